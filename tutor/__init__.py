@@ -1,0 +1,1 @@
+"""Rules engines, lessons and explanations for the card-game tutor (no UI imports)."""

@@ -1,0 +1,1 @@
+"""The three rules engines, one module per game."""

@@ -1,0 +1,482 @@
+"""Monster Trick (Ralf zur Linde, Ravensburger 2015): up to four tricks at once.
+
+Seats are numbered 0..n-1 in clockwise order; table slots 0..3 (shown as 1..4).
+A round is: a deal (chance event), every player's hidden VP-order prediction,
+then 12 plays per player. Three rounds make a game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
+from tutor.messages import msg
+
+GAME_ID = "monster-trick"
+PLAYER_COUNTS = range(2, 6)
+COLOURS = ("green", "yellow", "blue", "purple")
+SLOTS = 4
+HAND_SIZE = 12
+ROUNDS = 3
+VP_SETS = {1: (1, 2, 3), 2: (2, 4, 6), 3: (3, 6, 9)}
+TOP_VALUE = {2: 6, 3: 9, 4: 12, 5: 15}
+
+# Who starts rounds 2 and 3: the EN/FR editions pass the start to the left of the
+# previous starter; the NL edition to the left of the previous round's winner.
+OPTIONS = {"start_rule": ("left-of-starter", "left-of-winner")}
+
+RULES = (
+    Rule("mt.deck"),
+    Rule("mt.deal"),
+    Rule("mt.prediction"),
+    Rule("mt.turn"),
+    Rule("mt.open"),
+    Rule("mt.follow"),
+    Rule("mt.off-colour"),
+    Rule("mt.claim"),
+    Rule("mt.complete"),
+    Rule("mt.vp-cycle"),
+    Rule("mt.round-end"),
+    Rule("mt.start-player"),
+    Rule("mt.start-player-variant", kind="variant", option="start_rule"),
+    Rule("mt.round-winner", kind="note"),
+    Rule("mt.game-end"),
+)
+
+
+class Card(NamedTuple):
+    colour: str
+    value: int
+
+    def __str__(self) -> str:
+        return msg("mt.card", colour=msg(f"mt.colour.{self.colour}"), value=self.value)
+
+
+CARDS = {(colour, value): Card(colour, value) for colour in COLOURS for value in range(1, 16)}
+
+
+def deck(players: int) -> list[Card]:
+    """The cards used at this player count (rule mt.deck), in a fixed order."""
+    top = TOP_VALUE[players]
+    return [CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1)]
+
+
+def parse_card(text: str, players: int | None = None) -> Card:
+    """``"green 8"`` -> Card; a clear NotationError for anything else."""
+    words = str(text).lower().split()
+    if len(words) != 2 or not words[1].isdigit():
+        raise NotationError(msg("mt.error.card-format", text=text))
+    colour, value = words[0], int(words[1])
+    if colour not in COLOURS:
+        raise NotationError(msg("mt.error.unknown-colour", text=text, colours=", ".join(COLOURS)))
+    top = TOP_VALUE[players] if players else 15
+    if not 1 <= value <= top:
+        if players:
+            raise NotationError(msg("mt.error.value-for-players", text=text, top=top, players=players))
+        raise NotationError(msg("mt.error.unknown-value", text=text))
+    return CARDS[colour, value]
+
+
+class Play(NamedTuple):
+    """Play ``card`` to table slot ``slot`` (0..3): opens it when free, else adds to it."""
+
+    card: Card
+    slot: int
+
+    def __str__(self) -> str:
+        return f"{self.card.colour} {self.card.value} -> {self.slot + 1}"
+
+
+class Predict(NamedTuple):
+    """Lay the round's three VP cards face down, ``order`` from left to right."""
+
+    order: tuple[int, int, int]
+
+    def __str__(self) -> str:
+        return "vp " + " ".join(map(str, self.order))
+
+
+class Deal(NamedTuple):
+    """Chance event: the seeded shuffle gives every seat a hand."""
+
+    hands: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+def parse_move(text: str, players: int | None = None) -> Play | Predict:
+    """``"blue 9 -> 1"`` or ``"vp 2 1 3"``."""
+    text = str(text).strip()
+    if text.lower().startswith("vp"):
+        parts = text.split()[1:]
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            raise NotationError(msg("mt.error.predict-format", text=text))
+        return Predict(tuple(int(p) for p in parts))
+    card_text, arrow, slot_text = text.partition("->")
+    if not arrow or not slot_text.strip().isdigit():
+        raise NotationError(msg("mt.error.move-format", text=text))
+    slot = int(slot_text)
+    if not 1 <= slot <= SLOTS:
+        raise NotationError(msg("mt.error.no-slot", slot=slot))
+    return Play(parse_card(card_text, players), slot - 1)
+
+
+class CompletedTrick(NamedTuple):
+    slot: int
+    winner: int
+    cards: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    number: int  # how many tricks this winner has taken this round, this one included
+
+
+class State:
+    """A Monster Trick game in progress. ``seat_names`` are only for messages."""
+
+    game_id = GAME_ID
+
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
+                 first_player: int = 0, seat_names: list[str] | None = None):
+        if players not in PLAYER_COUNTS:
+            raise PositionError(msg("error.player-count", game=msg("game.monster-trick.name"),
+                                    players=players, low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
+        self.players = players
+        self.seed = seed
+        self.options = resolve_options(options)
+        self.seat_names = list(seat_names or default_seat_names(players))
+        self.round = 1
+        self.phase = "deal"
+        self.starter = first_player
+        self.current = first_player
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.tricks: list[list[tuple[int, Card]]] = [[] for _ in range(SLOTS)]
+        self.colour: list[str | None] = [None] * SLOTS  # opening colour per slot
+        self.claim: list[int | None] = [None] * SLOTS
+        self.high: list[int] = [0] * SLOTS  # highest value of the opening colour
+        self.vp_order: list[tuple[int, ...] | None] = [None] * players
+        self.won = [0] * players
+        self.completed: list[CompletedTrick] = []
+        self.discards: list[Card] = []
+        self.round_scores: list[list[int]] = []  # one list per finished round
+        self.move_stack: list = []
+        self._undo: list = []
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def to_move(self) -> int:
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "over":
+            return TERMINAL
+        return self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def name(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    def open_slots(self) -> list[int]:
+        return [slot for slot in range(SLOTS) if self.colour[slot] is not None]
+
+    def free_slots(self) -> list[int]:
+        return [slot for slot in range(SLOTS) if self.colour[slot] is None]
+
+    def slots_for(self, card: Card) -> list[int]:
+        """Where ``card`` may go now (rules mt.open, mt.follow, mt.off-colour),
+        judged for this card alone, whatever else its holder has."""
+        colours = self.colour
+        allowed = [slot for slot in range(SLOTS) if colours[slot] is None or colours[slot] == card.colour]
+        return allowed or [0, 1, 2, 3]
+
+    def legal_moves(self) -> list:
+        if self.phase == "predict":
+            return [Predict(order) for order in _orders(VP_SETS[self.round])]
+        if self.phase != "play":
+            return []
+        return [Play(card, slot) for card in self.hands[self.current] for slot in self.slots_for(card)]
+
+    def legal_moves_by_card(self) -> dict[Card, list[int]]:
+        """The mover's cards, each with the slots it may go to."""
+        if self.phase != "play":
+            return {}
+        return {card: self.slots_for(card) for card in self.hands[self.current]}
+
+    def active_vp(self, seat: int) -> int | None:
+        """Value of the seat's active VP card this round, None while it has won nothing."""
+        order = self.vp_order[seat]
+        if not self.won[seat] or order is None:
+            return None
+        return order[(self.won[seat] - 1) % 3]
+
+    def active_vp_position(self, seat: int) -> int | None:
+        """0 = left, 1 = middle, 2 = right (rule mt.vp-cycle)."""
+        return (self.won[seat] - 1) % 3 if self.won[seat] else None
+
+    def totals(self) -> list[int]:
+        return [sum(scores[seat] for scores in self.round_scores) for seat in range(self.players)]
+
+    def returns(self) -> list[float]:
+        return [float(total) for total in self.totals()]
+
+    def ranking_key(self, seat: int) -> tuple[int, int, int]:
+        """Rule mt.game-end: total, then round-3 score, then round-2 score."""
+        scores = [rounds[seat] for rounds in self.round_scores] + [0] * (ROUNDS - len(self.round_scores))
+        return (sum(scores), scores[2], scores[1])
+
+    def winners(self) -> list[int]:
+        best = max(self.ranking_key(seat) for seat in range(self.players))
+        return [seat for seat in range(self.players) if self.ranking_key(seat) == best]
+
+    def ranking(self) -> list[int]:
+        return sorted(range(self.players), key=lambda seat: self.ranking_key(seat), reverse=True)
+
+    # ----------------------------------------------------------------- reasons
+    def why_not(self, move) -> Reason | None:
+        """None when ``move`` is legal now, else the rule it breaks and why."""
+        if self.phase == "over":
+            return Reason("mt.game-end", "mt.why.game-over")
+        if isinstance(move, Deal) or self.phase == "deal":
+            if isinstance(move, Deal) and self.phase == "deal":
+                return None
+            return Reason("mt.deal", "mt.why.deal-first" if self.phase == "deal" else "mt.why.no-deal")
+        if isinstance(move, Predict):
+            if self.phase != "predict":
+                return Reason("mt.prediction", "mt.why.predict-over")
+            expected = VP_SETS[self.round]
+            if sorted(move.order) != sorted(expected):
+                return Reason("mt.prediction", "mt.why.predict-cards", round=self.round,
+                              cards=", ".join(map(str, expected)), order=" ".join(map(str, move.order)))
+            return None
+        if not isinstance(move, Play):
+            return Reason("mt.turn", "mt.why.not-a-move", move=move)
+        if self.phase == "predict":
+            return Reason("mt.prediction", "mt.why.predict-first", player=self.name(self.current))
+        card, slot = move
+        if card not in self.hands[self.current]:
+            return Reason("mt.turn", "mt.why.not-in-hand", player=self.name(self.current), card=card)
+        if not 0 <= slot < SLOTS:
+            return Reason("mt.open", "mt.why.no-slot", slot=slot + 1)
+        trick_colour = self.colour[slot]
+        if trick_colour is None or trick_colour == card.colour:
+            return None
+        own = [s for s in range(SLOTS) if self.colour[s] == card.colour]
+        if own:
+            return Reason("mt.follow", "mt.why.follow", card=card, slot=slot + 1,
+                          trick_colour=_colour(trick_colour), colour=_colour(card.colour), other=own[0] + 1)
+        free = self.free_slots()
+        if free:
+            return Reason("mt.off-colour", "mt.why.off-colour-free", card=card, slot=slot + 1,
+                          trick_colour=_colour(trick_colour), free=free[0] + 1)
+        return None
+
+    # ----------------------------------------------------------------- moves
+    def chance_move(self) -> Deal:
+        """The deal the seed gives for this round (rule mt.deal)."""
+        cards = deck(self.players)
+        random.Random(f"{GAME_ID}:{self.seed}:{self.round}").shuffle(cards)
+        return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
+
+    def push(self, move) -> None:
+        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
+        reason = self.why_not(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        if isinstance(move, Play):
+            self._play(move)
+        else:
+            self._undo.append(self._copy_fields())
+            if isinstance(move, Deal):
+                self.hands = [sorted(hand, key=_hand_order) for hand in move.hands]
+                self.phase, self.current = "predict", self.starter
+            else:
+                self._predict(move)
+        self.move_stack.append(move)
+
+    def pop(self):
+        """Undo the last move and return it."""
+        move = self.move_stack.pop()
+        entry = self._undo.pop()
+        if isinstance(entry, dict):
+            self.__dict__.update(entry)
+            return move
+        seat, slot, claim, high, completed = entry
+        if completed is not None:
+            self.completed.pop()
+            self.won[completed.winner] -= 1
+            del self.discards[-4:]
+            self.tricks[slot] = list(completed.cards[:-1])
+            self.colour[slot] = completed.cards[0][1].colour
+        else:
+            self.tricks[slot].pop()
+            if not self.tricks[slot]:
+                self.colour[slot] = None
+        self.claim[slot], self.high[slot] = claim, high
+        self.hands[seat].append(move.card)
+        self.hands[seat].sort(key=_hand_order)
+        self.current = seat
+        return move
+
+    def _predict(self, move: Predict) -> None:
+        self.vp_order[self.current] = move.order
+        self.current = (self.current + 1) % self.players
+        if self.current == self.starter:
+            self.phase = "play"
+
+    def _play(self, move: Play) -> None:
+        card, slot = move
+        seat = self.current
+        last_play = sum(map(len, self.hands)) == 1
+        if last_play:  # the round (maybe the game) ends: keep everything for undo
+            self._undo.append(self._copy_fields())
+        self.hands[seat].remove(card)
+        trick = self.tricks[slot]
+        entry = [seat, slot, self.claim[slot], self.high[slot], None]
+        if not trick:
+            self.colour[slot] = card.colour
+            self.claim[slot], self.high[slot] = seat, card.value
+        elif card.colour == self.colour[slot] and card.value > self.high[slot]:
+            self.claim[slot], self.high[slot] = seat, card.value
+        trick.append((seat, card))
+        if len(trick) == 4:
+            winner = self.claim[slot]
+            self.won[winner] += 1
+            done = CompletedTrick(slot, winner, tuple(trick), self.won[winner])
+            self.completed.append(done)
+            self.discards.extend(c for _, c in trick)
+            self.tricks[slot] = []
+            self.colour[slot] = self.claim[slot] = None
+            self.high[slot] = 0
+            entry[4] = done
+        self.current = (seat + 1) % self.players
+        if last_play:
+            self._end_round()
+        else:
+            self._undo.append(tuple(entry))
+
+    def _end_round(self) -> None:
+        """Rule mt.round-end: score the active cards, clear the table, next round."""
+        scores = [self.active_vp(seat) or 0 for seat in range(self.players)]
+        self.round_scores.append(scores)
+        for slot in range(SLOTS):
+            self.discards.extend(c for _, c in self.tricks[slot])
+        if self.round == ROUNDS:
+            self.phase = "over"
+            return
+        self.starter = self.next_starter(scores)
+        self.round += 1
+        self.phase = "deal"
+        self.current = self.starter
+        self.hands = [[] for _ in range(self.players)]
+        self.tricks = [[] for _ in range(SLOTS)]
+        self.colour, self.claim, self.high = [None] * SLOTS, [None] * SLOTS, [0] * SLOTS
+        self.vp_order = [None] * self.players
+        self.won = [0] * self.players
+        self.completed, self.discards = [], []
+
+    def round_winner(self, scores: list[int]) -> int:
+        """Note mt.round-winner: highest score of the round; a tie goes to the tied
+        player who comes first in turn order starting from that round's starter."""
+        order = [(self.starter + k) % self.players for k in range(self.players)]
+        return max(order, key=lambda seat: (scores[seat], -order.index(seat)))
+
+    def next_starter(self, scores: list[int]) -> int:
+        """Rule mt.start-player and its variant."""
+        if self.options["start_rule"] == "left-of-winner":
+            return (self.round_winner(scores) + 1) % self.players
+        return (self.starter + 1) % self.players
+
+    # ----------------------------------------------------------------- copies
+    def _copy_fields(self) -> dict[str, Any]:
+        fields = {}
+        for name, value in self.__dict__.items():
+            if name in ("move_stack", "_undo", "options", "seat_names"):
+                continue
+            fields[name] = _deep_copy(value)
+        return fields
+
+    def snapshot(self) -> tuple:
+        """Everything that makes the position, for comparing two states."""
+        return tuple((name, _freeze(value)) for name, value in sorted(self.__dict__.items())
+                     if name not in ("move_stack", "_undo"))
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update(self._copy_fields())
+        other.options, other.seat_names = dict(self.options), list(self.seat_names)
+        other.move_stack, other._undo = list(self.move_stack), list(self._undo)
+        return other
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand and prediction, everyone's table,
+        hand sizes, tricks won and active VP cards (face up), nothing else."""
+        return {
+            "seat": seat, "round": self.round, "phase": self.phase, "to_move": self.to_move,
+            "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
+            "tricks": [list(t) for t in self.tricks], "claims": list(self.claim),
+            "won": list(self.won), "vp_order": self.vp_order[seat],
+            "active_vp": [self.active_vp(s) for s in range(self.players)],
+            "round_scores": [list(r) for r in self.round_scores],
+        }
+
+    def random_move(self, rng: random.Random):
+        """A uniformly chosen card, then one of its slots: cheaper than listing
+        every legal move, and still only legal moves."""
+        if self.phase == "play":
+            hand = self.hands[self.current]
+            card = hand[int(rng.random() * len(hand))]
+            slots = self.slots_for(card)
+            return Play(card, slots[int(rng.random() * len(slots))])
+        if self.phase == "deal":
+            return self.chance_move()
+        return rng.choice(self.legal_moves())
+
+    def __repr__(self) -> str:
+        return f"<monster-trick round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
+
+
+def resolve_options(options: dict | None) -> dict[str, str]:
+    chosen = {name: values[0] for name, values in OPTIONS.items()}
+    for name, value in (options or {}).items():
+        if name not in OPTIONS:
+            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(OPTIONS)))
+        if value not in OPTIONS[name]:
+            raise PositionError(msg("error.option-value", option=name, value=value,
+                                    known=", ".join(OPTIONS[name])))
+        chosen[name] = value
+    return chosen
+
+
+def default_seat_names(players: int) -> list[str]:
+    return [msg("seat.default", number=seat + 1) for seat in range(players)]
+
+
+def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
+             seat_names: list[str] | None = None) -> State:
+    return State(players, seed, options, first_player, seat_names)
+
+
+def _orders(values: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    a, b, c = values
+    return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
+
+
+def _colour(colour: str) -> str:
+    return msg(f"mt.colour.{colour}")
+
+
+def _hand_order(card: Card) -> tuple[int, int]:
+    return COLOURS.index(card.colour), card.value
+
+
+def _deep_copy(value):
+    if isinstance(value, list):
+        return [_deep_copy(item) for item in value]
+    return value
+
+
+def _freeze(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value

@@ -1,0 +1,1 @@
+"""ipywidgets components that draw engine states and forward clicks."""
