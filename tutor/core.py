@@ -38,21 +38,27 @@ class PositionError(TutorError):
     """A described position that cannot exist under the rules."""
 
 
-@dataclass(frozen=True)
 class Reason:
     """Why a move is refused: the rule it breaks and a sentence naming the position.
 
     ``key`` is a message-catalog key; ``params`` fill its placeholders. Cards and
     other values in ``params`` are formatted with ``str()``, which goes through the
-    catalog too.
+    catalog too, so the sentence follows the learner's language.
     """
 
-    rule: str
-    key: str
-    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    __slots__ = ("rule", "key", "params")
+
+    def __init__(self, rule: str, key: str, **params: Any):
+        self.rule, self.key, self.params = rule, key, params
 
     def __str__(self) -> str:
         return msg(self.key, **{name: str(value) for name, value in self.params.items()})
+
+    def __repr__(self) -> str:
+        return f"Reason({self.rule!r}, {str(self)!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Reason) and (self.rule, self.key, self.params) == (other.rule, other.key, other.params)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@ then 12 plays per player. Three rounds make a game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, NamedTuple
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
+from tutor.lessons import mismatch
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -145,6 +147,7 @@ class State:
         self.seat_names = list(seat_names or default_seat_names(players))
         self.round = 1
         self.phase = "deal"
+        self.first_player = first_player
         self.starter = first_player
         self.current = first_player
         self.hands: list[list[Card]] = [[] for _ in range(players)]
@@ -157,6 +160,7 @@ class State:
         self.completed: list[CompletedTrick] = []
         self.discards: list[Card] = []
         self.round_scores: list[list[int]] = []  # one list per finished round
+        self.round_tricks: list[list[int]] = []  # tricks won per seat, per finished round
         self.move_stack: list = []
         self._undo: list = []
 
@@ -357,6 +361,7 @@ class State:
         """Rule mt.round-end: score the active cards, clear the table, next round."""
         scores = [self.active_vp(seat) or 0 for seat in range(self.players)]
         self.round_scores.append(scores)
+        self.round_tricks.append(list(self.won))
         for slot in range(SLOTS):
             self.discards.extend(c for _, c in self.tricks[slot])
         if self.round == ROUNDS:
@@ -480,3 +485,215 @@ def _freeze(value):
     if isinstance(value, dict):
         return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
     return value
+
+
+# --------------------------------------------------------------------- lessons
+def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
+                 seat_names: list[str] | None = None) -> State:
+    """A mid-round position described by a lesson (format in docs/lessons.md).
+
+    Hands not listed are filled from the unseen cards, deterministically from ``seed``,
+    so that hand sizes fit the turn order."""
+    state = State(players, seed, options, seat_names=seat_names)
+    seats = _SeatLookup(state.seat_names)
+    state.round = position.get("round", 1)
+    if state.round not in VP_SETS:
+        raise PositionError(msg("mt.error.round", round=state.round))
+    state.current = seats.index(position.get("to_move", state.seat_names[0]))
+    state.starter = state.first_player = seats.index(position.get("starter", state.name(state.current)))
+    placed: dict[Card, str] = {}
+
+    def take(text: str, where: str) -> Card:
+        card = parse_card(text, players)
+        if card in placed:
+            raise PositionError(msg("mt.error.card-twice", card=card, first=placed[card], second=where))
+        placed[card] = where
+        return card
+
+    for slot_text, entries in (position.get("tricks") or {}).items():
+        slot = int(slot_text) - 1
+        if not 0 <= slot < SLOTS:
+            raise PositionError(msg("mt.error.no-slot", slot=slot_text))
+        entries = list(entries or [])
+        if len(entries) >= 4:
+            raise PositionError(msg("mt.error.too-many-cards", slot=slot + 1, count=len(entries)))
+        for entry in entries:
+            seat_text, _, card_text = str(entry).partition(":")
+            if not card_text:
+                raise NotationError(msg("mt.error.trick-entry", text=entry))
+            seat = seats.index(seat_text.strip())
+            state.tricks[slot].append((seat, take(card_text.strip(), msg("mt.slot", slot=slot + 1))))
+        _rebuild_claim(state, slot)
+    listed = {}
+    for seat_text, cards in (position.get("hands") or {}).items():
+        seat = seats.index(seat_text)
+        listed[seat] = [take(text, state.name(seat)) for text in cards or []]
+        if len(listed[seat]) > HAND_SIZE:
+            raise PositionError(msg("mt.error.hand-too-big", player=state.name(seat), count=len(listed[seat])))
+    _fill_hands(state, listed, placed, random.Random(f"{GAME_ID}:lesson:{seed}"))
+    for seat_text, order in (position.get("vp") or {}).items():
+        seat = seats.index(seat_text)
+        reason = state.why_not(Predict(tuple(order)))
+        if sorted(order) != sorted(VP_SETS[state.round]):
+            raise PositionError(str(reason))
+        state.vp_order[seat] = tuple(order)
+    for seat in range(players):
+        if state.vp_order[seat] is None:
+            state.vp_order[seat] = VP_SETS[state.round]
+    for seat_text, count in (position.get("won") or {}).items():
+        seat = seats.index(seat_text)
+        if not 0 <= count <= players * HAND_SIZE // 4:
+            raise PositionError(msg("mt.error.won-too-many", player=state.name(seat), count=count))
+        state.won[seat] = count
+    _set_scores(state, position.get("scores") or {}, seats)
+    state.phase = "play" if any(state.hands) else "predict"
+    return state
+
+
+def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: random.Random) -> None:
+    """Give unlisted seats unseen cards so that, from the mover round the table,
+    each hand is as big as the one before or one smaller (turn order)."""
+    mover = state.current
+    size = len(listed[mover]) if mover in listed else max((len(h) for h in listed.values()), default=HAND_SIZE)
+    unseen = [card for card in deck(state.players) if card not in placed]
+    rng.shuffle(unseen)
+    order = [(mover + k) % state.players for k in range(state.players)]
+    starter_at = order.index(state.starter) if state.starter != mover else state.players
+    for position, seat in enumerate(order):
+        if seat in listed:
+            state.hands[seat] = sorted(listed[seat], key=_hand_order)
+            continue
+        wanted = size if position < starter_at else size - 1
+        if wanted > len(unseen):
+            raise PositionError(msg("mt.error.not-enough-cards"))
+        state.hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=_hand_order)
+    sizes = [len(state.hands[seat]) for seat in order]
+    if any(b > a for a, b in zip(sizes, sizes[1:])) or max(sizes) - min(sizes) > 1:
+        raise PositionError(msg("mt.error.hand-sizes", player=state.name(mover),
+                                sizes=", ".join(f"{state.name(s)} {len(state.hands[s])}" for s in order)))
+
+
+def _rebuild_claim(state: State, slot: int) -> None:
+    trick = state.tricks[slot]
+    if not trick:
+        return
+    state.colour[slot] = trick[0][1].colour
+    holder, best = max(((seat, card.value) for seat, card in trick if card.colour == state.colour[slot]),
+                       key=lambda entry: entry[1])
+    state.claim[slot], state.high[slot] = holder, best
+
+
+def _set_scores(state: State, scores: dict, seats: "_SeatLookup") -> None:
+    state.round_scores = [[0] * state.players for _ in range(state.round - 1)]
+    for seat_text, values in scores.items():
+        seat = seats.index(seat_text)
+        values = list(values or [])
+        if len(values) != state.round - 1:
+            raise PositionError(msg("mt.error.scores-length", player=state.name(seat), rounds=state.round - 1))
+        for number, value in enumerate(values, start=1):
+            if value not in (0, *VP_SETS[number]):
+                raise PositionError(msg("mt.error.score-value", player=state.name(seat), score=value, round=number,
+                                        values=", ".join(map(str, VP_SETS[number]))))
+            state.round_scores[number - 1][seat] = value
+
+
+class _SeatLookup:
+    """Seat names as lesson files write them, case-insensitively."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.lower = [name.lower() for name in names]
+
+    def index(self, name) -> int:
+        text = str(name).strip().lower()
+        if text not in self.lower:
+            raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
+        return self.lower.index(text)
+
+
+def _check_to_move(state: State, expected) -> str | None:
+    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
+    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
+
+
+def _check_legal_slots(state: State, expected: dict) -> str | None:
+    card = parse_card(expected["card"], state.players)
+    found = [slot + 1 for slot in state.slots_for(card)]
+    wanted = sorted(expected["slots"])
+    return None if found == wanted else mismatch("legal_slots", f"{card}: {wanted}", f"{card}: {found}")
+
+
+def _check_claim(state: State, expected: dict) -> str | None:
+    slot = int(expected["slot"]) - 1
+    holder = state.claim[slot]
+    found = state.name(holder) if holder is not None else msg("mt.check.empty-slot", slot=slot + 1)
+    return None if found.lower() == str(expected["player"]).lower() else mismatch("claim", expected["player"], found)
+
+
+def _check_trick_winner(state: State, expected) -> str | None:
+    found = state.name(state.completed[-1].winner) if state.completed else msg("mt.check.no-trick")
+    return None if found.lower() == str(expected).lower() else mismatch("trick_winner", expected, found)
+
+
+def _per_seat(name: str, read):
+    """A check of the form {seat: value, ...} against ``read(state, seat)``."""
+    def check(state: State, expected: dict) -> str | None:
+        seats = _SeatLookup(state.seat_names)
+        for seat_text, wanted in expected.items():
+            found = read(state, seats.index(seat_text))
+            if found != wanted:
+                return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
+        return None
+    return check
+
+
+def _check_illegal(state: State, expected: dict) -> str | None:
+    """The move must be refused, and (if given) for breaking the named rule."""
+    reason = state.why_not(parse_move(expected["move"], state.players))
+    wanted = expected.get("rule")
+    if reason is None:
+        return mismatch("illegal", wanted or msg("lesson.illegal"), msg("lesson.legal"))
+    if wanted and reason.rule != wanted:
+        return mismatch("illegal", wanted, reason.rule)
+    return None
+
+
+def _check_winners(state: State, expected: list) -> str | None:
+    found = sorted(state.name(seat) for seat in state.winners())
+    return None if found == sorted(expected) else mismatch("winners", sorted(expected), found)
+
+
+def _check_value(name: str, read):
+    def check(state: State, expected) -> str | None:
+        found = read(state)
+        return None if found == expected else mismatch(name, expected, found)
+    return check
+
+
+CHECKS = {
+    "to_move": _check_to_move,
+    "legal_slots": _check_legal_slots,
+    "claim": _check_claim,
+    "trick_winner": _check_trick_winner,
+    "tricks_won": _per_seat("tricks_won", lambda state, seat: state.won[seat]),
+    "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
+    "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
+    "illegal": _check_illegal,
+    "round": _check_value("round", lambda state: state.round),
+    "starter": _check_value("starter", lambda state: state.name(state.starter)),
+    "open_tricks": _check_value("open_tricks", lambda state: len(state.open_slots())),
+    "winners": _check_winners,
+    "game_over": _check_value("game_over", lambda state: state.is_terminal()),
+}
+
+
+def summarize(states: list[State]) -> dict:
+    """Figures for ``python -m tutor simulate``."""
+    players = states[0].players if states else 0
+    totals = [total for state in states for total in state.totals()]
+    return {
+        "tricks_won_per_seat": [sum(won[seat] for state in states for won in state.round_tricks)
+                                for seat in range(players)],
+        "score_distribution": {str(score): count for score, count in sorted(Counter(totals).items())},
+        "mean_total": round(sum(totals) / len(totals), 3) if totals else 0,
+    }

@@ -1,0 +1,27 @@
+"""environment.yml (conda, Binder) must list exactly what pyproject.toml declares."""
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _normalise(requirement: str) -> str:
+    name_end = len(requirement)
+    for mark in "<>=!~ [":
+        if mark in requirement:
+            name_end = min(name_end, requirement.index(mark))
+    name = requirement[:name_end].strip().lower().replace("_", "-")
+    return name + requirement[name_end:].replace(" ", "")
+
+
+def test_environment_matches_pyproject():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = project["dependencies"] + [req for extra in project["optional-dependencies"].values() for req in extra]
+    environment = yaml.safe_load((ROOT / "environment.yml").read_text())
+    listed = [dep for dep in environment["dependencies"] if isinstance(dep, str) and dep not in ("pip",)
+              and not dep.startswith("python=")]
+    assert sorted(map(_normalise, listed)) == sorted(map(_normalise, declared))
+    pip_section = next(dep["pip"] for dep in environment["dependencies"] if isinstance(dep, dict))
+    assert pip_section == ["-e ."], "the project itself is installed with pip"

@@ -1,0 +1,95 @@
+"""``python -m tutor check|simulate|bench``: lesson checking and engine figures."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+
+from tutor.core import CHANCE, TutorError
+from tutor.games import MODULES, game_module
+from tutor.lessons import check_lesson
+from tutor.messages import msg
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tutor", description="Card-game rules tutor tools.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="verify lesson files against the engines")
+    check.add_argument("files", nargs="+")
+    simulate = commands.add_parser("simulate", help="play random games and print figures as JSON")
+    simulate.add_argument("--game", choices=MODULES, required=True)
+    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    bench = commands.add_parser("bench", help="random-legal actions per second, one JSON line per player count")
+    bench.add_argument("--game", choices=MODULES, required=True)
+    bench.add_argument("--players", type=int, nargs="*")
+    bench.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "check":
+            return run_check(args.files)
+        if args.command == "simulate":
+            print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed), sort_keys=True))
+            return 0
+        for line in run_bench(args.game, args.players, args.seconds):
+            print(json.dumps(line), flush=True)
+        return 0
+    except TutorError as error:
+        print(error, file=sys.stderr)
+        return 2
+
+
+def run_check(files: list[str]) -> int:
+    failures = [failure for file in files for failure in check_lesson(file)]
+    for failure in failures:
+        print(failure)
+    if failures:
+        print(msg("lesson.summary-failed", failures=len(failures), count=len(files)), file=sys.stderr)
+        return 1
+    print(msg("lesson.summary-ok", count=len(files)), file=sys.stderr)
+    return 0
+
+
+def play_random_game(module, players: int, seed: int, rng: random.Random):
+    """One game to the end with random legal moves; returns (state, player actions)."""
+    state = module.new_game(players, seed=seed)
+    actions = 0
+    while not state.is_terminal():
+        if state.to_move != CHANCE:
+            actions += 1
+        state.push(state.random_move(rng))
+    return state, actions
+
+
+def simulate_games(game: str, players: int, games: int, seed: int) -> dict:
+    module = game_module(game)
+    rng = random.Random(f"simulate:{game}:{seed}")
+    states, actions = [], 0
+    for number in range(games):
+        state, made = play_random_game(module, players, seed * 1_000_003 + number, rng)
+        states.append(state)
+        actions += made
+    wins = Counter(seat for state in states for seat in state.winners())
+    figures = {"game": game, "players": players, "games": games, "seed": seed, "player_actions": actions,
+               "wins_per_seat": [wins[seat] for seat in range(players)]}
+    figures.update(module.summarize(states))
+    return figures
+
+
+def run_bench(game: str, player_counts: list[int] | None, seconds: float):
+    """Random-legal player actions per second (chance events are applied but not counted)."""
+    module = game_module(game)
+    for players in player_counts or list(module.PLAYER_COUNTS):
+        rng = random.Random(f"bench:{game}:{players}")
+        actions, games, started = 0, 0, time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            _, made = play_random_game(module, players, games, rng)
+            actions += made
+            games += 1
+        elapsed = time.perf_counter() - started
+        yield {"game": game, "players": players, "games": games, "player_actions": actions,
+               "seconds": round(elapsed, 3), "actions_per_second": round(actions / elapsed)}

@@ -1,0 +1,257 @@
+"""Lesson files: teacher-written YAML walkthroughs that the engines verify.
+
+The format is documented in docs/lessons.md. This module knows the parts every game
+shares (title, seats, steps, moves, try-it prompts, checks); the game module supplies
+the starting position (``lesson_state``), the move notation (``parse_move``) and the
+checks (``CHECKS``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from tutor.core import CHANCE, TutorError
+from tutor.games import MODULES, game_module
+from tutor.messages import language, msg
+from tutor.yamlfile import FileProblem, read_yaml
+
+LESSON_FIELDS = ("game", "title", "summary", "minutes", "rules", "players", "seats", "options",
+                 "seed", "position", "steps")
+STEP_FIELDS = ("say", "move", "try", "check", "highlight", "rules")
+
+
+class LessonError(TutorError):
+    """A lesson that cannot be loaded or does not hold; the text names file and step."""
+
+
+def mismatch(check: str, expected: Any, found: Any) -> str:
+    """The sentence a game's check returns when the engine disagrees with the lesson."""
+    return msg("lesson.check-failed", check=check, expected=expected, found=found)
+
+
+def localized(value: Any) -> str:
+    """Lesson text may be a plain string or a mapping of language to text."""
+    if isinstance(value, dict):
+        return str(value.get(language()) or value.get("en") or next(iter(value.values()), ""))
+    return "" if value is None else str(value)
+
+
+@dataclass
+class Try:
+    """A prompt the learner answers with a move; ``accept`` empty means any legal move."""
+
+    prompt: str
+    accept: list = field(default_factory=list)
+
+
+@dataclass
+class Step:
+    number: int
+    say: str
+    moves: list = field(default_factory=list)
+    try_: Try | None = None
+    checks: dict[str, Any] = field(default_factory=dict)
+    highlight: list = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Lesson:
+    path: str
+    game: str
+    title: str
+    summary: str
+    minutes: int
+    rules: list[str]
+    players: int
+    seats: list[str] | None
+    options: dict
+    seed: int
+    position: dict | None
+    steps: list[Step]
+    raw_steps: list[dict]
+
+    @property
+    def engine(self):
+        return game_module(self.game)
+
+    def start_state(self):
+        """The position before step 1."""
+        module = self.engine
+        try:
+            if self.position is not None:
+                return module.lesson_state(self.players, self.position, self.options, self.seed, self.seats)
+            state = module.new_game(self.players, seed=self.seed, options=self.options, seat_names=self.seats)
+            _advance_chance(state)
+            return state
+        except TutorError as error:
+            raise LessonError(msg("lesson.position-failure", file=self.path, problem=error)) from None
+
+    def states(self) -> list:
+        """The position shown at each step (after that step's moves), in order."""
+        state = self.start_state()
+        shown = []
+        for step in self.steps:
+            for move in step.moves:
+                state.push(move)
+                _advance_chance(state)
+            shown.append(state.clone())
+        return shown
+
+    def judge(self, step: Step, state, move) -> tuple[bool, str]:
+        """Answer a learner's move on a try-it step: right, or why not."""
+        reason = state.why_not(move)
+        if reason is not None:
+            return False, str(reason)
+        if step.try_ and step.try_.accept and move not in step.try_.accept:
+            return False, msg("lesson.try-wrong-but-legal")
+        return True, msg("lesson.try-right")
+
+
+def bundled_lessons(game: str) -> list[Path]:
+    """The lesson files shipped with the tutor for ``game``, in teaching order."""
+    folder = resources.files("tutor") / "lessons" / MODULES[game].rsplit(".", 1)[1]
+    if not folder.is_dir():
+        return []
+    return sorted(Path(str(file)) for file in folder.iterdir() if file.name.endswith(".yaml"))
+
+
+def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
+    """Read and parse a lesson; a LessonError names the file and step of any problem.
+
+    ``text`` lets the app load an uploaded file that is not on disk."""
+    name = str(path)
+    try:
+        data = read_yaml(name, text)
+    except FileProblem as error:
+        raise LessonError(str(error)) from None
+    for key in ("game", "title", "steps"):
+        if key not in data:
+            raise LessonError(msg("error.missing-field", file=name, field=key))
+    unknown = [key for key in data if key not in LESSON_FIELDS]
+    if unknown:
+        raise LessonError(msg("error.unknown-field", file=name, field=unknown[0], known=", ".join(LESSON_FIELDS)))
+    try:
+        module = game_module(str(data["game"]))
+    except TutorError as error:
+        raise LessonError(f"{name}: {error}") from None
+    players = data.get("players", 4)
+    seats = data.get("seats")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise LessonError(msg("error.wrong-type", file=name, field="players", expected=msg("type.number")))
+    if seats is not None and (not isinstance(seats, list) or len(seats) != players):
+        raise LessonError(msg("lesson.seats", file=name, players=players))
+    if not isinstance(data["steps"], list) or not data["steps"]:
+        raise LessonError(msg("lesson.step-failure", file=name, step=1, problem=msg("lesson.no-steps")))
+    for key, kind in (("options", dict), ("position", dict), ("rules", list)):
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            raise LessonError(msg("error.wrong-type", file=name, field=key, expected=msg(f"type.{kind.__name__}")))
+    lesson = Lesson(
+        path=name, game=data["game"], title=localized(data["title"]), summary=localized(data.get("summary")),
+        minutes=int(data.get("minutes", 3)), rules=list(data.get("rules") or []), players=players,
+        seats=[str(seat) for seat in seats] if seats else None, options=dict(data.get("options") or {}),
+        seed=int(data.get("seed", 0)), position=data.get("position"), steps=[], raw_steps=data["steps"],
+    )
+    known_rules = {rule.id for rule in module.RULES}
+    for rule in lesson.rules:
+        if rule not in known_rules:
+            raise LessonError(msg("lesson.unknown-rule", file=name, rule=rule))
+    state = lesson.start_state()
+    for number, raw in enumerate(data["steps"], start=1):
+        try:
+            step = _parse_step(number, raw, module, state, known_rules)
+            for move in step.moves:
+                state.push(move)
+                _advance_chance(state)
+        except TutorError as error:
+            raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error)) from None
+        lesson.steps.append(step)
+    return lesson
+
+
+def check_lesson(path: str | Path) -> list[str]:
+    """Every way the lesson disagrees with the engine, one sentence each (empty: it holds)."""
+    try:
+        lesson = load_lesson(path)
+    except LessonError as error:
+        return [str(error)]
+    module = lesson.engine
+    failures = []
+    for step, state in zip(lesson.steps, lesson.states()):
+        for check, expected in step.checks.items():
+            try:
+                problem = module.CHECKS[check](state, expected)
+            except TutorError as error:
+                problem = str(error)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+                problem = msg("lesson.check-malformed", check=check, problem=f"{type(error).__name__}: {error}")
+            if problem:
+                failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number, problem=problem))
+        if step.try_:
+            for move in step.try_.accept:
+                reason = state.why_not(move)
+                if reason is not None:
+                    failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
+                                        problem=msg("lesson.try-not-legal", move=move, reason=reason)))
+    return failures
+
+
+def parse_move_for(module, state, text: str):
+    """A move in lesson notation, optionally prefixed by the mover's name ("Red: blue 9 -> 1")."""
+    text = str(text)
+    seat_part, colon, rest = text.partition(":")
+    names = [name.lower() for name in state.seat_names]
+    if colon and seat_part.strip().lower() in names:
+        seat = names.index(seat_part.strip().lower())
+        if 0 <= state.to_move != seat:
+            raise TutorError(msg("lesson.wrong-player", written=state.name(seat), actual=state.name(state.to_move)))
+        text = rest
+    return module.parse_move(text.strip(), state.players)
+
+
+def _parse_step(number: int, raw: Any, module, state, known_rules: set[str]) -> Step:
+    if not isinstance(raw, dict):
+        raise TutorError(msg("lesson.step-not-mapping"))
+    for key in raw:
+        if key not in STEP_FIELDS:
+            raise TutorError(msg("lesson.unknown-step-field", field=key, known=", ".join(STEP_FIELDS)))
+    moves_raw = raw.get("move") or []
+    moves_raw = moves_raw if isinstance(moves_raw, list) else [moves_raw]
+    checks = raw.get("check") or {}
+    if not isinstance(checks, dict):
+        raise TutorError(msg("lesson.check-not-mapping"))
+    for check in checks:
+        if check not in module.CHECKS:
+            raise TutorError(msg("lesson.unknown-check", check=check, game=module.GAME_ID,
+                                 known=", ".join(module.CHECKS)))
+    for rule in raw.get("rules") or []:
+        if rule not in known_rules:
+            raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
+    moves = []
+    probe = state.clone()
+    for text in moves_raw:
+        move = parse_move_for(module, probe, text)
+        reason = probe.why_not(move)
+        if reason is not None:
+            raise TutorError(msg("lesson.move-refused", move=text, reason=reason))
+        probe.push(move)
+        _advance_chance(probe)
+        moves.append(move)
+    try_ = None
+    if raw.get("try") is not None:
+        spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
+        accept = spec.get("accept") or []
+        accept = accept if isinstance(accept, list) else [accept]
+        try_ = Try(localized(spec.get("prompt")), [parse_move_for(module, state, text) for text in accept])
+    highlight = raw.get("highlight") or []
+    return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
+                highlight=highlight if isinstance(highlight, list) else [highlight],
+                rules=list(raw.get("rules") or []))
+
+
+def _advance_chance(state) -> None:
+    """Deals and draws are decided by the seed: apply them as soon as they are due."""
+    while state.to_move == CHANCE:
+        state.push(state.chance_move())

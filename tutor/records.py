@@ -1,0 +1,95 @@
+"""Game records: a whole game as a readable YAML file that replays to the same result.
+
+A record keeps what a game needs to be rebuilt: the game, players, seat names, options,
+seed and first player, and the players' moves in order. Chance events (deals, draws) are
+not written: the seed gives them again on replay.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from tutor.core import CHANCE, IllegalMove, TutorError
+from tutor.games import MODULES, game_module, game_name
+from tutor.messages import msg
+from tutor.yamlfile import read_yaml
+
+FORMAT = 1
+
+
+class RecordError(TutorError):
+    """A record that cannot be replayed; the text names the file and the move."""
+
+
+def record_of(state) -> dict:
+    """The record of a game started with ``new_game`` (not of a lesson position)."""
+    module = game_module(state.game_id)
+    replay = module.new_game(state.players, seed=state.seed, options=state.options,
+                             first_player=state.first_player, seat_names=state.seat_names)
+    moves = []
+    for move in state.move_stack:
+        if replay.to_move != CHANCE:
+            moves.append(str(move))
+        replay.push(move)
+    record = {
+        "game": state.game_id, "format": FORMAT, "players": state.players, "seats": list(state.seat_names),
+        "seed": state.seed, "first_player": state.first_player, "options": dict(state.options), "moves": moves,
+    }
+    if state.is_terminal():
+        record["result"] = {"returns": state.returns(), "winners": [state.name(seat) for seat in state.winners()]}
+    return record
+
+
+def dumps(state) -> str:
+    return yaml.safe_dump(record_of(state), sort_keys=False, allow_unicode=True)
+
+
+def save(state, path: str | Path) -> None:
+    Path(path).write_text(dumps(state), encoding="utf-8")
+
+
+def load(path: str | Path, text: str | None = None, expected_game: str | None = None):
+    """Replay a record into a state. ``text`` is for uploads not on disk.
+
+    Raises RecordError naming the file and, for a bad move, its number."""
+    name = str(path)
+    try:
+        data = read_yaml(name, text)
+    except TutorError as error:
+        raise RecordError(str(error)) from None
+    for key in ("game", "players", "seed", "moves"):
+        if key not in data:
+            raise RecordError(msg("error.missing-field", file=name, field=key))
+    game = str(data["game"])
+    if game not in MODULES:
+        raise RecordError(f"{name}: " + msg("error.unknown-game", game=game, known=", ".join(MODULES)))
+    if expected_game and game != expected_game:
+        raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=game_name(expected_game)))
+    if not isinstance(data["moves"], list):
+        raise RecordError(msg("error.wrong-type", file=name, field="moves", expected=msg("type.list")))
+    module = game_module(game)
+    try:
+        state = module.new_game(int(data["players"]), seed=int(data["seed"]), options=data.get("options"),
+                                first_player=int(data.get("first_player", 0)), seat_names=data.get("seats"))
+    except (TutorError, TypeError, ValueError) as error:
+        raise RecordError(f"{name}: {error}") from None
+    for number, text in enumerate(data["moves"], start=1):
+        while state.to_move == CHANCE:
+            state.push(state.chance_move())
+        try:
+            state.push(module.parse_move(str(text), state.players))
+        except IllegalMove as error:
+            raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason)) from None
+        except TutorError as error:
+            raise RecordError(msg("record.bad-move", file=name, number=number, move=text, problem=error)) from None
+    while state.to_move == CHANCE:
+        state.push(state.chance_move())
+    expected = data.get("result")
+    if expected is not None:
+        found = record_of(state).get("result")
+        if found != expected:
+            raise RecordError(msg("record.result-differs", file=name, found=found or msg("record.unfinished"),
+                                  expected=expected))
+    return state
+
