@@ -13,6 +13,21 @@ class FileProblem(TutorError):
     """A file that cannot be read, is not YAML, or has the wrong shape."""
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that refuses a key written twice in one mapping: plain YAML keeps the
+    last one silently, and a teacher would lose a check without noticing."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, msg("error.duplicate-key", key=key), key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def read_yaml(name: str, text: str | None = None) -> dict:
     """The mapping in file ``name`` (or in ``text``, for uploads); FileProblem otherwise."""
     if text is None:
@@ -21,7 +36,7 @@ def read_yaml(name: str, text: str | None = None) -> dict:
         except (OSError, UnicodeDecodeError) as error:
             raise FileProblem(msg("error.file-unreadable", file=name, problem=error.__class__.__name__)) from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as error:
         raise FileProblem(msg("error.yaml", file=name, problem=_where(error))) from None
     if not isinstance(data, dict):

@@ -124,6 +124,11 @@ def parse_move(text: str, players: int | None = None) -> Play | Predict:
     return Play(parse_card(card_text, players), slot - 1)
 
 
+# Markers on the undo stack for moves whose undo needs no saved data.
+_UNDO_DEAL = "deal"
+_UNDO_PREDICT = "predict"
+
+
 class CompletedTrick(NamedTuple):
     slot: int
     winner: int
@@ -237,12 +242,14 @@ class State:
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
+        if type(move) is Play and self.phase == "play":
+            return self._why_not_play(move)
         if self.phase == "over":
             return Reason("mt.game-end", "mt.why.game-over")
-        if isinstance(move, Deal) or self.phase == "deal":
-            if isinstance(move, Deal) and self.phase == "deal":
-                return None
-            return Reason("mt.deal", "mt.why.deal-first" if self.phase == "deal" else "mt.why.no-deal")
+        if isinstance(move, Deal):
+            return None if self.phase == "deal" else Reason("mt.deal", "mt.why.no-deal")
+        if self.phase == "deal":
+            return Reason("mt.deal", "mt.why.deal-first")
         if isinstance(move, Predict):
             if self.phase != "predict":
                 return Reason("mt.prediction", "mt.why.predict-over")
@@ -251,10 +258,11 @@ class State:
                 return Reason("mt.prediction", "mt.why.predict-cards", round=self.round,
                               cards=", ".join(map(str, expected)), order=" ".join(map(str, move.order)))
             return None
-        if not isinstance(move, Play):
-            return Reason("mt.turn", "mt.why.not-a-move", move=move)
-        if self.phase == "predict":
+        if isinstance(move, Play):
             return Reason("mt.prediction", "mt.why.predict-first", player=self.name(self.current))
+        return Reason("mt.turn", "mt.why.not-a-move", move=move)
+
+    def _why_not_play(self, move: Play) -> Reason | None:
         card, slot = move
         if card not in self.hands[self.current]:
             return Reason("mt.turn", "mt.why.not-in-hand", player=self.name(self.current), card=card)
@@ -285,25 +293,35 @@ class State:
         reason = self.why_not(move)
         if reason is not None:
             raise IllegalMove(reason)
-        if isinstance(move, Play):
+        if type(move) is Play:
             self._play(move)
+        elif type(move) is Deal:
+            self.hands = [sorted(hand, key=_hand_order) for hand in move.hands]
+            self.phase, self.current = "predict", self.starter
+            self._undo.append(_UNDO_DEAL)
         else:
-            self._undo.append(self._copy_fields())
-            if isinstance(move, Deal):
-                self.hands = [sorted(hand, key=_hand_order) for hand in move.hands]
-                self.phase, self.current = "predict", self.starter
-            else:
-                self._predict(move)
+            self._undo.append((_UNDO_PREDICT, self.current))
+            self._predict(move)
         self.move_stack.append(move)
 
     def pop(self):
         """Undo the last move and return it."""
         move = self.move_stack.pop()
         entry = self._undo.pop()
-        if isinstance(entry, dict):
+        if isinstance(entry, dict):  # a play that ended the round
             self.__dict__.update(entry)
-            return move
-        seat, slot, claim, high, completed = entry
+        elif entry is _UNDO_DEAL:
+            self.hands = [[] for _ in range(self.players)]
+            self.phase, self.current = "deal", self.starter
+        elif entry[0] is _UNDO_PREDICT:
+            self.current = entry[1]
+            self.vp_order[self.current] = None
+            self.phase = "predict"
+        else:
+            self._unplay(move, *entry)
+        return move
+
+    def _unplay(self, move: Play, seat: int, slot: int, claim, high: int, completed) -> None:
         if completed is not None:
             self.completed.pop()
             self.won[completed.winner] -= 1
@@ -318,7 +336,6 @@ class State:
         self.hands[seat].append(move.card)
         self.hands[seat].sort(key=_hand_order)
         self.current = seat
-        return move
 
     def _predict(self, move: Predict) -> None:
         self.vp_order[self.current] = move.order
@@ -334,7 +351,8 @@ class State:
             self._undo.append(self._copy_fields())
         self.hands[seat].remove(card)
         trick = self.tricks[slot]
-        entry = [seat, slot, self.claim[slot], self.high[slot], None]
+        undo = (seat, slot, self.claim[slot], self.high[slot])
+        done = None
         if not trick:
             self.colour[slot] = card.colour
             self.claim[slot], self.high[slot] = seat, card.value
@@ -350,12 +368,11 @@ class State:
             self.tricks[slot] = []
             self.colour[slot] = self.claim[slot] = None
             self.high[slot] = 0
-            entry[4] = done
         self.current = (seat + 1) % self.players
         if last_play:
             self._end_round()
         else:
-            self._undo.append(tuple(entry))
+            self._undo.append((*undo, done))
 
     def _end_round(self) -> None:
         """Rule mt.round-end: score the active cards, clear the table, next round."""
@@ -392,11 +409,13 @@ class State:
 
     # ----------------------------------------------------------------- copies
     def _copy_fields(self) -> dict[str, Any]:
-        fields = {}
-        for name, value in self.__dict__.items():
-            if name in ("move_stack", "_undo", "options", "seat_names"):
-                continue
-            fields[name] = _deep_copy(value)
+        """Every position field, with lists copied so later moves cannot change them."""
+        fields = {name: value for name, value in self.__dict__.items()
+                  if name not in ("move_stack", "_undo", "options", "seat_names")}
+        for name in ("colour", "claim", "high", "vp_order", "won", "completed", "discards"):
+            fields[name] = list(fields[name])
+        for name in ("hands", "tricks", "round_scores", "round_tricks"):
+            fields[name] = [list(inner) for inner in fields[name]]
         return fields
 
     def snapshot(self) -> tuple:
@@ -471,12 +490,6 @@ def _colour(colour: str) -> str:
 
 def _hand_order(card: Card) -> tuple[int, int]:
     return COLOURS.index(card.colour), card.value
-
-
-def _deep_copy(value):
-    if isinstance(value, list):
-        return [_deep_copy(item) for item in value]
-    return value
 
 
 def _freeze(value):
@@ -616,11 +629,15 @@ def _check_to_move(state: State, expected) -> str | None:
     return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
 
 
-def _check_legal_slots(state: State, expected: dict) -> str | None:
-    card = parse_card(expected["card"], state.players)
-    found = [slot + 1 for slot in state.slots_for(card)]
-    wanted = sorted(expected["slots"])
-    return None if found == wanted else mismatch("legal_slots", f"{card}: {wanted}", f"{card}: {found}")
+def _check_legal_slots(state: State, expected: dict | list) -> str | None:
+    """{card, slots}, or a list of them: where each card may go now."""
+    for entry in expected if isinstance(expected, list) else [expected]:
+        card = parse_card(entry["card"], state.players)
+        found = [slot + 1 for slot in state.slots_for(card)]
+        wanted = sorted(entry["slots"])
+        if found != wanted:
+            return mismatch("legal_slots", f"{card}: {wanted}", f"{card}: {found}")
+    return None
 
 
 def _check_claim(state: State, expected: dict) -> str | None:
@@ -647,14 +664,15 @@ def _per_seat(name: str, read):
     return check
 
 
-def _check_illegal(state: State, expected: dict) -> str | None:
-    """The move must be refused, and (if given) for breaking the named rule."""
-    reason = state.why_not(parse_move(expected["move"], state.players))
-    wanted = expected.get("rule")
-    if reason is None:
-        return mismatch("illegal", wanted or msg("lesson.illegal"), msg("lesson.legal"))
-    if wanted and reason.rule != wanted:
-        return mismatch("illegal", wanted, reason.rule)
+def _check_illegal(state: State, expected: dict | list) -> str | None:
+    """{move, rule}, or a list of them: the move is refused, for breaking that rule."""
+    for entry in expected if isinstance(expected, list) else [expected]:
+        reason = state.why_not(parse_move(entry["move"], state.players))
+        wanted = entry.get("rule")
+        if reason is None:
+            return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
+        if wanted and reason.rule != wanted:
+            return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
     return None
 
 
