@@ -1,0 +1,881 @@
+"""Thricewise (P.D. Magnus), a Decktet game: grow a shared grid and score lines of three.
+
+Cells. A cell is (column, row), written ``col,row`` as in ``3,1`` or ``-1,2``. The
+top-left card of the starting grid is at column 1, row 1; columns count to the right
+and rows count downwards; cells left of or above the starting grid get column or row
+0, -1, -2 and so on. A card keeps its cell for the whole game, however the grid grows,
+so records and lessons can name cells once and for all.
+
+A turn. Every seat picks a card face down at the same time (``to_move`` is
+SIMULTANEOUS; each ``Pick`` names its seat). The last pick reveals them all: cards of a
+rank that another revealed card shares are set aside (deferred); the other seats place,
+lowest rank first. The seat placing puts its revealed card and, if it likes, any of its
+deferred cards, in any order (``Place`` moves), then says ``Done`` while deferred cards
+remain. Then every seat draws one card (CHANCE) if the deck holds enough for all.
+
+Notation: ``pick 2 sea`` (seat 2, counted from 1, picks the Sea), ``place sea 3,1``,
+``done``; the chance events print as ``deal`` and ``draw``.
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from typing import Any, NamedTuple
+
+from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationError, PositionError, Reason,
+                        Rule, TutorError)
+from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
+from tutor.lessons import mismatch
+from tutor.messages import msg
+
+GAME_ID = "thricewise"
+PLAYER_COUNTS = range(2, 6)
+HAND_SIZE = 3
+MAX_SPAN = 6  # the grid is never wider or higher than this
+START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by player count
+KINDS = ("flush", "set", "run")
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # row, column, both diagonals
+NEIGHBOURS = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
+
+OPTIONS = {
+    "run_rule": ("consecutive", "monotonic"),
+    "triads": ("every-line", "one-per-direction"),
+}
+
+RULES = (
+    Rule("tw.deck"),
+    Rule("tw.setup"),
+    Rule("tw.pick"),
+    Rule("tw.tie"),
+    Rule("tw.order"),
+    Rule("tw.adjacency"),
+    Rule("tw.bounds"),
+    Rule("tw.deferred"),
+    Rule("tw.draw"),
+    Rule("tw.last-turn"),
+    Rule("tw.triad"),
+    Rule("tw.flush"),
+    Rule("tw.set"),
+    Rule("tw.run"),
+    Rule("tw.value"),
+    Rule("tw.winner"),
+    Rule("tw.run-rule", kind="variant", option="run_rule"),
+    Rule("tw.mixed-value", kind="note"),
+    Rule("tw.every-line", kind="variant", option="triads"),
+    Rule("tw.deferred-score", kind="note"),
+    Rule("tw.shared-win", kind="note"),
+    Rule("tw.double-suit", kind="note"),
+)
+
+
+class Cell(NamedTuple):
+    col: int
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.col},{self.row}"
+
+
+class Pick(NamedTuple):
+    """``seat`` chooses ``card`` from its hand, face down."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pick {self.seat + 1} {self.card.key}"
+
+
+class Place(NamedTuple):
+    """The seat placing puts ``card`` (its revealed card or a deferred one) on ``cell``."""
+
+    card: Card
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"place {self.card.key} {self.cell}"
+
+
+class Done(NamedTuple):
+    """The seat placing keeps its remaining deferred cards for later."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+class Deal(NamedTuple):
+    """Chance event: the seeded shuffle gives the starting grid (row by row), the hands
+    and the order of the rest of the deck (top first)."""
+
+    grid: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    deck: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+class Draw(NamedTuple):
+    """Chance event: the top of the deck, one card per seat in seat order."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+class Triad(NamedTuple):
+    """A scoring event: ``seat`` placed ``card`` on ``cell`` and the line ``cells``
+    (three cells in order along the line) is a ``kind`` worth ``points``."""
+
+    turn: int
+    seat: int
+    card: Card
+    cell: Cell
+    cells: tuple[Cell, Cell, Cell]
+    kind: str
+    points: int
+    suits: tuple[str, ...]  # the suits a flush shares; empty for a set or a run
+
+    def describe(self) -> str:
+        kind = msg(f"tw.kind.{self.kind}")
+        if self.suits:
+            kind = msg("tw.flush-of", kind=kind, suits=", ".join(suit_name(suit) for suit in self.suits))
+        return msg("tw.triad", kind=kind, cells=" ".join(map(str, self.cells)), points=self.points)
+
+
+_PICK = re.compile(r"pick\s+p?(\d+)\s+(.+)", re.IGNORECASE)
+_PLACE = re.compile(r"place\s+(.+?)\s+(?:at\s+)?(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)", re.IGNORECASE)
+_CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+
+
+def parse_cell(text) -> Cell:
+    """``"3,1"``, ``"(3, 1)"``, ``"-1,2"`` -> Cell(col, row)."""
+    match = _CELL.fullmatch(str(text).strip())
+    if not match:
+        raise NotationError(msg("tw.error.cell-format", text=text))
+    return Cell(int(match[1]), int(match[2]))
+
+
+def parse_move(text: str, players: int | None = None) -> Pick | Place | Done:
+    """``"pick 2 sea"``, ``"place the Sea 3,1"``, ``"done"`` (any case)."""
+    text = str(text).strip()
+    if text.lower() == "done":
+        return Done()
+    if match := _PICK.fullmatch(text):
+        seat = int(match[1])
+        if not 1 <= seat <= (players or PLAYER_COUNTS[-1]):
+            raise NotationError(msg("tw.error.no-seat", seat=seat, players=players or PLAYER_COUNTS[-1]))
+        return Pick(seat - 1, parse_card(match[2]))
+    if match := _PLACE.fullmatch(text):
+        return Place(parse_card(match[1]), parse_cell(match[2]))
+    raise NotationError(msg("tw.error.move-format", text=text))
+
+
+def line_kinds(cards: tuple[Card, Card, Card], run_rule: str = "consecutive") -> list[tuple[str, tuple[str, ...]]]:
+    """What three cards in a line make (rules tw.flush, tw.set, tw.run): a list of
+    (kind, shared suits), one entry per kind, so a flush that is also a run gives two."""
+    a, b, c = cards
+    kinds = []
+    shared = tuple(suit for suit in a.suits if suit in b.suits and suit in c.suits)
+    if shared:
+        kinds.append(("flush", shared))
+    if a.rank == b.rank == c.rank:
+        kinds.append(("set", ()))
+    step = b.rank - a.rank
+    if run_rule == "monotonic":
+        is_run = step and (c.rank - b.rank) * step > 0
+    else:
+        is_run = step in (1, -1) and c.rank - b.rank == step
+    if is_run:
+        kinds.append(("run", ()))
+    return kinds
+
+
+def triad_value(cards) -> int:
+    """Rules tw.value and tw.mixed-value: the lowest number card; 0 with none."""
+    return min((card.rank for card in cards if card.is_number), default=0)
+
+
+def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
+    """Every triad a card on ``cell`` completes (rule tw.triad and the tw.every-line
+    variant): (cells, kind, points, shared suits), row, column and diagonals in turn."""
+    col, row = cell
+    found = []
+    for dc, dr in DIRECTIONS:
+        lines = []
+        for start in (-2, -1, 0):
+            first = (col + start * dc, row + start * dr)
+            cells = (first, (first[0] + dc, first[1] + dr), (first[0] + 2 * dc, first[1] + 2 * dr))
+            cards = (grid.get(cells[0]), grid.get(cells[1]), grid.get(cells[2]))
+            if None in cards:
+                continue
+            kinds = line_kinds(cards, options["run_rule"])
+            if kinds:
+                value, cells = triad_value(cards), tuple(Cell(*cell) for cell in cells)
+                lines.append([(cells, kind, value, suits) for kind, suits in kinds])
+        if lines and options["triads"] == "one-per-direction":
+            lines = [max(lines, key=lambda line: (sum(t[2] for t in line), len(line)))]
+        found.extend(triad for line in lines for triad in line)
+    return found
+
+
+class State:
+    """A Thricewise game in progress. ``seat_names`` are only for messages;
+    ``first_player`` plays no part (the placing order follows the ranks) but is kept
+    for records."""
+
+    game_id = GAME_ID
+
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
+                 first_player: int = 0, seat_names: list[str] | None = None):
+        if players not in PLAYER_COUNTS:
+            raise PositionError(msg("error.player-count", game=msg("game.thricewise.name"),
+                                    players=players, low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
+        self.players = players
+        self.seed = seed
+        self.options = resolve_options(options)
+        self.seat_names = list(seat_names or default_seat_names(players))
+        self.first_player = first_player
+        self.phase = "deal"  # deal, pick, place, draw, over
+        self.turn = 0
+        self.deck: list[Card] = []  # top first
+        self.grid: dict[Cell, Card] = {}
+        self.placed_by: dict[Cell, int] = {}  # the starting cards have no placer
+        self.span = (0, 0, 0, 0)  # lowest and highest column, lowest and highest row
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.deferred: list[list[Card]] = [[] for _ in range(players)]
+        self.picks: list[Card | None] = [None] * players  # hidden until the reveal
+        # The latest reveal; kept while the next turn's cards are chosen, so it can be shown.
+        self.revealed: list[Card | None] = [None] * players
+        self.tied: list[int] = []  # seats whose revealed card was set aside at that reveal
+        self.order: list[int] = []  # seats placing this turn, lowest rank first
+        self.placing = 0  # index in ``order`` of the seat placing now
+        self.current_placed = False  # has that seat placed its revealed card yet
+        self.scores = [0] * players
+        self.triads: list[Triad] = []
+        self.move_stack: list = []
+        self._undo: list = []
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def to_move(self) -> int:
+        if self.phase in ("deal", "draw"):
+            return CHANCE
+        if self.phase == "pick":
+            return SIMULTANEOUS
+        if self.phase == "over":
+            return TERMINAL
+        return self.order[self.placing]
+
+    @property
+    def placer(self) -> int | None:
+        return self.order[self.placing] if self.phase == "place" else None
+
+    @property
+    def last_turn(self) -> bool:
+        """Rule tw.last-turn: this turn's pick empties every hand."""
+        return self.phase in ("pick", "place") and all(
+            len(hand) + (pick is not None) <= 1 for hand, pick in zip(self.hands, self.picks))
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def name(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    def pending(self) -> list[int]:
+        """Seats that still have to pick this turn."""
+        return [seat for seat in range(self.players) if self.picks[seat] is None] if self.phase == "pick" else []
+
+    def placeable(self) -> list[Card]:
+        """The cards the seat placing may put down now (rules tw.order, tw.deferred, tw.last-turn)."""
+        if self.phase != "place":
+            return []
+        seat = self.placer
+        current = [] if self.current_placed else [self.revealed[seat]]
+        return current + ([] if self.last_turn else list(self.deferred[seat]))
+
+    def grid_size(self) -> tuple[int, int]:
+        low_col, high_col, low_row, high_row = self.span
+        return high_col - low_col + 1, high_row - low_row + 1
+
+    def open_cells(self) -> list[Cell]:
+        """Empty cells a card may go on now (rules tw.adjacency, tw.bounds), row by row."""
+        grid = self.grid
+        around = {(col + dc, row + dr) for col, row in grid for dc, dr in NEIGHBOURS} - grid.keys()
+        return sorted((Cell(col, row) for col, row in around if self._fits(col, row)),
+                      key=lambda cell: (cell.row, cell.col))
+
+    def legal_moves(self) -> list:
+        if self.phase == "pick":
+            return [Pick(seat, card) for seat in self.pending() for card in self.hands[seat]]
+        if self.phase != "place":
+            return []
+        cells = self.open_cells()
+        moves = [Place(card, cell) for card in self.placeable() for cell in cells]
+        return moves + [Done()] if self.current_placed else moves
+
+    def returns(self) -> list[float]:
+        return [float(score) for score in self.scores]
+
+    def winners(self) -> list[int]:
+        """Rules tw.winner and tw.shared-win: everyone with the top score."""
+        best = max(self.scores)
+        return [seat for seat in range(self.players) if self.scores[seat] == best]
+
+    def ranking(self) -> list[int]:
+        return sorted(range(self.players), key=lambda seat: self.scores[seat], reverse=True)
+
+    # ----------------------------------------------------------------- reasons
+    def why_not(self, move) -> Reason | None:
+        """None when ``move`` is legal now, else the rule it breaks and why."""
+        if self.phase == "over":
+            return Reason("tw.last-turn", "tw.why.game-over")
+        if isinstance(move, (Deal, Draw)) or self.phase in ("deal", "draw"):
+            return self._chance_reason(move)
+        if isinstance(move, Pick):
+            return self._pick_reason(move)
+        if isinstance(move, Place):
+            return self._place_reason(move)
+        if isinstance(move, Done):
+            if self.phase != "place":
+                return Reason("tw.deferred", "tw.why.nothing-to-finish")
+            if not self.current_placed:
+                return Reason("tw.deferred", "tw.why.done-early", player=self.name(self.placer),
+                              card=self.revealed[self.placer])
+            return None
+        return Reason("tw.pick", "tw.why.not-a-move", move=move)
+
+    def _chance_reason(self, move) -> Reason | None:
+        rule = "tw.setup" if self.phase == "deal" or isinstance(move, Deal) else "tw.draw"
+        if self.phase not in ("deal", "draw"):
+            return Reason(rule, "tw.why.no-chance")
+        if move != self.chance_move():
+            return Reason(rule, "tw.why.chance-first" if not isinstance(move, (Deal, Draw)) else "tw.why.not-seeded")
+        return None
+
+    def _pick_reason(self, move: Pick) -> Reason | None:
+        seat, card = move
+        if self.phase != "pick":
+            return Reason("tw.pick", "tw.why.not-picking", player=self.name(self.placer))
+        if not 0 <= seat < self.players:
+            return Reason("tw.pick", "tw.why.no-seat", seat=seat + 1, players=self.players)
+        if self.picks[seat] is not None:
+            return Reason("tw.pick", "tw.why.picked-already", player=self.name(seat))
+        if card in self.deferred[seat]:
+            return Reason("tw.deferred", "tw.why.pick-deferred", player=self.name(seat), card=card)
+        if card not in self.hands[seat]:
+            return Reason("tw.pick", "tw.why.not-in-hand", player=self.name(seat), card=card)
+        return None
+
+    def _place_reason(self, move: Place) -> Reason | None:
+        card, cell = move
+        if self.phase != "place":
+            return Reason("tw.order", "tw.why.not-placing")
+        seat = self.placer
+        if card not in self.placeable():
+            return self._card_reason(seat, card)
+        return self.cell_reason(card, cell)
+
+    def _card_reason(self, seat: int, card: Card) -> Reason:
+        """Why the seat placing may not put down ``card``, which is not among its placeable cards."""
+        player = self.name(seat)
+        if card == self.revealed[seat] or card in self.grid.values():
+            return Reason("tw.adjacency", "tw.why.placed-already", card=card)
+        if card in self.deferred[seat]:
+            return Reason("tw.last-turn", "tw.why.last-turn-deferred", player=player, card=card)
+        for other in range(self.players):
+            if card == self.revealed[other] and other in self.tied:
+                return Reason("tw.tie", "tw.why.tied", card=card, player=self.name(other))
+            if card == self.revealed[other] or card in self.deferred[other]:
+                return Reason("tw.order", "tw.why.not-yours", card=card, owner=self.name(other), player=player)
+        return Reason("tw.order", "tw.why.not-available", card=card, player=player)
+
+    def cell_reason(self, card: Card, cell: Cell) -> Reason | None:
+        """Why ``card`` may not go on ``cell`` (rules tw.adjacency and tw.bounds), or None."""
+        col, row = cell
+        if cell in self.grid:
+            return Reason("tw.adjacency", "tw.why.occupied", col=col, row=row, card=card, there=self.grid[cell])
+        if not any((col + dc, row + dr) in self.grid for dc, dr in NEIGHBOURS):
+            return Reason("tw.adjacency", "tw.why.not-adjacent", col=col, row=row)
+        low_col, high_col, low_row, high_row = self.span
+        width = max(high_col, col) - min(low_col, col) + 1
+        if width > MAX_SPAN:
+            return Reason("tw.bounds", "tw.why.too-wide", card=card, col=col, width=width, limit=MAX_SPAN)
+        height = max(high_row, row) - min(low_row, row) + 1
+        if height > MAX_SPAN:
+            return Reason("tw.bounds", "tw.why.too-high", card=card, row=row, height=height, limit=MAX_SPAN)
+        return None
+
+    def _fits(self, col: int, row: int) -> bool:
+        low_col, high_col, low_row, high_row = self.span
+        return (max(high_col, col) - min(low_col, col) < MAX_SPAN
+                and max(high_row, row) - min(low_row, row) < MAX_SPAN)
+
+    # ----------------------------------------------------------------- moves
+    def chance_move(self) -> Deal | Draw:
+        """The deal (rule tw.setup) or the draw (rule tw.draw) the seed gives here."""
+        if self.phase == "draw":
+            return Draw(tuple(self.deck[:self.players]))
+        cards = list(CARDS)
+        random.Random(f"{GAME_ID}:{self.seed}:0").shuffle(cards)
+        width, height = START_GRID[self.players]
+        start = width * height
+        hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE])
+                      for seat in range(self.players))
+        return Deal(tuple(cards[:start]), hands, tuple(cards[start + self.players * HAND_SIZE:]))
+
+    def push(self, move) -> None:
+        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
+        reason = self.why_not(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._save()
+        if isinstance(move, Pick):
+            self._pick(move)
+        elif isinstance(move, Place):
+            self._place(move)
+        elif isinstance(move, Done):
+            self._next_placer()
+        elif isinstance(move, Draw):
+            for hand, card in zip(self.hands, move.cards):
+                hand.append(card)
+                hand.sort(key=ORDER.__getitem__)
+            del self.deck[:self.players]
+            self._start_turn()
+        else:
+            self._deal(move)
+        self.move_stack.append(move)
+
+    def pop(self):
+        """Undo the last move and return it."""
+        move = self.move_stack.pop()
+        fields, triads = self._undo.pop()
+        self.__dict__.update(fields)
+        del self.triads[triads:]
+        return move
+
+    def _deal(self, move: Deal) -> None:
+        width, _ = START_GRID[self.players]
+        for index, card in enumerate(move.grid):
+            self.grid[Cell(1 + index % width, 1 + index // width)] = card
+        self.span = (1, width, 1, len(move.grid) // width)
+        self.hands = [sorted(hand, key=ORDER.__getitem__) for hand in move.hands]
+        self.deck = list(move.deck)
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.phase = "pick"
+
+    def _pick(self, move: Pick) -> None:
+        seat, card = move
+        self.hands[seat].remove(card)
+        self.picks[seat] = card
+        if None not in self.picks:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
+        self.revealed, self.picks = self.picks, [None] * self.players
+        ranks = Counter(card.rank for card in self.revealed)
+        self.tied = [seat for seat, card in enumerate(self.revealed) if ranks[card.rank] > 1]
+        for seat in self.tied:
+            self.deferred[seat].append(self.revealed[seat])
+        self.order = sorted((seat for seat in range(self.players) if seat not in self.tied),
+                            key=lambda seat: self.revealed[seat].rank)
+        self.phase, self.placing, self.current_placed = "place", 0, False
+        if not self.order:
+            self._end_turn()
+
+    def _place(self, move: Place) -> None:
+        card, cell = move
+        seat = self.placer
+        if card == self.revealed[seat]:
+            self.current_placed = True
+        else:
+            self.deferred[seat].remove(card)
+        self.grid[cell] = card
+        self.placed_by[cell] = seat
+        low_col, high_col, low_row, high_row = self.span
+        self.span = (min(low_col, cell.col), max(high_col, cell.col), min(low_row, cell.row), max(high_row, cell.row))
+        for cells, kind, points, suits in triads_at(self.grid, cell, self.options):
+            self.triads.append(Triad(self.turn, seat, card, cell, cells, kind, points, suits))
+            self.scores[seat] += points
+        if self.current_placed and not (self.deferred[seat] and not self.last_turn):
+            self._next_placer()
+
+    def _next_placer(self) -> None:
+        self.placing += 1
+        self.current_placed = False
+        if self.placing == len(self.order):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Rules tw.draw and tw.last-turn."""
+        self.order, self.placing = [], 0
+        if not any(self.hands):
+            self.phase = "over"
+        elif len(self.deck) >= self.players:
+            self.phase = "draw"
+        else:
+            self._start_turn()
+
+    # ----------------------------------------------------------------- copies
+    def _save(self) -> None:
+        fields = {name: _copy(value) for name, value in self.__dict__.items() if name not in _SHARED}
+        self._undo.append((fields, len(self.triads)))
+
+    def snapshot(self) -> tuple:
+        """Everything that makes the position, for comparing two states."""
+        return tuple((name, _freeze(value)) for name, value in sorted(self.__dict__.items())
+                     if name not in ("move_stack", "_undo"))
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.__dict__.update({name: _copy(value) for name, value in self.__dict__.items()})
+        other.options, other.seat_names = dict(self.options), list(self.seat_names)
+        other.move_stack, other._undo, other.triads = list(self.move_stack), list(self._undo), list(self.triads)
+        return other
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the grid, its own hand and hidden pick, who has picked,
+        everything revealed or set aside, hand sizes, deck size, scores and triads."""
+        return {
+            "seat": seat, "turn": self.turn, "phase": self.phase, "to_move": self.to_move,
+            "last_turn": self.last_turn, "grid": dict(self.grid), "placed_by": dict(self.placed_by),
+            "span": self.span, "open_cells": self.open_cells() if self.phase == "place" else [],
+            "hand": list(self.hands[seat]), "hand_sizes": [len(hand) for hand in self.hands],
+            "pick": self.picks[seat], "picked": [pick is not None for pick in self.picks],
+            "revealed": list(self.revealed), "tied": list(self.tied), "order": list(self.order),
+            "placer": self.placer, "placeable": self.placeable() if self.placer == seat else [],
+            "deferred": [list(cards) for cards in self.deferred], "deck_size": len(self.deck),
+            "scores": list(self.scores), "triads": list(self.triads),
+        }
+
+    def random_move(self, rng: random.Random):
+        """A legal move without listing them all: a random card and a random free
+        neighbour of a random grid card (all open cells only when that keeps missing)."""
+        if self.phase == "pick":
+            pending = self.pending()
+            seat = pending[int(rng.random() * len(pending))]
+            hand = self.hands[seat]
+            return Pick(seat, hand[int(rng.random() * len(hand))])
+        if self.phase == "place":
+            if self.current_placed and rng.random() < 0.5:
+                return Done()
+            cards = self.placeable()
+            return Place(cards[int(rng.random() * len(cards))], self._random_cell(rng))
+        return self.chance_move()
+
+    def _random_cell(self, rng: random.Random) -> Cell:
+        grid = self.grid
+        cells = list(grid)
+        for _ in range(16):
+            col, row = cells[int(rng.random() * len(cells))]
+            dc, dr = NEIGHBOURS[int(rng.random() * 8)]
+            col, row = col + dc, row + dr
+            if (col, row) not in grid and self._fits(col, row):
+                return Cell(col, row)
+        cells = self.open_cells()
+        return cells[int(rng.random() * len(cells))]
+
+    def __repr__(self) -> str:
+        return f"<thricewise turn {self.turn} {self.phase}, {self.players} players, to move {self.to_move}>"
+
+
+_SHARED = ("move_stack", "_undo", "options", "seat_names", "triads")  # not copied for undo
+
+
+def resolve_options(options: dict | None) -> dict[str, str]:
+    chosen = {name: values[0] for name, values in OPTIONS.items()}
+    for name, value in (options or {}).items():
+        if name not in OPTIONS:
+            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(OPTIONS)))
+        if value not in OPTIONS[name]:
+            raise PositionError(msg("error.option-value", option=name, value=value,
+                                    known=", ".join(OPTIONS[name])))
+        chosen[name] = value
+    return chosen
+
+
+def default_seat_names(players: int) -> list[str]:
+    return [msg("seat.default", number=seat + 1) for seat in range(players)]
+
+
+def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
+             seat_names: list[str] | None = None) -> State:
+    return State(players, seed, options, first_player, seat_names)
+
+
+def _copy(value):
+    """Lists (hands hold lists of cards) and dicts are copied; cards and cells are immutable."""
+    if type(value) is list:
+        return [item[:] for item in value] if value and type(value[0]) is list else value[:]
+    if type(value) is dict:
+        return dict(value)
+    return value
+
+
+def _freeze(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+# --------------------------------------------------------------------- lessons
+POSITION_FIELDS = ("grid", "hands", "deferred", "scores", "deck", "turn")
+
+
+def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
+                 seat_names: list[str] | None = None) -> State:
+    """A position at the start of a turn, as a lesson describes it (docs/lessons.md).
+
+    ``grid`` maps a cell (``"col,row"``) to a card, or to a list of cards running to
+    the right from that cell, ``"."`` marking an empty cell. Hands not listed get the
+    same number of cards as the listed ones, drawn from the unseen cards; unseen cards
+    form the deck, ``deck`` (top first) followed by the rest shuffled by ``seed``."""
+    state = State(players, seed, options, seat_names=seat_names)
+    seats = _SeatLookup(state.seat_names)
+    unknown = [key for key in position if key not in POSITION_FIELDS]
+    if unknown:
+        raise PositionError(msg("tw.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
+    where: dict[Card, str] = {}
+
+    def take(text, place: str) -> Card:
+        card = parse_card(text)
+        if card in where:
+            raise PositionError(msg("tw.error.card-twice", card=card, first=where[card], second=place))
+        where[card] = place
+        return card
+
+    for cell, text in _grid_entries(position.get("grid") or {}):
+        state.grid[cell] = take(text, msg("tw.cell", col=cell.col, row=cell.row))
+    _check_grid(state)
+    listed = {}
+    for seat_text, cards in (position.get("hands") or {}).items():
+        seat = seats.index(seat_text)
+        listed[seat] = [take(text, state.name(seat)) for text in cards or []]
+    for seat_text, cards in (position.get("deferred") or {}).items():
+        seat = seats.index(seat_text)
+        state.deferred[seat] = [take(text, msg("tw.deferred-of", player=state.name(seat))) for text in cards or []]
+    top = [take(text, msg("tw.the-deck")) for text in position.get("deck") or []]
+    unseen = [card for card in CARDS if card not in where]
+    random.Random(f"{GAME_ID}:lesson:{seed}").shuffle(unseen)
+    _fill_hands(state, listed, unseen)
+    state.deck = top + unseen
+    size = len(state.hands[0])
+    if size < HAND_SIZE and len(state.deck) >= players:
+        raise PositionError(msg("tw.error.deck-too-big", size=size, players=players, count=len(state.deck)))
+    for seat_text, points in (position.get("scores") or {}).items():
+        state.scores[seats.index(seat_text)] = int(points)
+    state.turn = int(position.get("turn", 1))
+    state.phase = "pick"
+    return state
+
+
+def _grid_entries(grid: dict):
+    if not isinstance(grid, dict):
+        raise PositionError(msg("tw.error.grid-format"))
+    for cell_text, value in grid.items():
+        start = parse_cell(cell_text)
+        for offset, text in enumerate(value if isinstance(value, list) else [value]):
+            if str(text).strip() != ".":
+                yield Cell(start.col + offset, start.row), text
+
+
+def _check_grid(state: State) -> None:
+    """A lesson grid must be one that play can produce: big enough, within the 6 x 6
+    bound and all in one piece (rules tw.setup, tw.bounds, tw.adjacency)."""
+    cells = list(state.grid)
+    width, height = START_GRID[state.players]
+    if len(cells) < width * height:
+        raise PositionError(msg("tw.error.grid-small", count=len(cells), players=state.players,
+                                needed=width * height))
+    state.span = (min(c.col for c in cells), max(c.col for c in cells),
+                  min(c.row for c in cells), max(c.row for c in cells))
+    wide, high = state.grid_size()
+    if wide > MAX_SPAN or high > MAX_SPAN:
+        raise PositionError(msg("tw.error.grid-too-big", width=wide, height=high, limit=MAX_SPAN))
+    reached, todo = {cells[0]}, [cells[0]]
+    while todo:
+        col, row = todo.pop()
+        for dc, dr in NEIGHBOURS:
+            cell = Cell(col + dc, row + dr)
+            if cell in state.grid and cell not in reached:
+                reached.add(cell)
+                todo.append(cell)
+    for cell in cells:
+        if cell not in reached:
+            raise PositionError(msg("tw.error.grid-apart", col=cell.col, row=cell.row, card=state.grid[cell]))
+
+
+def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> None:
+    """Every hand has the same size (everyone draws or nobody does)."""
+    sizes = {len(cards) for cards in listed.values()}
+    if len(sizes) > 1 or not sizes <= set(range(1, HAND_SIZE + 1)):
+        raise PositionError(msg("tw.error.hand-sizes", most=HAND_SIZE, sizes=", ".join(
+            f"{state.name(seat)} {len(cards)}" for seat, cards in listed.items())))
+    size = sizes.pop() if sizes else HAND_SIZE
+    for seat in range(state.players):
+        if seat not in listed:
+            if len(unseen) < size:
+                raise PositionError(msg("tw.error.not-enough-cards"))
+            listed[seat] = [unseen.pop() for _ in range(size)]
+        state.hands[seat] = sorted(listed[seat], key=ORDER.__getitem__)
+
+
+class _SeatLookup:
+    """Seat names as lesson files write them, case-insensitively."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.lower = [name.lower() for name in names]
+
+    def index(self, name) -> int:
+        text = str(name).strip().lower()
+        if text not in self.lower:
+            raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
+        return self.lower.index(text)
+
+
+# ---------------------------------------------------------------------- checks
+def _check_value(name: str, read):
+    def check(state: State, expected) -> str | None:
+        found = read(state)
+        return None if found == expected else mismatch(name, expected, found)
+    return check
+
+
+def _per_seat(name: str, read):
+    """A check of the form {seat: value, ...} against ``read(state, seat, value)``."""
+    def check(state: State, expected: dict) -> str | None:
+        seats = _SeatLookup(state.seat_names)
+        for seat_text, wanted in expected.items():
+            found, wanted = read(state, seats.index(seat_text), wanted)
+            if found != wanted:
+                return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
+        return None
+    return check
+
+
+def _seat_list(name: str, read):
+    """A check of the form [seat, ...] in a fixed order."""
+    def check(state: State, expected: list) -> str | None:
+        found = [state.name(seat) for seat in read(state)]
+        wanted = [str(seat) for seat in expected or []]
+        return None if [n.lower() for n in found] == [w.lower() for w in wanted] else mismatch(name, wanted, found)
+    return check
+
+
+def _card_names(cards) -> list[str]:
+    return sorted(map(str, cards), key=str.lower)
+
+
+def _check_to_move(state: State, expected) -> str | None:
+    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
+    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
+
+
+def _check_cells(state: State, expected: dict) -> str | None:
+    """{"col,row": card or "empty"}."""
+    for cell_text, wanted in expected.items():
+        cell = parse_cell(cell_text)
+        found = str(state.grid[cell]) if cell in state.grid else msg("tw.check.empty")
+        wanted = msg("tw.check.empty") if str(wanted).lower() == "empty" else str(parse_card(wanted))
+        if found != wanted:
+            return mismatch("cells", f"{cell}: {wanted}", f"{cell}: {found}")
+    return None
+
+
+def _check_grid_size(state: State, expected) -> str | None:
+    found = "{}x{}".format(*state.grid_size())
+    return None if found == str(expected).replace(" ", "").lower() else mismatch("grid_size", expected, found)
+
+
+def _check_triads(state: State, expected: list) -> str | None:
+    """The triads the last placed card scored, as ["flush 3", "run 3"], in any order."""
+    placed = next((move for move in reversed(state.move_stack) if isinstance(move, Place)), None)
+    found = sorted(f"{t.kind} {t.points}" for t in state.triads if placed and t.cell == placed.cell)
+    wanted = sorted(" ".join(str(entry).lower().split()) for entry in expected or [])
+    return None if found == wanted else mismatch("triads", wanted, found)
+
+
+def _check_illegal(state: State, expected: dict) -> str | None:
+    """{move: ..., rule: ...}: the move is refused, for that rule."""
+    move = parse_move(expected["move"], state.players)
+    reason = state.why_not(move)
+    found = reason.rule if reason else msg("lesson.legal")
+    wanted = expected.get("rule", found if reason else msg("lesson.illegal"))
+    return None if reason and found == wanted else mismatch("illegal", wanted, found)
+
+
+def _check_legal(state: State, expected) -> str | None:
+    """A move (or a list of moves) the engine accepts now."""
+    for text in expected if isinstance(expected, list) else [expected]:
+        reason = state.why_not(parse_move(text, state.players))
+        if reason is not None:
+            return mismatch("legal", f"{text}: {msg('lesson.legal')}", reason)
+    return None
+
+
+def _check_winners(state: State, expected: list) -> str | None:
+    found = sorted(state.name(seat).lower() for seat in state.winners())
+    wanted = sorted(str(seat).lower() for seat in expected)
+    return None if found == wanted else mismatch("winners", wanted, found)
+
+
+def _parsed_cards(cards) -> list[str]:
+    try:
+        return _card_names(parse_card(text) for text in cards or [])
+    except TutorError as error:
+        raise TutorError(msg("lesson.check-malformed", check="deferred", problem=error)) from None
+
+
+CHECKS = {
+    "to_move": _check_to_move,
+    "phase": _check_value("phase", lambda state: state.phase),
+    "turn": _check_value("turn", lambda state: state.turn),
+    "scores": _per_seat("scores", lambda state, seat, wanted: (state.scores[seat], wanted)),
+    "hand_sizes": _per_seat("hand_sizes", lambda state, seat, wanted: (len(state.hands[seat]), wanted)),
+    "deferred": _per_seat("deferred", lambda state, seat, wanted: (_card_names(state.deferred[seat]),
+                                                                   _parsed_cards(wanted))),
+    "cells": _check_cells,
+    "grid_size": _check_grid_size,
+    "order": _seat_list("order", lambda state: state.order),
+    "tied": _seat_list("tied", lambda state: state.tied),
+    "triads": _check_triads,
+    "illegal": _check_illegal,
+    "legal": _check_legal,
+    "deck_size": _check_value("deck_size", lambda state: len(state.deck)),
+    "last_turn": _check_value("last_turn", lambda state: state.last_turn),
+    "winners": _check_winners,
+    "game_over": _check_value("game_over", lambda state: state.is_terminal()),
+}
+
+
+def summarize(states: list[State]) -> dict:
+    """Figures for ``python -m tutor simulate``."""
+    players = states[0].players if states else 0
+    games = len(states) or 1
+    scores = [score for state in states for score in state.scores]
+    triads = [triad for state in states for triad in state.triads]
+    return {
+        "mean_turns": round(sum(state.turn for state in states) / games, 3),
+        "mean_player_moves": round(sum(1 for state in states for move in state.move_stack
+                                       if not isinstance(move, (Deal, Draw))) / games, 3),
+        "mean_points_per_seat": [round(sum(state.scores[seat] for state in states) / games, 3)
+                                 for seat in range(players)],
+        "score_distribution": {f"{low}-{low + 9}": count for low, count in
+                               sorted(Counter(score // 10 * 10 for score in scores).items())},
+        "triads_by_kind": {kind: sum(1 for t in triads if t.kind == kind) for kind in KINDS},
+        "points_by_kind": {kind: sum(t.points for t in triads if t.kind == kind) for kind in KINDS},
+        "zero_point_triads": sum(1 for t in triads if t.points == 0),
+        "mean_grid_cards": round(sum(len(state.grid) for state in states) / games, 3),
+        "mean_cards_left_aside": round(sum(map(len, (d for s in states for d in s.deferred))) / games, 3),
+        "shared_wins": sum(1 for state in states if len(state.winners()) > 1),
+    }
