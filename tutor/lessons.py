@@ -8,7 +8,6 @@ checks (``CHECKS``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from tutor.games import MODULES, game_module
 from tutor.messages import language, msg
 from tutor.yamlfile import FileProblem, read_yaml
 
+LESSONS = Path(__file__).parent / "lessons"
 LESSON_FIELDS = ("game", "title", "summary", "minutes", "rules", "players", "seats", "options",
                  "seed", "position", "steps")
 STEP_FIELDS = ("say", "move", "try", "check", "highlight", "rules")
@@ -112,10 +112,7 @@ class Lesson:
 
 def bundled_lessons(game: str) -> list[Path]:
     """The lesson files shipped with the tutor for ``game``, in teaching order."""
-    folder = resources.files("tutor") / "lessons" / MODULES[game].rsplit(".", 1)[1]
-    if not folder.is_dir():
-        return []
-    return sorted(Path(str(file)) for file in folder.iterdir() if file.name.endswith(".yaml"))
+    return sorted((LESSONS / MODULES[game].rsplit(".", 1)[1]).glob("*.yaml"))
 
 
 def load_lesson(path: str | Path, text: str | None = None) -> Lesson:

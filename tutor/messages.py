@@ -8,10 +8,11 @@ chosen language falls back to English, so French and Dutch can be filled in bit 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 import yaml
 
+LOCALES = Path(__file__).parent / "locales"
 DEFAULT_LANGUAGE = "en"
 _language = DEFAULT_LANGUAGE
 
@@ -24,12 +25,8 @@ class MissingMessage(KeyError):
 def catalog(language: str) -> dict[str, str]:
     """All keys of one language, flattened to ``a.b.c`` form."""
     entries: dict[str, str] = {}
-    folder = resources.files("tutor") / "locales" / language
-    if not folder.is_dir():
-        return entries
-    for file in sorted(folder.iterdir(), key=lambda f: f.name):
-        if file.name.endswith(".yaml"):
-            _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, file.name)
+    for file in sorted((LOCALES / language).glob("*.yaml")):
+        _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, file.name)
     return entries
 
 

@@ -1,0 +1,31 @@
+"""python -m tutor simulate / bench print JSON; same seed, same output."""
+import json
+import subprocess
+import sys
+
+
+def run(*args):
+    done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def test_simulate_is_deterministic_and_complete():
+    args = ("simulate", "--game", "monster-trick", "--players", "3", "--games", "20", "--seed", "7")
+    first = json.loads(run(*args))
+    assert first == json.loads(run(*args))
+    assert first["player_actions"] == 20 * 3 * (36 + 3)  # plays and predictions
+    assert sum(first["tricks_won_per_seat"]) > 0
+    assert sum(first["score_distribution"].values()) == 20 * 3
+    assert first != json.loads(run(*args[:-1], "8"))
+
+
+def test_bench_prints_a_json_line_per_player_count():
+    lines = [json.loads(line) for line in run("bench", "--game", "monster-trick", "--seconds", "0.05").splitlines()]
+    assert [line["players"] for line in lines] == [2, 3, 4, 5]
+    assert all(line["actions_per_second"] > 0 for line in lines)
+
+
+def test_unknown_file_gives_a_message_and_exit_code():
+    done = subprocess.run([sys.executable, "-m", "tutor", "check", "missing.yaml"], capture_output=True, text=True)
+    assert done.returncode == 1 and "missing.yaml: the file cannot be read" in done.stdout
+    assert "Traceback" not in done.stderr

@@ -1,0 +1,67 @@
+"""Game records: save, replay, and clear refusals of bad files."""
+import random
+
+import pytest
+
+from tutor import records
+from tutor.games import monster_trick as mt
+
+
+def finished_game(seed=3):
+    state = mt.new_game(3, seed=seed, seat_names=["Ann", "Ben", "Cleo"])
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.push(state.random_move(rng))
+    return state
+
+
+def test_record_is_readable_and_replays(tmp_path):
+    state = finished_game()
+    path = tmp_path / "game.yaml"
+    records.save(state, path)
+    text = path.read_text()
+    assert "game: monster-trick" in text and "vp " in text and " -> " in text
+    assert records.load(path).totals() == state.totals()
+
+
+def test_unfinished_game_replays_too():
+    state = mt.new_game(4, seed=1)
+    rng = random.Random(0)
+    for _ in range(30):
+        state.push(state.random_move(rng))
+    assert records.load("r.yaml", text=records.dumps(state)).snapshot() == state.snapshot()
+
+
+def bad(text, **kwargs):
+    with pytest.raises(records.RecordError) as error:
+        records.load("bad.yaml", text=text, **kwargs)
+    return str(error.value)
+
+
+def test_record_of_another_game_is_refused():
+    text = records.dumps(finished_game())
+    assert "bad.yaml: this record is for Monster Trick, not Danger 13" in bad(text, expected_game="danger-13")
+
+
+def test_illegal_move_is_named_with_its_number():
+    lines = records.dumps(finished_game()).splitlines()
+    first_play = next(i for i, line in enumerate(lines) if "->" in line)
+    lines[first_play] = "- purple 99 -> 1"
+    message = bad("\n".join(lines))
+    assert message.startswith("bad.yaml: move 4 ('purple 99 -> 1')") and "1 to 9" in message
+
+
+def test_refused_move_carries_the_rule_reason():
+    state = mt.new_game(4, seed=0)
+    state.push(state.chance_move())
+    text = records.dumps(state) + "- vp 1 2 6\n"
+    text = text.replace("moves: []\n", "moves:\n")
+    assert "move 1 ('vp 1 2 6') is not allowed: In round 1 the VP cards are 1, 2, 3" in bad(text)
+
+
+def test_malformed_and_tampered_files():
+    assert "not valid YAML" in bad("game: [unclosed")
+    assert "field 'moves' is missing" in bad("game: monster-trick\nplayers: 4\nseed: 1\n")
+    assert "no game called 'chess'" in bad("game: chess\nplayers: 2\nseed: 1\nmoves: []\n")
+    text = records.dumps(finished_game()).replace("returns:\n  - ", "returns:\n  - 17.0\n  - ", 1)
+    assert "replaying the moves gives" in bad(text)
