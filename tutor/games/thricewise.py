@@ -805,13 +805,16 @@ def _check_triads(state: State, expected: list) -> str | None:
     return None if found == wanted else mismatch("triads", wanted, found)
 
 
-def _check_illegal(state: State, expected: dict) -> str | None:
-    """{move: ..., rule: ...}: the move is refused, for that rule."""
-    move = parse_move(expected["move"], state.players)
-    reason = state.why_not(move)
-    found = reason.rule if reason else msg("lesson.legal")
-    wanted = expected.get("rule", found if reason else msg("lesson.illegal"))
-    return None if reason and found == wanted else mismatch("illegal", wanted, found)
+def _check_illegal(state: State, expected: dict | list) -> str | None:
+    """{move, rule}, or a list of them: the move is refused, for breaking that rule."""
+    for entry in expected if isinstance(expected, list) else [expected]:
+        reason = state.why_not(parse_move(entry["move"], state.players))
+        wanted = entry.get("rule")
+        if reason is None:
+            return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
+        if wanted and reason.rule != wanted:
+            return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
+    return None
 
 
 def _check_legal(state: State, expected) -> str | None:

@@ -1,0 +1,75 @@
+"""Thricewise invariants over random seeded games (hypothesis)."""
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from tutor import records
+from tutor.core import CHANCE
+from tutor.games import thricewise as tw
+from tutor.games.decktet import CARDS
+
+games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
+                  st.sampled_from(tw.OPTIONS["run_rule"]), st.sampled_from(tw.OPTIONS["triads"]))
+
+
+def random_game(players, seed, moves_seed, run_rule, triads, on_move=lambda state, move: None):
+    state = tw.new_game(players, seed=seed, options={"run_rule": run_rule, "triads": triads})
+    rng = random.Random(moves_seed)
+    while not state.is_terminal():
+        move = state.random_move(rng)
+        on_move(state, move)
+        state.push(move)
+    return state
+
+
+def check_invariants(state):
+    if state.phase != "deal":
+        everywhere = (list(state.grid.values()) + state.deck + [c for hand in state.hands for c in hand]
+                      + [c for aside in state.deferred for c in aside] + [c for c in state.picks if c]
+                      + [state.revealed[seat] for seat in state.order[state.placing:]
+                         if state.phase == "place" and state.revealed[seat] not in state.grid.values()])
+        assert sorted(everywhere, key=CARDS.index) == list(CARDS), "all 36 cards accounted for"
+    width, height = state.grid_size()
+    assert width <= 6 and height <= 6
+    assert state.scores == [sum(t.points for t in state.triads if t.seat == seat) for seat in range(state.players)]
+
+
+def check_placement(state, move):
+    if isinstance(move, tw.Place):
+        col, row = move.cell
+        assert move.cell not in state.grid
+        assert any((col + dc, row + dr) in state.grid for dc, dr in tw.NEIGHBOURS), "touches the grid"
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_invariants_hold_throughout(game):
+    def observe(state, move):
+        check_invariants(state)
+        check_placement(state, move)
+
+    state = random_game(*game, on_move=observe)
+    check_invariants(state)
+    assert not any(state.hands) and state.winners()
+    for triad in state.triads:
+        assert all(cell in state.grid for cell in triad.cells) and triad.cell in triad.cells
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_undo_restores_the_exact_state(game):
+    snapshots = []
+    state = random_game(*game, on_move=lambda s, move: snapshots.append(s.snapshot()))
+    while state.move_stack:
+        state.pop()
+        assert state.snapshot() == snapshots.pop()
+    assert state.to_move == CHANCE and not state.triads
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_replay_from_seed_and_moves_gives_the_same_game(game):
+    state = random_game(*game)
+    replayed = records.load("game.yaml", text=records.dumps(state))
+    assert replayed.snapshot() == state.snapshot()
+    assert replayed.triads == state.triads and replayed.winners() == state.winners()
