@@ -80,10 +80,25 @@ def simulate_games(game: str, players: int, games: int, seed: int) -> dict:
     return figures
 
 
+def baseline_ops_per_second(seconds: float) -> float:
+    """A fixed pure-Python workload (pick, append, pop), timed in the same run, so figures
+    from a busy or slower machine can be compared by their ratio to it."""
+    rng, items, done = random.Random(0), list(range(12)), 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(1000):
+            stack = [items[int(rng.random() * 12)]]
+            stack.append(stack.pop() + 1)
+        done += 1000
+    return done / (time.perf_counter() - started)
+
+
 def run_bench(game: str, player_counts: list[int] | None, seconds: float):
-    """Random-legal player actions per second (chance events are applied but not counted)."""
+    """Random-legal player actions per second (chance events are applied but not counted),
+    each line with the same-run baseline and the ratio to it."""
     module = game_module(game)
     for players in player_counts or list(module.PLAYER_COUNTS):
+        baseline = baseline_ops_per_second(seconds / 4)
         rng = random.Random(f"bench:{game}:{players}")
         actions, games, started = 0, 0, time.perf_counter()
         while time.perf_counter() - started < seconds:
@@ -92,4 +107,5 @@ def run_bench(game: str, player_counts: list[int] | None, seconds: float):
             games += 1
         elapsed = time.perf_counter() - started
         yield {"game": game, "players": players, "games": games, "player_actions": actions,
-               "seconds": round(elapsed, 3), "actions_per_second": round(actions / elapsed)}
+               "seconds": round(elapsed, 3), "actions_per_second": round(actions / elapsed),
+               "baseline_ops_per_second": round(baseline), "ratio_to_baseline": round(actions / elapsed / baseline, 4)}

@@ -321,7 +321,7 @@ class State:
             self._unplay(move, *entry)
         return move
 
-    def _unplay(self, move: Play, seat: int, slot: int, claim, high: int, completed) -> None:
+    def _unplay(self, move: Play, seat: int, at: int, slot: int, claim, high: int, completed) -> None:
         if completed is not None:
             self.completed.pop()
             self.won[completed.winner] -= 1
@@ -333,8 +333,7 @@ class State:
             if not self.tricks[slot]:
                 self.colour[slot] = None
         self.claim[slot], self.high[slot] = claim, high
-        self.hands[seat].append(move.card)
-        self.hands[seat].sort(key=_hand_order)
+        self.hands[seat].insert(at, move.card)
         self.current = seat
 
     def _predict(self, move: Predict) -> None:
@@ -346,12 +345,14 @@ class State:
     def _play(self, move: Play) -> None:
         card, slot = move
         seat = self.current
-        last_play = sum(map(len, self.hands)) == 1
+        hand = self.hands[seat]
+        last_play = len(hand) == 1 and not any(other for other in self.hands if other is not hand)
         if last_play:  # the round (maybe the game) ends: keep everything for undo
             self._undo.append(self._copy_fields())
-        self.hands[seat].remove(card)
+        at = hand.index(card)
+        del hand[at]
         trick = self.tricks[slot]
-        undo = (seat, slot, self.claim[slot], self.high[slot])
+        undo = (seat, at, slot, self.claim[slot], self.high[slot])
         done = None
         if not trick:
             self.colour[slot] = card.colour
