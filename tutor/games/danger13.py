@@ -1,0 +1,761 @@
+"""Danger 13 (Ruediger Dorn, Ravensburger 2007): hand out the cards, stay below 13.
+
+Seats are numbered 0..n-1 clockwise; "left" is the next seat. In a deal the dealer takes
+one card per player from the draw pile, turns them up one at a time (chance events) and
+gives each to a different player. A received card may first ask its receiver to decide
+(a hand card lets them refuse it) and may make them draw (a draw card: a chance event
+again). A round ends the moment a row reaches its limit; the game ends at the first
+scoring after the draw pile has run out.
+
+Every field of a state holds an immutable value (card lists are tuples), so a move's
+undo record is just the changing fields as they were before it: cheap, exact, and a
+clone shares them safely.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from importlib import resources
+from operator import attrgetter, itemgetter
+from typing import Any, NamedTuple
+
+import yaml
+
+from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
+from tutor.lessons import mismatch
+from tutor.messages import msg
+
+GAME_ID = "danger-13"
+PLAYER_COUNTS = range(2, 6)
+OPTIONS: dict[str, tuple] = {}
+LIMIT, RAISED_LIMIT = 13, 18
+
+PLAIN, ONE_PLUS, TWO_PLUS, DRAW, ARROW, RAISE, HAND, INSTANT = (
+    "plain", "one-plus", "two-plus", "draw", "arrow", "13-18", "hand", "instant")
+VALUED = (PLAIN, ONE_PLUS, TWO_PLUS, DRAW)  # the kinds with a printed value
+
+# Phases; each says who moves: the dealer gives, a hand card's owner decides, chance
+# turns up the next packet card or the top of the pile for a draw card.
+REVEAL, GIVE, DECIDE, DRAWING, OVER = "reveal", "give", "decide", "draw", "over"
+ACCEPT, REFUSE = "accept", "refuse"
+FROM_PACKET, FROM_PILE = "reveal", "draw"
+
+RULES = (
+    Rule("d13.deck"),
+    Rule("d13.deck-values", kind="note"),
+    Rule("d13.start"),
+    Rule("d13.deal"),
+    Rule("d13.one-each"),
+    Rule("d13.last-card", kind="note"),
+    Rule("d13.next-dealer"),
+    Rule("d13.row"),
+    Rule("d13.zero-values", kind="note"),
+    Rule("d13.plain"),
+    Rule("d13.one-plus"),
+    Rule("d13.two-plus"),
+    Rule("d13.draw"),
+    Rule("d13.arrow"),
+    Rule("d13.raise"),
+    Rule("d13.arrow-raise", kind="note"),
+    Rule("d13.hand"),
+    Rule("d13.hand-counts", kind="note"),
+    Rule("d13.hand-which", kind="note"),
+    Rule("d13.instant"),
+    Rule("d13.bust"),
+    Rule("d13.bust-no-draw"),
+    Rule("d13.scoring"),
+    Rule("d13.bank-view", kind="note"),
+    Rule("d13.new-round"),
+    Rule("d13.reshuffle"),
+    Rule("d13.reshuffle-timing", kind="note"),
+    Rule("d13.out-of-cards", kind="note"),
+    Rule("d13.game-end"),
+    Rule("d13.tie-break"),
+)
+
+
+class Card(NamedTuple):
+    kind: str
+    value: int = 0  # printed value; kinds without one count 0 (note d13.zero-values)
+    plus: int = 0  # plus points once banked
+
+    def __str__(self) -> str:
+        return msg(f"d13.card.{self.kind}", value=self.value, plus=self.plus)
+
+    @property
+    def code(self) -> str:
+        """The card in move notation: 'plain 3', 'arrow', '13-18', 'instant +2'."""
+        if self.kind in VALUED:
+            return f"{self.kind} {self.value}"
+        if self.kind == INSTANT:
+            return f"instant +{self.plus}"
+        return self.kind
+
+
+def _load_deck() -> tuple[Card, ...]:
+    """The 109 cards of tutor/data/danger13_deck.yaml, in file order (rule d13.deck)."""
+    text = (resources.files("tutor") / "data" / "danger13_deck.yaml").read_text(encoding="utf-8")
+    cards: list[Card] = []
+    for group in yaml.safe_load(text)["cards"]:
+        kind, plus = str(group["kind"]), int(group.get("plus", 0))
+        if "values" in group:
+            for value, count in group["values"].items():
+                cards += [Card(kind, int(value), plus)] * count
+        else:
+            cards += [Card(kind, 0, plus)] * group["count"]
+    return tuple(cards)
+
+
+DECK = _load_deck()
+COUNTS = Counter(DECK)
+VALUES = {kind: sorted({card.value for card in DECK if card.kind == kind}) for kind in VALUED}
+HAND_CARD, RAISE_CARD, ARROW_CARD = Card(HAND), Card(RAISE), Card(ARROW)
+_value = itemgetter(1)
+
+
+def parse_card(text: str) -> Card:
+    """``"plain 3"``, ``"draw 0"``, ``"arrow"``, ``"13-18"``, ``"instant +1"`` -> Card."""
+    words = str(text).lower().replace("->", "-").replace("→", "-").split()
+    if len(words) == 1 and words[0] in (ARROW, RAISE, HAND):
+        return Card(words[0])
+    if len(words) == 2 and words[0] == INSTANT and words[1].lstrip("+") in ("1", "2"):
+        return Card(INSTANT, 0, int(words[1].lstrip("+")))
+    if len(words) != 2 or words[0] not in VALUED or not words[1].isdigit():
+        raise NotationError(msg("d13.error.card-format", text=text))
+    kind, value = words[0], int(words[1])
+    if value not in VALUES[kind]:
+        raise NotationError(msg("d13.error.card-value", text=text, kind=kind,
+                                low=VALUES[kind][0], high=VALUES[kind][-1]))
+    return next(card for card in COUNTS if card.kind == kind and card.value == value)
+
+
+class Give(NamedTuple):
+    """The dealer gives the turned-up ``card`` to ``seat``."""
+
+    card: Card
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.card.code} -> {self.seat + 1}"
+
+
+class Choice(NamedTuple):
+    """The owner of a hand card accepts or refuses (``answer``) the card just received."""
+
+    card: Card
+    answer: str
+
+    def __str__(self) -> str:
+        return f"{self.answer} {self.card.code}"
+
+
+class Reveal(NamedTuple):
+    """Chance event: the top card of the dealer's packet is turned up (FROM_PACKET) or
+    the top of the draw pile is drawn for a draw card (FROM_PILE)."""
+
+    card: Card
+    source: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.card.code}"
+
+
+def parse_move(text: str, players: int | None = None) -> Give | Choice:
+    """``"plain 3 -> 2"`` (give to player 2), ``"refuse two-plus 5"``, ``"accept arrow"``."""
+    text = str(text).strip()
+    first, _, rest = text.partition(" ")
+    if first.lower() in (ACCEPT, REFUSE):
+        return Choice(parse_card(rest), first.lower())
+    card_text, arrow, seat_text = text.rpartition("->")
+    if not arrow or not seat_text.strip().isdigit():
+        raise NotationError(msg("d13.error.move-format", text=text))
+    seat = int(seat_text)
+    if seat < 1 or (players and seat > players):
+        raise NotationError(msg("d13.error.no-seat", seat=seat, players=players or "?"))
+    return Give(parse_card(card_text), seat - 1)
+
+
+# Every field a move may change. Each holds an immutable value (card lists are tuples,
+# top card last), so a move's undo record is just these values as they were before it.
+_FIELDS = ("phase", "to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
+           "revealed", "pending", "actor", "received", "last_round", "reshuffles", "busts")
+_fields = attrgetter(*_FIELDS)
+
+
+class State:
+    """A Danger 13 game in progress. ``seat_names`` are only for messages."""
+
+    game_id = GAME_ID
+
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
+                 first_player: int = 0, seat_names: list[str] | None = None):
+        if players not in PLAYER_COUNTS:
+            raise PositionError(msg("error.player-count", game=msg("game.danger-13.name"),
+                                    players=players, low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
+        self.players = players
+        self.seed = seed
+        self.options = resolve_options(options)
+        self.seat_names = list(seat_names or default_seat_names(players))
+        self.first_player = first_player
+        self.start = first_player  # holds the start card (rules d13.start, d13.new-round)
+        self.dealer = first_player
+        self.round = 1
+        self.pile: tuple[Card, ...] = _shuffled(DECK, f"{GAME_ID}:{seed}:deck")
+        self.packet: tuple[Card, ...] = ()  # the dealer's face-down cards
+        self.discards: tuple[Card, ...] = ()  # face up
+        self.rows: tuple[tuple[Card, ...], ...] = ((),) * players
+        self.banks: tuple[tuple[Card, ...], ...] = ((),) * players
+        self.revealed: Card | None = None  # turned up, waiting for the dealer to give it
+        self.pending: Card | None = None  # received, waiting for its receiver's decision
+        self.actor: int | None = None  # the receiver who decides or draws
+        self.received: tuple[int, ...] = ()  # who has had their card in this deal
+        self.last_round = False
+        self.reshuffles = 0
+        self.busts: tuple = ()  # per finished round, who busted (None: nobody, note d13.out-of-cards)
+        self.phase, self.to_move = REVEAL, CHANCE
+        self.move_stack: list = []
+        self._undo: list[tuple] = []
+        self._start_deal()
+
+    # ----------------------------------------------------------------- queries
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def name(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    def row_sum(self, seat: int) -> int:
+        return sum(map(_value, self.rows[seat]))
+
+    def limit(self, seat: int) -> int:
+        """Rules d13.raise and d13.arrow-raise: 18 while a 13-18 card is in the row."""
+        return RAISED_LIMIT if RAISE_CARD in self.rows[seat] else LIMIT
+
+    def plus_points(self, seat: int) -> int:
+        return sum(card.plus for card in self.banks[seat])
+
+    def banked_value(self, seat: int) -> int:
+        """Rule d13.tie-break: the printed values of the banked cards."""
+        return sum(map(_value, self.banks[seat]))
+
+    def receivers(self) -> list[int]:
+        """Who may still be given a card in this deal (rule d13.one-each)."""
+        return [seat for seat in range(self.players) if seat not in self.received]
+
+    def legal_moves(self) -> list:
+        if self.phase == GIVE:
+            return [Give(self.revealed, seat) for seat in self.receivers()]
+        if self.phase == DECIDE:
+            return [Choice(self.pending, ACCEPT), Choice(self.pending, REFUSE)]
+        return []
+
+    def returns(self) -> list[float]:
+        return [float(self.plus_points(seat)) for seat in range(self.players)]
+
+    def ranking_key(self, seat: int) -> tuple[int, int]:
+        """Rules d13.game-end and d13.tie-break: plus points, then banked printed value."""
+        return self.plus_points(seat), self.banked_value(seat)
+
+    def winners(self) -> list[int]:
+        best = max(self.ranking_key(seat) for seat in range(self.players))
+        return [seat for seat in range(self.players) if self.ranking_key(seat) == best]
+
+    def ranking(self) -> list[int]:
+        return sorted(range(self.players), key=self.ranking_key, reverse=True)
+
+    # ----------------------------------------------------------------- reasons
+    def why_not(self, move) -> Reason | None:
+        """None when ``move`` is legal now, else the rule it breaks and why."""
+        phase, kind = self.phase, type(move)
+        if kind is Reveal and self.to_move == CHANCE:
+            expected = self.chance_move()
+            if move != expected:
+                return Reason("d13.deal" if phase == REVEAL else "d13.draw", "d13.why.wrong-chance",
+                              card=move.card, expected=expected.card)
+            return None
+        if kind is Give and phase == GIVE:
+            card, seat = move
+            if card != self.revealed:
+                return Reason("d13.deal", "d13.why.not-revealed", card=card, revealed=self.revealed)
+            if not (type(seat) is int and 0 <= seat < self.players):
+                return Reason("d13.deal", "d13.why.no-seat", seat=seat, players=self.players)
+            if seat in self.received:
+                return Reason("d13.one-each", "d13.why.already-received", player=self.name(seat), card=card)
+            return None
+        if kind is Choice and phase == DECIDE:
+            if move.card != self.pending:
+                return Reason("d13.hand", "d13.why.not-pending", player=self.name(self.actor),
+                              card=move.card, pending=self.pending)
+            if move.answer not in (ACCEPT, REFUSE):
+                return Reason("d13.hand", "d13.why.not-a-move", move=move)
+            return None
+        if kind not in (Give, Choice, Reveal):
+            return Reason("d13.deal", "d13.why.not-a-move", move=move)
+        return self._what_is_due()
+
+    def _what_is_due(self) -> Reason:
+        """The reason for a move of the wrong sort: what has to happen first."""
+        if self.phase == OVER:
+            return Reason("d13.game-end", "d13.why.game-over")
+        if self.phase == REVEAL:
+            return Reason("d13.deal", "d13.why.reveal-first", dealer=self.name(self.dealer))
+        if self.phase == DRAWING:
+            return Reason("d13.draw", "d13.why.draw-first", player=self.name(self.actor))
+        if self.phase == GIVE:
+            return Reason("d13.deal", "d13.why.give-first", dealer=self.name(self.dealer), card=self.revealed)
+        return Reason("d13.hand", "d13.why.decide-first", player=self.name(self.actor), card=self.pending)
+
+    # ----------------------------------------------------------------- moves
+    def chance_move(self) -> Reveal | None:
+        """The card chance gives now: the top of the packet or, for a draw, of the pile.
+        Both come from the seeded pile order, so a record replays. None when no chance
+        event is due."""
+        if self.phase == REVEAL:
+            return Reveal(self.packet[-1], FROM_PACKET)
+        if self.phase == DRAWING:
+            return Reveal(self.pile[-1], FROM_PILE)
+        return None
+
+    def push(self, move) -> None:
+        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
+        reason = self.why_not(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._undo.append(_fields(self))
+        kind = type(move)
+        if kind is Reveal:
+            if move.source == FROM_PACKET:
+                self.revealed, self.packet = self.packet[-1], self.packet[:-1]
+                self.phase, self.to_move = GIVE, self.dealer
+            else:
+                self._receive(self.actor, self._draw_top())
+        elif kind is Give:
+            self.received += (move.seat,)
+            self.revealed = None
+            self._receive(move.seat, move.card)
+        else:
+            self.pending = None
+            if move.answer == REFUSE:
+                self._refuse(move.card)
+            else:
+                self._apply(self.actor, move.card)
+        self.move_stack.append(move)
+
+    def pop(self):
+        """Undo the last move and return it."""
+        move = self.move_stack.pop()
+        self.__dict__.update(zip(_FIELDS, self._undo.pop()))
+        return move
+
+    def _receive(self, seat: int, card: Card) -> None:
+        """Rule d13.hand: while a hand card lies in the row, its owner decides first."""
+        if HAND_CARD in self.rows[seat]:
+            self.pending, self.actor = card, seat
+            self.phase, self.to_move = DECIDE, seat
+        else:
+            self._apply(seat, card)
+
+    def _refuse(self, card: Card) -> None:
+        """Rule d13.hand: the refused card and the rightmost hand card (note
+        d13.hand-which) are discarded; the refused card has no effect."""
+        row = self.rows[self.actor]
+        spot = len(row) - 1 - row[::-1].index(HAND_CARD)
+        self._set_row(self.actor, row[:spot] + row[spot + 1:])
+        self.discards += (HAND_CARD, card)
+        self._next_card()
+
+    def _apply(self, seat: int, card: Card) -> None:
+        """The card's effect on its receiver, then the bust check (rule d13.bust)."""
+        kind = card.kind
+        if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
+            self.banks = _replace(self.banks, seat, self.banks[seat] + (card,))
+            self._next_card()
+            return
+        row = self.rows[seat]
+        if kind == ARROW:  # rule d13.arrow
+            self.discards += row[-1:] + (card,)
+            self._set_row(seat, row[:-1])
+        else:
+            self._set_row(seat, row + (card,))
+        # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise)
+        if self.row_sum(seat) >= self.limit(seat):
+            self._end_round(seat)
+        elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
+            self.actor = seat
+            self.phase, self.to_move = DRAWING, CHANCE
+        else:
+            self._next_card()
+
+    def _set_row(self, seat: int, row: tuple[Card, ...]) -> None:
+        self.rows = _replace(self.rows, seat, row)
+
+    def _next_card(self) -> None:
+        """The card just given has had all its effects: turn up the next one, or pass
+        the deal to the left (rule d13.next-dealer)."""
+        self.actor = None
+        if self.packet:
+            self.phase, self.to_move = REVEAL, CHANCE
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+            self._start_deal()
+
+    def _start_deal(self) -> None:
+        """Rule d13.deal: the dealer takes one card per player from the pile, face down.
+        The packet keeps the pile's order: the pile's top card is turned up first."""
+        self.received = ()
+        while len(self.packet) < self.players and self._pile_ready():
+            count = min(self.players - len(self.packet), len(self.pile))
+            # cards taken after a reshuffle go under those taken before it
+            self.packet = self.pile[-count:] + self.packet
+            self.pile = self.pile[:-count]
+            if not self.pile:
+                self._reshuffle()
+        if self.packet:
+            self.phase, self.to_move = REVEAL, CHANCE
+        else:  # note d13.out-of-cards: nothing left to deal anywhere
+            self._end_round(None)
+
+    def _end_round(self, busted: int | None) -> None:
+        """Rules d13.bust, d13.scoring and d13.new-round."""
+        self.pile += self.packet  # undealt cards go back on top, unseen, in order
+        self.packet = ()
+        discards, banks = list(self.discards), list(self.banks)
+        for seat, row in enumerate(self.rows):
+            keep = () if seat == busted else tuple(card for card in row if card.plus)
+            banks[seat] += keep
+            discards += (card for card in row if card not in keep)
+        self.discards, self.banks = tuple(discards), tuple(banks)
+        self.rows = ((),) * self.players
+        self.busts += (busted,)
+        self.revealed = self.pending = self.actor = None
+        if self.last_round:  # rule d13.reshuffle: this scoring ends the game
+            self.phase, self.to_move = OVER, TERMINAL
+            return
+        self.round += 1
+        self.start = self.dealer = (self.start + 1) % self.players
+        self._start_deal()
+
+    def _draw_top(self) -> Card:
+        card, self.pile = self.pile[-1], self.pile[:-1]
+        if not self.pile:  # note d13.reshuffle-timing: reshuffle the moment the pile runs out
+            self._reshuffle()
+        return card
+
+    def _pile_ready(self) -> bool:
+        """Whether a card can be taken, reshuffling first if the pile is empty."""
+        if not self.pile:
+            self._reshuffle()
+        return bool(self.pile)
+
+    def _reshuffle(self) -> None:
+        """Rule d13.reshuffle: the discards become the new pile; this round is the last."""
+        self.last_round = True
+        if not self.discards:
+            return
+        self.reshuffles += 1
+        self.pile = _shuffled(self.discards, f"{GAME_ID}:{self.seed}:reshuffle:{self.reshuffles}")
+        self.discards = ()
+
+    # ----------------------------------------------------------------- copies
+    def snapshot(self) -> tuple:
+        """Everything that makes the position, for comparing two states."""
+        return tuple((name, _freeze(value)) for name, value in sorted(self.__dict__.items())
+                     if name not in ("move_stack", "_undo"))
+
+    def clone(self) -> "State":
+        """An independent copy that can also undo its moves."""
+        other = State.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.options, other.seat_names = dict(self.options), list(self.seat_names)
+        other.move_stack, other._undo = list(self.move_stack), list(self._undo)
+        return other
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: everything face up (rows, the turned-up card, the top
+        of the discards), sizes of the face-down piles, its own bank, and only the size
+        of the other banks (note d13.bank-view) until the game is over."""
+        over = self.phase == OVER
+        return {
+            "seat": seat, "players": self.players, "round": self.round, "phase": self.phase,
+            "to_move": self.to_move, "dealer": self.dealer, "start_player": self.start,
+            "rows": [list(row) for row in self.rows],
+            "row_sums": [self.row_sum(s) for s in range(self.players)],
+            "limits": [self.limit(s) for s in range(self.players)],
+            "revealed": self.revealed, "pending": self.pending, "actor": self.actor,
+            "received": list(self.received), "packet_size": len(self.packet),
+            "pile_size": len(self.pile), "discard_size": len(self.discards),
+            "discard_top": self.discards[-1] if self.discards else None,
+            "last_round": self.last_round, "busts": list(self.busts),
+            "bank": list(self.banks[seat]), "bank_sizes": [len(bank) for bank in self.banks],
+            "plus_points": [self.plus_points(s) for s in range(self.players)] if over else None,
+        }
+
+    def random_move(self, rng: random.Random):
+        """A uniformly chosen legal move (the chance event when one is due; None when
+        the game is over), without listing every legal move."""
+        if self.phase == GIVE:
+            free = [seat for seat in range(self.players) if seat not in self.received]
+            return Give(self.revealed, free[int(rng.random() * len(free))])
+        if self.phase == DECIDE:
+            return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
+        return self.chance_move()
+
+    def __repr__(self) -> str:
+        return f"<danger-13 round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
+
+
+def resolve_options(options: dict | None) -> dict[str, str]:
+    chosen = {name: values[0] for name, values in OPTIONS.items()}
+    for name, value in (options or {}).items():
+        if name not in OPTIONS:
+            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(OPTIONS) or "-"))
+        if value not in OPTIONS[name]:
+            raise PositionError(msg("error.option-value", option=name, value=value,
+                                    known=", ".join(OPTIONS[name])))
+        chosen[name] = value
+    return chosen
+
+
+def default_seat_names(players: int) -> list[str]:
+    return [msg("seat.default", number=seat + 1) for seat in range(players)]
+
+
+def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
+             seat_names: list[str] | None = None) -> State:
+    return State(players, seed, options, first_player, seat_names)
+
+
+def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
+    """``cards`` in the order ``random.Random(seed)`` gives. Sorting on one random key
+    per card makes every order equally likely and is several times faster than
+    ``random.shuffle``, which matters for the benchmark."""
+    key = random.Random(seed).random
+    return tuple(sorted(cards, key=lambda _: key()))
+
+
+def _replace(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+# --------------------------------------------------------------------- lessons
+POSITION_FIELDS = ("dealer", "start", "round", "rows", "banks", "received", "packet", "pile", "pile_size",
+                   "last_round")
+
+
+def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
+                 seat_names: list[str] | None = None) -> State:
+    """A position described by a lesson (format in docs/lessons.md), just before the
+    dealer turns up the next card of the packet.
+
+    ``packet`` and ``pile`` list cards top first. Without ``packet`` the dealer takes
+    it from the top of the pile. Cards not listed anywhere are shuffled from ``seed``
+    under the listed pile cards; with ``pile_size`` the rest are in the discard pile."""
+    state = State(players, seed, options, seat_names=seat_names)
+    unknown = [key for key in position if key not in POSITION_FIELDS]
+    if unknown:
+        raise PositionError(msg("d13.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
+    seat = _SeatLookup(state.seat_names).index
+    state.dealer = seat(position.get("dealer", state.seat_names[0]))
+    state.start = state.first_player = seat(position.get("start", state.name(state.dealer)))
+    state.round = position.get("round", 1)
+    if type(state.round) is not int or state.round < 1:
+        raise PositionError(msg("d13.error.round", round=state.round))
+    used: Counter = Counter()
+
+    def cards(texts) -> tuple[Card, ...]:
+        found = tuple(parse_card(text) for text in texts or ())
+        used.update(found)
+        for card in found:
+            if used[card] > COUNTS[card]:
+                raise PositionError(msg("d13.error.too-many", count=used[card], card=card, available=COUNTS[card]))
+        return found
+
+    rows, banks = list(state.rows), list(state.banks)
+    for name, texts in (position.get("rows") or {}).items():
+        owner, row = seat(name), cards(texts)
+        for card in row:
+            if card.kind in (ARROW, INSTANT):
+                why = msg("d13.error.arrow-leaves" if card.kind == ARROW else "d13.error.instant-banks")
+                raise PositionError(msg("d13.error.not-in-row", player=state.name(owner), card=card, why=why))
+        rows[owner] = row
+    state.rows = tuple(rows)
+    for owner in range(players):
+        if state.row_sum(owner) >= state.limit(owner):
+            raise PositionError(msg("d13.error.row-bust", player=state.name(owner), total=state.row_sum(owner),
+                                    limit=state.limit(owner)))
+    for name, texts in (position.get("banks") or {}).items():
+        owner, bank = seat(name), cards(texts)
+        for card in bank:
+            if not card.plus:
+                raise PositionError(msg("d13.error.not-bankable", player=state.name(owner), card=card))
+        banks[owner] = bank
+    state.banks = tuple(banks)
+    received = [seat(name) for name in position.get("received") or ()]
+    for owner in received:
+        if received.count(owner) > 1:
+            raise PositionError(msg("d13.error.received-twice", player=state.name(owner)))
+    if len(received) >= players:
+        raise PositionError(msg("d13.error.all-received"))
+    state.received = tuple(received)
+    waiting = players - len(received)
+    packet = cards(position["packet"]) if "packet" in position else None
+    if packet is not None and len(packet) != waiting:
+        raise PositionError(msg("d13.error.packet-size", expected=waiting, count=len(packet)))
+    listed = cards(position.get("pile"))
+    unseen = listed + _shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
+    if packet is None:
+        packet, unseen, listed = unseen[:waiting], unseen[waiting:], listed[waiting:]
+    size = position.get("pile_size", len(unseen))
+    low = max(1, len(listed))
+    if type(size) is not int or not low <= size <= len(unseen):
+        raise PositionError(msg("d13.error.pile-size", low=low, high=len(unseen), size=size))
+    state.packet = packet[::-1]
+    state.pile = unseen[:size][::-1]
+    state.discards = unseen[size:]
+    state.last_round = bool(position.get("last_round", False))
+    state.phase, state.to_move = REVEAL, CHANCE
+    return state
+
+
+class _SeatLookup:
+    """Seat names as lesson files write them, case-insensitively."""
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.lower = [name.lower() for name in names]
+
+    def index(self, name) -> int:
+        text = str(name).strip().lower()
+        if text not in self.lower:
+            raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
+        return self.lower.index(text)
+
+
+def _card_codes(cards) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _check_to_move(state: State, expected) -> str | None:
+    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
+    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
+
+
+def _check_seat(name: str, read):
+    """A check whose value is one seat name (or 'nobody')."""
+    def check(state: State, expected) -> str | None:
+        seat = read(state)
+        found = msg("d13.check.nobody") if seat is None else state.name(seat)
+        return None if found.lower() == str(expected).lower() else mismatch(name, expected, found)
+    return check
+
+
+def _check_seats(name: str, read):
+    """A check whose value is a list of seat names, in any order."""
+    def check(state: State, expected: list) -> str | None:
+        found = sorted(state.name(seat) for seat in read(state))
+        wanted = sorted(str(seat) for seat in expected or ())
+        return None if [s.lower() for s in found] == [s.lower() for s in wanted] else mismatch(name, wanted, found)
+    return check
+
+
+def _check_card(name: str, read):
+    """A check whose value is one card (or 'none')."""
+    def check(state: State, expected) -> str | None:
+        card = read(state)
+        found = card.code if card is not None else "none"
+        wanted = "none" if expected in (None, "none") else parse_card(expected).code
+        return None if found == wanted else mismatch(name, wanted, found)
+    return check
+
+
+def _per_seat(name: str, read):
+    """A check of the form {seat: value, ...} against ``read(state, seat)``."""
+    def check(state: State, expected: dict) -> str | None:
+        lookup = _SeatLookup(state.seat_names)
+        for seat_text, wanted in expected.items():
+            found = read(state, lookup.index(seat_text))
+            if isinstance(found, tuple):  # a list of cards
+                found, wanted = _card_codes(found), _card_codes(parse_card(text) for text in wanted or ())
+            if found != wanted:
+                return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
+        return None
+    return check
+
+
+def _check_value(name: str, read):
+    def check(state: State, expected) -> str | None:
+        found = read(state)
+        return None if found == expected else mismatch(name, expected, found)
+    return check
+
+
+def _check_illegal(state: State, expected: dict) -> str | None:
+    """The move must be refused, and (if given) for breaking the named rule."""
+    reason = state.why_not(parse_move(expected["move"], state.players))
+    wanted = expected.get("rule")
+    if reason is None:
+        return mismatch("illegal", wanted or msg("lesson.illegal"), msg("lesson.legal"))
+    if wanted and reason.rule != wanted:
+        return mismatch("illegal", wanted, reason.rule)
+    return None
+
+
+CHECKS = {
+    "to_move": _check_to_move,
+    "dealer": _check_seat("dealer", lambda state: state.dealer),
+    "start_player": _check_seat("start_player", lambda state: state.start),
+    "busted": _check_seat("busted", lambda state: state.busts[-1] if state.busts else None),
+    "revealed": _check_card("revealed", lambda state: state.revealed),
+    "pending": _check_card("pending", lambda state: state.pending),
+    "discard_top": _check_card("discard_top", lambda state: state.discards[-1] if state.discards else None),
+    "received": _check_seats("received", lambda state: state.received),
+    "receivers": _check_seats("receivers", lambda state: state.receivers() if state.phase == GIVE else []),
+    "rows": _per_seat("rows", lambda state, seat: state.rows[seat]),
+    "banks": _per_seat("banks", lambda state, seat: state.banks[seat]),
+    "row_sum": _per_seat("row_sum", State.row_sum),
+    "limit": _per_seat("limit", State.limit),
+    "plus_points": _per_seat("plus_points", State.plus_points),
+    "banked_value": _per_seat("banked_value", State.banked_value),
+    "illegal": _check_illegal,
+    "round": _check_value("round", lambda state: state.round),
+    "pile_size": _check_value("pile_size", lambda state: len(state.pile)),
+    "packet_size": _check_value("packet_size", lambda state: len(state.packet)),
+    "last_round": _check_value("last_round", lambda state: state.last_round),
+    "game_over": _check_value("game_over", lambda state: state.is_terminal()),
+    "winners": _check_seats("winners", lambda state: state.winners()),
+}
+
+
+def summarize(states: list[State]) -> dict:
+    """Figures for ``python -m tutor simulate`` (finished games in)."""
+    players = states[0].players if states else 0
+    points = Counter(state.plus_points(seat) for state in states for seat in range(state.players))
+    busts = Counter(seat for state in states for seat in state.busts)
+    return {
+        "player_moves_per_game": _spread([sum(type(move) is not Reveal for move in state.move_stack)
+                                          for state in states]),
+        "draws_per_game": _spread([sum(type(move) is Reveal and move.source == FROM_PILE
+                                       for move in state.move_stack) for state in states]),
+        "refusals_per_game": _spread([sum(type(move) is Choice and move.answer == REFUSE
+                                          for move in state.move_stack) for state in states]),
+        "rounds_per_game": _spread([len(state.busts) for state in states]),
+        "busts_per_seat": [busts[seat] for seat in range(players)],
+        "rounds_without_bust": busts[None],
+        "plus_points": {"mean": _spread(list(points.elements()))["mean"],
+                        "distribution": {str(value): count for value, count in sorted(points.items())}},
+        "shared_wins": sum(len(state.winners()) > 1 for state in states),
+    }
+
+
+def _spread(values: list[int]) -> dict:
+    if not values:
+        return {"mean": 0, "min": 0, "max": 0}
+    return {"mean": round(sum(values) / len(values), 3), "min": min(values), "max": max(values)}
