@@ -1,1 +1,46 @@
-"""ipywidgets components that draw engine states and forward clicks."""
+"""ipywidgets components that draw engine states and forward clicks.
+
+Components are thin: they draw what the engine says and send clicks back; every "may I?"
+is answered by the engine (``why_not``, ``slots_for``, legal moves). Each is an
+ipywidgets DOMWidget (anywidget or a Box of them) to ``display()``; each takes
+``scale`` (1.0; 1.5-2 for a projector) and works at 2-5 players. State-drawing ones
+have a ``state`` property (set it to redraw from a new engine state) and ``refresh()``
+(redraw after the state changed in place). Clicks arrive in Python through
+``click(name)``, which tests call directly; the browser side sends the same names.
+
+Lessons
+    ``LessonStepper(lesson_or_path, scale=1.0, text=None)``: the lesson's board beside
+    its annotation, step counter, rule links and back / next / restart. Try-it steps
+    wait for a move and answer it with ``Lesson.judge`` (the engine's reason when
+    refused). A lesson that does not load shows its LessonError sentence. Traits:
+    ``step`` (index shown), ``message``/``verdict`` (last answer), ``solved``, ``rule``
+    (rule opened), ``error``; methods ``next()``, ``back()``, ``restart()``,
+    ``play(move)``.
+    ``RulesReference(game_id, rules=None, scale=1.0)``: every rule's title and text;
+    ``opened``, ``focus``, ``show(rule_id)``.
+
+Any game
+    ``Hand(state, seat=None, scale=1.0)``: ``seat``'s cards (None: whoever is to move);
+    ``cards``, ``playable`` (from the legal moves), ``selected``, ``highlight``,
+    ``on_select(fn)``.
+    ``ScoreSheet(state, scale=1.0)``: scores per round and totals, winners starred.
+
+Monster Trick
+    ``MonsterTrickTable(state)``: four slots, fanned tricks, claim markers; set
+    ``selected`` to a card to light its legal slots (``lit``); ``on_slot(fn)``.
+    ``MonsterTrickPlayers(state, seat=None)``: VP cards (face down / active), tricks won,
+    cards in hand, as ``seat`` may see them.
+    ``MonsterTrickPrediction(state)``: lay out the VP cards; ``on_move(fn)`` gets ``Predict``.
+    ``MonsterTrickBoard(state, seat=None)``: all of the above and a ``Hand``; a card then a
+    slot gives ``on_move(fn)`` a ``Play``; ``set_highlight(["slot 4", "green 8", "Red"])``.
+"""
+from widgets.hand import Hand
+from widgets.monster_trick import MonsterTrickBoard, MonsterTrickPlayers, MonsterTrickPrediction, MonsterTrickTable
+from widgets.rules import RulesReference
+from widgets.scores import ScoreSheet
+from widgets.stepper import LessonStepper
+
+__all__ = [
+    "Hand", "LessonStepper", "MonsterTrickBoard", "MonsterTrickPlayers", "MonsterTrickPrediction",
+    "MonsterTrickTable", "RulesReference", "ScoreSheet",
+]

@@ -53,6 +53,10 @@ class Card(NamedTuple):
     def __str__(self) -> str:
         return msg("mt.card", colour=msg(f"mt.colour.{self.colour}"), value=self.value)
 
+    def _repr_svg_(self) -> str:
+        from tutor.svg.monster_trick import card_svg  # drawing is optional: imported on use
+        return card_svg(self)
+
 
 CARDS = {(colour, value): Card(colour, value) for colour in COLOURS for value in range(1, 16)}
 
@@ -454,6 +458,10 @@ class State:
         if self.phase == "deal":
             return self.chance_move()
         return rng.choice(self.legal_moves())
+
+    def _repr_html_(self) -> str:
+        from tutor.svg.monster_trick import state_html  # drawing is optional: imported on use
+        return state_html(self)
 
     def __repr__(self) -> str:
         return f"<monster-trick round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"

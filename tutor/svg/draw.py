@@ -1,0 +1,108 @@
+"""Small SVG builder: elements as strings, with every attribute and text escaped.
+
+No UI imports: engine objects draw themselves with it (``_repr_svg_``), and the widgets
+send the same markup to the browser.
+"""
+from __future__ import annotations
+
+from html import escape
+from math import cos, pi, sin
+
+FONT = "'Inter', 'Segoe UI', 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif"
+INK = "#1f2328"
+MUTED = "#5b6370"
+PAPER = "#fffdf8"
+TABLE = "#efe9dd"
+LINE = "#c9c0ae"
+ACCENT = "#e08a00"  # legal targets: amber reads well on a projector and differs from every card colour
+MARK = "#c2185b"  # lesson highlights, drawn dashed so they differ from legal targets without colour
+SHAPES = {"rect", "circle", "ellipse", "line", "path", "polygon", "polyline"}  # written self-closed
+
+
+def number(value) -> str:
+    """Coordinates with at most two decimals, so markup stays short and stable in tests."""
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def _attributes(attrs: dict) -> str:
+    parts = []
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        parts.append(f' {name}="{escape(number(value) if value is not True else name, quote=True)}"')
+    return "".join(parts)
+
+
+def el(name: str, *children: str, **attrs) -> str:
+    """``<name attrs>children</name>``; children are markup, already escaped."""
+    inner = "".join(child for child in children if child)
+    if not inner and name in SHAPES:
+        return f"<{name}{_attributes(attrs)}/>"
+    return f"<{name}{_attributes(attrs)}>{inner}</{name}>"
+
+
+def text(x, y, content, size=12, weight=None, fill=INK, anchor="start", **attrs) -> str:
+    """A line of text, escaped; ``size`` in user units."""
+    return el("text", escape(str(content)), x=x, y=y, font_size=size, font_weight=weight, fill=fill,
+              text_anchor=None if anchor == "start" else anchor, font_family=FONT, **attrs)
+
+
+def title(content: str) -> str:
+    """A tooltip and accessible name for the enclosing element."""
+    return el("title", escape(content))
+
+
+def group(*children: str, x=0, y=0, scale=None, **attrs) -> str:
+    transform = f"translate({number(x)},{number(y)})" if (x or y) else ""
+    if scale is not None and scale != 1:
+        transform += f" scale({number(scale)})"
+    return el("g", *children, transform=transform.strip() or None, **attrs)
+
+
+def document(width, height, *children: str, label: str | None = None, **attrs) -> str:
+    """A standalone ``<svg>``. ``--w`` carries the natural width so the widgets' CSS can
+    scale it for a projector (``width: calc(var(--w) * var(--scale))``)."""
+    return el("svg", *children, xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {number(width)} {number(height)}",
+              width=width, height=height, role="img" if label else None, aria_label=label,
+              style=f"--w:{number(width)}", **attrs)
+
+
+def target(name: str, label: str, *children: str, disabled=False, pressed=None, ring=None, **attrs) -> str:
+    """A clickable part: the browser side gives every ``data-target`` keyboard focus and
+    turns Enter/Space into a click. ``ring`` is (x, y, w, h) of the focus outline, drawn
+    hidden and shown by CSS on keyboard focus so every browser shows it the same way."""
+    focus = ""
+    if ring:
+        x, y, w, h = ring
+        focus = el("rect", x=x - 4, y=y - 4, width=w + 8, height=h + 8, rx=10, fill="none",
+                   class_="focus-ring")
+    return el("g", *children, focus, data_target=name, tabindex="0", role="button", aria_label=label,
+              aria_disabled="true" if disabled else None,
+              aria_pressed=None if pressed is None else ("true" if pressed else "false"), **attrs)
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance of ``#rrggbb`` (WCAG), to pick readable ink on a fill."""
+    channels = []
+    for index in (1, 3, 5):
+        value = int(colour[index:index + 2], 16) / 255
+        channels.append(value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4)
+    red, green, blue = channels
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def ink_on(fill: str) -> str:
+    return INK if luminance(fill) > 0.3 else "#ffffff"
+
+
+def star_points(radius: float, inner: float, points: int = 5) -> str:
+    """A star polygon centred on 0,0, first point up."""
+    corners = []
+    for index in range(points * 2):
+        r = radius if index % 2 == 0 else inner
+        angle = -pi / 2 + index * pi / points
+        corners.append(f"{number(round(r * cos(angle), 2))},{number(round(r * sin(angle), 2))}")
+    return " ".join(corners)

@@ -1,0 +1,35 @@
+"""Seat colours and short tags, shared by every game's drawings.
+
+A seat named after a colour ("Orange", "Red" in the tutor's lessons) gets that colour;
+other seats take the palette in order. Tags (initials, or seat numbers when initials
+clash) label small marks where a whole name does not fit.
+"""
+from __future__ import annotations
+
+from tutor.messages import has, msg
+
+PALETTE = {
+    "orange": "#ee7d22", "red": "#d0383f", "gray": "#7b8088", "blue": "#2b6cd1",
+    "green": "#2f9a4a", "purple": "#8a4cc2", "yellow": "#f0c020", "black": "#30343b",
+    "white": "#f4f4f4", "pink": "#e0689b", "brown": "#8b5a2b",
+}
+DEFAULT_ORDER = ("orange", "red", "gray", "blue", "black")
+
+
+def seat_colours(names: list[str]) -> list[str]:
+    """One fill per seat: a named colour when the seat is called after one, else the palette."""
+    by_name = {}
+    for key in PALETTE:
+        if has(f"widgets.seat-colour.{key}"):
+            by_name[msg(f"widgets.seat-colour.{key}").lower()] = key
+    chosen = [by_name.get(name.strip().lower()) for name in names]
+    spare = [key for key in dict.fromkeys((*DEFAULT_ORDER, *PALETTE)) if key not in chosen]
+    return [PALETTE[key] if key else PALETTE[spare.pop(0)] for key in chosen]
+
+
+def seat_tags(names: list[str]) -> list[str]:
+    """Initials when they tell the seats apart, otherwise the seat numbers."""
+    initials = [name.strip()[:1].upper() or str(seat + 1) for seat, name in enumerate(names)]
+    if len(set(initials)) == len(initials):
+        return initials
+    return [str(seat + 1) for seat in range(len(names))]

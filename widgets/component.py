@@ -1,0 +1,57 @@
+"""The base of every drawn component: markup made in Python, clicks sent back.
+
+The browser side (static/tutor.js) shows ``html`` and sends ``{"click": name}`` when a
+part marked ``data-target="name"`` is clicked or activated with Enter/Space. Python
+handles it in ``click(name)``, which tests call directly.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+STATIC = Path(__file__).parent / "static"
+
+
+class Component(anywidget.AnyWidget):
+    _esm = STATIC / "tutor.js"
+    _css = STATIC / "tutor.css"
+
+    html = traitlets.Unicode("").tag(sync=True)
+    scale = traitlets.Float(1.0).tag(sync=True)  # 1.5 or 2 for a classroom projector
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(self._receive)
+
+    def _receive(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and isinstance(content.get("click"), str):
+            self.click(content["click"])
+
+    def click(self, name: str) -> None:
+        """A part called ``name`` was clicked; components with targets override this."""
+
+    def render(self) -> str:
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Redraw from the current state (after it changed in place)."""
+        self.html = self.render()
+
+
+class Callbacks:
+    """A list of functions to call with an event, as ipywidgets' ``on_click`` does."""
+
+    def __init__(self):
+        self._functions = []
+
+    def register(self, function, remove: bool = False) -> None:
+        if remove:
+            self._functions.remove(function)
+        else:
+            self._functions.append(function)
+
+    def __call__(self, *args) -> None:
+        for function in list(self._functions):
+            function(*args)

@@ -1,0 +1,100 @@
+"""A player's hand for any game: clickable cards, playable ones marked, the chosen one raised."""
+from __future__ import annotations
+
+from html import escape
+from importlib import import_module
+
+import traitlets
+
+from tutor.core import SIMULTANEOUS
+from tutor.messages import msg
+from tutor.svg.draw import el
+from widgets.component import Callbacks, Component
+
+DRAWINGS = {
+    "monster-trick": "tutor.svg.monster_trick",
+    "danger-13": "tutor.svg.danger13",
+    "thricewise": "tutor.svg.thricewise",
+}
+
+
+def drawing(game_id: str):
+    """The tutor.svg module that draws ``game_id``."""
+    return import_module(DRAWINGS[game_id])
+
+
+def mover(state, move) -> int:
+    """Who makes ``move``: simultaneous moves name their seat, the others are the mover's."""
+    return getattr(move, "seat", state.to_move)
+
+
+def playable_cards(state, seat: int) -> list:
+    """The cards the engine lets ``seat`` play now (from its legal moves, nothing else)."""
+    if state.to_move < 0 and state.to_move != SIMULTANEOUS:
+        return []
+    found = []
+    for move in state.legal_moves():
+        card = getattr(move, "card", None)
+        if card is not None and mover(state, move) == seat and card not in found:
+            found.append(card)
+    return found
+
+
+class Hand(Component):
+    """``Hand(state, seat=None, scale=1.0)``: the cards of ``seat`` (None: whoever is to
+    move). Clicking a card selects it (again: unselects); ``on_select(fn)`` hears it."""
+
+    seat = traitlets.Int(None, allow_none=True)
+    cards = traitlets.List()  # what is drawn, left to right
+    playable = traitlets.List()  # cards the engine allows now
+    selected = traitlets.Any(None)
+    highlight = traitlets.List()  # cards a lesson points at
+    clickable = traitlets.Bool(True)
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self._state = state
+        self._shown_seat = 0
+        self.select_callbacks = Callbacks()
+        super().__init__(seat=seat, scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["seat", "selected", "highlight", "clickable"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.selected = None
+        self.refresh()
+
+    @property
+    def shown_seat(self) -> int:
+        """The seat whose hand is drawn: ``seat``, else the mover (kept while nobody moves)."""
+        if self.seat is not None:
+            return self.seat
+        if self._state.to_move >= 0:
+            self._shown_seat = self._state.to_move
+        return self._shown_seat
+
+    def on_select(self, callback, remove: bool = False) -> None:
+        """``callback(card or None)`` whenever the selection changes by a click."""
+        self.select_callbacks.register(callback, remove)
+
+    def click(self, name: str) -> None:
+        kind, _, index = name.partition(":")
+        if kind != "card" or not self.clickable or not index.isdigit() or int(index) >= len(self.cards):
+            return
+        card = self.cards[int(index)]
+        self.selected = None if card == self.selected else card
+        self.select_callbacks(self.selected)
+
+    def render(self) -> str:
+        seat = self.shown_seat
+        self.cards = list(self._state.view(seat)["hand"])
+        self.playable = playable_cards(self._state, seat)
+        caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="cw-caption")
+        return caption + drawing(self._state.game_id).hand(
+            self._state, seat, playable=self.playable, selected=self.selected, highlight=self.highlight,
+            clickable=self.clickable)

@@ -1,0 +1,228 @@
+"""Monster Trick components: the table, the players, the VP prediction and a board
+that joins them with a hand and turns clicks into moves for the engine to judge."""
+from __future__ import annotations
+
+import re
+from html import escape
+
+import ipywidgets
+import traitlets
+
+from tutor.core import TutorError
+from tutor.games.monster_trick import VP_SETS, Play, Predict, parse_card
+from tutor.messages import msg
+from tutor.svg import monster_trick as drawing
+from tutor.svg.draw import el
+from widgets.component import Callbacks, Component
+from widgets.hand import Hand
+
+SLOT_WORD = re.compile(r"^\s*slot\s*(\d+)\s*$", re.IGNORECASE)
+
+
+class MonsterTrickTable(Component):
+    """``MonsterTrickTable(state, scale=1.0)``: the four slots. Set ``selected`` to a card
+    to light the slots the engine allows for it; ``on_slot(fn)`` hears slot clicks (0..3)."""
+
+    selected = traitlets.Any(None)
+    hints = traitlets.Bool(True)  # light the legal slots of the selected card
+    highlight = traitlets.List()  # slot numbers 0..3 and cards a lesson points at
+    lit = traitlets.List()  # the slots lit now
+
+    def __init__(self, state, scale: float = 1.0, **kwargs):
+        self._state = state
+        self.slot_callbacks = Callbacks()
+        super().__init__(scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["selected", "hints", "highlight"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.refresh()
+
+    def on_slot(self, callback, remove: bool = False) -> None:
+        self.slot_callbacks.register(callback, remove)
+
+    def click(self, name: str) -> None:
+        kind, _, slot = name.partition(":")
+        if kind == "slot" and slot.isdigit() and int(slot) < 4:
+            self.slot_callbacks(int(slot))
+
+    def render(self) -> str:
+        card = self.selected
+        self.lit = sorted(self._state.slots_for(card)) if card is not None and self.hints else []
+        return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True)
+
+
+class MonsterTrickPlayers(Component):
+    """``MonsterTrickPlayers(state, seat=None, scale=1.0)``: every player's VP cards (face
+    down, the active one face up), tricks won and cards in hand, as ``seat`` may see them
+    (None: whoever is to move)."""
+
+    seat = traitlets.Int(None, allow_none=True)
+    highlight = traitlets.List()  # seats a lesson points at
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self._state = state
+        super().__init__(seat=seat, scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["seat", "highlight"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.refresh()
+
+    def render(self) -> str:
+        viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
+        return drawing.players(self._state, viewer, highlight=self.highlight)
+
+
+class MonsterTrickPrediction(Component):
+    """Laying out the round's VP cards: click them in order, left to right; the third
+    click hands ``Predict(order)`` to ``on_move(fn)``. Empty while nobody predicts."""
+
+    order = traitlets.List()  # values placed so far, left to right
+
+    def __init__(self, state, scale: float = 1.0, **kwargs):
+        self._state = state
+        self.move_callbacks = Callbacks()
+        super().__init__(scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["order"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.order = []
+        self.refresh()
+
+    @property
+    def active(self) -> bool:
+        return self._state.phase == "predict"
+
+    def on_move(self, callback, remove: bool = False) -> None:
+        self.move_callbacks.register(callback, remove)
+
+    def click(self, name: str) -> None:
+        kind, _, value = name.partition(":")
+        if kind == "clear":
+            self.order = []
+        elif kind == "vp" and value.isdigit() and self.active:
+            values = VP_SETS[self._state.round]
+            if int(value) in values and int(value) not in self.order:
+                self.order = [*self.order, int(value)]
+            if len(self.order) == 3:
+                order, self.order = tuple(self.order), []
+                self.move_callbacks(Predict(order))
+
+    def render(self) -> str:
+        self.layout.display = None if self.active else "none"
+        if not self.active:
+            return ""
+        clear = el("button", escape(msg("widgets.mt.clear")), data_target="clear", type="button",
+                   disabled=not self.order)
+        return (el("div", escape(msg("widgets.mt.prediction-label")), class_="cw-caption")
+                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True) + clear)
+
+
+class MonsterTrickBoard(ipywidgets.VBox):
+    """``MonsterTrickBoard(state, seat=None, scale=1.0)``: players, table, VP prediction
+    and the hand of ``seat`` (None: whoever is to move). Click a card, then a slot:
+    ``on_move(fn)`` receives the ``Play``; the board never decides whether it is allowed."""
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self.players = MonsterTrickPlayers(state, seat, scale)
+        self.table = MonsterTrickTable(state, scale)
+        self.prediction = MonsterTrickPrediction(state, scale)
+        self.hand = Hand(state, seat, scale)
+        self.move_callbacks = Callbacks()
+        self.message_callbacks = Callbacks()
+        super().__init__([self.players, self.table, self.prediction, self.hand], **kwargs)
+        self.add_class("cw-board")
+        self.hand.on_select(self._selected)
+        self.table.on_slot(self._slot)
+        self.prediction.on_move(self.move_callbacks)
+
+    @property
+    def parts(self) -> list[Component]:
+        return [self.players, self.table, self.prediction, self.hand]
+
+    @property
+    def state(self):
+        return self.table.state
+
+    @state.setter
+    def state(self, state) -> None:
+        for part in self.parts:
+            part.state = state
+        self.table.selected = None
+
+    def refresh(self) -> None:
+        self.state = self.state
+
+    @property
+    def scale(self) -> float:
+        return self.table.scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        for part in self.parts:
+            part.scale = value
+
+    @property
+    def hints(self) -> bool:
+        return self.table.hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self.table.hints = value
+
+    def on_move(self, callback, remove: bool = False) -> None:
+        """``callback(move)`` for every move the learner makes, allowed or not."""
+        self.move_callbacks.register(callback, remove)
+
+    def on_message(self, callback, remove: bool = False) -> None:
+        """``callback(text)`` for guidance such as "choose a card first"."""
+        self.message_callbacks.register(callback, remove)
+
+    def set_highlight(self, items) -> None:
+        """Lesson highlights: ``slot 4``, cards (``green 8``) and seat names."""
+        slots, cards, seats = [], [], []
+        names = [name.lower() for name in self.state.seat_names]
+        for item in items:
+            words = str(item)
+            if SLOT_WORD.match(words):
+                slots.append(int(SLOT_WORD.match(words).group(1)) - 1)
+            elif words.strip().lower() in names:
+                seats.append(names.index(words.strip().lower()))
+            else:
+                try:
+                    cards.append(parse_card(words, self.state.players))
+                except TutorError:
+                    continue  # not a part of this table: nothing to light
+        self.table.highlight = [*slots, *cards]
+        self.hand.highlight = cards
+        self.players.highlight = seats
+
+    def _selected(self, card) -> None:
+        self.table.selected = card
+
+    def _slot(self, slot: int) -> None:
+        card = self.hand.selected
+        if card is None:
+            self.message_callbacks(msg("widgets.mt.pick-card-first"))
+            return
+        self.move_callbacks(Play(card, slot))

@@ -1,0 +1,250 @@
+"""The lesson stepper: a lesson's positions one step at a time, with the annotation,
+rule links, highlights and try-it steps that the engine judges."""
+from __future__ import annotations
+
+from html import escape
+from importlib import import_module
+from pathlib import Path
+
+import ipywidgets
+import traitlets
+
+from tutor.core import CHANCE, TutorError
+from tutor.lessons import Lesson, LessonError, load_lesson
+from tutor.messages import msg
+from tutor.svg.draw import el
+from widgets.component import Component
+
+BOARDS = {
+    "monster-trick": ("widgets.monster_trick", "MonsterTrickBoard"),
+    "danger-13": ("widgets.danger13", "Danger13Board"),
+    "thricewise": ("widgets.thricewise", "ThricewiseBoard"),
+}
+
+
+def board_for(game_id: str, state, scale: float):
+    module, name = BOARDS[game_id]
+    return getattr(import_module(module), name)(state, scale=scale)
+
+
+def _after(state, move):
+    """The position a right answer leads to, with any deal or draw it triggers."""
+    shown = state.clone()
+    shown.push(move)
+    while shown.to_move == CHANCE:
+        shown.push(shown.chance_move())
+    return shown
+
+
+class LessonPanel(Component):
+    """The text beside the position: title, step counter, annotation, try-it prompt,
+    feedback, rule links and the back / next / restart buttons."""
+
+    def __init__(self, stepper: "LessonStepper", scale: float = 1.0):
+        self.stepper = stepper
+        super().__init__(scale=scale)
+
+    def click(self, name: str) -> None:
+        self.stepper.click(name)
+
+    def render(self) -> str:
+        return self.stepper.panel_html()
+
+
+class LessonStepper(ipywidgets.HBox):
+    """``LessonStepper(lesson_or_path, scale=1.0, text=None)``: the board of the lesson's
+    game beside its annotation panel. ``text`` is the file's content when it is not on
+    disk (an upload). A lesson that cannot be loaded shows the reason instead."""
+
+    step = traitlets.Int(0)  # index of the step shown
+    message = traitlets.Unicode("")  # the answer to the learner's last move
+    verdict = traitlets.Unicode("")  # "right", "wrong" or "" (no answer shown)
+    solved = traitlets.Bool(False)  # the try-it step on show was answered right
+    rule = traitlets.Unicode(None, allow_none=True)  # id of the rule opened in the panel
+    error = traitlets.Unicode("")  # why the lesson cannot be shown
+
+    def __init__(self, lesson_or_path: Lesson | str | Path, scale: float = 1.0, text: str | None = None, **kwargs):
+        self.lesson: Lesson | None = None
+        self.states: list = []
+        self.board = None
+        self._reason_rule: str | None = None
+        self.panel = LessonPanel(self, scale)
+        super().__init__([self.panel], **kwargs)
+        self.add_class("cw-stepper")
+        self.layout.flex_flow = "row wrap"
+        try:
+            self.lesson = lesson_or_path if isinstance(lesson_or_path, Lesson) else load_lesson(lesson_or_path, text)
+            self.states = self.lesson.states()
+        except TutorError as error:  # LessonError and the engines' own position errors
+            self.error = str(error)
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
+            # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
+            self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=f"{error}")
+        if self.lesson and not self.error:
+            if self.lesson.game not in BOARDS:
+                self.error = msg("widgets.stepper.no-board", game=self.lesson.game)
+            else:
+                try:
+                    self.board = board_for(self.lesson.game, self.states[0], scale)
+                except ImportError:
+                    self.error = msg("widgets.stepper.no-board", game=self.lesson.game)
+        if self.board is not None:
+            self.board.on_move(self.play)
+            self.board.on_message(self._say)
+            self.children = [self.board, self.panel]
+        self.observe(lambda _change: self.panel.refresh(), names=["message", "verdict", "solved", "rule", "error"])
+        self._show()
+
+    # ------------------------------------------------------------- navigation
+    @property
+    def current(self):
+        """The step on show (a tutor.lessons.Step)."""
+        return self.lesson.steps[self.step]
+
+    @property
+    def total(self) -> int:
+        return len(self.lesson.steps) if self.lesson else 0
+
+    @property
+    def waiting(self) -> bool:
+        """A try-it step not yet answered right: Next waits for the learner."""
+        return bool(self.lesson) and self.current.try_ is not None and not self.solved
+
+    def next(self) -> None:
+        if self.lesson and self.step < self.total - 1 and not self.waiting:
+            self.step += 1
+            self._show()
+
+    def back(self) -> None:
+        if self.lesson and self.step > 0:
+            self.step -= 1
+            self._show()
+
+    def restart(self) -> None:
+        if self.lesson:
+            self.step = 0
+            self._show()
+
+    def click(self, name: str) -> None:
+        """What the panel's buttons and links send: next, back, restart, rule:<id>."""
+        kind, _, rule = name.partition(":")
+        if kind == "rule":
+            self.rule = None if self.rule == rule else rule
+        elif kind in ("next", "back", "restart"):
+            getattr(self, kind)()
+
+    @property
+    def scale(self) -> float:
+        return self.panel.scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        self.panel.scale = value
+        if self.board is not None:
+            self.board.scale = value
+
+    # ------------------------------------------------------------- moves
+    def play(self, move) -> None:
+        """A move the learner made on the board: judged on try-it steps, explained otherwise."""
+        state = self.board.state  # the step's position, or the one after a right answer
+        step = self.current
+        reason = state.why_not(move)
+        self._reason_rule = reason.rule if reason is not None else None
+        if step.try_ is None or self.solved:
+            self.board.refresh()
+            self._answer("wrong" if reason else "right", str(reason) if reason else msg("widgets.stepper.allowed"))
+            return
+        right, text = self.lesson.judge(step, state, move)
+        if right:
+            self.solved = True
+            self.board.state = _after(state, move)
+            self.board.hints = True
+        else:
+            self.board.refresh()
+        self._answer("right" if right else "wrong", text)
+
+    def _answer(self, verdict: str, text: str) -> None:
+        self.verdict, self.message = verdict, text
+        self.panel.refresh()
+
+    def _say(self, text: str) -> None:
+        self._reason_rule = None
+        self._answer("", text)
+
+    def _show(self) -> None:
+        """Draw the step on show and forget the last answer."""
+        self.solved = False
+        self._reason_rule = None
+        self.verdict, self.message, self.rule = "", "", None
+        if self.board is not None:
+            step = self.current
+            self.board.state = self.states[self.step]
+            self.board.hints = step.try_ is None  # a try-it step should not give its answer away
+            self.board.set_highlight(step.highlight)
+        self.panel.refresh()
+
+    # ------------------------------------------------------------- panel
+    def rule_ids(self) -> list[str]:
+        """The rules linked beside this step: the step's own, else the lesson's."""
+        return list(self.current.rules or self.lesson.rules)
+
+    def panel_html(self) -> str:
+        if self.lesson is None or self.error:
+            title = el("h2", escape(msg("widgets.stepper.broken")), class_="cw-title")
+            return el("div", title, el("p", escape(self.error), class_="cw-error", role="alert"),
+                      class_="cw-panel")
+        step = self.current
+        parts = [el("div", el("h2", escape(self.lesson.title), class_="cw-title"),
+                    el("span", escape(msg("widgets.stepper.count", number=self.step + 1, total=self.total)),
+                       class_="cw-count"), class_="cw-head")]
+        if step.say:
+            parts.append(el("p", escape(step.say), class_="cw-say"))
+        if step.try_ is not None:
+            parts.append(el("div", el("strong", escape(msg("widgets.stepper.your-turn"))), " ",
+                            escape(step.try_.prompt or msg("widgets.stepper.any-move")), class_="cw-try"))
+        parts.append(self._feedback_html())
+        parts.append(self._rules_html())
+        parts.append(self._nav_html())
+        return el("div", *parts, class_="cw-panel")
+
+    def _feedback_html(self) -> str:
+        if not self.message:
+            return el("div", "", class_="cw-feedback", role="status", aria_live="polite", hidden=True)
+        icon = {"right": "\u2713", "wrong": "\u2717"}.get(self.verdict, "\u2139")
+        parts = [el("span", icon, class_="cw-icon", aria_hidden="true"), escape(self.message)]
+        return el("div", *parts, class_=f"cw-feedback cw-{self.verdict or 'info'}", role="status",
+                  aria_live="polite")
+
+    def _rules_html(self) -> str:
+        ids = self.rule_ids()
+        if self._reason_rule and self._reason_rule not in ids:
+            ids.append(self._reason_rule)
+        if not ids:
+            return ""
+        rules = {rule.id: rule for rule in self.lesson.engine.RULES}
+        links = [el("span", escape(msg("widgets.stepper.rules")), class_="cw-rules-label")]
+        for rule_id in ids:
+            links.append(el("button", escape(rules[rule_id].title), type="button", class_="cw-link",
+                            data_target=f"rule:{rule_id}", aria_expanded="true" if rule_id == self.rule else "false",
+                            aria_label=msg("widgets.stepper.rule-link", title=rules[rule_id].title)))
+        parts = [el("div", *links, class_="cw-rules")]
+        if self.rule in rules:
+            rule = rules[self.rule]
+            kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"cw-kind cw-kind-{rule.kind}")
+            parts.append(el("div", el("h3", kind, escape(rule.title)), el("p", escape(rule.text)),
+                            class_="cw-rule", role="region", aria_label=rule.title))
+        return "".join(parts)
+
+    def _nav_html(self) -> str:
+        last = self.step == self.total - 1
+        buttons = [
+            el("button", escape(msg("widgets.stepper.restart")), type="button", data_target="restart",
+               disabled=self.step == 0),
+            el("button", escape(msg("widgets.stepper.back")), type="button", data_target="back",
+               disabled=self.step == 0),
+            el("button", escape(msg("widgets.stepper.next")), type="button", data_target="next",
+               class_="cw-primary", disabled=last or self.waiting,
+               title=msg("widgets.stepper.waiting") if self.waiting else None),
+        ]
+        end = el("p", escape(msg("widgets.stepper.done")), class_="cw-count") if last and not self.waiting else ""
+        return end + el("div", *buttons, class_="cw-stepnav")
