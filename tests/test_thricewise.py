@@ -35,6 +35,15 @@ def scored(rows: dict, cell: str, **options):
                   tw.triads_at(grid_of(rows), tw.parse_cell(cell), {**OPTIONS, **options}))
 
 
+def late_position(players, hands, deferred=None, spare=0):
+    """A late position: all cards but the hands, the set-aside ones and ``spare`` deck cards
+    fill the grid row by row from 1,1, six to a row."""
+    used = {C(name) for cards in [*hands.values(), *(deferred or {}).values()] for name in cards}
+    rest = [card.key for card in CARDS if card not in used][spare:]
+    grid = {f"1,{row}": rest[6 * (row - 1):6 * row] for row in range(1, 7) if rest[6 * (row - 1):6 * row]}
+    return position(players, grid=grid, hands=hands, deferred=deferred or {})
+
+
 def pick_all(state, *cards):
     for seat, card in enumerate(cards):
         state.push(Pick(seat, C(card)))
@@ -198,7 +207,7 @@ def test_the_grid_is_never_more_than_six_wide():
 
 # tw.deferred and tw.deferred-score
 def test_deferred_cards_may_follow_the_current_card_then_done():
-    state = position(deferred={"Ann": ["sailor"]}, grid=TABLE["grid"],
+    state = position(deferred={"Ann": ["sailor"], "Bob": ["battle"]}, grid=TABLE["grid"],
                      hands={"Ann": ["mountain", "mill", "sea"], "Bob": ["castle", "desert", "bard"]})
     pick_all(state, "mountain", "castle")
     state.push(Place(C("mountain"), Cell(3, 1)))
@@ -209,7 +218,7 @@ def test_deferred_cards_may_follow_the_current_card_then_done():
 
 
 def test_deferred_cards_may_come_first_and_score_for_their_placer():
-    state = position(deferred={"Ann": ["diplomat"]}, grid=TABLE["grid"],
+    state = position(deferred={"Ann": ["diplomat"], "Bob": ["betrayal"]}, grid=TABLE["grid"],
                      hands={"Ann": ["mountain", "mill", "sea"], "Bob": ["castle", "desert", "bard"]})
     pick_all(state, "mountain", "castle")
     reason = state.why_not(Done())
@@ -220,11 +229,13 @@ def test_deferred_cards_may_come_first_and_score_for_their_placer():
     # row 1: Author 2, Journey 3, Mountain 4 is a run and a Moons flush (2 + 2); column 3 has two cards
     assert state.scores == [4, 0] and state.to_move == 1
     state.push(Place(C("castle"), Cell(0, 1)))
+    assert state.to_move == 1  # Bob may still place his Betrayal
+    state.push(Done())
     assert state.phase == "draw"
 
 
 def test_a_deferred_card_placed_scores_for_whoever_places_it():
-    state = position(deferred={"Ann": ["mountain"]}, grid=TABLE["grid"],
+    state = position(deferred={"Ann": ["mountain"], "Bob": ["battle"]}, grid=TABLE["grid"],
                      hands={"Ann": ["mill", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]})
     pick_all(state, "sailor", "castle")
     state.push(Place(C("mountain"), Cell(3, 1)))
@@ -234,7 +245,8 @@ def test_a_deferred_card_placed_scores_for_whoever_places_it():
 
 
 def test_a_set_aside_card_cannot_be_chosen_as_the_turns_card():
-    state = position(deferred={"Ann": ["mountain"]}, **TABLE | {"hands": {"Ann": ["mill", "sailor", "sea"]}})
+    state = position(deferred={"Ann": ["mountain"], "Bob": ["battle"]},
+                     **TABLE | {"hands": {"Ann": ["mill", "sailor", "sea"]}})
     reason = state.why_not(Pick(0, C("mountain")))
     assert reason.rule == "tw.deferred"
 
@@ -255,25 +267,17 @@ def test_everyone_draws_when_the_deck_suffices():
 
 def test_nobody_draws_when_the_deck_cannot_serve_everyone():
     names = [card.key for card in CARDS]
-    hands = {"Ann": names[0:3], "Bob": names[3:6], "Cat": names[6:9]}
-    grid = {f"1,{row}": names[9 + 5 * (row - 1):9 + 5 * row] for row in range(1, 6)}  # 25 cards, 2 left
-    state = position(players=3, grid=grid, hands=hands)
-    assert len(state.deck) == 2
+    state = late_position(3, {"Ann": names[0:3], "Bob": names[3:6], "Cat": names[6:9]})
+    assert len(state.deck) == 0
     pick_all(state, names[0], names[3], names[6])  # two Aces tie, the Author is placed
-    state.push(Place(C(names[6]), Cell(6, 1)))
+    state.push(Place(C(names[6]), Cell(4, 5)))
     assert state.phase == "pick" and state.turn == 2 and [len(h) for h in state.hands] == [2, 2, 2]
 
 
 # tw.last-turn
 def last_turn_position(ann, bob, aside):
     """Two players holding one card each and an empty deck: 33 cards fill a 6 x 6 grid but for 3 holes."""
-    used = {C(ann), C(bob), C(aside)}
-    rest = [card.key for card in CARDS if card not in used]
-    holes = {(6, 6), (5, 6), (6, 5)}
-    rows = {}
-    for row in range(1, 7):
-        rows[f"1,{row}"] = ["." if (col, row) in holes else rest.pop(0) for col in range(1, 7)]
-    return position(grid=rows, hands={"Ann": [ann], "Bob": [bob]}, deferred={"Ann": [aside]})
+    return late_position(2, {"Ann": [ann], "Bob": [bob]}, {"Ann": [aside]})
 
 
 def test_on_the_last_turn_set_aside_cards_stay_aside():
@@ -398,9 +402,9 @@ def test_illegal_moves_raise_and_change_nothing():
 
 
 def test_undo_restores_the_exact_position():
-    state = position(deferred={"Ann": ["diplomat"]}, **TABLE)
+    state = position(deferred={"Ann": ["diplomat"], "Bob": ["betrayal"]}, **TABLE)
     snapshots, moves = [], [Pick(0, C("mountain")), Pick(1, C("castle")), Place(C("mountain"), Cell(3, 1)),
-                            Place(C("diplomat"), Cell(3, 2)), Place(C("castle"), Cell(0, 1))]
+                            Place(C("diplomat"), Cell(3, 2)), Place(C("castle"), Cell(0, 1)), Done()]
     for move in moves:
         snapshots.append(state.snapshot())
         state.push(move)
@@ -437,13 +441,18 @@ def test_random_moves_are_legal():
     ({"grid": {"1,1": ["author", "journey", ".", "sea"], "1,2": ["ace-moons"]}}, "cut off"),
     ({"grid": {"1,1": ["author", "journey", "origin", "desert", "savage", "end", "sea"]}}, "7 cards wide"),
     ({"grid": TABLE["grid"], "hands": {"Ann": ["sea"], "Bob": ["bard", "end"]}}, "same number"),
-    ({"grid": TABLE["grid"], "hands": {"Ann": ["sea"]}}, "deck ran short"),
+    ({"grid": TABLE["grid"], "deferred": {"Ann": ["sea"]}}, "5 cards on the grid and set aside cannot come from play"),
     ({"grid": TABLE["grid"], "table": {}}, "no field 'table'"),
     ({"grid": TABLE["grid"], "hands": {"Zed": ["sea"]}}, "no player called 'Zed'"),
 ])
 def test_impossible_lesson_positions_are_refused(spec, problem):
     with pytest.raises(PositionError, match=problem):
         position(**spec)
+
+
+def test_hands_smaller_than_three_need_an_empty_deck():
+    with pytest.raises(PositionError, match="the deck has run out, but 2 cards are left"):
+        late_position(2, {"Ann": ["sea"], "Bob": ["bard"]}, spare=2)
 
 
 def test_unknown_cards_in_positions_are_named():
@@ -459,7 +468,8 @@ def test_lesson_checks_hold_and_explain_mismatches():
              "cells": {"3,1": "the Mountain", "4,4": "empty"}, "grid_size": "3x2", "order": ["Ann", "Bob"],
              "tied": [], "hand_sizes": {"Ann": 2}, "deferred": {"Bob": []}, "deck_size": 26, "turn": 1,
              "last_turn": False, "illegal": {"move": "place castle 5,1", "rule": "tw.adjacency"},
-             "legal": "place castle 4,1", "winners": ["Ann"], "game_over": False}
+             "legal": "place castle 4,1", "winners": ["Ann"], "game_over": False,
+             "would_score": [{"move": "place castle 4,1", "triads": []}, {"move": "place castle 4,2"}]}
     assert set(holds) == set(tw.CHECKS)
     for check, value in holds.items():
         assert tw.CHECKS[check](state, value) is None, check

@@ -14,7 +14,27 @@ deferred cards, in any order (``Place`` moves), then says ``Done`` while deferre
 remain. Then every seat draws one card (CHANCE) if the deck holds enough for all.
 
 Notation: ``pick 2 sea`` (seat 2, counted from 1, picks the Sea), ``place sea 3,1``,
-``done``; the chance events print as ``deal`` and ``draw``.
+``done``; the chance events print as ``deal`` and ``draw``. Cards are written by name
+in any case, with or without "the": ``Sea``, ``the Chance Meeting``, ``Ace of Moons``.
+
+Lesson positions (docs/lessons.md) describe the start of a turn, before anyone chooses:
+
+  grid      cell -> card, or cell -> cards running to the right, "." for a hole:
+            ``{"1,1": [Author, Journey, ., Forest], "2,2": Mill}``
+  hands     name -> cards; every hand holds the same number (1 to 3); hands left out
+            are filled from the unseen cards
+  deferred  name -> the cards set aside in front of that player
+  deck      the next cards of the deck, top first; the other unseen cards follow
+  scores    name -> points so far
+  turn      the turn number (default 1)
+
+Lesson checks: ``to_move`` (a name, or the phase: pick, draw, over), ``phase``, ``turn``,
+``scores`` {name: points}, ``hand_sizes`` {name: n}, ``deferred`` {name: [cards]},
+``cells`` {"3,1": card or "empty"}, ``grid_size`` ("3x2": width x height), ``order``
+[names, in placing order], ``tied`` [names], ``triads`` (what the last placed card
+scored: ["flush 3", "run 3"]), ``would_score`` ({move, triads} or a list: what a
+placement would score, without playing it), ``illegal`` ({move, rule} or a list),
+``legal`` (a move or a list), ``deck_size``, ``last_turn``, ``winners``, ``game_over``.
 """
 from __future__ import annotations
 
@@ -668,9 +688,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     random.Random(f"{GAME_ID}:lesson:{seed}").shuffle(unseen)
     _fill_hands(state, listed, unseen)
     state.deck = top + unseen
-    size = len(state.hands[0])
-    if size < HAND_SIZE and len(state.deck) >= players:
-        raise PositionError(msg("tw.error.deck-too-big", size=size, players=players, count=len(state.deck)))
+    _check_deck(state)
     for seat_text, points in (position.get("scores") or {}).items():
         state.scores[seats.index(seat_text)] = int(points)
     state.turn = int(position.get("turn", 1))
@@ -712,6 +730,19 @@ def _check_grid(state: State) -> None:
     for cell in cells:
         if cell not in reached:
             raise PositionError(msg("tw.error.grid-apart", col=cell.col, row=cell.row, card=state.grid[cell]))
+
+
+def _check_deck(state: State) -> None:
+    """Every turn takes one card from each hand and every draw one from the deck per
+    player, so only some deck sizes can happen (rules tw.setup and tw.draw)."""
+    players, count, size = state.players, len(state.deck), len(state.hands[0])
+    width, height = START_GRID[players]
+    initial = len(CARDS) - width * height - HAND_SIZE * players
+    if count > initial or (initial - count) % players:
+        raise PositionError(msg("tw.error.deck-count", out=initial - count + width * height, players=players,
+                                start=width * height, count=count))
+    if size < HAND_SIZE and count >= players:
+        raise PositionError(msg("tw.error.deck-too-big", size=size, count=count))
 
 
 def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> None:
@@ -797,12 +828,30 @@ def _check_grid_size(state: State, expected) -> str | None:
     return None if found == str(expected).replace(" ", "").lower() else mismatch("grid_size", expected, found)
 
 
-def _check_triads(state: State, expected: list) -> str | None:
-    """The triads the last placed card scored, as ["flush 3", "run 3"], in any order."""
+def _last_triads(state: State) -> list[str]:
+    """What the last placed card scored, as ["flush 3", "run 3"], sorted."""
     placed = next((move for move in reversed(state.move_stack) if isinstance(move, Place)), None)
-    found = sorted(f"{t.kind} {t.points}" for t in state.triads if placed and t.cell == placed.cell)
-    wanted = sorted(" ".join(str(entry).lower().split()) for entry in expected or [])
+    return sorted(f"{t.kind} {t.points}" for t in state.triads if placed and t.cell == placed.cell)
+
+
+def _triad_list(entries) -> list[str]:
+    return sorted(" ".join(str(entry).lower().split()) for entry in entries or [])
+
+
+def _check_triads(state: State, expected: list) -> str | None:
+    found, wanted = _last_triads(state), _triad_list(expected)
     return None if found == wanted else mismatch("triads", wanted, found)
+
+
+def _check_would_score(state: State, expected: dict | list) -> str | None:
+    """{move, triads}, or a list of them: what that placement would score now."""
+    for entry in expected if isinstance(expected, list) else [expected]:
+        trial = state.clone()
+        trial.push(parse_move(entry["move"], state.players))
+        found, wanted = _last_triads(trial), _triad_list(entry.get("triads"))
+        if found != wanted:
+            return mismatch("would_score", f"{entry['move']}: {wanted}", found)
+    return None
 
 
 def _check_illegal(state: State, expected: dict | list) -> str | None:
@@ -852,6 +901,7 @@ CHECKS = {
     "order": _seat_list("order", lambda state: state.order),
     "tied": _seat_list("tied", lambda state: state.tied),
     "triads": _check_triads,
+    "would_score": _check_would_score,
     "illegal": _check_illegal,
     "legal": _check_legal,
     "deck_size": _check_value("deck_size", lambda state: len(state.deck)),
