@@ -47,7 +47,7 @@ def el(name: str, *children: str, **attrs) -> str:
 def text(x, y, content, size=12, weight=None, fill=INK, anchor="start", **attrs) -> str:
     """A line of text, escaped; ``size`` in user units."""
     return el("text", escape(str(content)), x=x, y=y, font_size=size, font_weight=weight, fill=fill,
-              text_anchor=None if anchor == "start" else anchor, font_family=FONT, **attrs)
+              text_anchor=None if anchor == "start" else anchor, **attrs)
 
 
 def title(content: str) -> str:
@@ -67,7 +67,7 @@ def document(width, height, *children: str, label: str | None = None, **attrs) -
     scale it for a projector (``width: calc(var(--w) * var(--scale))``)."""
     return el("svg", *children, xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {number(width)} {number(height)}",
               width=width, height=height, role="img" if label else None, aria_label=label,
-              style=f"--w:{number(width)}", **attrs)
+              style=f"--w:{number(width)}", font_family=FONT, **attrs)
 
 
 def target(name: str, label: str, *children: str, disabled=False, pressed=None, ring=None, **attrs) -> str:

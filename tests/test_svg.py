@@ -1,0 +1,70 @@
+"""The project's own SVG drawings: well-formed, escaped, and telling cards apart."""
+import re
+import xml.etree.ElementTree as ET
+
+from tutor.games import monster_trick as mt
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.svg import monster_trick as drawing
+from tutor.svg.draw import el, ink_on, text
+from tutor.svg.seats import seat_colours, seat_tags
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(markup: str) -> ET.Element:
+    return ET.fromstring(markup)
+
+
+def test_every_monster_trick_card_is_well_formed_and_shows_its_value():
+    for card in mt.deck(5):
+        root = parse(card._repr_svg_())
+        texts = [node.text for node in root.iter(f"{SVG}text")]
+        assert texts.count(str(card.value)) == 2  # the corner and the middle
+        assert root.get("aria-label") == str(card)
+
+
+def test_each_colour_has_its_own_symbol_so_colour_is_not_the_only_clue():
+    outlines = {re.sub(r'fill="[^"]*"', "", drawing.symbol(colour, 0, 0, 10)) for colour in mt.COLOURS}
+    assert len(outlines) == 4
+    for colour in mt.COLOURS:
+        assert drawing.symbol(colour, 43, 21, 7.5) in drawing.card_svg(mt.Card(colour, 7))
+
+
+def test_text_is_escaped():
+    assert parse(el("g", text(0, 0, "<Bob & 'Al'>")))[0].text == "<Bob & 'Al'>"
+    state = mt.new_game(3, seat_names=["<b>", "A&B", '"q"'])
+    state.push(state.chance_move())
+    parse(drawing.players(state, 0))
+    parse(drawing.table(state, clickable=True))
+
+
+def test_a_whole_position_draws_as_html_for_notebooks():
+    state = load_lesson(next(p for p in bundled_lessons("monster-trick") if "where-may" in p.name)).states()[0]
+    page = state._repr_html_()
+    for trick in state.tricks:
+        for _, card in trick:
+            assert f"<title>{card}</title>" in page
+    assert page.count("<svg") == 3  # players, table, the mover's hand
+    parse(page)
+
+
+def test_legal_slots_are_outlined_and_marked_and_only_those():
+    state = load_lesson(next(p for p in bundled_lessons("monster-trick") if "where-may" in p.name)).states()[0]
+    markup = drawing.table(state, lit=[1, 3], clickable=True)
+    slots = re.split(r'data-target="slot:\d"', markup)[1:]
+    assert len(slots) == 4
+    for slot, body in enumerate(slots):
+        assert (drawing.ACCENT in body) == (slot in (1, 3))
+
+
+def test_seat_colours_follow_colour_names_and_tags_stay_distinct():
+    assert seat_colours(["Orange", "Red", "Gray", "Blue"]) == ["#ee7d22", "#d0383f", "#7b8088", "#2b6cd1"]
+    assert len(set(seat_colours(["Ann", "Bob", "Cleo", "Dan", "Eve"]))) == 5
+    assert len(set(seat_colours(["Blue", "Ann", "Bob"]))) == 3
+    assert seat_tags(["Ann", "Bob"]) == ["A", "B"]
+    assert seat_tags(["Player 1", "Player 2"]) == ["1", "2"]
+
+
+def test_ink_is_readable_on_every_fill():
+    assert ink_on("#f0c020") != "#ffffff"  # dark text on yellow
+    assert ink_on("#2b6cd1") == "#ffffff"
