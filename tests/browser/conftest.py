@@ -1,0 +1,126 @@
+"""Browser tests: Voila serves the app with the repository's voila.json on a free port and
+Debian's Chromium (driven by Playwright) visits it. Without Chromium these tests are skipped
+on a desktop, and fail in CI (CI=true), where a missing browser is a broken setup."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+# Generous: on two busy cores a cold kernel plus the widget bundle can take a while.
+PAGE_TIMEOUT_MS = 60_000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("localhost", 0))
+        return probe.getsockname()[1]
+
+
+def no_browser(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run)")
+    pytest.skip(f"{reason}; install it with 'apt-get install chromium' to run the browser tests")
+
+
+class VoilaServer:
+    """`voila` run from the repository root, so it reads voila.json like the README's command."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.url = f"http://localhost:{self.port}/"
+        self.log = ROOT / "test-artifacts" / "voila.log"
+        self.log.parent.mkdir(exist_ok=True)
+        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={self.port}"], cwd=ROOT,
+                                        stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        self._wait_until_up()
+
+    def _wait_until_up(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"voila stopped at start:\n{self.log.read_text()}")
+            try:
+                urllib.request.urlopen(self.url, timeout=2).close()
+                return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"voila did not answer on {self.url} within {seconds} s:\n{self.log.read_text()}")
+
+    def page_url(self, notebook: str) -> str:
+        return f"{self.url}voila/render/{notebook}"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.exists():
+        no_browser(f"Chromium is not installed at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        no_browser("Playwright is not installed")
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def voila(chromium):
+    """The app, served once for the whole session (started after the browser check, so a
+    skipped run does not start a server)."""
+    server = VoilaServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(chromium):
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+def open_page(page, voila: VoilaServer, notebook: str):
+    """Go to a page and wait until its widgets are drawn."""
+    page.goto(voila.page_url(notebook))
+    page.wait_for_selector(".tutor-page")
+    return page
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=path, full_page=True)
+    return path

@@ -1,0 +1,121 @@
+"""The app's pages without a browser: what each builder makes, its links, its errors."""
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tutor.core import TutorError
+from tutor.games import MODULES, game_name
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
+from widgets import app
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+
+def html_of(widget) -> str:
+    """Every HTML string inside a widget tree, joined (what the browser would be sent)."""
+    own = getattr(widget, "value", None)
+    parts = [own] if isinstance(own, str) else []
+    return "".join(parts + [html_of(child) for child in getattr(widget, "children", ())])
+
+
+def links(widget) -> list[str]:
+    return re.findall(r'href="([^"]+)"', html_of(widget))
+
+
+def test_landing_page_lists_the_games_with_their_lesson_time():
+    page = app.landing_page()
+    html = html_of(page)
+    assert page.name == "landing"
+    for game in MODULES:
+        minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
+        assert game_name(game) in html
+        assert app.lesson_time(minutes).replace("'", "&#x27;") in html
+
+
+@pytest.mark.parametrize("minutes, key", [([], "app.landing.lessons-none"), ([4], "app.landing.lessons-one"),
+                                          ([3, 3], "app.landing.lessons-same"), ([2, 5, 3], "app.landing.lessons-range")])
+def test_lesson_time_in_words(minutes, key):
+    assert app.lesson_time(minutes) == msg(key, count=len(minutes), minutes=minutes[0] if minutes else 0,
+                                           low=min(minutes, default=0), high=max(minutes, default=0))
+
+
+@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("section", app.SECTIONS)
+def test_every_game_page_is_built(game, section):
+    page = getattr(app, f"{section}_page")(game)
+    assert page.name.startswith(f"{section} {game}")
+    assert msg(f"app.nav.{section}") in html_of(page)
+
+
+def test_every_link_leads_to_a_notebook():
+    pages = [app.landing_page()] + [getattr(app, f"{section}_page")(game) for game in MODULES for section in app.SECTIONS]
+    for page in pages:
+        for link in links(page):
+            assert link.startswith("/voila/render/")
+            assert (NOTEBOOKS / link.removeprefix("/voila/render/")).is_file(), link
+
+
+def test_links_follow_the_base_url_voila_gives(monkeypatch):
+    monkeypatch.setenv("VOILA_BASE_URL", "/tutor/")
+    assert all(link.startswith("/tutor/voila/render/") for link in links(app.landing_page()))
+
+
+def test_an_unknown_game_gets_a_friendly_page():
+    page = app.learn_page("chess")
+    html = html_of(page)
+    assert page.name == "problem"
+    assert msg("app.problem.heading") in html
+    assert "chess" in html and "Traceback" not in html
+
+
+def test_a_lesson_that_does_not_hold_is_explained_not_thrown(monkeypatch):
+    def broken(path):
+        raise TutorError("lesson.yaml: step 2: the move 'blue 9 -> 5' is refused.")
+    monkeypatch.setattr(app, "load_lesson", broken)
+    monkeypatch.setattr(app, "bundled_lessons", lambda game: [Path("lesson.yaml")])
+    page = app.learn_page("monster-trick")
+    assert page.name == "problem"
+    assert "step 2: the move" in html_of(page)
+    assert msg("app.nav.learn") in html_of(page), "the navigation bar stays, so the learner can go elsewhere"
+
+
+def test_a_bug_shows_a_plain_sentence_and_logs_the_traceback(monkeypatch, capfd):
+    monkeypatch.setattr(app, "bundled_lessons", lambda game: 1 / 0)
+    page = app.landing_page()
+    assert page.name == "problem"
+    assert msg("app.problem.unexpected").replace("'", "&#x27;") in html_of(page)
+    assert "ZeroDivisionError" not in html_of(page)
+    assert "ZeroDivisionError" in capfd.readouterr().err
+
+
+def test_the_page_text_form_names_the_page():
+    """nbval compares this text, so it must not depend on widget internals."""
+    assert repr(app.practise_page("thricewise")) == "<practise thricewise (coming soon) page>"
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.rglob("*.ipynb")), ids=lambda path: str(path.relative_to(NOTEBOOKS)))
+def test_notebooks_are_thin_and_executed(path):
+    notebook = nbformat.read(path, as_version=4)
+    (cell,) = notebook.cells
+    source = cell.source.splitlines()
+    assert source[0].startswith("from widgets.app import ") and len([line for line in source if line]) == 2
+    assert cell.outputs, "store outputs: jupyter nbconvert --execute --to notebook --inplace (see notebooks/README.md)"
+
+
+def test_every_page_has_a_notebook():
+    expected = {app.HOME} | {app.page_file(section, game) for game in MODULES for section in app.SECTIONS}
+    assert {str(path.relative_to(NOTEBOOKS)) for path in NOTEBOOKS.rglob("*.ipynb")} == expected
+
+
+def test_voila_configuration():
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["Voila"]["root_dir"] == "notebooks"
+    assert config["Voila"]["custom_display_url"].endswith(f":{config['Voila']['port']}/voila/render/{app.HOME}")
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+    for notebook in config["VoilaKernelManager"]["kernel_pools_config"]:
+        assert notebook == "default" or (NOTEBOOKS / notebook).is_file()

@@ -1,0 +1,231 @@
+"""Page assembly for the Voila app: each notebook in notebooks/ makes one call here and
+displays the page it gets back.
+
+Pages live at ``notebooks/index.ipynb`` (the landing page) and
+``notebooks/<game>/<learn|practise|play>.ipynb``; Voila serves them under
+``<base URL>voila/render/``. A page that cannot be built shows a friendly message instead
+of a traceback.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import traceback
+from html import escape
+
+import ipywidgets as w
+
+from tutor.core import TutorError
+from tutor.games import MODULES, game_name
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
+
+GAMES = tuple(MODULES)
+SECTIONS = ("learn", "practise", "play")
+HOME = "index.ipynb"
+
+# One small stylesheet, sent with the navigation bar of every page.
+STYLE = """<style>
+.tutor-page { max-width: 1200px; margin: 0 auto; gap: 0.75rem; font-size: 15px; }
+.tutor-nav nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem;
+  padding: 0.4rem 0.6rem; background: #1f3b4d; border-radius: 6px; }
+.tutor-nav nav + nav { margin-top: 0.25rem; background: #e4edf2; }
+.tutor-nav a { color: #fff; text-decoration: none; padding: 0.3rem 0.7rem; border-radius: 4px; }
+.tutor-nav nav + nav a { color: #1f3b4d; }
+.tutor-nav a:hover { text-decoration: underline; }
+.tutor-nav a[aria-current] { background: #fff; color: #1f3b4d; font-weight: 600; }
+.tutor-nav nav + nav a[aria-current] { background: #1f3b4d; color: #fff; }
+.tutor-heading h1 { font-size: 1.7rem; margin: 0.5rem 0 0.25rem; }
+.tutor-heading p { margin: 0; max-width: 60rem; line-height: 1.45; }
+.tutor-games { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: 1rem; }
+.tutor-game { border: 1px solid #c9d6de; border-radius: 8px; padding: 0.9rem 1rem; background: #fbfdfe; }
+.tutor-game h2 { margin: 0 0 0.4rem; font-size: 1.3rem; }
+.tutor-game p { line-height: 1.45; margin: 0 0 0.6rem; }
+.tutor-game .tutor-time { color: #4a6373; font-style: italic; }
+.tutor-game nav { display: flex; gap: 0.5rem; flex-wrap: wrap; }
+.tutor-game nav a { padding: 0.3rem 0.8rem; border-radius: 4px; border: 1px solid #1f3b4d;
+  color: #1f3b4d; text-decoration: none; }
+.tutor-game nav a:first-child { background: #1f3b4d; color: #fff; }
+.tutor-note { border-left: 4px solid #c98a1f; background: #fdf6e9; padding: 0.8rem 1rem; line-height: 1.45; }
+.tutor-note a { color: #1f3b4d; }
+.tutor-shelf { gap: 1rem; }
+.tutor-lessons .widget-button { justify-content: flex-start; text-align: left; height: auto;
+  min-height: 2.2rem; white-space: normal; line-height: 1.3; padding: 0.3rem 0.6rem; }
+</style>"""
+
+
+class Page(w.VBox):
+    """One page of the app. Its plain-text form (what nbval compares) names the page."""
+
+    def __init__(self, name: str, children: list):
+        super().__init__(children)
+        self.add_class("tutor-page")
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<{self.name} page>"
+
+
+def page_file(section: str | None = None, game: str | None = None) -> str:
+    """The notebook of a page, relative to notebooks/ (and to Voila's /voila/render/)."""
+    return HOME if game is None else f"{game}/{section}.ipynb"
+
+
+def href(there: str) -> str:
+    """The address of a page; Voila tells its kernels the base URL it is served under."""
+    return f'{os.environ.get("VOILA_BASE_URL", "/")}voila/render/{there}'
+
+
+def nav_bar(here: str, game: str | None = None) -> w.HTML:
+    """The bar on top of every page: home and the games, then the sections of this game."""
+    def link(text: str, there: str, current: bool) -> str:
+        mark = ' aria-current="page"' if current else ""
+        return f'<a href="{escape(href(there))}"{mark}>{escape(text)}</a>'
+
+    label = escape(msg("app.nav.label"))
+    top = [link(msg("app.nav.home"), HOME, here == HOME)]
+    top += [link(game_name(other), page_file("learn", other), other == game) for other in GAMES]
+    rows = [f'<nav aria-label="{label}">{"".join(top)}</nav>']
+    if game is not None:
+        sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
+                    for section in SECTIONS]
+        rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
+    bar = w.HTML(STYLE + "".join(rows))
+    bar.add_class("tutor-nav")
+    return bar
+
+
+def heading(title: str, text: str = "") -> w.HTML:
+    paragraph = f"<p>{escape(text)}</p>" if text else ""
+    block = w.HTML(f"<h1>{escape(title)}</h1>{paragraph}")
+    block.add_class("tutor-heading")
+    return block
+
+
+def friendly(section: str):
+    """Build the page, or a page that says in plain words what went wrong.
+
+    TutorError texts are finished sentences for learners; anything else is a bug, whose
+    traceback goes to the server's log (the real stderr), never to the page."""
+    def decorate(build):
+        @functools.wraps(build)
+        def page(*game: str) -> Page:
+            try:
+                if game and game[0] not in GAMES:
+                    raise TutorError(msg("error.unknown-game", game=game[0], known=", ".join(GAMES)))
+                return build(*game)
+            except TutorError as error:
+                problem = str(error)
+            except Exception:
+                traceback.print_exc(file=sys.__stderr__)
+                problem = msg("app.problem.unexpected")
+            known = game[0] if game and game[0] in GAMES else None
+            note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
+                          f'<br>{escape(msg("app.problem.hint"))}</div>')
+            return Page("problem", [nav_bar(page_file(section, known), known),
+                                    heading(msg("app.problem.heading")), note])
+        return page
+    return decorate
+
+
+def lesson_time(minutes: list[int]) -> str:
+    """How long the lessons take, in words, from the lessons' own estimates."""
+    if not minutes:
+        return msg("app.landing.lessons-none")
+    if len(minutes) == 1:
+        return msg("app.landing.lessons-one", minutes=minutes[0])
+    low, high = min(minutes), max(minutes)
+    if low == high:
+        return msg("app.landing.lessons-same", count=len(minutes), minutes=low)
+    return msg("app.landing.lessons-range", count=len(minutes), low=low, high=high)
+
+
+@friendly("landing")
+def landing_page() -> Page:
+    cards = []
+    for game in GAMES:
+        minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
+        links = "".join(f'<a href="{escape(href(page_file(section, game)))}">{escape(msg(f"app.nav.{section}"))}</a>'
+                        for section in SECTIONS)
+        cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
+                     f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
+                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p><nav>{links}</nav></section>')
+    games = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
+    return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
+
+
+def coming_soon(section: str, game: str) -> Page:
+    """A practise or play page before its quizzes or bots exist."""
+    here = page_file(section, game)
+    name = game_name(game)
+    note = w.HTML(f'<div class="tutor-note">{escape(msg(f"app.soon.{section}.text", game=name))} '
+                  f'<a href="{escape(href(page_file("learn", game)))}">{escape(msg("app.soon.to-lessons"))}</a>'
+                  f'</div>')
+    return Page(f"{section} {game} (coming soon)",
+                [nav_bar(here, game), heading(msg(f"app.soon.{section}.heading", game=name)), note])
+
+
+@friendly("practise")
+def practise_page(game: str) -> Page:
+    return coming_soon("practise", game)
+
+
+@friendly("play")
+def play_page(game: str) -> Page:
+    return coming_soon("play", game)
+
+
+@friendly("learn")
+def learn_page(game: str) -> Page:
+    here = page_file("learn", game)
+    name = game_name(game)
+    lessons = [load_lesson(path) for path in bundled_lessons(game)]
+    top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
+    if not lessons:
+        return Page(f"learn {game} (no lessons yet)",
+                    top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.learn.none", game=name))}</div>')])
+    return Page(f"learn {game}", top + [LessonShelf(lessons)])
+
+
+class LessonShelf(w.HBox):
+    """The learn page's body: the lessons in order, the chosen one, the rules beside."""
+
+    def __init__(self, lessons: list):
+        self.lessons = lessons
+        self.picker = w.VBox([], layout=w.Layout(width="15rem", flex="0 0 auto"))
+        self.picker.add_class("tutor-lessons")
+        self.stage = w.VBox([], layout=w.Layout(flex="1 1 auto", min_width="0"))
+        super().__init__([self.picker, self.stage], layout=w.Layout(align_items="flex-start"))
+        self.add_class("tutor-shelf")
+        self.show(0)
+
+    def show(self, index: int) -> None:
+        self.picker.children = [w.HTML(f"<h3>{escape(msg('app.learn.lessons'))}</h3>")] + [
+            self._lesson_button(number, lesson, number == index) for number, lesson in enumerate(self.lessons)]
+        self.stage.children = [lesson_view(self.lessons[index])]
+
+    def _lesson_button(self, index: int, lesson, current: bool) -> w.Button:
+        text = msg("app.learn.lesson", number=index + 1, title=lesson.title, minutes=lesson.minutes)
+        button = w.Button(description=text, tooltip=lesson.summary, layout=w.Layout(width="100%"),
+                          button_style="info" if current else "")
+        button.on_click(lambda _: self.show(index))
+        return button
+
+
+def lesson_view(lesson) -> w.Widget:
+    """Stand-in until widgets.LessonStepper lands: the lesson's steps as text, one at a time."""
+    steps = lesson.steps
+    text = w.HTML()
+    back, forward = w.Button(description="<"), w.Button(description=">")
+    position = {"step": 0}
+
+    def draw(step: int) -> None:
+        position["step"] = step
+        text.value = f"<h2>{escape(lesson.title)}</h2><p>{escape(steps[step].say)}</p><p>{step + 1} / {len(steps)}</p>"
+        back.disabled, forward.disabled = step == 0, step == len(steps) - 1
+
+    back.on_click(lambda _: draw(position["step"] - 1))
+    forward.on_click(lambda _: draw(position["step"] + 1))
+    draw(0)
+    return w.VBox([text, w.HBox([back, forward])])
