@@ -7,6 +7,30 @@ gives each to a different player. A received card may first ask its receiver to 
 again). A round ends the moment a row reaches its limit; the game ends at the first
 scoring after the draw pile has run out.
 
+Notation (records and lessons). Cards: ``plain 3``, ``one-plus 0``, ``two-plus 5``,
+``draw 2``, ``arrow``, ``13-18``, ``hand``, ``instant +1``, ``instant +2``. Moves: the
+dealer gives the turned-up card to a player by number (1..n, in seat order):
+``plain 3 -> 2``; the owner of a hand card answers ``accept plain 3`` or
+``refuse plain 3``. Chance events (``reveal: plain 3``, ``draw: plain 3``) are applied by
+themselves and never written.
+
+Lesson position fields (names are seat names, card lists are written top first):
+``dealer`` (default: the first seat), ``start`` (holder of the start card, default: the
+dealer), ``round``, ``rows`` (name -> cards, left to right), ``banks`` (name -> plus
+cards), ``received`` (names who already had their card in this deal), ``packet`` (the
+dealer's face-down cards; default: taken from the pile), ``pile`` (the top of the draw
+pile; the unlisted cards are shuffled below), ``pile_size`` (the rest go to the discard
+pile), ``last_round`` (true once the pile has been reshuffled). The lesson starts as the
+dealer turns up the first packet card.
+
+Lesson checks: ``to_move`` (a name or a phase: reveal, give, decide, draw, over),
+``dealer``, ``start_player``, ``busted`` (who busted last, or nobody), ``revealed``,
+``pending`` and ``discard_top`` (a card or none), ``received``, ``receivers`` (who may
+get the turned-up card) and ``winners`` (lists of names), ``rows`` and ``banks`` (name ->
+cards), ``row_sum``, ``limit``, ``plus_points``, ``banked_value`` (name -> number),
+``illegal`` ({move, rule} or a list of them), ``round``, ``pile_size``, ``packet_size``,
+``last_round``, ``game_over``.
+
 Every field of a state holds an immutable value (card lists are tuples), so a move's
 undo record is just the changing fields as they were before it: cheap, exact, and a
 clone shares them safely.
@@ -278,7 +302,8 @@ class State:
             if card != self.revealed:
                 return Reason("d13.deal", "d13.why.not-revealed", card=card, revealed=self.revealed)
             if not (type(seat) is int and 0 <= seat < self.players):
-                return Reason("d13.deal", "d13.why.no-seat", seat=seat, players=self.players)
+                return Reason("d13.deal", "d13.why.no-seat", seat=seat + 1 if type(seat) is int else seat,
+                              players=self.players)
             if seat in self.received:
                 return Reason("d13.one-each", "d13.why.already-received", player=self.name(seat), card=card)
             return None
@@ -697,14 +722,15 @@ def _check_value(name: str, read):
     return check
 
 
-def _check_illegal(state: State, expected: dict) -> str | None:
-    """The move must be refused, and (if given) for breaking the named rule."""
-    reason = state.why_not(parse_move(expected["move"], state.players))
-    wanted = expected.get("rule")
-    if reason is None:
-        return mismatch("illegal", wanted or msg("lesson.illegal"), msg("lesson.legal"))
-    if wanted and reason.rule != wanted:
-        return mismatch("illegal", wanted, reason.rule)
+def _check_illegal(state: State, expected: dict | list) -> str | None:
+    """{move, rule}, or a list of them: the move is refused, for breaking that rule."""
+    for entry in expected if isinstance(expected, list) else [expected]:
+        reason = state.why_not(parse_move(entry["move"], state.players))
+        wanted = entry.get("rule")
+        if reason is None:
+            return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
+        if wanted and reason.rule != wanted:
+            return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
     return None
 
 

@@ -1,0 +1,86 @@
+"""Danger 13 invariants over random seeded games (hypothesis)."""
+import random
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from tutor import records
+from tutor.core import CHANCE
+from tutor.games import danger13 as d13
+from tutor.games.danger13 import Give, Reveal
+
+games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6))
+
+
+def random_game(players, seed, moves_seed, on_move=lambda state, move: None):
+    state = d13.new_game(players, seed=seed)
+    rng = random.Random(moves_seed)
+    while not state.is_terminal():
+        move = state.random_move(rng)
+        on_move(state, move)
+        state.push(move)
+    return state
+
+
+def all_cards(state):
+    """Every card wherever it is: pile, discards, rows, banks and the dealer's hand."""
+    cards = [*state.pile, *state.packet, *state.discards, *sum(state.rows, ()), *sum(state.banks, ())]
+    cards += [card for card in (state.revealed, state.pending) if card is not None]
+    return Counter(cards)
+
+
+@settings(max_examples=25, deadline=None)
+@given(games)
+def test_invariants_hold_throughout(game):
+    seen = {"banks": None, "rounds": 0}
+
+    def observe(state, move):
+        assert all_cards(state) == d13.COUNTS, "all 109 cards accounted for"
+        assert len(set(state.received)) == len(state.received), "nobody receives twice in a deal"
+        if type(move) is Give:
+            assert move.seat not in state.received
+        if seen["banks"] is not None:
+            for bank, before in zip(state.banks, seen["banks"]):
+                assert bank[:len(before)] == before, "banked cards never leave a bank"
+        for seat in range(state.players):
+            assert state.row_sum(seat) < state.limit(seat), "a row at its limit ends the round at once"
+        assert all(seat is not None for seat in state.busts), "rounds end only on a bust"
+        assert len(state.busts) == state.round - 1
+        seen["banks"] = state.banks
+
+    state = random_game(*game, on_move=observe)
+    assert all_cards(state) == d13.COUNTS
+    assert state.last_round and state.busts[-1] is not None
+    assert sum(state.returns()) == sum(card.plus for bank in state.banks for card in bank)
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_undo_restores_the_exact_state(game):
+    snapshots = []
+    state = random_game(*game, on_move=lambda s, move: snapshots.append(s.snapshot()))
+    while state.move_stack:
+        state.pop()
+        assert state.snapshot() == snapshots.pop()
+    assert state.to_move == CHANCE and state.snapshot() == d13.new_game(game[0], seed=game[1]).snapshot()
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_record_replays_to_the_same_result(game):
+    state = random_game(*game)
+    replayed = records.load("game.yaml", text=records.dumps(state))
+    assert replayed.snapshot() == state.snapshot()
+    assert replayed.move_stack == state.move_stack
+    assert replayed.winners() == state.winners()
+
+
+@settings(max_examples=10, deadline=None)
+@given(games)
+def test_chance_events_come_from_the_seeded_pile(game):
+    players, seed, moves_seed = game
+    first = random_game(players, seed, moves_seed)
+    again = random_game(players, seed, moves_seed)
+    chances = [move for move in first.move_stack if type(move) is Reveal]
+    assert chances == [move for move in again.move_stack if type(move) is Reveal]
+    assert {move.source for move in chances} <= {"reveal", "draw"}
