@@ -1,6 +1,8 @@
 """Thricewise and the basic Decktet: one group of tests per rule of RULES.md section 3."""
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -184,7 +186,8 @@ def test_a_card_must_touch_the_grid_and_never_covers_a_card():
 
 # tw.bounds
 def test_the_grid_is_never_more_than_six_high():
-    column = {f"1,{row}": [name] for row, name in enumerate(["author", "journey", "origin", "desert", "savage", "end"], 1)}
+    names = ["author", "journey", "origin", "desert", "savage", "end"]
+    column = {f"1,{row}": [name] for row, name in enumerate(names, 1)}
     state = position(grid=column, hands={"Ann": ["sea", "sailor", "castle"], "Bob": ["ace-moons", "mill", "bard"]})
     pick_all(state, "sea", "ace-moons")
     state.push(Place(C("ace-moons"), Cell(2, 1)))
@@ -344,7 +347,9 @@ FIVE = {"1,1": ["author", "journey", "mountain", "forest", "lunatic"]}  # 2 3 4 
 def test_the_middle_of_five_scores_three_lines():
     triads = tw.triads_at(grid_of(FIVE), Cell(3, 1), OPTIONS)
     assert [cells for cells, *_ in triads][::2] == [
-        (Cell(1, 1), Cell(2, 1), Cell(3, 1)), (Cell(2, 1), Cell(3, 1), Cell(4, 1)), (Cell(3, 1), Cell(4, 1), Cell(5, 1))]
+        (Cell(1, 1), Cell(2, 1), Cell(3, 1)),
+        (Cell(2, 1), Cell(3, 1), Cell(4, 1)),
+        (Cell(3, 1), Cell(4, 1), Cell(5, 1))]
     assert sum(points for _, _, points, _ in triads) == 2 * (2 + 3 + 4)
 
 
@@ -384,7 +389,8 @@ def test_notation_round_trips():
     assert str(Pick(1, C("chance meeting"))) == "pick 2 chance-meeting"
     assert tw.parse_move("Place the Sea at (3, -1)") == Place(C("sea"), Cell(3, -1))
     assert tw.parse_move("pick 1 Ace of Moons") == Pick(0, C("ace-moons"))
-    for text, problem in (("place sea", "not a move"), ("pick 4 sea", "no player 4"), ("place moon 1,1", "basic Decktet")):
+    refused = (("place sea", "not a move"), ("pick 4 sea", "no player 4"), ("place moon 1,1", "basic Decktet"))
+    for text, problem in refused:
         with pytest.raises(NotationError, match=problem):
             tw.parse_move(text, 3)
 
@@ -496,3 +502,17 @@ def test_every_rule_has_a_title_and_text():
     for rule in tw.RULES:
         assert rule.title and rule.text and rule.id.startswith("tw.")
         assert (rule.kind == "variant") == (rule.option in tw.OPTIONS)
+
+
+def test_every_refusal_names_a_rule_of_the_reference():
+    source = Path(tw.__file__).read_text()
+    used = set(re.findall(r'Reason\("([^"]+)"', source))
+    assert used and used <= {rule.id for rule in tw.RULES}
+
+
+def test_the_view_offers_what_widgets_read():
+    state = position(**TABLE)
+    assert set(state.view(0)) == {
+        "seat", "turn", "phase", "to_move", "last_turn", "grid", "placed_by", "span", "open_cells", "hand",
+        "hand_sizes", "pick", "picked", "revealed", "tied", "order", "placer", "placeable", "deferred",
+        "deck_size", "scores", "triads"}
