@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from importlib import resources
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
@@ -199,6 +200,11 @@ def parse_move(text: str, players: int | None = None) -> Give | Choice:
     return Give(parse_card(card_text), seat - 1)
 
 
+# One shared object per move: building NamedTuples is a visible part of the benchmark.
+_GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for card in COUNTS}
+_REVEALS = {(card, source): Reveal(card, source) for card in COUNTS for source in (FROM_PACKET, FROM_PILE)}
+
+
 # Every field a move may change. Each holds an immutable value (card lists are tuples,
 # top card last), so a move's undo record is just these values as they were before it.
 _FIELDS = ("phase", "to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
@@ -253,7 +259,7 @@ class State:
 
     def limit(self, seat: int) -> int:
         """Rules d13.raise and d13.arrow-raise: 18 while a 13-18 card is in the row."""
-        return RAISED_LIMIT if RAISE_CARD in self.rows[seat] else LIMIT
+        return _limit(self.rows[seat])
 
     def plus_points(self, seat: int) -> int:
         return sum(card.plus for card in self.banks[seat])
@@ -264,7 +270,7 @@ class State:
 
     def receivers(self) -> list[int]:
         """Who may still be given a card in this deal (rule d13.one-each)."""
-        return [seat for seat in range(self.players) if seat not in self.received]
+        return list(_waiting(self.players, self.received))
 
     def legal_moves(self) -> list:
         if self.phase == GIVE:
@@ -336,9 +342,9 @@ class State:
         Both come from the seeded pile order, so a record replays. None when no chance
         event is due."""
         if self.phase == REVEAL:
-            return Reveal(self.packet[-1], FROM_PACKET)
+            return _REVEALS[self.packet[-1], FROM_PACKET]
         if self.phase == DRAWING:
-            return Reveal(self.pile[-1], FROM_PILE)
+            return _REVEALS[self.pile[-1], FROM_PILE]
         return None
 
     def push(self, move) -> None:
@@ -385,7 +391,7 @@ class State:
         d13.hand-which) are discarded; the refused card has no effect."""
         row = self.rows[self.actor]
         spot = len(row) - 1 - row[::-1].index(HAND_CARD)
-        self._set_row(self.actor, row[:spot] + row[spot + 1:])
+        self.rows = _replace(self.rows, self.actor, row[:spot] + row[spot + 1:])
         self.discards += (HAND_CARD, card)
         self._next_card()
 
@@ -399,20 +405,18 @@ class State:
         row = self.rows[seat]
         if kind == ARROW:  # rule d13.arrow
             self.discards += row[-1:] + (card,)
-            self._set_row(seat, row[:-1])
+            row = row[:-1]
         else:
-            self._set_row(seat, row + (card,))
+            row += (card,)
+        self.rows = _replace(self.rows, seat, row)
         # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise)
-        if self.row_sum(seat) >= self.limit(seat):
+        if sum(map(_value, row)) >= _limit(row):
             self._end_round(seat)
         elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
             self.actor = seat
             self.phase, self.to_move = DRAWING, CHANCE
         else:
             self._next_card()
-
-    def _set_row(self, seat: int, row: tuple[Card, ...]) -> None:
-        self.rows = _replace(self.rows, seat, row)
 
     def _next_card(self) -> None:
         """The card just given has had all its effects: turn up the next one, or pass
@@ -519,8 +523,8 @@ class State:
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move."""
         if self.phase == GIVE:
-            free = [seat for seat in range(self.players) if seat not in self.received]
-            return Give(self.revealed, free[int(rng.random() * len(free))])
+            free = _waiting(self.players, self.received)
+            return _GIVES[self.revealed][free[int(rng.random() * len(free))]]
         if self.phase == DECIDE:
             return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
         return self.chance_move()
@@ -556,6 +560,16 @@ def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
     ``random.shuffle``, which matters for the benchmark."""
     key = random.Random(seed).random
     return tuple(sorted(cards, key=lambda _: key()))
+
+
+@cache
+def _waiting(players: int, received: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats still to be given a card in this deal (memoised: asked at every give)."""
+    return tuple(seat for seat in range(players) if seat not in received)
+
+
+def _limit(row: tuple[Card, ...]) -> int:
+    return RAISED_LIMIT if RAISE_CARD in row else LIMIT
 
 
 def _replace(items: tuple, index: int, value) -> tuple:
