@@ -9,6 +9,7 @@ import pytest
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError
 from tutor.games import danger13 as d13
 from tutor.games.danger13 import Choice, Give, Reveal
+from tutor.lessons import bundled_lessons, check_lesson, load_lesson
 
 C = d13.parse_card
 NAMES = ["Anna", "Blue", "Cleo", "Dirk", "Emma"]
@@ -16,10 +17,8 @@ ANNA, BLUE, CLEO, DIRK = 0, 1, 2, 3
 
 
 def position(players=3, **fields):
-    """A lesson position with the first packet card already turned up."""
-    state = d13.lesson_state(players, fields, seat_names=NAMES[:players])
-    advance(state)
-    return state
+    """A lesson position: the first packet card is turned up."""
+    return d13.lesson_state(players, fields, seat_names=NAMES[:players])
 
 
 def advance(state):
@@ -101,8 +100,7 @@ def test_only_the_turned_up_card_can_be_given_and_chance_cannot_be_forced():
     state = position(pile=["plain 1", "plain 2", "plain 3"])
     reason = refused(state, Give(C("plain 2"), ANNA))
     assert reason.rule == "d13.deal" and str(reason) == "The card turned up is the plain 1, not the plain 2."
-    give(state, "plain 1", ANNA)
-    state = d13.lesson_state(3, {"pile": ["plain 1", "plain 2", "plain 3"]}, seat_names=NAMES[:3])
+    assert type(state.pop()) is Reveal and state.to_move == CHANCE
     assert refused(state, Reveal(C("plain 4"), "reveal")).rule == "d13.deal"
     assert refused(state, Give(C("plain 1"), ANNA)).key == "d13.why.reveal-first"
 
@@ -171,9 +169,7 @@ def test_scoring_banks_plus_cards_of_everyone_but_the_buster():
 
 # d13.draw / d13.bust-no-draw
 def test_a_draw_card_makes_its_receiver_draw_and_chains():
-    state = d13.lesson_state(3, {"packet": ["draw 1", "plain 1", "plain 2"], "pile": ["draw 2", "plain 3"]},
-                             seat_names=NAMES[:3])
-    advance(state)
+    state = position(packet=["draw 1", "plain 1", "plain 2"], pile=["draw 2", "plain 3"])
     state.push(Give(C("draw 1"), BLUE))
     assert state.to_move == CHANCE and state.phase == "draw"
     assert state.chance_move() == Reveal(C("draw 2"), "draw")
@@ -252,9 +248,7 @@ def test_refusing_discards_the_card_and_the_rightmost_hand():
 
 
 def test_a_drawn_card_can_be_refused_too():
-    state = d13.lesson_state(3, {"rows": {"Blue": ["hand"]}, "packet": ["draw 2", "plain 1", "plain 1"],
-                                 "pile": ["plain 4"]}, seat_names=NAMES[:3])
-    advance(state)
+    state = position(rows={"Blue": ["hand"]}, packet=["draw 2", "plain 1", "plain 1"], pile=["plain 4"])
     state.push(Give(C("draw 2"), BLUE))
     state.push(Choice(C("draw 2"), "accept"))
     state.push(state.chance_move())  # Blue draws the plain 4
@@ -423,8 +417,9 @@ def test_impossible_positions_are_refused(fields, message):
 def test_positions_account_for_all_109_cards():
     state = d13.lesson_state(4, {"rows": {"Anna": ["hand"]}, "banks": {"Blue": ["instant +2"]}, "pile_size": 40},
                              seat_names=NAMES[:4])
-    everything = [*state.pile, *state.packet, *state.discards, *sum(state.rows, ()), *sum(state.banks, ())]
-    assert Counter(everything) == d13.COUNTS and len(state.pile) == 40 and len(state.packet) == 4
+    everything = [*state.pile, *state.packet, state.revealed, *state.discards, *sum(state.rows, ()),
+                  *sum(state.banks, ())]
+    assert Counter(everything) == d13.COUNTS and len(state.pile) == 40 and len(state.packet) == 3
 
 
 # lesson checks
@@ -471,3 +466,13 @@ def test_summarize_gives_json_figures():
     assert sum(figures["busts_per_seat"]) + figures["rounds_without_bust"] == sum(len(s.busts) for s in states)
     assert figures["rounds_per_game"]["min"] >= 1
     assert sum(figures["plus_points"]["distribution"].values()) == 15
+
+
+# lessons
+def test_the_bundled_lessons_hold_and_teach_every_rule():
+    paths = bundled_lessons("danger-13")
+    assert len(paths) >= 13
+    for path in paths:
+        assert check_lesson(path) == [], path
+    taught = {rule for path in paths for rule in load_lesson(path).rules}
+    assert {rule.id for rule in d13.RULES} <= taught

@@ -20,8 +20,8 @@ dealer), ``round``, ``rows`` (name -> cards, left to right), ``banks`` (name -> 
 cards), ``received`` (names who already had their card in this deal), ``packet`` (the
 dealer's face-down cards; default: taken from the pile), ``pile`` (the top of the draw
 pile; the unlisted cards are shuffled below), ``pile_size`` (the rest go to the discard
-pile), ``last_round`` (true once the pile has been reshuffled). The lesson starts as the
-dealer turns up the first packet card.
+pile), ``last_round`` (true once the pile has been reshuffled). The lesson starts with
+the first packet card turned up, waiting for the dealer to give it.
 
 Lesson checks: ``to_move`` (a name or a phase: reveal, give, decide, draw, over),
 ``dealer``, ``start_player``, ``busted`` (who busted last, or nobody), ``revealed``,
@@ -591,8 +591,8 @@ POSITION_FIELDS = ("dealer", "start", "round", "rows", "banks", "received", "pac
 
 def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
                  seat_names: list[str] | None = None) -> State:
-    """A position described by a lesson (format in docs/lessons.md), just before the
-    dealer turns up the next card of the packet.
+    """A position described by a lesson (format in docs/lessons.md), with the first card
+    of the dealer's packet already turned up (the one move on ``move_stack``).
 
     ``packet`` and ``pile`` list cards top first. Without ``packet`` the dealer takes
     it from the top of the pile. Cards not listed anywhere are shuffled from ``seed``
@@ -661,6 +661,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     state.discards = unseen[size:]
     state.last_round = bool(position.get("last_round", False))
     state.phase, state.to_move = REVEAL, CHANCE
+    state.push(state.chance_move())
     return state
 
 
