@@ -134,7 +134,7 @@ def _load_deck() -> tuple[Card, ...]:
 DECK = _load_deck()
 COUNTS = Counter(DECK)
 VALUES = {kind: sorted({card.value for card in DECK if card.kind == kind}) for kind in VALUED}
-HAND_CARD, RAISE_CARD, ARROW_CARD = Card(HAND), Card(RAISE), Card(ARROW)
+HAND_CARD, RAISE_CARD = Card(HAND), Card(RAISE)
 _value = itemgetter(1)
 
 
