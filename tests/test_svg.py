@@ -68,3 +68,36 @@ def test_seat_colours_follow_colour_names_and_tags_stay_distinct():
 def test_ink_is_readable_on_every_fill():
     assert ink_on("#f0c020") != "#ffffff"  # dark text on yellow
     assert ink_on("#2b6cd1") == "#ffffff"
+
+
+def test_every_danger13_card_shows_value_icon_and_plus_marks():
+    from tutor.games import danger13 as d13
+    from tutor.svg import danger13 as d13_drawing
+    signed = [kind for kind in d13_drawing.LOOKS if kind not in ("one-plus", "two-plus")]  # these: plus marks
+    icons = {re.sub(r'(fill|stroke)="[^"]*"', "", d13_drawing.icon(kind, 0, 0, 10, "#000000")) for kind in signed}
+    assert len(icons) == len(signed)
+    for card in d13.COUNTS:
+        markup = d13_drawing.card_svg(card)
+        root = parse(markup)
+        texts = [node.text for node in root.iter(f"{SVG}text")]
+        if card.kind in d13_drawing.VALUED:
+            assert texts.count(str(card.value)) == 2
+        assert markup.count('r="5.5"') == card.plus  # in the strip that stays visible in a row
+        assert root.get("aria-label") == str(card)
+
+
+def test_every_decktet_card_shows_rank_suits_and_name():
+    from tutor.games import decktet
+    from tutor.svg import decktet as deck_drawing
+    shapes = {re.sub(r'(fill|stroke)="[^"]*"', "", deck_drawing.suit_symbol(suit, 0, 0, 10))
+              for suit in decktet.SUITS}
+    assert len(shapes) == len(decktet.SUITS)
+    for card in decktet.CARDS:
+        markup = deck_drawing.card_svg(card)
+        root = parse(markup)
+        words = " ".join(node.text or "" for node in root.iter(f"{SVG}text"))
+        assert words.replace(" ", "").endswith(str(card).replace(" ", ""))
+        if card.is_number:
+            assert str(card.rank) in words.split()
+        for suit in card.suits:
+            assert deck_drawing.suit_symbol(suit, 11, 32 + card.suits.index(suit) * 15, 5.5) in markup

@@ -33,14 +33,37 @@ Monster Trick
     ``MonsterTrickPrediction(state)``: lay out the VP cards; ``on_move(fn)`` gets ``Predict``.
     ``MonsterTrickBoard(state, seat=None)``: all of the above and a ``Hand``; a card then a
     slot gives ``on_move(fn)`` a ``Play``; ``set_highlight(["slot 4", "green 8", "Red"])``.
+
+Danger 13
+    ``Danger13Table(state, seat=None)``: the pile, the dealer's cards, the turned-up card,
+    the discards, and per player the row with its sum against the limit, dealer and start
+    marks and the bank (plus points only for ``seat``); rows that may get the card are
+    ``lit``; ``on_seat(fn)``.
+    ``Danger13Board(state, seat=None)``: the table and take / refuse buttons; a row click
+    gives ``on_move(fn)`` a ``Give``, a button a ``Choice``.
+
+Thricewise
+    ``ThricewiseGrid(state)``: the grid with the 6 x 6 bound (walls, blocked cells), this
+    turn's scored triads, and the cells the ``selected`` card may go on ``lit``; ``on_cell(fn)``.
+    ``ThricewisePlayers(state, seat=None)``: points, hand sizes, who has chosen, revealed
+    and deferred cards.
+    ``ThricewiseBoard(state, seat=None)``: players, grid, a ``Hand`` (cards to place first)
+    and the Choose / Keep-for-later buttons; ``on_move(fn)`` gets ``Pick``, ``Place``, ``Done``.
+
+Every board (``widgets.board.Board``) offers ``state``, ``refresh()``, ``scale``, ``seat``,
+``hints`` (light legal targets), ``set_highlight(items)``, ``on_move(fn)`` and
+``on_message(fn)``; ``LessonStepper`` picks the board from the lesson's game.
 """
+from widgets.danger13 import Danger13Board, Danger13Table
 from widgets.hand import Hand
 from widgets.monster_trick import MonsterTrickBoard, MonsterTrickPlayers, MonsterTrickPrediction, MonsterTrickTable
 from widgets.rules import RulesReference
 from widgets.scores import ScoreSheet
 from widgets.stepper import LessonStepper
+from widgets.thricewise import ThricewiseBoard, ThricewiseGrid, ThricewisePlayers
 
 __all__ = [
-    "Hand", "LessonStepper", "MonsterTrickBoard", "MonsterTrickPlayers", "MonsterTrickPrediction",
-    "MonsterTrickTable", "RulesReference", "ScoreSheet",
+    "Danger13Board", "Danger13Table", "Hand", "LessonStepper", "MonsterTrickBoard", "MonsterTrickPlayers",
+    "MonsterTrickPrediction", "MonsterTrickTable", "RulesReference", "ScoreSheet", "ThricewiseBoard",
+    "ThricewiseGrid", "ThricewisePlayers",
 ]

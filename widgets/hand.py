@@ -13,7 +13,6 @@ from widgets.component import Callbacks, Component
 
 DRAWINGS = {
     "monster-trick": "tutor.svg.monster_trick",
-    "danger-13": "tutor.svg.danger13",
     "thricewise": "tutor.svg.thricewise",
 }
 
@@ -24,8 +23,8 @@ def drawing(game_id: str):
 
 
 def mover(state, move) -> int:
-    """Who makes ``move``: simultaneous moves name their seat, the others are the mover's."""
-    return getattr(move, "seat", state.to_move)
+    """Who makes ``move``: while seats choose at the same time each move names its seat."""
+    return move.seat if state.to_move == SIMULTANEOUS else state.to_move
 
 
 def playable_cards(state, seat: int) -> list:
@@ -38,6 +37,15 @@ def playable_cards(state, seat: int) -> list:
         if card is not None and mover(state, move) == seat and card not in found:
             found.append(card)
     return found
+
+
+def acting_seat(state) -> int | None:
+    """The seat that acts now: the mover, or the first seat still to choose."""
+    if state.to_move >= 0:
+        return state.to_move
+    if state.to_move == SIMULTANEOUS:
+        return next((mover(state, move) for move in state.legal_moves()), None)
+    return None
 
 
 class Hand(Component):
@@ -74,8 +82,9 @@ class Hand(Component):
         """The seat whose hand is drawn: ``seat``, else the mover (kept while nobody moves)."""
         if self.seat is not None:
             return self.seat
-        if self._state.to_move >= 0:
-            self._shown_seat = self._state.to_move
+        acting = acting_seat(self._state)
+        if acting is not None:
+            self._shown_seat = acting
         return self._shown_seat
 
     def on_select(self, callback, remove: bool = False) -> None:
@@ -92,9 +101,10 @@ class Hand(Component):
 
     def render(self) -> str:
         seat = self.shown_seat
-        self.cards = list(self._state.view(seat)["hand"])
+        module = drawing(self._state.game_id)
+        self.cards = module.hand_cards(self._state, seat)
         self.playable = playable_cards(self._state, seat)
         caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="cw-caption")
-        return caption + drawing(self._state.game_id).hand(
+        return caption + module.hand(
             self._state, seat, playable=self.playable, selected=self.selected, highlight=self.highlight,
             clickable=self.clickable)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from html import escape
 
-import ipywidgets
 import traitlets
 
 from tutor.core import TutorError
@@ -13,6 +12,7 @@ from tutor.games.monster_trick import VP_SETS, Play, Predict, parse_card
 from tutor.messages import msg
 from tutor.svg import monster_trick as drawing
 from tutor.svg.draw import el
+from widgets.board import Board
 from widgets.component import Callbacks, Component
 from widgets.hand import Hand
 
@@ -138,7 +138,7 @@ class MonsterTrickPrediction(Component):
                 + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True) + clear)
 
 
-class MonsterTrickBoard(ipywidgets.VBox):
+class MonsterTrickBoard(Board):
     """``MonsterTrickBoard(state, seat=None, scale=1.0)``: players, table, VP prediction
     and the hand of ``seat`` (None: whoever is to move). Click a card, then a slot:
     ``on_move(fn)`` receives the ``Play``; the board never decides whether it is allowed."""
@@ -148,39 +148,13 @@ class MonsterTrickBoard(ipywidgets.VBox):
         self.table = MonsterTrickTable(state, scale)
         self.prediction = MonsterTrickPrediction(state, scale)
         self.hand = Hand(state, seat, scale)
-        self.move_callbacks = Callbacks()
-        self.message_callbacks = Callbacks()
         super().__init__([self.players, self.table, self.prediction, self.hand], **kwargs)
-        self.add_class("cw-board")
         self.hand.on_select(self._selected)
         self.table.on_slot(self._slot)
         self.prediction.on_move(self.move_callbacks)
 
-    @property
-    def parts(self) -> list[Component]:
-        return [self.players, self.table, self.prediction, self.hand]
-
-    @property
-    def state(self):
-        return self.table.state
-
-    @state.setter
-    def state(self, state) -> None:
-        for part in self.parts:
-            part.state = state
+    def redraw(self) -> None:
         self.table.selected = None
-
-    def refresh(self) -> None:
-        self.state = self.state
-
-    @property
-    def scale(self) -> float:
-        return self.table.scale
-
-    @scale.setter
-    def scale(self, value: float) -> None:
-        for part in self.parts:
-            part.scale = value
 
     @property
     def hints(self) -> bool:
@@ -190,24 +164,16 @@ class MonsterTrickBoard(ipywidgets.VBox):
     def hints(self, value: bool) -> None:
         self.table.hints = value
 
-    def on_move(self, callback, remove: bool = False) -> None:
-        """``callback(move)`` for every move the learner makes, allowed or not."""
-        self.move_callbacks.register(callback, remove)
-
-    def on_message(self, callback, remove: bool = False) -> None:
-        """``callback(text)`` for guidance such as "choose a card first"."""
-        self.message_callbacks.register(callback, remove)
-
     def set_highlight(self, items) -> None:
         """Lesson highlights: ``slot 4``, cards (``green 8``) and seat names."""
         slots, cards, seats = [], [], []
         names = [name.lower() for name in self.state.seat_names]
         for item in items:
-            words = str(item)
+            words = str(item).strip()
             if SLOT_WORD.match(words):
                 slots.append(int(SLOT_WORD.match(words).group(1)) - 1)
-            elif words.strip().lower() in names:
-                seats.append(names.index(words.strip().lower()))
+            elif words.lower() in names:
+                seats.append(names.index(words.lower()))
             else:
                 try:
                     cards.append(parse_card(words, self.state.players))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from html import escape
 
+import traitlets
+
 from tutor.games.monster_trick import ROUNDS
 from tutor.messages import msg
 from tutor.svg.draw import el
@@ -32,7 +34,7 @@ def _table(state, columns: list[str], rows: list[list[tuple[str, str]]]) -> str:
               class_="cw-scores")
 
 
-def monster_trick_sheet(state) -> str:
+def monster_trick_sheet(state, seat=None) -> str:
     """Each round's score and the total; the round in play shows the active VP card so far."""
     columns = [msg("widgets.scores.round", number=number) for number in range(1, ROUNDS + 1)]
     columns.append(msg("widgets.scores.total"))
@@ -51,15 +53,47 @@ def monster_trick_sheet(state) -> str:
     return _table(state, columns, rows)
 
 
-SHEETS = {"monster-trick": monster_trick_sheet}
+def danger13_sheet(state, seat=None) -> str:
+    """Banked cards for all; plus points and their printed values only for the owner
+    until the game ends (note d13.bank-view); rounds busted."""
+    view = state.view(seat if seat is not None else 0)
+    columns = [msg("widgets.scores.banked"), msg("widgets.scores.plus-points"), msg("widgets.scores.printed"),
+               msg("widgets.scores.busts")]
+    hidden = (msg("widgets.scores.hidden"), "cw-provisional")
+    rows = []
+    for other in range(state.players):
+        known = view["plus_points"] is not None or other == seat
+        rows.append([
+            (str(view["bank_sizes"][other]), ""),
+            (str(state.plus_points(other)), "cw-total") if known else hidden,
+            (str(state.banked_value(other)), "") if known else hidden,
+            (str(view["busts"].count(other)), ""),
+        ])
+    return _table(state, columns, rows)
+
+
+def thricewise_sheet(state, seat=None) -> str:
+    """Points, triads scored and cards placed, all public."""
+    columns = [msg("widgets.scores.triads"), msg("widgets.scores.placed"), msg("widgets.scores.points")]
+    placed = list(state.placed_by.values())
+    rows = [[(str(sum(triad.seat == other for triad in state.triads)), ""), (str(placed.count(other)), ""),
+             (str(state.scores[other]), "cw-total")] for other in range(state.players)]
+    return _table(state, columns, rows)
+
+
+SHEETS = {"monster-trick": monster_trick_sheet, "danger-13": danger13_sheet, "thricewise": thricewise_sheet}
 
 
 class ScoreSheet(Component):
-    """``ScoreSheet(state, scale=1.0)``: the scores so far, winners starred at the end."""
+    """``ScoreSheet(state, seat=None, scale=1.0)``: the scores so far, winners starred at
+    the end. ``seat`` is whose secrets may show (Danger 13 banks); None: only public ones."""
 
-    def __init__(self, state, scale: float = 1.0, **kwargs):
+    seat = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         self._state = state
-        super().__init__(scale=scale, **kwargs)
+        super().__init__(seat=seat, scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["seat"])
         self.refresh()
 
     @property
@@ -72,4 +106,4 @@ class ScoreSheet(Component):
         self.refresh()
 
     def render(self) -> str:
-        return SHEETS[self._state.game_id](self._state)
+        return SHEETS[self._state.game_id](self._state, self.seat)

@@ -9,8 +9,8 @@ from pathlib import Path
 import ipywidgets
 import traitlets
 
-from tutor.core import CHANCE, TutorError
-from tutor.lessons import Lesson, LessonError, load_lesson
+from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.lessons import Lesson, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
@@ -178,10 +178,19 @@ class LessonStepper(ipywidgets.HBox):
         self.verdict, self.message, self.rule = "", "", None
         if self.board is not None:
             step = self.current
-            self.board.state = self.states[self.step]
+            state = self.states[self.step]
+            self.board.state = state
+            self.board.seat = self._learner(step, state)
             self.board.hints = step.try_ is None  # a try-it step should not give its answer away
             self.board.set_highlight(step.highlight)
         self.panel.refresh()
+
+    @staticmethod
+    def _learner(step, state) -> int | None:
+        """While seats choose at once, the seat the try-it step expects; else whoever acts."""
+        if step.try_ is not None and step.try_.accept and state.to_move == SIMULTANEOUS:
+            return step.try_.accept[0].seat
+        return None
 
     # ------------------------------------------------------------- panel
     def rule_ids(self) -> list[str]:

@@ -11,7 +11,7 @@ from tutor.messages import msg
 from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, PAPER, TABLE, document, el, group, ink_on, star_points,
                             target, text, title)
 from tutor.svg.hand import hand as draw_hand
-from tutor.svg.seats import seat_colours, seat_tags
+from tutor.svg.seats import pawn, seat_colours, seat_tags
 
 CARD_W, CARD_H = 70, 100
 VP_W, VP_H = 38, 54
@@ -91,15 +91,6 @@ def vp_card(value: int | None, face_up: bool = False, laid: bool = True) -> str:
         el("polygon", points=f"{VP_W / 2},15 {VP_W - 11},{VP_H / 2} {VP_W / 2},{VP_H - 15} 11,{VP_H / 2}",
            fill="#4a558f" if known else "#7f89c4"),
         text(VP_W / 2, VP_H / 2 + 5, value, size=13, weight=700, fill="#ffffff", anchor="middle") if known else "",
-    )
-
-
-def pawn(cx: float, cy: float, fill: str, size: float = 1.0) -> str:
-    """The claim marker: a small pawn in the seat's colour."""
-    return group(
-        el("circle", cx=0, cy=-5, r=4.2, fill=fill, stroke=INK, stroke_width=0.8),
-        el("path", d="M-6,7 Q-6,0 -2.5,-1 L2.5,-1 Q6,0 6,7 Z", fill=fill, stroke=INK, stroke_width=0.8),
-        x=cx, y=cy, scale=size,
     )
 
 
@@ -248,10 +239,13 @@ def player_summary(state, view, viewer, seat: int) -> str:
     return ", ".join(parts)
 
 
-def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False) -> str:
+def hand_cards(state, seat: int) -> list:
     """The seat's hand, from its own view."""
-    cards = state.view(seat)["hand"]
-    return draw_hand(cards, card_face, CARD_W, CARD_H, playable=playable, selected=selected, highlight=highlight,
+    return list(state.view(seat)["hand"])
+
+
+def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False) -> str:
+    return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected, highlight=highlight,
                      clickable=clickable, width=TABLE_W, label=msg("widgets.hand-of", player=state.name(seat)))
 
 

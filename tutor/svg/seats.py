@@ -7,6 +7,7 @@ clash) label small marks where a whole name does not fit.
 from __future__ import annotations
 
 from tutor.messages import has, msg
+from tutor.svg.draw import INK, el, group
 
 PALETTE = {
     "orange": "#ee7d22", "red": "#d0383f", "gray": "#7b8088", "blue": "#2b6cd1",
@@ -33,3 +34,12 @@ def seat_tags(names: list[str]) -> list[str]:
     if len(set(initials)) == len(initials):
         return initials
     return [str(seat + 1) for seat in range(len(names))]
+
+
+def pawn(cx: float, cy: float, fill: str, size: float = 1.0) -> str:
+    """A small pawn in the seat's colour: the claim marker in Monster Trick, the seat mark elsewhere."""
+    return group(
+        el("circle", cx=0, cy=-5, r=4.2, fill=fill, stroke=INK, stroke_width=0.8),
+        el("path", d="M-6,7 Q-6,0 -2.5,-1 L2.5,-1 Q6,0 6,7 Z", fill=fill, stroke=INK, stroke_width=0.8),
+        x=cx, y=cy, scale=size,
+    )

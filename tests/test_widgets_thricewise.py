@@ -1,0 +1,140 @@
+"""Thricewise components driven from Python as the browser would."""
+import random
+import re
+
+import pytest
+
+import widgets
+from tutor.core import CHANCE
+from tutor.games import thricewise as tw
+from tutor.lessons import bundled_lessons, load_lesson
+from test_widgets import walk
+
+
+def advance(state):
+    while state.to_move == CHANCE:
+        state.push(state.chance_move())
+    return state
+
+
+def played_until(players: int, seed: int, wanted) -> tw.State:
+    state = advance(tw.new_game(players, seed=seed))
+    rng = random.Random(seed)
+    while not wanted(state):
+        state.push(state.random_move(rng))
+        advance(state)
+        assert not state.is_terminal(), "no such position in this game"
+    return state
+
+
+def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
+    state = advance(tw.new_game(3, seed=1))
+    board = widgets.ThricewiseBoard(state)
+    seat = board.hand.shown_seat
+    assert board.hand.cards == state.hands[seat] and board.hand.playable == state.hands[seat]
+    assert board.actions.actions[0][0] == "pick" and not board.actions.actions[0][2]
+    moves = []
+    board.on_move(moves.append)
+    board.hand.click("card:1")
+    assert board.actions.actions[0] == ["pick", f"Choose the {state.hands[seat][1]}", True]
+    board.actions.click("pick")
+    assert moves == [tw.Pick(seat, state.hands[seat][1])] and state.why_not(moves[0]) is None
+
+
+def test_the_next_seat_to_choose_is_shown_after_a_pick():
+    state = advance(tw.new_game(3, seed=1))
+    state.push(tw.Pick(0, state.hands[0][0]))
+    board = widgets.ThricewiseBoard(state)
+    assert board.hand.shown_seat == 1
+    assert "has chosen" in board.players.html
+
+
+def test_the_grid_lights_exactly_the_cells_the_engine_allows():
+    state = played_until(2, 3, lambda s: s.phase == "place")
+    board = widgets.ThricewiseBoard(state)
+    placer = state.placer
+    assert board.hand.cards[:len(state.placeable())] == state.placeable()
+    board.hand.click("card:0")
+    card = board.hand.selected
+    assert sorted(board.grid.lit) == sorted(cell for cell in state.open_cells()
+                                            if state.why_not(tw.Place(card, cell)) is None)
+    moves = []
+    board.on_move(moves.append)
+    cell = board.grid.lit[0]
+    board.grid.click(f"cell:{cell}")
+    assert moves == [tw.Place(card, cell)] and placer == state.placer
+
+
+def test_a_cell_without_a_card_asks_for_a_card_first():
+    state = played_until(2, 3, lambda s: s.phase == "place")
+    board = widgets.ThricewiseBoard(state)
+    said = []
+    board.on_message(said.append)
+    board.grid.click(f"cell:{state.open_cells()[0]}")
+    assert said == ["Click one of your cards first, then an empty cell."]
+
+
+def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses():
+    state = played_until(4, 2, lambda s: s.phase == "place" and s.grid_size()[0] == tw.MAX_SPAN)
+    grid = widgets.ThricewiseGrid(state)
+    assert "(at most 6 × 6)" in grid.html and 'stroke-width="4" stroke-linecap="round"' in grid.html
+    low_col, high_col, low_row, high_row = state.span
+    outside = tw.Cell(high_col + 1, low_row)
+    assert f'data-target="cell:{outside}"' in grid.html
+    card = state.placeable()[0]
+    assert state.why_not(tw.Place(card, outside)).rule == "tw.bounds"
+
+
+def test_scored_triads_are_outlined_with_their_points():
+    state = played_until(3, 5, lambda s: s.phase == "place" and s.triads and s.triads[-1].turn == s.turn)
+    grid = widgets.ThricewiseGrid(state)
+    for triad in state.triads:
+        shown = f"<title>{triad.describe()}</title>" in grid.html
+        assert shown == (triad.turn == state.turn)
+
+
+def test_deferred_cards_are_shown_and_done_waits_for_the_revealed_card():
+    lesson = load_lesson(next(p for p in bundled_lessons("thricewise") if "placing-set-aside" in p.name))
+    state = next(s for s in lesson.states() if s.phase == "place" and s.deferred[s.placer])
+    board = widgets.ThricewiseBoard(state)
+    for card in state.deferred[state.placer]:
+        assert f"<title>{card}</title>" in board.players.html
+    done = board.actions.actions[0]
+    assert done[0] == "done" and done[2] == (tw.Done() in state.legal_moves())
+
+
+def test_lesson_highlights_reach_cells_cards_and_players():
+    state = advance(tw.new_game(2, seed=1, seat_names=["Ada", "Ben"]))
+    board = widgets.ThricewiseBoard(state)
+    card = state.hands[0][0]
+    board.set_highlight(["1,1", str(card), "Ben", "nonsense"])
+    assert board.grid.highlight == [tw.Cell(1, 1), card]
+    assert board.hand.highlight == [card] and board.players.highlight == [1]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_component_works_at_every_player_count(players):
+    state = played_until(players, players, lambda s: s.phase == "place")
+    board = widgets.ThricewiseBoard(state, scale=1.5)
+    assert board.players.html.count("<title>") >= players and board.hand.shown_seat == state.placer
+    assert widgets.ScoreSheet(state).html.count('scope="row"') == players
+    assert {part.scale for part in board.parts} == {1.5}
+
+
+def test_a_choosing_try_shows_the_seat_it_expects():
+    lesson = load_lesson(next(p for p in bundled_lessons("thricewise") if "setting-up" in p.name))
+    stepper = widgets.LessonStepper(lesson)
+    while stepper.current.try_ is None:
+        stepper.next()
+    expected = stepper.current.try_.accept[0]
+    assert stepper.board.hand.shown_seat == expected.seat
+    stepper.board.hand.click(f"card:{stepper.board.hand.cards.index(expected.card)}")
+    stepper.board.actions.click("pick")
+    assert stepper.verdict == "right" and stepper.solved
+
+
+@pytest.mark.parametrize("path", bundled_lessons("thricewise"), ids=lambda path: path.stem)
+def test_every_bundled_lesson_runs_to_its_end(path):
+    stepper = widgets.LessonStepper(path)
+    assert not stepper.error
+    assert walk(stepper) == list(range(stepper.total))

@@ -1,0 +1,261 @@
+"""Danger 13 drawn as SVG: the cards (printed value, kind icon, plus marks), each
+player's row against their limit, the dealer, the turned-up card and the banks.
+
+Each kind has a colour and an icon of its own, so kinds stay apart without colour.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tutor.messages import msg
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, star_points, target,
+                            text, title)
+from tutor.svg.seats import pawn, seat_colours
+
+CARD_W, CARD_H = 64, 90
+ROW_SCALE = 0.9  # cards in the rows
+FAN = 30  # step between the cards of a row: keeps each strip (value, icon, plus marks) visible
+WIDTH = 796
+PAD = 12
+HEAD_H = 150
+ROW_H = 96
+
+
+class Look(NamedTuple):
+    pale: str
+    dark: str
+
+
+LOOKS = {
+    "plain": Look("#eef1f5", "#44546a"),
+    "one-plus": Look("#e3f3e6", "#1f7a3a"),
+    "two-plus": Look("#d9f0ef", "#0d6a6a"),
+    "draw": Look("#e3ecfb", "#2456a6"),
+    "arrow": Look("#fbe4e1", "#b3261e"),
+    "13-18": Look("#efe4f8", "#6a32a0"),
+    "hand": Look("#fdebd6", "#a85400"),
+    "instant": Look("#fff3c4", "#7d5f00"),
+}
+VALUED = ("plain", "one-plus", "two-plus", "draw")
+
+
+def icon(kind: str, cx: float, cy: float, r: float, colour: str) -> str:
+    """The kind's icon centred on cx, cy, about 2r across (drawn in a unit box, scaled).
+    Plus cards have none: their plus marks are their sign."""
+    if kind == "plain":
+        body = el("rect", x=-0.5, y=-0.5, width=1, height=1, transform="rotate(45)", fill=colour)
+    elif kind == "draw":  # a card and an arrow into it
+        body = (el("rect", x=-0.2, y=-0.85, width=1, height=1.5, rx=0.15, fill="none", stroke=colour,
+                   stroke_width=0.2)
+                + el("path", d="M-0.95,0.55 H0.25 M-0.1,0.2 L0.3,0.55 L-0.1,0.9", fill="none", stroke=colour,
+                     stroke_width=0.24, stroke_linecap="round", stroke_linejoin="round"))
+    elif kind == "arrow":
+        body = el("polygon", points="-1,0 -0.1,-0.8 -0.1,-0.32 0.95,-0.32 0.95,0.32 -0.1,0.32 -0.1,0.8", fill=colour)
+    elif kind == "13-18":  # a limit raised: a bar pushed up
+        body = (el("path", d="M-0.85,0.85 H0.85", stroke=colour, stroke_width=0.22, stroke_linecap="round")
+                + el("polygon", points="0,-0.95 0.75,-0.1 0.3,-0.1 0.3,0.6 -0.3,0.6 -0.3,-0.1 -0.75,-0.1",
+                     fill=colour))
+    elif kind == "hand":  # an open palm: refuse
+        fingers = "".join(el("rect", x=x, y=y, width=0.3, height=0.95, rx=0.15, fill=colour)
+                          for x, y in ((-0.62, -0.75), (-0.27, -0.95), (0.08, -0.9), (0.43, -0.7)))
+        body = (fingers + el("rect", x=-0.62, y=-0.2, width=1.35, height=1.05, rx=0.35, fill=colour)
+                + el("rect", x=-0.98, y=-0.15, width=0.3, height=0.8, rx=0.15, fill=colour,
+                     transform="rotate(-30 -0.83 0.25)"))
+    else:  # instant plus: a star
+        body = el("polygon", points=star_points(1, 0.45), fill=colour)
+    return group(body, x=cx, y=cy, scale=r)
+
+
+def plus_mark(cx: float, cy: float, r: float, fill: str, ink: str) -> str:
+    return (el("circle", cx=cx, cy=cy, r=r, fill=fill)
+            + el("path", d=f"M{cx - r * 0.55},{cy} h{r * 1.1} M{cx},{cy - r * 0.55} v{r * 1.1}", stroke=ink,
+                 stroke_width=r * 0.38, stroke_linecap="round"))
+
+
+def card_face(card, width: float = CARD_W) -> str:
+    """A card with its top-left corner at 0,0: the left strip (value, icon, plus marks)
+    stays visible in a row of overlapping cards; the rest repeats them large."""
+    look = LOOKS[card.kind]
+    valued = card.kind in VALUED
+    parts = [title(str(card)),
+             el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.pale, stroke=look.dark, stroke_width=1.3),
+             el("path", d=f"M7,0 H20 V{CARD_H} H7 Q0,{CARD_H} 0,{CARD_H - 7} V7 Q0,0 7,0 Z", fill=look.dark)]
+    if valued:
+        parts.append(text(10, 18, card.value, size=15, weight=800, fill="#ffffff", anchor="middle"))
+    if card.plus:  # the plus marks are these kinds' sign
+        for index in range(card.plus):
+            parts.append(plus_mark(10, (34 if valued else 16) + index * 15, 5.5, "#ffffff", look.dark))
+    else:
+        parts.append(icon(card.kind, 10, 32 if valued else 14, 5.5, "#ffffff"))
+    centre = 20 + (CARD_W - 20) / 2
+    if valued:
+        parts.append(text(centre, 58, card.value, size=34, weight=800, fill=look.dark, anchor="middle"))
+        if card.kind == "draw":
+            parts.append(icon("draw", centre, 17, 8, look.dark))
+        for index in range(card.plus):
+            offset = (index - (card.plus - 1) / 2) * 18
+            parts.append(plus_mark(centre + offset, 76, 7, look.dark, "#ffffff"))
+    elif card.kind == "13-18":
+        parts.append(icon(card.kind, centre, 32, 13, look.dark))
+        parts.append(text(centre, 72, "13\u219218", size=12, weight=800, fill=look.dark, anchor="middle"))
+    elif card.kind == "instant":
+        parts.append(icon(card.kind, centre, 36, 17, look.dark))
+        parts.append(text(centre, 76, f"+{card.plus}", size=17, weight=800, fill=look.dark, anchor="middle"))
+    else:
+        parts.append(icon(card.kind, centre, 45, 15, look.dark))
+    return group(*parts, scale=width / CARD_W)
+
+
+def card_back(width: float = CARD_W) -> str:
+    return group(el("rect", width=CARD_W, height=CARD_H, rx=7, fill="#7a1f2b", stroke="#4a0f18"),
+                 el("rect", x=5, y=5, width=CARD_W - 10, height=CARD_H - 10, rx=4, fill="none", stroke="#d9a0a8"),
+                 text(CARD_W / 2, CARD_H / 2 + 7, "13", size=20, weight=800, fill="#f3d4d8", anchor="middle"),
+                 scale=width / CARD_W)
+
+
+def card_svg(card) -> str:
+    """A standalone card, for ``Card._repr_svg_``."""
+    return document(CARD_W + 4, CARD_H + 4, group(card_face(card), x=2, y=2), label=str(card))
+
+
+def _stack(x: float, y: float, count: int, label: str, top=None) -> str:
+    """A pile: a few offset backs (or the face-up top card) and its count below."""
+    parts = [group(card_back(), x=x + 2 * depth, y=y - 2 * depth) for depth in range(min(count, 3))] if top is None \
+        else [group(card_face(top), x=x, y=y)]
+    if not count:
+        parts = [el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
+                    stroke_dasharray="5 4")]
+    parts.append(text(x + CARD_W / 2, y + CARD_H + 16, label, size=12, fill=MUTED, anchor="middle"))
+    return "".join(parts)
+
+
+def _head(state, view) -> str:
+    """Pile, the dealer's packet, the turned-up card, the discards; round and last-round flag."""
+    dealer = state.name(view["dealer"])
+    parts = [text(PAD + 4, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
+    if view["last_round"]:
+        parts.append(text(WIDTH - PAD - 4, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e",
+                          anchor="end"))
+    y = 34
+    parts.append(_stack(PAD + 30, y, view["pile_size"], msg("widgets.d13.pile", count=view["pile_size"])))
+    parts.append(_stack(PAD + 170, y, view["packet_size"], msg("widgets.d13.packet", count=view["packet_size"])))
+    shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
+    if view["pending"] is not None:
+        shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
+    x = WIDTH / 2 - CARD_W / 2 + 40
+    if shown is not None:
+        parts.append(el("rect", x=x - 8, y=y - 8, width=CARD_W + 16, height=CARD_H + 16, rx=12, fill="#fff4dc",
+                        stroke=ACCENT, stroke_width=3))
+        parts.append(group(card_face(shown), x=x, y=y))
+    else:
+        parts.append(el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
+                        stroke_dasharray="5 4"))
+        caption = msg("widgets.d13.nothing-turned-up")
+    parts.append(text(x + CARD_W / 2, y + CARD_H + 20, caption, size=13, weight=700, anchor="middle"))
+    top = view["discard_top"]
+    parts.append(_stack(WIDTH - PAD - 8 - CARD_W, y, view["discard_size"],
+                        msg("widgets.d13.discards", count=view["discard_size"]), top=top))
+    return "".join(parts)
+
+
+def row_label(state, view, seat: int) -> str:
+    """A row in words, for screen readers and tooltips."""
+    cards = ", ".join(str(card) for card in view["rows"][seat]) or msg("widgets.d13.empty-row")
+    parts = [msg("widgets.d13.row-label", player=state.name(seat), cards=cards, total=view["row_sums"][seat],
+                 limit=view["limits"][seat])]
+    if seat == view["dealer"]:
+        parts.append(msg("widgets.d13.dealer"))
+    if seat in view["received"]:
+        parts.append(msg("widgets.d13.has-card"))
+    return " ".join(parts)
+
+
+def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, marked_cards) -> str:
+    row, total, limit = view["rows"][seat], view["row_sums"][seat], view["limits"][seat]
+    done = seat in view["received"]
+    parts = [el("rect", width=WIDTH - 2 * PAD, height=ROW_H - 8, rx=10, fill="#fff4dc" if lit else "#ffffff",
+                stroke=ACCENT if lit else LINE, stroke_width=4 if lit else 1.2)]
+    if marked:
+        parts.append(el("rect", x=-5, y=-5, width=WIDTH - 2 * PAD + 10, height=ROW_H + 2, rx=14, fill="none",
+                        stroke=MARK, stroke_width=3, stroke_dasharray="10 6"))
+    name = state.name(seat)
+    parts += [pawn(18, 22, colour, 1.1), text(31, 27, name if len(name) <= 13 else name[:12] + "…", size=14,
+                                               weight=700)]
+    badges = []
+    if seat == view["dealer"]:
+        badges.append(msg("widgets.d13.dealer"))
+    if seat == view["start_player"]:
+        badges.append(msg("widgets.d13.start"))
+    for index, badge in enumerate(badges):
+        parts.append(el("rect", x=10 + index * 62, y=38, width=58, height=18, rx=9, fill="#2d3561"))
+        parts.append(text(39 + index * 62, 51, badge, size=10.5, weight=700, fill="#ffffff", anchor="middle"))
+    if done:
+        parts.append(text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
+    card_w = CARD_W * ROW_SCALE
+    step = min(FAN, (330 - card_w) / max(len(row) - 1, 1))
+    for index, card in enumerate(row):
+        x = 150 + index * step
+        parts.append(group(card_face(card, card_w), x=x, y=3))
+        if card in marked_cards:
+            parts.append(el("rect", x=x - 3, y=0, width=card_w + 6, height=CARD_H * ROW_SCALE + 6, rx=8,
+                            fill="none", stroke=MARK, stroke_width=2.5, stroke_dasharray="7 4"))
+    if not row:
+        parts.append(text(150, 50, msg("widgets.d13.empty-row"), size=12, fill=MUTED))
+    parts.append(_gauge(500, 14, total, limit))
+    parts.append(_bank(state, view, viewer, seat, 640))
+    return "".join(parts)
+
+
+def _gauge(x: float, y: float, total: int, limit: int) -> str:
+    """The row's sum against its limit, as numbers and a bar that fills towards the limit."""
+    share = min(total / limit, 1)
+    fill = "#1e7a35" if limit - total > 4 else ("#e08a00" if limit - total > 2 else "#b3261e")
+    return "".join([
+        text(x, y + 26, total, size=26, weight=800, fill=fill),
+        text(x + 34 if total >= 10 else x + 20, y + 26, f"/ {limit}", size=15, weight=700, fill=MUTED),
+        el("rect", x=x, y=y + 38, width=120, height=10, rx=5, fill="#ece6da"),
+        el("rect", x=x, y=y + 38, width=max(120 * share, 4), height=10, rx=5, fill=fill),
+        text(x, y + 66, msg("widgets.d13.left", count=max(limit - total, 0)), size=11.5, fill=MUTED),
+    ])
+
+
+def _bank(state, view, viewer, seat: int, x: float) -> str:
+    """The banked plus cards, face down; their plus points only for their owner (or at the end)."""
+    size = view["bank_sizes"][seat]
+    parts = [text(x, 26, msg("widgets.d13.bank"), size=12, weight=700, fill=MUTED)]
+    for depth in range(min(size, 4)):
+        parts.append(group(card_back(30), x=x + depth * 5, y=34 - depth * 2))
+    if not size:
+        parts.append(el("rect", x=x, y=34, width=30, height=42, rx=4, fill="none", stroke=LINE,
+                        stroke_dasharray="4 3"))
+    points = view["plus_points"][seat] if view["plus_points"] is not None else (
+        sum(card.plus for card in view["bank"]) if seat == viewer else None)
+    parts.append(text(x + 54, 50, msg("widgets.d13.banked", count=size), size=12, fill=INK))
+    if points is not None:
+        parts.append(text(x + 54, 68, msg("widgets.d13.plus-points", points=points), size=12, weight=700,
+                          fill="#1f7a3a"))
+    return "".join(parts)
+
+
+def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False) -> str:
+    """The whole table as ``seat`` may see it. ``lit``: the rows the turned-up card may go
+    to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets."""
+    viewer = seat if seat is not None else 0
+    view = state.view(viewer)
+    colours = seat_colours(state.seat_names)
+    marked_cards = {item for item in highlight if not isinstance(item, int)}
+    rows = []
+    for other in range(state.players):
+        body = _row(state, view, seat, other, colours[other], other in lit, other in highlight, marked_cards)
+        if clickable:
+            body = target(f"seat:{other}", row_label(state, view, other), body,
+                          ring=(0, 0, WIDTH - 2 * PAD, ROW_H - 8))
+        rows.append(group(body, x=PAD, y=HEAD_H + other * ROW_H))
+    height = HEAD_H + state.players * ROW_H + PAD
+    return document(WIDTH, height, el("rect", width=WIDTH, height=height, rx=16, fill=TABLE), _head(state, view),
+                    *rows, label=msg("widgets.d13.table-label"))
+
+
+def state_html(state) -> str:
+    """The table as the mover sees it, for ``_repr_html_``."""
+    return table(state, state.to_move if state.to_move >= 0 else None)

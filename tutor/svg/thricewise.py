@@ -1,0 +1,241 @@
+"""Thricewise drawn as SVG: the growing grid with its 6 x 6 bound, scored triads, the
+players (revealed and deferred cards) and the cards a player may use."""
+from __future__ import annotations
+
+from tutor.games.thricewise import Cell, Place
+from tutor.messages import msg
+from tutor.svg.decktet import CARD_H, CARD_W, SUITS, card_face
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, target, text,
+                            title)
+from tutor.svg.hand import hand as draw_hand
+from tutor.svg.seats import pawn, seat_colours, seat_tags
+
+GAP = 6
+CELL_W, CELL_H = CARD_W + GAP, CARD_H + GAP
+PAD, HEAD = 14, 34
+LIMIT = 6  # the grid may span at most this many columns and rows
+WIDTH = 796  # as wide as the other games' tables
+SMALL = 0.6  # revealed and deferred cards in the players' panels
+PANEL_H = 132
+KIND_COLOURS = {"set": "#6a32a0", "run": "#0f6b6b"}  # a flush takes its suit's colour
+
+
+def hand_cards(state, seat: int) -> list:
+    """The cards ``seat`` can act with: while it places, its revealed and deferred cards
+    first; then its hand."""
+    view = state.view(seat)
+    return [*view["placeable"], *view["hand"]]
+
+
+def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False) -> str:
+    return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected,
+                     highlight=highlight, clickable=clickable, width=WIDTH,
+                     label=msg("widgets.hand-of", player=state.name(seat)))
+
+
+def shown_area(state) -> tuple[int, int, int, int]:
+    """Columns and rows drawn: the grid and one ring around it."""
+    low_col, high_col, low_row, high_row = state.span
+    return low_col - 1, high_col + 1, low_row - 1, high_row + 1
+
+
+def recent_triads(state) -> list:
+    """Triads scored this turn (and, while the next cards are chosen, in the last one)."""
+    since = state.turn - (1 if state.phase in ("pick", "draw", "over") else 0)
+    return [triad for triad in state.triads if triad.turn >= since]
+
+
+def cell_label(state, cell, selected=None) -> str:
+    """What a screen reader says for an empty cell."""
+    parts = [msg("widgets.tw.cell", cell=cell)]
+    if selected is not None:
+        allowed = state.why_not(Place(selected, cell)) is None
+        parts.append(msg("widgets.tw.cell-allowed" if allowed else "widgets.tw.cell-not-allowed", card=selected))
+    return " ".join(parts)
+
+
+def grid(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
+    """The grid. ``lit``: cells the selected card may go on; ``highlight``: cells and
+    cards a lesson points at; ``clickable``: empty cells next to the grid are targets."""
+    low_col, high_col, low_row, high_row = shown_area(state)
+    columns, rows = high_col - low_col + 1, high_row - low_row + 1
+    width = max(WIDTH, 2 * PAD + columns * CELL_W)
+    left = (width - columns * CELL_W) / 2
+
+    def corner(col: int, row: int) -> tuple[float, float]:
+        return left + (col - low_col) * CELL_W, HEAD + PAD + (row - low_row) * CELL_H
+
+    colours, tags = seat_colours(state.seat_names), seat_tags(state.seat_names)
+    open_cells = set(state.open_cells()) if state.grid else set()
+    size = state.grid_size()
+    parts = [el("rect", width=width, height=HEAD + 2 * PAD + rows * CELL_H, rx=16, fill=TABLE),
+             text(PAD + 4, 24, msg("widgets.tw.grid-size", width=size[0], height=size[1], limit=LIMIT), size=14,
+                  weight=700, fill=MUTED)]
+    cells = []
+    for row in range(low_row, high_row + 1):
+        for col in range(low_col, high_col + 1):
+            cells.append(_cell(state, (col, row), corner(col, row), open_cells, lit, highlight, selected, clickable,
+                               colours, tags))
+    parts.extend(cells)
+    parts.append(_walls(state, corner, size))
+    stacked: dict = {}
+    for triad in recent_triads(state):
+        place = stacked[triad.cell] = stacked.get(triad.cell, -1) + 1  # badges of one card stack up
+        parts.append(_triad(triad, corner, place))
+    height = HEAD + 2 * PAD + rows * CELL_H
+    return document(width, height, *parts, label=msg("widgets.tw.grid-label"))
+
+
+def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colours, tags) -> str:
+    cell = Cell(*cell)
+    x, y = at
+    card = state.grid.get(cell)
+    body = []
+    if card is not None:
+        body.append(card_face(card))
+        placer = state.placed_by.get(cell)
+        if placer is not None:
+            body.append(group(title(state.name(placer)),
+                              el("circle", cx=CARD_W - 8, cy=CARD_H - 30, r=7, fill=colours[placer], stroke=INK,
+                                 stroke_width=0.6),
+                              text(CARD_W - 8, CARD_H - 26.5, tags[placer], size=8.5, weight=700,
+                                   fill=ink_on(colours[placer]), anchor="middle")))
+        if card in highlight or cell in highlight:
+            body.append(_mark())
+        return group(*body, x=x, y=y)
+    adjacent = cell in open_cells or _next_to_grid(state, cell)
+    if not adjacent:
+        return group(_mark(), x=x, y=y) if cell in highlight else ""
+    if cell in open_cells:
+        is_lit = cell in lit
+        body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#fff4dc" if is_lit else "#f8f4ec",
+                       stroke=ACCENT if is_lit else LINE, stroke_width=4 if is_lit else 1.4,
+                       stroke_dasharray=None if is_lit else "5 4"))
+        body.append(text(CARD_W / 2, CARD_H / 2 + 4, cell, size=10, fill=MUTED, anchor="middle"))
+    else:  # next to the grid but outside the 6 x 6 bound
+        body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#e4ddd0", stroke=LINE, stroke_width=1))
+        body.append(el("path", d=f"M14,{CARD_H / 2 - 12} l24,24 m0,-24 l-24,24", transform="translate(7,0)",
+                       stroke="#a89d8a", stroke_width=3, stroke_linecap="round"))
+    if cell in highlight:
+        body.append(_mark())
+    drawn = "".join(body)
+    if clickable:
+        drawn = target(f"cell:{cell}", cell_label(state, cell, selected), drawn, ring=(0, 0, CARD_W, CARD_H))
+    return group(drawn, x=x, y=y)
+
+
+def _next_to_grid(state, cell) -> bool:
+    return any((cell[0] + dc, cell[1] + dr) in state.grid for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+
+
+def _mark() -> str:
+    return el("rect", x=-4, y=-4, width=CARD_W + 8, height=CARD_H + 8, rx=9, fill="none", stroke=MARK,
+              stroke_width=3, stroke_dasharray="8 5")
+
+
+def _walls(state, corner, size) -> str:
+    """Where the grid already spans six, a solid wall shows that it cannot grow further."""
+    low_col, high_col, low_row, high_row = state.span
+    walls = []
+    if size[0] >= LIMIT:
+        for col in (low_col, high_col + 1):
+            x, y = corner(col, low_row)
+            walls.append(el("path", d=f"M{x - GAP / 2},{y - 10} v{(high_row - low_row + 1) * CELL_H + 14}",
+                            stroke=INK, stroke_width=4, stroke_linecap="round"))
+    if size[1] >= LIMIT:
+        for row in (low_row, high_row + 1):
+            x, y = corner(low_col, row)
+            walls.append(el("path", d=f"M{x - 10},{y - GAP / 2} h{(high_col - low_col + 1) * CELL_W + 14}",
+                            stroke=INK, stroke_width=4, stroke_linecap="round"))
+    return "".join(walls)
+
+
+def _triad(triad, corner, place: int) -> str:
+    """A scored triad: a band through its three cards and, on the card that scored it,
+    a badge with its kind and points (the ``place``-th badge on that card)."""
+    colour = SUITS[triad.suits[0]].colour if triad.suits else KIND_COLOURS[triad.kind]
+    centres = [(corner(*cell)[0] + CARD_W / 2, corner(*cell)[1] + CARD_H / 2) for cell in triad.cells]
+    (x1, y1), _, (x2, y2) = centres
+    mx, my = corner(*triad.cell)[0] + CARD_W / 2, corner(*triad.cell)[1] + 8 + place * 22
+    label = msg("widgets.tw.triad", kind=msg(f"tw.kind.{triad.kind}"), points=triad.points)
+    return group(
+        title(triad.describe()),
+        el("path", d=f"M{x1},{y1} L{x2},{y2}", stroke=colour, stroke_width=9, stroke_linecap="round", opacity=0.55),
+        *(el("circle", cx=x, cy=y, r=7, fill=colour, stroke="#ffffff", stroke_width=2) for x, y in centres),
+        el("rect", x=mx - 31, y=my, width=62, height=20, rx=10, fill=colour, stroke="#ffffff", stroke_width=1.5),
+        text(mx, my + 14, label, size=11, weight=700, fill="#ffffff", anchor="middle"),
+    )
+
+
+def players(state, seat: int | None = None, highlight=()) -> str:
+    """One panel per player: points, hand size, whether they chose, the card they revealed
+    (set aside when tied) and their deferred cards."""
+    view = state.view(seat if seat is not None else 0)
+    colours = seat_colours(state.seat_names)
+    count = state.players
+    width = (WIDTH - 2 * PAD - (count - 1) * 10) / count
+    panels = [group(_panel(state, view, other, width, colours[other], other in highlight),
+                    x=PAD + other * (width + 10), y=8) for other in range(count)]
+    return document(WIDTH, PANEL_H + 16, *panels, label=msg("widgets.tw.players-label"))
+
+
+def _status(state, view, seat: int) -> str:
+    if view["phase"] == "pick":
+        return msg("widgets.tw.chosen" if view["picked"][seat] else "widgets.tw.choosing")
+    if view["phase"] == "place":
+        if seat == view["placer"]:
+            return msg("widgets.tw.placing")
+        if seat in view["tied"]:
+            return msg("widgets.tw.tied")
+        if seat in view["order"]:
+            return msg("widgets.tw.places", number=view["order"].index(seat) + 1)
+    return ""
+
+
+def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
+    moving = seat == view["placer"] or (view["phase"] == "pick" and not view["picked"][seat])
+    name = state.name(seat)
+    limit = int((width - 90) / 8)
+    shown_name = name if len(name) <= limit else name[:max(limit - 1, 1)] + "…"
+    status = _status(state, view, seat)
+    summary = ", ".join(part for part in (name, msg("widgets.tw.points", points=view["scores"][seat]),
+                                          msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), status) if part)
+    parts = [title(summary),
+             el("rect", width=width, height=PANEL_H, rx=10, fill="#ffffff", stroke=colour if moving else LINE,
+                stroke_width=3.5 if moving else 1.2)]
+    if marked:
+        parts.append(el("rect", x=-5, y=-5, width=width + 10, height=PANEL_H + 10, rx=14, fill="none", stroke=MARK,
+                        stroke_width=3, stroke_dasharray="10 6"))
+    parts += [pawn(17, 20, colour, 1.1), text(30, 25, shown_name, size=14, weight=700),
+              text(width - 10, 25, msg("widgets.tw.points", points=view["scores"][seat]), size=13, weight=700,
+                   anchor="end")]
+    small_w = CARD_W * SMALL
+    x = 10
+    waiting = view["revealed"][seat] if view["phase"] == "place" else None
+    if waiting is not None and waiting not in view["grid"].values() and waiting not in view["deferred"][seat]:
+        parts.append(group(card_face(waiting, small_w), x=x, y=36))  # revealed, not placed yet
+        x += small_w + 8
+    elif seat == view["seat"] and view["pick"] is not None:
+        parts.append(group(card_face(view["pick"], small_w), x=x, y=36))  # the viewer's own hidden choice
+        x += small_w + 8
+    deferred = view["deferred"][seat]
+    step = min(small_w + 4, (width - 10 - x - small_w) / max(len(deferred) - 1, 1))
+    for index, card in enumerate(deferred):
+        parts.append(group(card_face(card, small_w), x=x + index * step, y=36))
+    if view["deferred"][seat]:
+        parts.append(text(10, PANEL_H - 26, msg("widgets.tw.deferred", count=len(view["deferred"][seat])), size=11,
+                          fill=MUTED))
+    parts.append(text(10, PANEL_H - 10, msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), size=12,
+                      fill=MUTED))
+    if status:
+        parts.append(text(width - 10, PANEL_H - 10, status, size=12, weight=700, fill=INK, anchor="end"))
+    return "".join(parts)
+
+
+def state_html(state) -> str:
+    """The players and the grid, plus the cards of whoever acts, for ``_repr_html_``."""
+    seat = state.placer if state.placer is not None else (state.pending() or [None])[0]
+    parts = [players(state, seat), grid(state)]
+    if seat is not None:
+        parts.append(hand(state, seat))
+    return el("div", *parts, style="display:flex;flex-direction:column;gap:6px;align-items:flex-start")

@@ -1,0 +1,99 @@
+"""What every game's board shares: its parts, one state for all of them, the scale, and
+the listeners that hear the learner's moves and the board's hints."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets
+import traitlets
+
+from tutor.svg.draw import el
+from widgets.component import Callbacks, Component
+
+
+class Actions(Component):
+    """A row of buttons. ``actions`` holds ``[name, label, enabled]`` entries;
+    ``on_action(fn)`` hears the name of an enabled one when it is clicked."""
+
+    actions = traitlets.List()
+
+    def __init__(self, scale: float = 1.0, **kwargs):
+        self.action_callbacks = Callbacks()
+        super().__init__(scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["actions"])
+        self.refresh()
+
+    def on_action(self, callback, remove: bool = False) -> None:
+        self.action_callbacks.register(callback, remove)
+
+    def click(self, name: str) -> None:
+        if any(action == name and enabled for action, _, enabled in self.actions):
+            self.action_callbacks(name)
+
+    def render(self) -> str:
+        self.layout.display = None if self.actions else "none"
+        buttons = [el("button", escape(label), type="button", data_target=name, disabled=not enabled,
+                      class_="cw-primary" if index == 0 else None)
+                   for index, (name, label, enabled) in enumerate(self.actions)]
+        return el("div", *buttons, class_="cw-actions") if buttons else ""
+
+
+class Board(ipywidgets.VBox):
+    """A game's parts stacked; subclasses build ``parts`` and turn clicks into moves."""
+
+    def __init__(self, parts: list[Component], **kwargs):
+        self.parts = parts
+        self._chosen_seat = None
+        self.move_callbacks = Callbacks()
+        self.message_callbacks = Callbacks()
+        super().__init__(parts, **kwargs)
+        self.add_class("cw-board")
+
+    @property
+    def state(self):
+        return self.parts[0].state
+
+    @state.setter
+    def state(self, state) -> None:
+        for part in self.parts:
+            if hasattr(part, "state"):
+                part.state = state
+        self.redraw()
+
+    def redraw(self) -> None:
+        """After a new state: anything that depends on more than one part."""
+
+    def refresh(self) -> None:
+        """Redraw from the current state (after it changed in place)."""
+        self.state = self.state
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose cards and secrets are shown; None: whoever acts."""
+        return self._chosen_seat
+
+    @seat.setter
+    def seat(self, value: int | None) -> None:
+        self._chosen_seat = value
+        for part in self.parts:
+            if part.has_trait("seat"):
+                part.seat = value
+        self.redraw()
+
+    @property
+    def scale(self) -> float:
+        return self.parts[0].scale
+
+    @scale.setter
+    def scale(self, value: float) -> None:
+        for part in self.parts:
+            part.scale = value
+
+    def on_move(self, callback, remove: bool = False) -> None:
+        """``callback(move)`` for every move the learner makes, allowed or not: the
+        engine judges it, never the board."""
+        self.move_callbacks.register(callback, remove)
+
+    def on_message(self, callback, remove: bool = False) -> None:
+        """``callback(text)`` for guidance such as "choose a card first"."""
+        self.message_callbacks.register(callback, remove)

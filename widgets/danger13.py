@@ -1,0 +1,115 @@
+"""Danger 13 components: the table (rows against their limits, the dealer, the turned-up
+card, the banks) and a board that turns clicks into moves for the engine to judge."""
+from __future__ import annotations
+
+import traitlets
+
+from tutor.core import TutorError
+from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, parse_card
+from tutor.messages import msg
+from tutor.svg import danger13 as drawing
+from widgets.board import Actions, Board
+from widgets.component import Callbacks, Component
+from widgets.hand import acting_seat
+
+
+class Danger13Table(Component):
+    """``Danger13Table(state, seat=None, scale=1.0)``: the table as ``seat`` may see it
+    (None: whoever acts). Rows the turned-up card may go to are lit (``lit``);
+    ``on_seat(fn)`` hears a click on a row."""
+
+    seat = traitlets.Int(None, allow_none=True)
+    hints = traitlets.Bool(True)
+    highlight = traitlets.List()  # seats and cards a lesson points at
+    lit = traitlets.List()
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self._state = state
+        self._viewer = seat
+        self.seat_callbacks = Callbacks()
+        super().__init__(seat=seat, scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["seat", "hints", "highlight"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.refresh()
+
+    @property
+    def viewer(self) -> int | None:
+        """``seat``, else whoever acts (kept while chance moves)."""
+        if self.seat is not None:
+            return self.seat
+        acting = acting_seat(self._state)
+        if acting is not None:
+            self._viewer = acting
+        return self._viewer
+
+    def on_seat(self, callback, remove: bool = False) -> None:
+        self.seat_callbacks.register(callback, remove)
+
+    def click(self, name: str) -> None:
+        kind, _, seat = name.partition(":")
+        if kind == "seat" and seat.isdigit() and int(seat) < self._state.players:
+            self.seat_callbacks(int(seat))
+
+    def render(self) -> str:
+        receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]
+        self.lit = receivers if self.hints else []
+        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=True)
+
+
+class Danger13Board(Board):
+    """``Danger13Board(state, seat=None, scale=1.0)``: the table, plus take / refuse
+    buttons while a hand card's owner decides. Clicking a row gives the turned-up card
+    to that player: ``on_move(fn)`` receives the ``Give`` or ``Choice``."""
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self.table = Danger13Table(state, seat, scale)
+        self.actions = Actions(scale)
+        super().__init__([self.table, self.actions], **kwargs)
+        self.table.on_seat(self._give)
+        self.actions.on_action(self._action)
+        self.redraw()
+
+    def redraw(self) -> None:
+        pending = self.state.pending
+        choices = {move.answer for move in self.state.legal_moves() if isinstance(move, Choice)}
+        self.actions.actions = [] if pending is None else [
+            [ACCEPT, msg("widgets.d13.accept", card=pending), ACCEPT in choices],
+            [REFUSE, msg("widgets.d13.refuse"), REFUSE in choices],
+        ]
+
+    @property
+    def hints(self) -> bool:
+        return self.table.hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self.table.hints = value
+
+    def set_highlight(self, items) -> None:
+        """Lesson highlights: seat names and cards (``plain 3``, ``hand``)."""
+        seats, cards = [], []
+        names = [name.lower() for name in self.state.seat_names]
+        for item in items:
+            words = str(item).strip()
+            if words.lower() in names:
+                seats.append(names.index(words.lower()))
+                continue
+            try:
+                cards.append(parse_card(words))
+            except TutorError:
+                continue  # not a part of this table: nothing to light
+        self.table.highlight = [*seats, *cards]
+
+    def _give(self, seat: int) -> None:
+        self.move_callbacks(Give(self.state.revealed, seat))
+
+    def _action(self, answer: str) -> None:
+        self.move_callbacks(Choice(self.state.pending, answer))

@@ -1,0 +1,165 @@
+"""Thricewise components: the grid (legal cells lit, the 6 x 6 bound, scored triads),
+the players (revealed and deferred cards) and a board that turns clicks into moves."""
+from __future__ import annotations
+
+import re
+
+import traitlets
+
+from tutor.core import TutorError
+from tutor.games.decktet import parse_card
+from tutor.games.thricewise import Cell, Done, Pick, Place
+from tutor.messages import msg
+from tutor.svg import thricewise as drawing
+from widgets.board import Actions, Board
+from widgets.component import Callbacks, Component
+from widgets.hand import Hand, acting_seat
+
+CELL_WORDS = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
+
+
+class ThricewiseGrid(Component):
+    """``ThricewiseGrid(state, scale=1.0)``: the grid. Set ``selected`` to a card to light
+    the cells the engine allows for it (``lit``); ``on_cell(fn)`` hears clicks on the
+    empty cells next to the grid."""
+
+    selected = traitlets.Any(None)
+    hints = traitlets.Bool(True)
+    highlight = traitlets.List()  # cells and cards a lesson points at
+    lit = traitlets.List()
+
+    def __init__(self, state, scale: float = 1.0, **kwargs):
+        self._state = state
+        self.cell_callbacks = Callbacks()
+        super().__init__(scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["selected", "hints", "highlight"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.refresh()
+
+    def on_cell(self, callback, remove: bool = False) -> None:
+        self.cell_callbacks.register(callback, remove)
+
+    def click(self, name: str) -> None:
+        kind, _, words = name.partition(":")
+        found = CELL_WORDS.match(words)
+        if kind == "cell" and found:
+            self.cell_callbacks(Cell(int(found.group(1)), int(found.group(2))))
+
+    def render(self) -> str:
+        card, state = self.selected, self._state
+        self.lit = [cell for cell in state.open_cells() if state.why_not(Place(card, cell)) is None] \
+            if card is not None and self.hints and state.phase == "place" else []
+        return drawing.grid(state, lit=self.lit, highlight=self.highlight, selected=card,
+                            clickable=state.phase == "place")
+
+
+class ThricewisePlayers(Component):
+    """``ThricewisePlayers(state, seat=None, scale=1.0)``: points, hand sizes, who has
+    chosen, revealed and deferred cards, as ``seat`` may see them (None: whoever acts)."""
+
+    seat = traitlets.Int(None, allow_none=True)
+    highlight = traitlets.List()  # seats a lesson points at
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self._state = state
+        super().__init__(seat=seat, scale=scale, **kwargs)
+        self.observe(lambda _change: self.refresh(), names=["seat", "highlight"])
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.refresh()
+
+    def render(self) -> str:
+        viewer = self.seat if self.seat is not None else acting_seat(self._state)
+        return drawing.players(self._state, viewer, highlight=self.highlight)
+
+
+class ThricewiseBoard(Board):
+    """``ThricewiseBoard(state, seat=None, scale=1.0)``: players, grid, the cards of
+    ``seat`` (None: whoever acts) and the buttons of the moment. Choosing: click a card,
+    then "Choose"; placing: click a card, then a cell; "Keep the rest for later" ends a
+    turn with deferred cards left. ``on_move(fn)`` receives ``Pick``, ``Place``, ``Done``."""
+
+    def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
+        self.players = ThricewisePlayers(state, seat, scale)
+        self.grid = ThricewiseGrid(state, scale)
+        self.hand = Hand(state, seat, scale)
+        self.actions = Actions(scale)
+        super().__init__([self.players, self.grid, self.hand, self.actions], **kwargs)
+        self.hand.on_select(self._selected)
+        self.grid.on_cell(self._cell)
+        self.actions.on_action(self._action)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.grid.selected = None
+        self._update_actions()
+
+    @property
+    def hints(self) -> bool:
+        return self.grid.hints
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        self.grid.hints = value
+
+    def set_highlight(self, items) -> None:
+        """Lesson highlights: cells (``3,1``), cards (``the Sea``) and seat names."""
+        marks, seats = [], []
+        names = [name.lower() for name in self.state.seat_names]
+        for item in items:
+            words = str(item).strip()
+            found = CELL_WORDS.match(words)
+            if found:
+                marks.append(Cell(int(found.group(1)), int(found.group(2))))
+            elif words.lower() in names:
+                seats.append(names.index(words.lower()))
+            else:
+                try:
+                    marks.append(parse_card(words))
+                except TutorError:
+                    continue  # not a part of this table: nothing to light
+        self.grid.highlight = marks
+        self.hand.highlight = [mark for mark in marks if not isinstance(mark, Cell)]
+        self.players.highlight = seats
+
+    def _update_actions(self) -> None:
+        state, card = self.state, self.hand.selected
+        actions = []
+        if state.phase == "pick":
+            label = msg("widgets.tw.choose", card=card) if card is not None else msg("widgets.tw.choose-first")
+            actions.append(["pick", label, card is not None])
+        elif state.phase == "place" and self.hand.shown_seat == state.placer and state.deferred[state.placer]:
+            actions.append(["done", msg("widgets.tw.done"), Done() in state.legal_moves()])
+        self.actions.actions = actions
+
+    def _selected(self, card) -> None:
+        self.grid.selected = card
+        self._update_actions()
+
+    def _cell(self, cell: Cell) -> None:
+        card = self.hand.selected
+        if card is None:
+            self.message_callbacks(msg("widgets.tw.place-first"))
+            return
+        self.move_callbacks(Place(card, cell))
+
+    def _action(self, name: str) -> None:
+        if name == "pick":
+            self.move_callbacks(Pick(self.hand.shown_seat, self.hand.selected))
+        else:
+            self.move_callbacks(Done())
