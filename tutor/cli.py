@@ -8,6 +8,7 @@ import sys
 import time
 from collections import Counter
 
+from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TutorError
 from tutor.games import MODULES, game_module
 from tutor.lessons import check_lesson
@@ -24,6 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     simulate.add_argument("--players", type=int, default=4)
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--bots", help="one bot kind per seat, comma-separated, e.g. coach,random,random,random "
+                                         "(default: every seat plays random legal moves)")
     bench = commands.add_parser("bench", help="random-legal actions per second, one JSON line per player count")
     bench.add_argument("--game", choices=MODULES, required=True)
     bench.add_argument("--players", type=int, nargs="*")
@@ -33,7 +36,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             return run_check(args.files)
         if args.command == "simulate":
-            print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed), sort_keys=True))
+            bot_kinds = args.bots.split(",") if args.bots else None
+            print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds),
+                             sort_keys=True))
             return 0
         for line in run_bench(args.game, args.players, args.seconds):
             print(json.dumps(line), flush=True)
@@ -65,17 +70,25 @@ def play_random_game(module, players: int, seed: int, rng: random.Random):
     return state, actions
 
 
-def simulate_games(game: str, players: int, games: int, seed: int) -> dict:
+def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: list[str] | None = None) -> dict:
+    """Figures over ``games`` games: random legal moves, or the bot kinds given per seat."""
     module = game_module(game)
     rng = random.Random(f"simulate:{game}:{seed}")
     states, actions = [], 0
     for number in range(games):
-        state, made = play_random_game(module, players, seed * 1_000_003 + number, rng)
+        game_seed = seed * 1_000_003 + number
+        if bot_kinds:
+            state = module.new_game(players, seed=game_seed)
+            made = play_out(state, make_bots(game, bot_kinds, players, game_seed))
+        else:
+            state, made = play_random_game(module, players, game_seed, rng)
         states.append(state)
         actions += made
     wins = Counter(seat for state in states for seat in state.winners())
     figures = {"game": game, "players": players, "games": games, "seed": seed, "player_actions": actions,
                "wins_per_seat": [wins[seat] for seat in range(players)]}
+    if bot_kinds:
+        figures["bots"] = bot_kinds
     figures.update(module.summarize(states))
     return figures
 
