@@ -101,3 +101,22 @@ def test_every_decktet_card_shows_rank_suits_and_name():
             assert str(card.rank) in words.split()
         for suit in card.suits:
             assert deck_drawing.suit_symbol(suit, 11, 32 + card.suits.index(suit) * 15, 5.5) in markup
+
+
+def test_danger13_and_thricewise_positions_draw_as_html():
+    import random
+
+    from tutor.core import CHANCE
+    from tutor.games import danger13, thricewise
+    from tutor.svg import danger13 as d13_drawing
+    from tutor.svg import thricewise as tw_drawing
+    for module, drawing in ((danger13, d13_drawing), (thricewise, tw_drawing)):
+        state = module.new_game(3, seed=1)
+        rng = random.Random(1)
+        for _ in range(40):
+            state.push(state.random_move(rng))
+        while state.to_move == CHANCE:
+            state.push(state.chance_move())
+        page = drawing.state_html(state)
+        parse(page)
+        assert "<svg" in page

@@ -111,3 +111,13 @@ def test_every_bundled_lesson_runs_to_its_end(path):
     stepper = widgets.LessonStepper(path)
     assert not stepper.error
     assert walk(stepper) == list(range(stepper.total))
+
+
+def test_rows_are_reachable_by_keyboard_with_a_spoken_label():
+    state = played_until(3, 4, lambda s: s.phase == d13.DECIDE)
+    board = widgets.Danger13Board(state)
+    rows = re.findall(r'<g([^>]*data-target="seat:\d"[^>]*)>', board.table.html)
+    assert len(rows) == 3
+    for attributes in rows:
+        assert 'tabindex="0"' in attributes and 'role="button"' in attributes and "aria-label=" in attributes
+    assert len(re.findall(r'<button[^>]*data-target="(accept|refuse)"', board.actions.html)) == 2

@@ -138,3 +138,14 @@ def test_every_bundled_lesson_runs_to_its_end(path):
     stepper = widgets.LessonStepper(path)
     assert not stepper.error
     assert walk(stepper) == list(range(stepper.total))
+
+
+def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
+    state = played_until(2, 3, lambda s: s.phase == "place")
+    grid = widgets.ThricewiseGrid(state)
+    grid.selected = state.placeable()[0]
+    cells = re.findall(r'<g([^>]*data-target="cell:[^"]+"[^>]*)>', grid.html)
+    assert len(cells) >= len(state.open_cells())
+    for attributes in cells:
+        assert 'tabindex="0"' in attributes and 'role="button"' in attributes
+        assert re.search(r'aria-label="Empty cell -?\d+,-?\d+\. The .+ may (not )?go here\."', attributes)
