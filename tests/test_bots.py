@@ -1,0 +1,179 @@
+"""Bots: legal moves only, blind to hidden cards, reproducible, and the coaches beat chance."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tutor import bots, cli, messages
+from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.games import MODULES, game_module
+from tutor.games import danger13 as d13
+from tutor.games import monster_trick as mt
+from tutor.games import thricewise as tw
+
+tables = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.lists(st.sampled_from(bots.KINDS), min_size=5,
+                                                                      max_size=5))
+
+
+def bot_game(game, players, seed, kinds, on_choice=lambda state, seat, move: None):
+    """Play one game with the given bot kinds, reporting every bot choice before it is pushed."""
+    state = game_module(game).new_game(players, seed=seed)
+    players_bots = bots.make_bots(game, kinds[:players], players, seed)
+    while not state.is_terminal():
+        if state.to_move == CHANCE:
+            state.push(state.chance_move())
+            continue
+        seat = state.legal_moves()[0].seat if state.to_move == SIMULTANEOUS else state.to_move
+        move = players_bots[seat].choose(state, seat)
+        on_choice(state, seat, move)
+        state.push(move)
+    return state
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@settings(max_examples=10, deadline=None)
+@given(table=tables)
+def test_bots_only_play_legal_moves(game, table):
+    players, seed, kinds = table
+
+    def legal(state, seat, move):
+        assert move in bots.seat_moves(state, seat)
+        assert state.why_not(move) is None
+
+    assert bot_game(game, players, seed, kinds, legal).is_terminal()
+
+
+def scramble_monster_trick(state, seat, rng):
+    """Deal the other seats' cards among them again, each keeping its hand size."""
+    others = [other for other in range(state.players) if other != seat]
+    pool = [card for other in others for card in state.hands[other]]
+    rng.shuffle(pool)
+    for other in others:
+        size = len(state.hands[other])
+        state.hands[other] = sorted(pool[:size], key=lambda card: (mt.COLOURS.index(card.colour), card.value))
+        del pool[:size]
+
+
+def scramble_danger13(state, seat, rng):
+    """Shuffle the face-down cards: the dealer's packet and the draw pile."""
+    pool = list(state.packet + state.pile)
+    rng.shuffle(pool)
+    state.packet, state.pile = tuple(pool[:len(state.packet)]), tuple(pool[len(state.packet):])
+
+
+def scramble_thricewise(state, seat, rng):
+    """Deal the other seats' hands, their hidden picks and the deck again, sizes kept."""
+    others = [other for other in range(state.players) if other != seat]
+    pool = [card for other in others for card in state.hands[other]] + list(state.deck)
+    pool += [state.picks[other] for other in others if state.picks[other] is not None]
+    rng.shuffle(pool)
+    for other in others:
+        size = len(state.hands[other])
+        state.hands[other] = sorted(pool[:size], key=tw.ORDER.__getitem__)
+        del pool[:size]
+        if state.picks[other] is not None:
+            state.picks[other] = pool.pop()
+    state.deck = pool
+
+
+SCRAMBLE = {mt.GAME_ID: scramble_monster_trick, d13.GAME_ID: scramble_danger13, tw.GAME_ID: scramble_thricewise}
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
+    rng = random.Random(f"scramble:{game}")
+    checked = 0
+
+    def compare(state, seat, move):
+        nonlocal checked
+        if rng.random() > 0.2:
+            return
+        scrambled = state.clone()
+        SCRAMBLE[game](scrambled, seat, rng)
+        assert scrambled.view(seat) == state.view(seat)
+        first, second = bots.make_bot(game, kind, 7), bots.make_bot(game, kind, 7)
+        assert first.choose(state, seat) == second.choose(scrambled, seat)
+        checked += 1
+
+    for players in (2, 3, 5):
+        bot_game(game, players, players, ["coach", "random"] * 3, compare)
+    assert checked > 30
+
+
+def hidden_parts_differ(game):
+    """The scramblers really change hidden cards (else the test above proves nothing)."""
+    state = game_module(game).new_game(3, seed=1)
+    while state.to_move == CHANCE:
+        state.push(state.chance_move())
+    scrambled = state.clone()
+    SCRAMBLE[game](scrambled, 0, random.Random(1))
+    return scrambled.snapshot() != state.snapshot()
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_scramblers_change_the_hidden_cards(game):
+    assert hidden_parts_differ(game)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_same_seed_plays_the_same_game(game):
+    kinds = ["coach", "random", "coach"]
+    assert bot_game(game, 3, 11, kinds).snapshot() == bot_game(game, 3, 11, kinds).snapshot()
+
+
+@pytest.mark.parametrize("game, players, count, share", [
+    (mt.GAME_ID, 2, 60, 0.55), (mt.GAME_ID, 5, 60, 0.3),
+    (d13.GAME_ID, 2, 100, 0.7), (d13.GAME_ID, 5, 100, 0.28),
+    (tw.GAME_ID, 2, 20, 0.9), (tw.GAME_ID, 5, 20, 0.7),
+])
+def test_the_coach_beats_random_players(game, players, count, share):
+    figures = cli.simulate_games(game, players, count, 0, ["coach"] + ["random"] * (players - 1))
+    assert figures["bots"][0] == "coach"
+    assert figures["wins_per_seat"][0] / count >= share
+
+
+def test_simulate_with_bots_is_reproducible_and_keeps_its_figures():
+    kinds = ["coach", "random", "random"]
+    with_bots = cli.simulate_games(tw.GAME_ID, 3, 4, 5, kinds)
+    assert with_bots == cli.simulate_games(tw.GAME_ID, 3, 4, 5, kinds)
+    assert set(cli.simulate_games(tw.GAME_ID, 3, 4, 5)) | {"bots"} == set(with_bots)
+
+
+def test_unknown_bots_and_wrong_counts_are_explained():
+    with pytest.raises(TutorError, match="Known kinds: random, coach"):
+        bots.make_bot(mt.GAME_ID, "genius")
+    with pytest.raises(TutorError, match="2 given for 3 players"):
+        bots.make_bots(mt.GAME_ID, ["coach", "random"], 3)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_every_bot_has_a_name_and_a_description(game, kind):
+    bot = bots.make_bot(game, kind)
+    assert bot.name and len(bot.description) > 30
+    assert messages.has(f"bot.{kind}.{game}")
+
+
+def test_the_monster_trick_coach_lays_its_best_vp_card_where_its_tricks_land():
+    assert bots._vp_order((3, 6, 9), 1.2) == (9, 6, 3)
+    assert bots._vp_order((3, 6, 9), 2.0) == (3, 9, 6)
+    assert bots._vp_order((1, 2, 3), 3.4) == (2, 1, 3)
+    assert bots._vp_order((1, 2, 3), 0.1) == (3, 2, 1)
+
+
+def danger13_deal(rows, packet):
+    return d13.lesson_state(3, {"rows": rows, "packet": packet})
+
+
+def test_the_danger13_coach_keeps_a_safe_plus_card():
+    state = danger13_deal({"Player 1": ["plain 2"], "Player 2": ["plain 1"], "Player 3": ["plain 1"]},
+                          ["two-plus 3", "plain 1", "plain 1"])
+    assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("two-plus 3"), 0)
+
+
+def test_the_danger13_coach_busts_the_row_with_most_to_lose_but_never_its_own():
+    rows = {"Player 1": ["plain 4", "plain 4", "one-plus 1"], "Player 2": ["one-plus 4", "two-plus 5"],
+            "Player 3": ["plain 1"]}
+    state = danger13_deal(rows, ["plain 4", "plain 1", "plain 1"])
+    assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("plain 4"), 1)
