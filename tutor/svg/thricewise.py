@@ -16,7 +16,7 @@ PAD, HEAD = 14, 34
 LIMIT = 6  # the grid may span at most this many columns and rows
 WIDTH = 796  # as wide as the other games' tables
 SMALL = 0.6  # revealed and deferred cards in the players' panels
-PANEL_H = 132
+PANEL_H = 140
 KIND_COLOURS = {"set": "#6a32a0", "run": "#0f6b6b"}  # a flush takes its suit's colour
 
 
@@ -156,7 +156,8 @@ def _triad(triad, corner, place: int) -> str:
     colour = SUITS[triad.suits[0]].colour if triad.suits else KIND_COLOURS[triad.kind]
     centres = [(corner(*cell)[0] + CARD_W / 2, corner(*cell)[1] + CARD_H / 2) for cell in triad.cells]
     (x1, y1), _, (x2, y2) = centres
-    mx, my = corner(*triad.cell)[0] + CARD_W / 2, corner(*triad.cell)[1] + 8 + place * 22
+    # over the card's middle: its corner (rank, suits) and name stay readable
+    mx, my = corner(*triad.cell)[0] + CARD_W / 2, corner(*triad.cell)[1] + CARD_H / 2 - 22 + place * 22
     label = msg("widgets.tw.triad", kind=msg(f"tw.kind.{triad.kind}"), points=triad.points)
     return group(
         title(triad.describe()),
@@ -222,13 +223,13 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     step = min(small_w + 4, (width - 10 - x - small_w) / max(len(deferred) - 1, 1))
     for index, card in enumerate(deferred):
         parts.append(group(card_face(card, small_w), x=x + index * step, y=36))
-    if view["deferred"][seat]:
-        parts.append(text(10, PANEL_H - 26, msg("widgets.tw.deferred", count=len(view["deferred"][seat])), size=11,
-                          fill=MUTED))
+    if status:
+        parts.append(text(10, PANEL_H - 28, status, size=12, weight=700, fill=INK))
     parts.append(text(10, PANEL_H - 10, msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), size=12,
                       fill=MUTED))
-    if status:
-        parts.append(text(width - 10, PANEL_H - 10, status, size=12, weight=700, fill=INK, anchor="end"))
+    if deferred:
+        parts.append(text(width - 10, PANEL_H - 10, msg("widgets.tw.deferred", count=len(deferred)), size=12,
+                          fill=MUTED, anchor="end"))
     return "".join(parts)
 
 
