@@ -80,15 +80,10 @@ class LessonStepper(ipywidgets.HBox):
         except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
             # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
             self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=f"{error}")
-        if self.lesson and not self.error:
-            if self.lesson.game not in BOARDS:
-                self.error = msg("widgets.stepper.no-board", game=self.lesson.game)
-            else:
-                try:
-                    self.board = board_for(self.lesson.game, self.states[0], scale)
-                except ImportError:
-                    self.error = msg("widgets.stepper.no-board", game=self.lesson.game)
-        if self.board is not None:
+        if self.error:
+            self.lesson = None
+        else:
+            self.board = board_for(self.lesson.game, self.states[0], scale)
             self.board.on_move(self.play)
             self.board.on_message(self._say)
             self.children = [self.board, self.panel]
@@ -164,8 +159,7 @@ class LessonStepper(ipywidgets.HBox):
         self._answer("right" if right else "wrong", text)
 
     def _answer(self, verdict: str, text: str) -> None:
-        self.verdict, self.message = verdict, text
-        self.panel.refresh()
+        self.verdict, self.message = verdict, text  # observed: the panel redraws
 
     def _say(self, text: str) -> None:
         self._reason_rule = None
