@@ -1,0 +1,92 @@
+"""Quizzes: every answer is the engine's, the same seed gives the same quiz."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from tutor.games import MODULES, game_module
+from tutor.games import danger13 as d13
+from tutor.games import monster_trick as mt
+from tutor.games import thricewise as tw
+from tutor.quizzes import Question, quiz
+
+
+def engine_answer(question: Question):
+    """The answer worked out again from the question's position with the engine API."""
+    state = question.position.clone()
+    if question.kind == "mt-where":
+        return tuple(state.slots_for(question.subject))
+    if question.kind == "mt-vp":
+        return state.active_vp_position(question.subject)
+    move = question.subject
+    assert state.why_not(move) is None
+    if question.kind == "tw-score":
+        seat, before = state.placer, state.scores[state.placer]
+        state.push(move)
+        return state.scores[seat] - before
+    if question.kind == "mt-trick":
+        state.push(move)
+        return state.completed[-1].winner
+    rounds_busted = len(state.busts)
+    state.push(move)
+    busted = len(state.busts) > rounds_busted and state.busts[-1] == move.seat
+    if not busted:
+        assert state.row_sum(move.seat) < state.limit(move.seat)
+    return busted
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_quiz_answers_agree_with_the_engine(game, seed):
+    rule_ids = {rule.id for rule in game_module(game).RULES}
+    for question in quiz(game, seed, 6):
+        assert question.values[question.correct] == engine_answer(question), question.prompt
+        assert len(set(question.choices)) == len(question.choices) == len(question.values) >= 2
+        assert len(set(map(repr, question.values))) == len(question.values)
+        assert set(question.rules) <= rule_ids and question.rules
+        assert "{" not in question.prompt + question.explanation + "".join(question.choices)
+
+
+@pytest.mark.parametrize("game", sorted(MODULES))
+def test_the_same_seed_gives_the_same_quiz(game):
+    def fingerprint(questions):
+        return [(q.kind, q.prompt, q.choices, q.values, q.correct, q.explanation, q.rules, q.subject,
+                 q.position.snapshot()) for q in questions]
+
+    first = fingerprint(quiz(game, 3, 4))
+    assert first == fingerprint(quiz(game, 3, 4))
+    assert first != fingerprint(quiz(game, 4, 4))
+
+
+def test_answering_says_right_or_wrong_and_explains():
+    question = quiz(mt.GAME_ID, 1, 1)[0]
+    wrong = (question.correct + 1) % len(question.choices)
+    right, text = question.answer(question.correct)
+    assert right and text.startswith("Right!") and question.explanation in text
+    right, text = question.answer(question.choices[wrong])
+    assert not right and question.choices[question.correct] in text and question.explanation in text
+
+
+def test_monster_trick_asks_all_three_kinds_in_turn():
+    assert [q.kind for q in quiz(mt.GAME_ID, 0, 6)] == ["mt-where", "mt-trick", "mt-vp"] * 2
+
+
+def test_where_questions_explain_every_slot_with_the_engine_reasons():
+    question = quiz(mt.GAME_ID, 2, 1)[0]
+    state, card = question.position, question.subject
+    for slot in range(mt.SLOTS):
+        reason = state.why_not(mt.Play(card, slot))
+        assert (str(reason) if reason else f"Slot {slot + 1}") in question.explanation
+
+
+def test_bust_and_score_questions_come_out_both_ways():
+    assert {q.values[q.correct] for q in quiz(d13.GAME_ID, 0, 12)} == {True, False}
+    points = [q.values[q.correct] for q in quiz(tw.GAME_ID, 0, 12)]
+    assert 0 in points and max(points) > 0
+
+
+def test_score_questions_name_the_triads_the_engine_counts():
+    for question in quiz(tw.GAME_ID, 5, 8):
+        after = question.position.clone()
+        after.push(question.subject)
+        for triad in after.triads[len(question.position.triads):]:
+            assert triad.describe() in question.explanation
