@@ -101,3 +101,14 @@ def test_try_step_judges_with_the_engine_reason(tmp_path):
 def test_missing_file_is_a_message_not_a_traceback(tmp_path):
     (failure,) = check_lesson(str(tmp_path / "nope.yaml"))
     assert "nope.yaml: the file cannot be read" in failure
+
+
+@pytest.mark.parametrize("change", [
+    ("  tricks:\n", "  tricks: 5\n  x:\n"),
+    ("  hands:\n    Blue: [purple 3]", "  hands: [purple 3]"),
+    ("    check:\n      claim: {slot: 3, player: Gray}", "    check:\n      claim: 3"),
+])
+def test_fields_of_the_wrong_shape_are_reported_not_raised(tmp_path, change):
+    path = write(tmp_path, GOOD.replace(*change))
+    (failure,) = check_lesson(path)
+    assert failure.startswith(path) and "not written the way" in failure

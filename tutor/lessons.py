@@ -88,6 +88,10 @@ class Lesson:
             return state
         except TutorError as error:
             raise LessonError(msg("lesson.position-failure", file=self.path, problem=error)) from None
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            # A field of the wrong shape (a number where a list belongs, ...): say where.
+            raise LessonError(msg("lesson.position-failure", file=self.path,
+                                  problem=msg("lesson.malformed", problem=_shape_problem(error)))) from None
 
     def states(self) -> list:
         """The position shown at each step (after that step's moves), in order."""
@@ -164,6 +168,9 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
                 _advance_chance(state)
         except TutorError as error:
             raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error)) from None
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
+            raise LessonError(msg("lesson.step-failure", file=name, step=number,
+                                  problem=msg("lesson.malformed", problem=_shape_problem(error)))) from None
         lesson.steps.append(step)
     return lesson
 
@@ -182,8 +189,8 @@ def check_lesson(path: str | Path) -> list[str]:
                 problem = module.CHECKS[check](state, expected)
             except TutorError as error:
                 problem = str(error)
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-                problem = msg("lesson.check-malformed", check=check, problem=f"{type(error).__name__}: {error}")
+            except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+                problem = msg("lesson.check-malformed", check=check, problem=_shape_problem(error))
             if problem:
                 failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number, problem=problem))
         if step.try_:
@@ -252,3 +259,10 @@ def _advance_chance(state) -> None:
     """Deals and draws are decided by the seed: apply them as soon as they are due."""
     while state.to_move == CHANCE:
         state.push(state.chance_move())
+
+
+def _shape_problem(error: Exception) -> str:
+    """A short account of a Python error raised by a field of the wrong shape."""
+    if isinstance(error, KeyError):
+        return msg("lesson.missing-key", key=error.args[0] if error.args else "?")
+    return str(error)

@@ -37,6 +37,10 @@ class Card(NamedTuple):
     def __str__(self) -> str:
         return msg(f"decktet.card.{self.key}")
 
+    def _repr_svg_(self) -> str:
+        from tutor.svg.decktet import card_svg  # drawing is optional: imported on use
+        return card_svg(self)
+
     @property
     def is_number(self) -> bool:
         """Aces and Crowns show no number; the 2-9 cards do."""

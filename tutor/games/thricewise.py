@@ -602,6 +602,10 @@ class State:
         cells = self.open_cells()
         return cells[int(rng.random() * len(cells))]
 
+    def _repr_html_(self) -> str:
+        from tutor.svg.thricewise import state_html  # drawing is optional: imported on use
+        return state_html(self)
+
     def __repr__(self) -> str:
         return f"<thricewise turn {self.turn} {self.phase}, {self.players} players, to move {self.to_move}>"
 
