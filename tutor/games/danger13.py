@@ -107,6 +107,10 @@ class Card(NamedTuple):
     def __str__(self) -> str:
         return msg(f"d13.card.{self.kind}", value=self.value, plus=self.plus)
 
+    def _repr_svg_(self) -> str:
+        from tutor.svg.danger13 import card_svg  # drawing is optional: imported on use
+        return card_svg(self)
+
     @property
     def code(self) -> str:
         """The card in move notation: 'plain 3', 'arrow', '13-18', 'instant +2'."""
@@ -528,6 +532,10 @@ class State:
         if self.phase == DECIDE:
             return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
         return self.chance_move()
+
+    def _repr_html_(self) -> str:
+        from tutor.svg.danger13 import state_html  # drawing is optional: imported on use
+        return state_html(self)
 
     def __repr__(self) -> str:
         return f"<danger-13 round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
