@@ -40,8 +40,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
-from importlib import resources
 from operator import attrgetter, itemgetter
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
@@ -123,7 +123,7 @@ class Card(NamedTuple):
 
 def _load_deck() -> tuple[Card, ...]:
     """The 109 cards of tutor/data/danger13_deck.yaml, in file order (rule d13.deck)."""
-    text = (resources.files("tutor") / "data" / "danger13_deck.yaml").read_text(encoding="utf-8")
+    text = (Path(__file__).parent.parent / "data" / "danger13_deck.yaml").read_text(encoding="utf-8")
     cards: list[Card] = []
     for group in yaml.safe_load(text)["cards"]:
         kind, plus = str(group["kind"]), int(group.get("plus", 0))
