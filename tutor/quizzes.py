@@ -165,9 +165,11 @@ def _finishing_moves(state, seat: int) -> list:
 
 
 def mt_vp(rng: random.Random) -> Question:
-    """Which VP card is active? (rule mt.vp-cycle)"""
+    """Which VP card is active? (rule mt.vp-cycle) Each place is the answer equally often
+    (left would be most of them: first tricks are the commonest)."""
+    wanted = rng.randrange(3)
     state, _, seat = pick(mt.GAME_ID, rng, lambda state, _: state.phase == "play" and [
-        seat for seat in range(state.players) if state.won[seat]])
+        seat for seat in range(state.players) if state.won[seat] and state.active_vp_position(seat) == wanted])
     order, won = state.vp_order[seat], state.won[seat]
     answer = state.active_vp_position(seat)
     places = [msg(f"quiz.mt-vp.place.{place}") for place in ("left", "middle", "right")]
