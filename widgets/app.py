@@ -20,6 +20,7 @@ from tutor.core import TutorError
 from tutor.games import MODULES, game_name
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
+from widgets import LessonStepper, RulesReference
 
 GAMES = tuple(MODULES)
 SECTIONS = ("learn", "practise", "play")
@@ -27,7 +28,7 @@ HOME = "index.ipynb"
 
 # One small stylesheet, sent with the navigation bar of every page.
 STYLE = """<style>
-.tutor-page { max-width: 1200px; margin: 0 auto; gap: 0.75rem; font-size: 15px; }
+.tutor-page { max-width: 1600px; margin: 0 auto; gap: 0.75rem; font-size: 15px; }
 .tutor-nav nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem;
   padding: 0.4rem 0.6rem; background: #1f3b4d; border-radius: 6px; }
 .tutor-nav nav + nav { margin-top: 0.25rem; background: #e4edf2; }
@@ -49,9 +50,13 @@ STYLE = """<style>
 .tutor-game nav a:first-child { background: #1f3b4d; color: #fff; }
 .tutor-note { border-left: 4px solid #c98a1f; background: #fdf6e9; padding: 0.8rem 1rem; line-height: 1.45; }
 .tutor-note a { color: #1f3b4d; }
-.tutor-shelf { gap: 1rem; }
-.tutor-lessons .widget-button { justify-content: flex-start; text-align: left; height: auto;
-  min-height: 2.2rem; white-space: normal; line-height: 1.3; padding: 0.3rem 0.6rem; }
+.tutor-shelf { gap: 0.75rem; }
+.tutor-chooser label.widget-label { font-weight: 600; }
+.tutor-top { gap: 1rem; flex-wrap: wrap; }
+.tutor-summary { color: #4a6373; }
+.tutor-next-lesson.jupyter-button { background: #1f3b4d; }
+.tutor-body { flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
+.tutor-body > .tutor-reference { flex: 1 1 16rem; max-width: 30rem; }
 </style>"""
 
 
@@ -185,47 +190,53 @@ def learn_page(game: str) -> Page:
     if not lessons:
         return Page(f"learn {game} (no lessons yet)",
                     top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.learn.none", game=name))}</div>')])
-    return Page(f"learn {game}", top + [LessonShelf(lessons)])
+    return Page(f"learn {game}", top + [LessonShelf(game, lessons)])
 
 
-class LessonShelf(w.HBox):
-    """The learn page's body: the lessons in order, the chosen one, the rules beside."""
+class LessonShelf(w.VBox):
+    """The learn page's body: a choice of the game's lessons in order, the chosen lesson,
+    and the rules reference beside it (below it on narrow screens). At a lesson's last
+    step a button beside the choice leads on to the next lesson.
 
-    def __init__(self, lessons: list):
+    A rule opened from the lesson (its rule links) opens in the reference too."""
+
+    def __init__(self, game: str, lessons: list):
         self.lessons = lessons
-        self.picker = w.VBox([], layout=w.Layout(width="15rem", flex="0 0 auto"))
-        self.picker.add_class("tutor-lessons")
-        self.stage = w.VBox([], layout=w.Layout(flex="1 1 auto", min_width="0"))
-        super().__init__([self.picker, self.stage], layout=w.Layout(align_items="flex-start"))
+        labels = [msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+                  for number, lesson in enumerate(lessons, start=1)]
+        self.chooser = w.Dropdown(options=list(zip(labels, range(len(lessons)))), description=msg("app.learn.lessons"),
+                                  layout=w.Layout(width="32rem"))
+        self.chooser.add_class("tutor-chooser")
+        self.summary = w.HTML()
+        self.following = w.Button(button_style="primary", layout=w.Layout(width="auto", display="none"))
+        self.following.add_class("tutor-next-lesson")
+        self.following.on_click(lambda _: self.show(self.chooser.value + 1))
+        self.stage = w.VBox([])
+        self.reference = RulesReference(game)
+        self.reference.add_class("tutor-reference")
+        top = w.HBox([self.chooser, self.summary, self.following], layout=w.Layout(align_items="center"))
+        top.add_class("tutor-top")
+        body = w.HBox([self.stage, self.reference])
+        body.add_class("tutor-body")
+        super().__init__([top, body])
         self.add_class("tutor-shelf")
+        self.chooser.observe(lambda change: self.show(change.new), names="value")
         self.show(0)
 
     def show(self, index: int) -> None:
-        self.picker.children = [w.HTML(f"<h3>{escape(msg('app.learn.lessons'))}</h3>")] + [
-            self._lesson_button(number, lesson, number == index) for number, lesson in enumerate(self.lessons)]
-        self.stage.children = [lesson_view(self.lessons[index])]
+        lesson = self.lessons[index]
+        self.chooser.value = index
+        self.summary.value = f'<span class="tutor-summary">{escape(lesson.summary)}</span>'
+        self.following.layout.display = "none"
+        if index + 1 < len(self.lessons):
+            self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
+        stepper = LessonStepper(lesson)
+        stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
+        stepper.observe(lambda _: self._offer_next(stepper), names="step")
+        self.reference.focus = lesson.rules
+        self.stage.children = [stepper]
+        self._offer_next(stepper)
 
-    def _lesson_button(self, index: int, lesson, current: bool) -> w.Button:
-        text = msg("app.learn.lesson", number=index + 1, title=lesson.title, minutes=lesson.minutes)
-        button = w.Button(description=text, tooltip=lesson.summary, layout=w.Layout(width="100%"),
-                          button_style="info" if current else "")
-        button.on_click(lambda _: self.show(index))
-        return button
-
-
-def lesson_view(lesson) -> w.Widget:
-    """Stand-in until widgets.LessonStepper lands: the lesson's steps as text, one at a time."""
-    steps = lesson.steps
-    text = w.HTML()
-    back, forward = w.Button(description="<"), w.Button(description=">")
-    position = {"step": 0}
-
-    def draw(step: int) -> None:
-        position["step"] = step
-        text.value = f"<h2>{escape(lesson.title)}</h2><p>{escape(steps[step].say)}</p><p>{step + 1} / {len(steps)}</p>"
-        back.disabled, forward.disabled = step == 0, step == len(steps) - 1
-
-    back.on_click(lambda _: draw(position["step"] - 1))
-    forward.on_click(lambda _: draw(position["step"] + 1))
-    draw(0)
-    return w.VBox([text, w.HBox([back, forward])])
+    def _offer_next(self, stepper) -> None:
+        last = stepper.step == stepper.total - 1
+        self.following.layout.display = None if last and self.chooser.value + 1 < len(self.lessons) else "none"

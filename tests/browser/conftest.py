@@ -11,14 +11,17 @@ import time
 import urllib.request
 from pathlib import Path
 
+import psutil
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-# Generous: on two busy cores a cold kernel plus the widget bundle can take a while.
+# Generous for a page load: on two busy cores a cold kernel plus the widget bundle can take
+# a while. A click answers within a second or two; waiting longer only hides a fault.
 PAGE_TIMEOUT_MS = 60_000
+ACTION_TIMEOUT_MS = 15_000
 
 
 def pytest_collection_modifyitems(items):
@@ -64,6 +67,13 @@ class VoilaServer:
         self.stop()
         raise RuntimeError(f"voila did not answer on {self.url} within {seconds} s:\n{self.log.read_text()}")
 
+    def kernel(self, kernel_id: str) -> psutil.Process | None:
+        """The kernel process of that id (its connection file is named after it)."""
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            if any(kernel_id in part for part in child.cmdline()):
+                return child
+        return None
+
     def page_url(self, notebook: str) -> str:
         return f"{self.url}voila/render/{notebook}"
 
@@ -105,18 +115,26 @@ def voila(chromium):
 
 @pytest.fixture
 def page(chromium):
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    # A laptop screen, tall enough that a screenshot shows a whole lesson (Voila scrolls
+    # inside the page, so full-page screenshots stop at the window).
+    context = chromium.new_context(viewport={"width": 1536, "height": 1150})
     page = context.new_page()
-    page.set_default_timeout(PAGE_TIMEOUT_MS)
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
     yield page
+    page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
     context.close()
 
 
 def open_page(page, voila: VoilaServer, notebook: str):
     """Go to a page and wait until its widgets are drawn."""
     page.goto(voila.page_url(notebook))
-    page.wait_for_selector(".tutor-page")
-    return page
+    wait_for_page(page, notebook)
+
+
+def wait_for_page(page, notebook: str) -> None:
+    page.wait_for_url(f"**/voila/render/{notebook}")
+    page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 
 def screenshot(page, name: str) -> Path:

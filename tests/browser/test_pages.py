@@ -1,11 +1,12 @@
 """Every page in a real browser: what a learner sees, and the links between pages."""
+import psutil
 import pytest
 
 from tutor.games import MODULES, game_name
 from tutor.messages import msg
 from widgets.app import HOME, SECTIONS, page_file
 
-from .conftest import open_page, screenshot
+from .conftest import open_page, screenshot, wait_for_page
 
 
 def assert_no_code_or_errors(page):
@@ -34,15 +35,23 @@ def test_coming_soon_pages(page, voila, game, section):
 def test_the_navigation_bar_leads_everywhere_and_back(page, voila):
     open_page(page, voila, HOME)
     game = next(iter(MODULES))
-    nav = page.locator(".tutor-nav")
-    nav.get_by_role("link", name=game_name(game)).click()
-    page.wait_for_url(f"**/{page_file('learn', game)}")
+    page.locator(".tutor-nav").get_by_role("link", name=game_name(game)).click()
+    wait_for_page(page, page_file("learn", game))
     for section in SECTIONS:
         page.locator(".tutor-nav").get_by_role("link", name=msg(f"app.nav.{section}"), exact=True).click()
-        page.wait_for_url(f"**/{page_file(section, game)}")
-        current = page.locator(".tutor-nav [aria-current=page]")
-        current.last.wait_for()
-        assert current.last.inner_text() == msg(f"app.nav.{section}")
+        wait_for_page(page, page_file(section, game))
+        assert page.locator(".tutor-nav [aria-current=page]").last.inner_text() == msg(f"app.nav.{section}")
     page.locator(".tutor-nav").get_by_role("link", name=msg("app.nav.home")).click()
-    page.wait_for_url(f"**/{HOME}")
-    page.wait_for_selector(".tutor-game")
+    wait_for_page(page, HOME)
+    assert page.locator(".tutor-game").count() == len(MODULES)
+
+
+def test_leaving_a_page_stops_its_kernel(page, voila):
+    """Voila's page asks for its kernel to be shut down as it unloads; without
+    disable_check_xsrf (voila.json) the request is refused and every visit leaks a kernel."""
+    open_page(page, voila, page_file("play", next(iter(MODULES))))
+    kernel = voila.kernel(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+    assert kernel is not None and kernel.is_running()
+    page.goto("about:blank")
+    _, alive = psutil.wait_procs([kernel], timeout=20)
+    assert not alive, "the kernel of a page left behind is still running"

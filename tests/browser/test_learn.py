@@ -1,0 +1,96 @@
+"""The learn pages in a real browser: a whole lesson step by step, a refused move, a rule."""
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tutor.games import MODULES
+from tutor.games.monster_trick import Play
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
+from widgets.app import page_file
+
+from .boards import PLAYERS
+from .conftest import open_page, screenshot
+
+NEXT = ".cw-stepnav [data-target='next']"
+
+
+def walked_lesson(game: str):
+    """The first lesson with a try-it step (the first lesson if none has one), and all."""
+    lessons = [load_lesson(path) for path in bundled_lessons(game)]
+    assert lessons, f"{game} has no bundled lessons"
+    return next((lesson for lesson in lessons if any(step.try_ for step in lesson.steps)), lessons[0]), lessons
+
+
+def open_lesson(page, voila, game: str, lesson, lessons):
+    open_page(page, voila, page_file("learn", game))
+    label = msg("app.learn.lesson", number=lessons.index(lesson) + 1, title=lesson.title, minutes=lesson.minutes)
+    page.locator(".tutor-chooser select").select_option(label=label)
+    page.locator(".cw-title", has_text=lesson.title).wait_for()
+    assert page.locator(".cw-error").count() == 0, page.inner_text(".cw-error")
+
+
+def wait_for_step(page, number: int, total: int) -> None:
+    page.wait_for_selector(f".cw-count:text-is('{msg('widgets.stepper.count', number=number, total=total)}')")
+
+
+# A free slot's middle is transparent to clicks until the slot is lit, and try-it steps do
+# not light slots: a learner clicking there hits the table instead (tutor/svg/monster_trick.py).
+FREE_SLOT_CLICK = pytest.mark.xfail(reason="a free, unlit Monster Trick slot ignores clicks in its middle",
+                                    raises=PlaywrightTimeout)
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=FREE_SLOT_CLICK) if game == "monster-trick" else game
+                                  for game in MODULES])
+def test_a_whole_lesson_step_by_step(page, voila, game):
+    lesson, lessons = walked_lesson(game)
+    open_lesson(page, voila, game, lesson, lessons)
+    states = lesson.states()
+    for index, step in enumerate(lesson.steps):
+        wait_for_step(page, index + 1, len(lesson.steps))
+        if step.try_:
+            assert page.locator(NEXT).is_disabled(), "Next waits for the learner's answer"
+            move = step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0]
+            PLAYERS[game](page, move)
+            page.wait_for_selector(".cw-feedback.cw-right")
+            screenshot(page, f"{game}-learn-try-it-right")
+        if index + 1 < len(lesson.steps):
+            page.click(NEXT)
+    page.get_by_text(msg("widgets.stepper.done")).wait_for()
+    assert page.locator(NEXT).is_disabled()
+    following = lessons[lessons.index(lesson) + 1]
+    offer = page.locator(".tutor-next-lesson", has_text=following.title)
+    offer.wait_for()
+    screenshot(page, f"{game}-learn-lesson-end")
+    offer.click()
+    page.locator(".cw-title", has_text=following.title).wait_for()
+    assert offer.is_hidden(), "the offer waits for the end of the next lesson"
+
+
+def test_a_wrong_click_shows_the_engines_reason(page, voila):
+    game = "monster-trick"
+    lesson, lessons = walked_lesson(game)
+    open_lesson(page, voila, game, lesson, lessons)
+    index = next(number for number, step in enumerate(lesson.steps) if step.try_)
+    for number in range(index):
+        wait_for_step(page, number + 1, len(lesson.steps))
+        page.click(NEXT)
+    wait_for_step(page, index + 1, len(lesson.steps))
+    state = lesson.states()[index]
+    right = lesson.steps[index].try_.accept[0]
+    wrong = next(Play(right.card, slot) for slot in range(4) if state.why_not(Play(right.card, slot)))
+    PLAYERS[game](page, wrong)
+    feedback = page.locator(".cw-feedback.cw-wrong")
+    feedback.wait_for()
+    assert str(state.why_not(wrong)) in feedback.inner_text()
+    screenshot(page, f"{game}-learn-wrong-click")
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
+    lesson, lessons = walked_lesson(game)
+    open_lesson(page, voila, game, lessons[0], lessons)
+    link = page.locator(".cw-rules [data-target^='rule:']").first
+    rule = link.get_attribute("data-target")
+    link.click()
+    page.wait_for_selector(f".tutor-reference details[open] summary[data-target='{rule}']")
+    screenshot(page, f"{game}-learn-rule-opened")
