@@ -236,3 +236,13 @@ def test_impossible_positions_are_refused(spec, fragment):
 def test_thirteen_in_a_three_player_game_is_refused():
     with pytest.raises(mt.NotationError, match="from 1 to 9"):
         position(players=3, hands={"Orange": ["green 13"]})
+
+
+def test_view_shows_own_hand_and_public_table_only():
+    state = dealt(4, seed=2)
+    view = state.view(1)
+    assert view["hand"] == state.hands[1]
+    assert view["hand_sizes"] == [12, 12, 12, 12]
+    assert view["vp_order"] == state.vp_order[1]
+    assert state.hands[0][0] not in view["hand"]
+    assert "hands" not in view and view["discards"] == []

@@ -436,8 +436,9 @@ class State:
         return other
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand and prediction, everyone's table,
-        hand sizes, tricks won and active VP cards (face up), nothing else."""
+        """What ``seat`` may see: its own hand and prediction, everyone's table, the
+        cards of this round's finished tricks (all were seen), hand sizes, tricks won
+        and active VP cards (face up), nothing else."""
         return {
             "seat": seat, "round": self.round, "phase": self.phase, "to_move": self.to_move,
             "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
@@ -445,6 +446,7 @@ class State:
             "won": list(self.won), "vp_order": self.vp_order[seat],
             "active_vp": [self.active_vp(s) for s in range(self.players)],
             "round_scores": [list(r) for r in self.round_scores],
+            "discards": list(self.discards),
         }
 
     def random_move(self, rng: random.Random):
