@@ -1,12 +1,16 @@
 """The app's pages without a browser: what each builder makes, its links, its errors."""
 import json
+import random
 import re
+from html import escape
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from tutor.bots import seat_moves
 from tutor.core import TutorError
+from tutor.games.monster_trick import Play
 from tutor.games import MODULES, game_name
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
@@ -34,7 +38,7 @@ def test_landing_page_lists_the_games_with_their_lesson_time():
     for game in MODULES:
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
         assert game_name(game) in html
-        assert app.lesson_time(minutes).replace("'", "&#x27;") in html
+        assert escape(app.lesson_time(minutes)) in html
 
 
 @pytest.mark.parametrize("minutes, key", [([], "app.landing.lessons-none"), ([4], "app.landing.lessons-one"),
@@ -88,14 +92,60 @@ def test_a_bug_shows_a_plain_sentence_and_logs_the_traceback(monkeypatch, capfd)
     monkeypatch.setattr(app, "bundled_lessons", lambda game: 1 / 0)
     page = app.landing_page()
     assert page.name == "problem"
-    assert msg("app.problem.unexpected").replace("'", "&#x27;") in html_of(page)
+    assert escape(msg("app.problem.unexpected")) in html_of(page)
     assert "ZeroDivisionError" not in html_of(page)
     assert "ZeroDivisionError" in capfd.readouterr().err
 
 
 def test_the_page_text_form_names_the_page():
     """nbval compares this text, so it must not depend on widget internals."""
-    assert repr(app.practise_page("thricewise")) == "<practise thricewise (coming soon) page>"
+    assert repr(app.practise_page("thricewise")) == "<practise thricewise page>"
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_a_quiz_round_answers_with_the_engines_reasons(game):
+    round_ = app.QuizRound(game, seed=3, count=2)
+    first = round_.questions[0]
+    wrong = next(index for index in range(len(first.choices)) if index != first.correct)
+    round_.choose(wrong)
+    assert escape(first.explanation) in round_.answer.value
+    assert "tutor-wrong" in round_.answer.value and all(button.disabled for button in round_.choices.children)
+    assert set(round_.reference.opened) == set(first.rules)
+    round_.onward.click()
+    second = round_.questions[1]
+    round_.choose(second.correct)
+    assert msg("app.practise.score", right=1, total=2) in round_.answer.value
+    assert round_.onward.description == msg("app.practise.again")
+    round_.onward.click()
+    assert round_.seed == 4 and round_.number == 0
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_a_whole_game_against_computer_players(game):
+    """The others move by themselves until the learner has a move, up to the game's end."""
+    table = app.GameTable(game)
+    rng = random.Random(1)
+    while not table.state.is_terminal():
+        moves = seat_moves(table.state, app.GameTable.LEARNER)
+        assert moves, "the table waits only for the learner"
+        table.play(rng.choice(moves))
+    winners = ", ".join(table.state.name(seat) for seat in table.state.winners())
+    assert escape(msg("app.play.over", winners=winners)) in table.message.value
+
+
+def test_a_refused_move_is_explained_and_changes_nothing():
+    table = app.GameTable("monster-trick")
+    before = table.state.snapshot()
+    early = Play(table.state.hands[app.GameTable.LEARNER][0], 0)  # before laying out the VP cards
+    table.play(early)
+    assert table.state.snapshot() == before
+    assert escape(str(table.state.why_not(early))) in table.message.value and "tutor-wrong" in table.message.value
+
+
+def test_changing_the_players_starts_a_new_game():
+    table = app.GameTable("danger-13")
+    table.players.value = 3
+    assert table.state.players == 3 and len(table.bots) == 3
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.rglob("*.ipynb")), ids=lambda path: str(path.relative_to(NOTEBOOKS)))

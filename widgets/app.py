@@ -16,11 +16,14 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.core import TutorError
-from tutor.games import MODULES, game_name
+from tutor.bots import KINDS, make_bots
+from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.games import MODULES, game_module, game_name
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
-from widgets import LessonStepper, RulesReference
+from tutor.quizzes import quiz
+from widgets import LessonStepper, RulesReference, ScoreSheet
+from widgets.stepper import board_for
 
 GAMES = tuple(MODULES)
 SECTIONS = ("learn", "practise", "play")
@@ -54,7 +57,17 @@ STYLE = """<style>
 .tutor-chooser label.widget-label { font-weight: 600; }
 .tutor-top { gap: 1rem; flex-wrap: wrap; }
 .tutor-summary { color: #4a6373; }
-.tutor-next-lesson.jupyter-button { background: #1f3b4d; }
+.tutor-next-lesson.jupyter-button, .tutor-onward.jupyter-button, .tutor-new-game.jupyter-button { background: #1f3b4d; }
+.tutor-panel { width: 22rem; flex: 0 0 auto; gap: 0.5rem; border: 1px solid #c9c0ae; border-radius: 12px;
+  padding: 0.8rem 1rem; background: #fffdf8; font-size: 16px; }
+.tutor-panel p { margin: 0; line-height: 1.45; }
+.tutor-count { color: #5b6370; }
+.tutor-prompt { font-weight: 600; }
+.tutor-choices .widget-button { height: auto; min-height: 2.2rem; white-space: normal; line-height: 1.3; }
+.tutor-feedback { padding: 0.5rem 0.7rem; border-radius: 6px; line-height: 1.45; margin: 0.25rem 0; }
+.tutor-right { background: #e4f4e8; border-left: 5px solid #1e7a35; }
+.tutor-wrong { background: #fbe7e5; border-left: 5px solid #b3261e; }
+.tutor-info { background: #eef3f6; border-left: 5px solid #1f3b4d; }
 .tutor-body { flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .tutor-body > .tutor-reference { flex: 1 1 16rem; max-width: 30rem; }
 </style>"""
@@ -160,25 +173,16 @@ def landing_page() -> Page:
     return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
 
 
-def coming_soon(section: str, game: str) -> Page:
-    """A practise or play page before its quizzes or bots exist."""
-    here = page_file(section, game)
-    name = game_name(game)
-    note = w.HTML(f'<div class="tutor-note">{escape(msg(f"app.soon.{section}.text", game=name))} '
-                  f'<a href="{escape(href(page_file("learn", game)))}">{escape(msg("app.soon.to-lessons"))}</a>'
-                  f'</div>')
-    return Page(f"{section} {game} (coming soon)",
-                [nav_bar(here, game), heading(msg(f"app.soon.{section}.heading", game=name)), note])
-
-
 @friendly("practise")
 def practise_page(game: str) -> Page:
-    return coming_soon("practise", game)
+    return Page(f"practise {game}", [nav_bar(page_file("practise", game), game),
+                                     heading(msg("app.practise.heading", game=game_name(game))), QuizRound(game)])
 
 
 @friendly("play")
 def play_page(game: str) -> Page:
-    return coming_soon("play", game)
+    return Page(f"play {game}", [nav_bar(page_file("play", game), game),
+                                 heading(msg("app.play.heading", game=game_name(game))), GameTable(game)])
 
 
 @friendly("learn")
@@ -240,3 +244,177 @@ class LessonShelf(w.VBox):
     def _offer_next(self, stepper) -> None:
         last = stepper.step == stepper.total - 1
         self.following.layout.display = None if last and self.chooser.value + 1 < len(self.lessons) else "none"
+
+
+def feedback(right: bool | None, text: str) -> str:
+    """An answer's verdict as the lesson panel shows it: green when right, red when not."""
+    if not text:
+        return ""
+    kind = "tutor-right" if right else "tutor-wrong" if right is False else "tutor-info"
+    return f'<div class="tutor-feedback {kind}" role="status">{escape(text)}</div>'
+
+
+def question_marks(question) -> list[str]:
+    """What to light on the board: the card asked about, and where it goes or to whom."""
+    subject = question.subject
+    if not hasattr(subject, "card"):
+        return [str(subject)]
+    marks = [str(subject.card)]
+    if hasattr(subject, "seat"):
+        marks.append(question.position.name(subject.seat))
+    if hasattr(subject, "cell"):
+        marks.append(str(subject.cell))
+    return marks
+
+
+class QuizRound(w.HBox):
+    """The practise page's body: questions on positions from seeded games, one at a time,
+    each answered by the engine with its reasons; the rules it cites open beside.
+
+    The same ``seed`` gives the same questions; "new questions" takes the next seed."""
+
+    def __init__(self, game: str, seed: int = 0, count: int = 10):
+        self.game, self.seed, self.count = game, seed, count
+        self.counter = w.HTML()
+        self.prompt = w.HTML()
+        self.choices = w.VBox([])
+        self.choices.add_class("tutor-choices")
+        self.answer = w.HTML()
+        self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
+        self.onward.add_class("tutor-onward")
+        self.onward.on_click(lambda _: self.ask(self.number + 1) if self.number + 1 < len(self.questions)
+                             else self.new_round())
+        self.board = None
+        self.stage = w.VBox([])
+        panel = w.VBox([self.counter, self.prompt, self.choices, self.answer, self.onward])
+        panel.add_class("tutor-panel")
+        self.reference = RulesReference(game)
+        self.reference.add_class("tutor-reference")
+        super().__init__([self.stage, panel, self.reference])
+        self.add_class("tutor-body")
+        self.new_round(seed)
+
+    def new_round(self, seed: int | None = None) -> None:
+        self.seed = self.seed + 1 if seed is None else seed
+        self.questions = quiz(self.game, self.seed, self.count)
+        self.right = 0
+        self.ask(0)
+
+    def ask(self, number: int) -> None:
+        self.number = number
+        question = self.questions[number]
+        if self.board is None:
+            self.board = board_for(self.game, question.position, 1.0)
+            self.stage.children = [self.board]
+        else:
+            self.board.state = question.position
+        self.board.hints = False  # lit targets would give the answer away
+        self.board.set_highlight(question_marks(question))
+        self.counter.value = f'<p class="tutor-count">{escape(msg("app.practise.count", number=number + 1, total=len(self.questions)))}</p>'
+        self.prompt.value = f'<p class="tutor-prompt">{escape(question.prompt)}</p>'
+        self.choices.children = [self._choice(index, text) for index, text in enumerate(question.choices)]
+        self.answer.value = ""
+        self.onward.layout.display = "none"
+        self.reference.focus, self.reference.opened = list(question.rules), []
+
+    def _choice(self, index: int, text: str) -> w.Button:
+        button = w.Button(description=text, layout=w.Layout(width="100%"))
+        button.on_click(lambda _: self.choose(index))
+        return button
+
+    def choose(self, index: int) -> None:
+        question = self.questions[self.number]
+        right, text = question.answer(index)
+        self.right += right
+        for number, button in enumerate(self.choices.children):
+            button.disabled = True
+            button.button_style = "success" if number == question.correct else "danger" if number == index else ""
+        last = self.number + 1 == len(self.questions)
+        score = f" {msg('app.practise.score', right=self.right, total=len(self.questions))}" if last else ""
+        self.answer.value = feedback(right, text + score)
+        self.reference.opened = list(question.rules)
+        self.onward.description = msg("app.practise.again" if last else "app.practise.next")
+        self.onward.layout.display = None
+
+
+class GameTable(w.VBox):
+    """The play page's body: the learner (the first seat) against computer players. The
+    engine judges every move the learner makes; a refused one is answered with its reason.
+    Chance and the computer players move by themselves until it is the learner's turn."""
+
+    LEARNER = 0
+
+    def __init__(self, game: str):
+        self.game = game
+        self.module = game_module(game)
+        counts = list(self.module.PLAYER_COUNTS)
+        self.players = w.Dropdown(options=counts, value=4 if 4 in counts else counts[0],
+                                  description=msg("app.play.players"), layout=w.Layout(width="12rem"))
+        self.kind = w.Dropdown(options=[(msg(f"bot.{kind}.name"), kind) for kind in KINDS], value="coach",
+                               description=msg("app.play.opponents"), layout=w.Layout(width="20rem"))
+        self.kind.style.description_width = "initial"
+        self.about = w.HTML()
+        self.kind.observe(lambda _: self._describe(), names="value")
+        self.players.observe(lambda _: self.new_game(self.seed), names="value")
+        self.kind.observe(lambda _: self.new_game(self.seed), names="value")
+        start = w.Button(description=msg("app.play.new"), button_style="primary")
+        start.add_class("tutor-new-game")
+        start.on_click(lambda _: self.new_game(self.seed + 1))
+        self.message = w.HTML()
+        self.stage = w.HBox([])
+        self.stage.add_class("tutor-body")
+        setup = w.HBox([self.players, self.kind, start], layout=w.Layout(align_items="center"))
+        setup.add_class("tutor-top")
+        super().__init__([setup, self.about, self.message, self.stage])
+        self._describe()
+        self.new_game(0)
+
+    def _describe(self) -> None:
+        self.about.value = f'<p class="tutor-summary">{escape(msg(f"bot.{self.kind.value}.{self.game}"))}</p>'
+
+    def new_game(self, seed: int) -> None:
+        self.seed, players = seed, self.players.value
+        bot = msg(f"bot.{self.kind.value}.name")
+        names = [msg("app.play.you")] + [msg("app.play.bot-seat", bot=bot, number=seat) for seat in range(1, players)]
+        self.state = self.module.new_game(players, seed=seed, seat_names=names)
+        self.bots = make_bots(self.game, [self.kind.value] * players, players, seed)
+        self.board = board_for(self.game, self.state, 1.0)
+        self.board.seat = self.LEARNER
+        self.board.on_move(self.play)
+        self.board.on_message(lambda text: self._say(None, text))
+        self.scores = ScoreSheet(self.state, seat=self.LEARNER)
+        self.stage.children = [self.board, self.scores]
+        self.advance()
+
+    def play(self, move) -> None:
+        reason = self.state.why_not(move)
+        if reason is not None:
+            self.board.refresh()
+            self._say(False, str(reason))
+            return
+        self.state.push(move)
+        self.advance()
+
+    def advance(self) -> None:
+        """Chance and the computer players move until the learner has a move or the game ends."""
+        state = self.state
+        while not state.is_terminal():
+            if state.to_move == CHANCE:
+                state.push(state.chance_move())
+                continue
+            waiting = {move.seat for move in state.legal_moves()} if state.to_move == SIMULTANEOUS \
+                else {state.to_move}
+            bots = sorted(waiting - {self.LEARNER})
+            if not bots:
+                break
+            state.push(self.bots[bots[0]].choose(state, bots[0]))
+        self.board.state = state
+        self.scores.state = state
+        if state.is_terminal():
+            winners = ", ".join(state.name(seat) for seat in state.winners())
+            self._say(self.LEARNER in state.winners(), msg("app.play.over", winners=winners))
+        else:
+            self._say(None, msg("app.play.your-turn"))
+
+    def _say(self, right: bool | None, text: str) -> None:
+        self.message.value = feedback(right, text)

@@ -4,6 +4,7 @@ on a desktop, and fail in CI (CI=true), where a missing browser is a broken setu
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -98,6 +99,7 @@ def chromium():
         from playwright.sync_api import sync_playwright
     except ImportError:
         no_browser("Playwright is not installed")
+    shutil.rmtree(SCREENSHOTS, ignore_errors=True)  # only this run's pages
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         yield browser
