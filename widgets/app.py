@@ -52,7 +52,6 @@ STYLE = """<style>
   color: #1f3b4d; text-decoration: none; }
 .tutor-game nav a:first-child { background: #1f3b4d; color: #fff; }
 .tutor-note { border-left: 4px solid #c98a1f; background: #fdf6e9; padding: 0.8rem 1rem; line-height: 1.45; }
-.tutor-note a { color: #1f3b4d; }
 .tutor-shelf { gap: 0.75rem; }
 .tutor-chooser label.widget-label { font-weight: 600; }
 .tutor-top { gap: 1rem; flex-wrap: wrap; }
@@ -173,18 +172,6 @@ def landing_page() -> Page:
     return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
 
 
-@friendly("practise")
-def practise_page(game: str) -> Page:
-    return Page(f"practise {game}", [nav_bar(page_file("practise", game), game),
-                                     heading(msg("app.practise.heading", game=game_name(game))), QuizRound(game)])
-
-
-@friendly("play")
-def play_page(game: str) -> Page:
-    return Page(f"play {game}", [nav_bar(page_file("play", game), game),
-                                 heading(msg("app.play.heading", game=game_name(game))), GameTable(game)])
-
-
 @friendly("learn")
 def learn_page(game: str) -> Page:
     here = page_file("learn", game)
@@ -195,6 +182,18 @@ def learn_page(game: str) -> Page:
         return Page(f"learn {game} (no lessons yet)",
                     top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.learn.none", game=name))}</div>')])
     return Page(f"learn {game}", top + [LessonShelf(game, lessons)])
+
+
+@friendly("practise")
+def practise_page(game: str) -> Page:
+    return Page(f"practise {game}", [nav_bar(page_file("practise", game), game),
+                                     heading(msg("app.practise.heading", game=game_name(game))), QuizRound(game)])
+
+
+@friendly("play")
+def play_page(game: str) -> Page:
+    return Page(f"play {game}", [nav_bar(page_file("play", game), game),
+                                 heading(msg("app.play.heading", game=game_name(game))), GameTable(game)])
 
 
 class LessonShelf(w.VBox):
