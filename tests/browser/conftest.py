@@ -139,6 +139,13 @@ def wait_for_page(page, notebook: str) -> None:
     page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 
+def assert_no_code_or_errors(page) -> None:
+    """Under Voila a learner sees no code, no stray output and never a traceback."""
+    assert page.locator(".jp-InputArea, .jp-InputPrompt").count() == 0, "source code is visible"
+    assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0, "stray error output"
+    assert "Traceback" not in page.inner_text("body")
+
+
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

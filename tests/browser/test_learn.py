@@ -9,7 +9,7 @@ from tutor.messages import msg
 from widgets.app import page_file
 
 from .boards import PLAYERS
-from .conftest import open_page, screenshot
+from .conftest import assert_no_code_or_errors, open_page, screenshot
 
 NEXT = ".cw-stepnav [data-target='next']"
 
@@ -27,6 +27,7 @@ def open_lesson(page, voila, game: str, lesson, lessons):
     page.locator(".tutor-chooser select").select_option(label=label)
     page.locator(".cw-title", has_text=lesson.title).wait_for()
     assert page.locator(".cw-error").count() == 0, page.inner_text(".cw-error")
+    assert_no_code_or_errors(page)
 
 
 def wait_for_step(page, number: int, total: int) -> None:

@@ -12,13 +12,7 @@ from tutor.quizzes import quiz
 from widgets.app import HOME, SECTIONS, GameTable, page_file
 
 from .boards import PLAYERS
-from .conftest import open_page, screenshot, wait_for_page
-
-
-def assert_no_code_or_errors(page):
-    assert page.locator(".jp-InputArea, .jp-InputPrompt").count() == 0, "source code is visible"
-    assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0, "stray error output"
-    assert "Traceback" not in page.inner_text("body")
+from .conftest import assert_no_code_or_errors, open_page, screenshot, wait_for_page
 
 
 def test_landing_page_lists_the_three_games(page, voila):
@@ -34,6 +28,7 @@ def test_practise_answers_a_wrong_choice_with_the_reasons(page, voila, game):
     open_page(page, voila, page_file("practise", game))
     question = quiz(game, 0, 10)[0]
     page.get_by_text(question.prompt).wait_for()
+    assert_no_code_or_errors(page)
     screenshot(page, f"{game}-practise")
     wrong = next(text for index, text in enumerate(question.choices) if index != question.correct)
     page.locator(".tutor-choices button", has_text=wrong).first.click()
