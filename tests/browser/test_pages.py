@@ -1,6 +1,7 @@
 """Every page in a real browser: what a learner sees, and the links between pages."""
 import re
 from html import unescape
+from urllib.parse import urlsplit
 
 import psutil
 import pytest
@@ -12,7 +13,15 @@ from tutor.quizzes import quiz
 from widgets.app import HOME, SECTIONS, GameTable, page_file
 
 from .boards import PLAYERS
-from .conftest import assert_no_code_or_errors, open_page, screenshot, wait_for_page
+from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, open_page, screenshot, wait_for_page
+
+
+def test_the_printed_address_lands_on_the_landing_page(page, voila):
+    printed = re.search(r"running at:\s*(http\S+)", voila.log.read_text()).group(1)
+    path = urlsplit(printed).path  # voila.json fixes the port the README's command uses
+    page.goto(voila.url.rstrip("/") + path)
+    page.wait_for_selector(".tutor-game", timeout=PAGE_TIMEOUT_MS)
+    assert page.locator(".tutor-nav [aria-current=page]").inner_text() == msg("app.nav.home")
 
 
 def test_landing_page_lists_the_three_games(page, voila):
