@@ -118,7 +118,8 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
           marked_cards: set) -> str:
     trick = state.tricks[slot]
     parts = [el("rect", x=0, y=0, width=SLOT_W, height=SLOT_H, rx=12,
-                fill="#fff4dc" if lit else ("#f9f6ef" if trick else "none"),
+                # "transparent", not "none": an unpainted inside would not take clicks.
+                fill="#fff4dc" if lit else ("#f9f6ef" if trick else "transparent"),
                 stroke=ACCENT if lit else LINE, stroke_width=4 if lit else 1.5,
                 stroke_dasharray=None if trick or lit else "7 5")]
     if marked:
