@@ -1,6 +1,5 @@
 """The learn pages in a real browser: a whole lesson step by step, a refused move, a rule."""
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tutor.games import MODULES
 from tutor.games.monster_trick import Play
@@ -34,14 +33,7 @@ def wait_for_step(page, number: int, total: int) -> None:
     page.wait_for_selector(f".cw-count:text-is('{msg('widgets.stepper.count', number=number, total=total)}')")
 
 
-# A free slot's middle is transparent to clicks until the slot is lit, and try-it steps do
-# not light slots: a learner clicking there hits the table instead (tutor/svg/monster_trick.py).
-FREE_SLOT_CLICK = pytest.mark.xfail(reason="a free, unlit Monster Trick slot ignores clicks in its middle",
-                                    raises=PlaywrightTimeout)
-
-
-@pytest.mark.parametrize("game", [pytest.param(game, marks=FREE_SLOT_CLICK) if game == "monster-trick" else game
-                                  for game in MODULES])
+@pytest.mark.parametrize("game", MODULES)
 def test_a_whole_lesson_step_by_step(page, voila, game):
     lesson, lessons = walked_lesson(game)
     open_lesson(page, voila, game, lesson, lessons)
