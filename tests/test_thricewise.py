@@ -13,7 +13,7 @@ from tutor.games.thricewise import Cell, Done, Pick, Place
 
 C = parse_card
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
-OPTIONS = tw.resolve_options(None)
+OPTIONS = tw.resolve_options(None, tw.OPTIONS)
 
 
 def position(players=2, options=None, seed=0, **spec):

@@ -7,7 +7,7 @@ step) and python-chess's manners (small immutable move values, ``legal_moves``,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from tutor.messages import msg

@@ -47,11 +47,13 @@ from typing import Any, NamedTuple
 import yaml
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
+# PLAYER_COUNTS is imported to be part of this module's engine contract.
+from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_player_count, check_value,  # noqa: F401
+                                default_seat_names, freeze, resolve_options)
 from tutor.lessons import mismatch
 from tutor.messages import msg
 
 GAME_ID = "danger-13"
-PLAYER_COUNTS = range(2, 6)
 OPTIONS: dict[str, tuple] = {}
 LIMIT, RAISED_LIMIT = 13, 18
 
@@ -223,12 +225,10 @@ class State:
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
-        if players not in PLAYER_COUNTS:
-            raise PositionError(msg("error.player-count", game=msg("game.danger-13.name"),
-                                    players=players, low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
+        check_player_count(GAME_ID, players)
         self.players = players
         self.seed = seed
-        self.options = resolve_options(options)
+        self.options = resolve_options(options, OPTIONS)
         self.seat_names = list(seat_names or default_seat_names(players))
         self.first_player = first_player
         self.start = first_player  # holds the start card (rules d13.start, d13.new-round)
@@ -492,7 +492,7 @@ class State:
     # ----------------------------------------------------------------- copies
     def snapshot(self) -> tuple:
         """Everything that makes the position, for comparing two states."""
-        return tuple((name, _freeze(value)) for name, value in sorted(self.__dict__.items())
+        return tuple((name, freeze(value)) for name, value in sorted(self.__dict__.items())
                      if name not in ("move_stack", "_undo"))
 
     def clone(self) -> "State":
@@ -541,20 +541,6 @@ class State:
         return f"<danger-13 round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-def resolve_options(options: dict | None) -> dict[str, str]:
-    chosen = {name: values[0] for name, values in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(OPTIONS) or "-"))
-        if value not in OPTIONS[name]:
-            raise PositionError(msg("error.option-value", option=name, value=value,
-                                    known=", ".join(OPTIONS[name])))
-        chosen[name] = value
-    return chosen
-
-
-def default_seat_names(players: int) -> list[str]:
-    return [msg("seat.default", number=seat + 1) for seat in range(players)]
 
 
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
@@ -584,13 +570,6 @@ def _replace(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _freeze(value):
-    if isinstance(value, dict):
-        return tuple(sorted(value.items()))
-    if isinstance(value, list):
-        return tuple(value)
-    return value
-
 
 # --------------------------------------------------------------------- lessons
 POSITION_FIELDS = ("dealer", "start", "round", "rows", "banks", "received", "packet", "pile", "pile_size",
@@ -609,7 +588,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     unknown = [key for key in position if key not in POSITION_FIELDS]
     if unknown:
         raise PositionError(msg("d13.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
-    seat = _SeatLookup(state.seat_names).index
+    seat = SeatLookup(state.seat_names).index
     state.dealer = seat(position.get("dealer", state.seat_names[0]))
     state.start = state.first_player = seat(position.get("start", state.name(state.dealer)))
     state.round = position.get("round", 1)
@@ -673,19 +652,6 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     return state
 
 
-class _SeatLookup:
-    """Seat names as lesson files write them, case-insensitively."""
-
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.lower = [name.lower() for name in names]
-
-    def index(self, name) -> int:
-        text = str(name).strip().lower()
-        if text not in self.lower:
-            raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
-        return self.lower.index(text)
-
 
 def _card_codes(cards) -> list[str]:
     return [card.code for card in cards]
@@ -727,7 +693,7 @@ def _check_card(name: str, read):
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat)``."""
     def check(state: State, expected: dict) -> str | None:
-        lookup = _SeatLookup(state.seat_names)
+        lookup = SeatLookup(state.seat_names)
         for seat_text, wanted in expected.items():
             found = read(state, lookup.index(seat_text))
             if isinstance(found, tuple):  # a list of cards
@@ -737,12 +703,6 @@ def _per_seat(name: str, read):
         return None
     return check
 
-
-def _check_value(name: str, read):
-    def check(state: State, expected) -> str | None:
-        found = read(state)
-        return None if found == expected else mismatch(name, expected, found)
-    return check
 
 
 def _check_illegal(state: State, expected: dict | list) -> str | None:
@@ -774,11 +734,11 @@ CHECKS = {
     "plus_points": _per_seat("plus_points", State.plus_points),
     "banked_value": _per_seat("banked_value", State.banked_value),
     "illegal": _check_illegal,
-    "round": _check_value("round", lambda state: state.round),
-    "pile_size": _check_value("pile_size", lambda state: len(state.pile)),
-    "packet_size": _check_value("packet_size", lambda state: len(state.packet)),
-    "last_round": _check_value("last_round", lambda state: state.last_round),
-    "game_over": _check_value("game_over", lambda state: state.is_terminal()),
+    "round": check_value("round", lambda state: state.round),
+    "pile_size": check_value("pile_size", lambda state: len(state.pile)),
+    "packet_size": check_value("packet_size", lambda state: len(state.packet)),
+    "last_round": check_value("last_round", lambda state: state.last_round),
+    "game_over": check_value("game_over", lambda state: state.is_terminal()),
     "winners": _check_seats("winners", lambda state: state.winners()),
 }
 

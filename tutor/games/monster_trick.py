@@ -11,11 +11,13 @@ from collections import Counter
 from typing import Any, NamedTuple
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
+# PLAYER_COUNTS is imported to be part of this module's engine contract.
+from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_player_count, check_value,  # noqa: F401
+                                default_seat_names, freeze, resolve_options)
 from tutor.lessons import mismatch
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
-PLAYER_COUNTS = range(2, 6)
 COLOURS = ("green", "yellow", "blue", "purple")
 SLOTS = 4
 HAND_SIZE = 12
@@ -147,12 +149,10 @@ class State:
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
-        if players not in PLAYER_COUNTS:
-            raise PositionError(msg("error.player-count", game=msg("game.monster-trick.name"),
-                                    players=players, low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
+        check_player_count(GAME_ID, players)
         self.players = players
         self.seed = seed
-        self.options = resolve_options(options)
+        self.options = resolve_options(options, OPTIONS)
         self.seat_names = list(seat_names or default_seat_names(players))
         self.round = 1
         self.phase = "deal"
@@ -425,7 +425,7 @@ class State:
 
     def snapshot(self) -> tuple:
         """Everything that makes the position, for comparing two states."""
-        return tuple((name, _freeze(value)) for name, value in sorted(self.__dict__.items())
+        return tuple((name, freeze(value)) for name, value in sorted(self.__dict__.items())
                      if name not in ("move_stack", "_undo"))
 
     def clone(self) -> "State":
@@ -469,20 +469,6 @@ class State:
         return f"<monster-trick round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-def resolve_options(options: dict | None) -> dict[str, str]:
-    chosen = {name: values[0] for name, values in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(OPTIONS)))
-        if value not in OPTIONS[name]:
-            raise PositionError(msg("error.option-value", option=name, value=value,
-                                    known=", ".join(OPTIONS[name])))
-        chosen[name] = value
-    return chosen
-
-
-def default_seat_names(players: int) -> list[str]:
-    return [msg("seat.default", number=seat + 1) for seat in range(players)]
 
 
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
@@ -503,13 +489,6 @@ def _hand_order(card: Card) -> tuple[int, int]:
     return COLOURS.index(card.colour), card.value
 
 
-def _freeze(value):
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(item) for item in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
-    return value
-
 
 # --------------------------------------------------------------------- lessons
 def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
@@ -519,7 +498,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     Hands not listed are filled from the unseen cards, deterministically from ``seed``,
     so that hand sizes fit the turn order."""
     state = State(players, seed, options, seat_names=seat_names)
-    seats = _SeatLookup(state.seat_names)
+    seats = SeatLookup(state.seat_names)
     state.round = position.get("round", 1)
     if state.round not in VP_SETS:
         raise PositionError(msg("mt.error.round", round=state.round))
@@ -607,7 +586,7 @@ def _rebuild_claim(state: State, slot: int) -> None:
     state.claim[slot], state.high[slot] = holder, best
 
 
-def _set_scores(state: State, scores: dict, seats: "_SeatLookup") -> None:
+def _set_scores(state: State, scores: dict, seats: "SeatLookup") -> None:
     state.round_scores = [[0] * state.players for _ in range(state.round - 1)]
     for seat_text, values in scores.items():
         seat = seats.index(seat_text)
@@ -620,19 +599,6 @@ def _set_scores(state: State, scores: dict, seats: "_SeatLookup") -> None:
                                         values=", ".join(map(str, VP_SETS[number]))))
             state.round_scores[number - 1][seat] = value
 
-
-class _SeatLookup:
-    """Seat names as lesson files write them, case-insensitively."""
-
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.lower = [name.lower() for name in names]
-
-    def index(self, name) -> int:
-        text = str(name).strip().lower()
-        if text not in self.lower:
-            raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
-        return self.lower.index(text)
 
 
 def _check_to_move(state: State, expected) -> str | None:
@@ -666,7 +632,7 @@ def _check_trick_winner(state: State, expected) -> str | None:
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat)``."""
     def check(state: State, expected: dict) -> str | None:
-        seats = _SeatLookup(state.seat_names)
+        seats = SeatLookup(state.seat_names)
         for seat_text, wanted in expected.items():
             found = read(state, seats.index(seat_text))
             if found != wanted:
@@ -692,12 +658,6 @@ def _check_winners(state: State, expected: list) -> str | None:
     return None if found == sorted(expected) else mismatch("winners", sorted(expected), found)
 
 
-def _check_value(name: str, read):
-    def check(state: State, expected) -> str | None:
-        found = read(state)
-        return None if found == expected else mismatch(name, expected, found)
-    return check
-
 
 CHECKS = {
     "to_move": _check_to_move,
@@ -708,11 +668,11 @@ CHECKS = {
     "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
     "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
     "illegal": _check_illegal,
-    "round": _check_value("round", lambda state: state.round),
-    "starter": _check_value("starter", lambda state: state.name(state.starter)),
-    "open_tricks": _check_value("open_tricks", lambda state: len(state.open_slots())),
+    "round": check_value("round", lambda state: state.round),
+    "starter": check_value("starter", lambda state: state.name(state.starter)),
+    "open_tricks": check_value("open_tricks", lambda state: len(state.open_slots())),
     "winners": _check_winners,
-    "game_over": _check_value("game_over", lambda state: state.is_terminal()),
+    "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
 
 

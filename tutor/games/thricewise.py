@@ -46,11 +46,13 @@ from typing import Any, NamedTuple
 from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationError, PositionError, Reason,
                         Rule, TutorError)
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
+# PLAYER_COUNTS is imported to be part of this module's engine contract.
+from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_player_count, check_value,  # noqa: F401
+                                default_seat_names, freeze, resolve_options)
 from tutor.lessons import mismatch
 from tutor.messages import msg
 
 GAME_ID = "thricewise"
-PLAYER_COUNTS = range(2, 6)
 HAND_SIZE = 3
 MAX_SPAN = 6  # the grid is never wider or higher than this
 START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by player count
@@ -250,12 +252,10 @@ class State:
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
-        if players not in PLAYER_COUNTS:
-            raise PositionError(msg("error.player-count", game=msg("game.thricewise.name"),
-                                    players=players, low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
+        check_player_count(GAME_ID, players)
         self.players = players
         self.seed = seed
-        self.options = resolve_options(options)
+        self.options = resolve_options(options, OPTIONS)
         self.seat_names = list(seat_names or default_seat_names(players))
         self.first_player = first_player
         self.phase = "deal"  # deal, pick, place, draw, over
@@ -550,7 +550,7 @@ class State:
 
     def snapshot(self) -> tuple:
         """Everything that makes the position, for comparing two states."""
-        return tuple((name, _freeze(value)) for name, value in sorted(self.__dict__.items())
+        return tuple((name, freeze(value)) for name, value in sorted(self.__dict__.items())
                      if name not in ("move_stack", "_undo"))
 
     def clone(self) -> "State":
@@ -613,20 +613,6 @@ class State:
 _SHARED = ("move_stack", "_undo", "options", "seat_names", "triads")  # not copied for undo
 
 
-def resolve_options(options: dict | None) -> dict[str, str]:
-    chosen = {name: values[0] for name, values in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(OPTIONS)))
-        if value not in OPTIONS[name]:
-            raise PositionError(msg("error.option-value", option=name, value=value,
-                                    known=", ".join(OPTIONS[name])))
-        chosen[name] = value
-    return chosen
-
-
-def default_seat_names(players: int) -> list[str]:
-    return [msg("seat.default", number=seat + 1) for seat in range(players)]
 
 
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
@@ -643,13 +629,6 @@ def _copy(value):
     return value
 
 
-def _freeze(value):
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(item) for item in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
-    return value
-
 
 # --------------------------------------------------------------------- lessons
 POSITION_FIELDS = ("grid", "hands", "deferred", "scores", "deck", "turn")
@@ -664,7 +643,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     same number of cards as the listed ones, drawn from the unseen cards; unseen cards
     form the deck, ``deck`` (top first) followed by the rest shuffled by ``seed``."""
     state = State(players, seed, options, seat_names=seat_names)
-    seats = _SeatLookup(state.seat_names)
+    seats = SeatLookup(state.seat_names)
     unknown = [key for key in position if key not in POSITION_FIELDS]
     if unknown:
         raise PositionError(msg("tw.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
@@ -764,32 +743,12 @@ def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card])
         state.hands[seat] = sorted(listed[seat], key=ORDER.__getitem__)
 
 
-class _SeatLookup:
-    """Seat names as lesson files write them, case-insensitively."""
-
-    def __init__(self, names: list[str]):
-        self.names = names
-        self.lower = [name.lower() for name in names]
-
-    def index(self, name) -> int:
-        text = str(name).strip().lower()
-        if text not in self.lower:
-            raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
-        return self.lower.index(text)
-
 
 # ---------------------------------------------------------------------- checks
-def _check_value(name: str, read):
-    def check(state: State, expected) -> str | None:
-        found = read(state)
-        return None if found == expected else mismatch(name, expected, found)
-    return check
-
-
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat, value)``."""
     def check(state: State, expected: dict) -> str | None:
-        seats = _SeatLookup(state.seat_names)
+        seats = SeatLookup(state.seat_names)
         for seat_text, wanted in expected.items():
             found, wanted = read(state, seats.index(seat_text), wanted)
             if found != wanted:
@@ -894,8 +853,8 @@ def _parsed_cards(cards) -> list[str]:
 
 CHECKS = {
     "to_move": _check_to_move,
-    "phase": _check_value("phase", lambda state: state.phase),
-    "turn": _check_value("turn", lambda state: state.turn),
+    "phase": check_value("phase", lambda state: state.phase),
+    "turn": check_value("turn", lambda state: state.turn),
     "scores": _per_seat("scores", lambda state, seat, wanted: (state.scores[seat], wanted)),
     "hand_sizes": _per_seat("hand_sizes", lambda state, seat, wanted: (len(state.hands[seat]), wanted)),
     "deferred": _per_seat("deferred", lambda state, seat, wanted: (_card_names(state.deferred[seat]),
@@ -908,10 +867,10 @@ CHECKS = {
     "would_score": _check_would_score,
     "illegal": _check_illegal,
     "legal": _check_legal,
-    "deck_size": _check_value("deck_size", lambda state: len(state.deck)),
-    "last_turn": _check_value("last_turn", lambda state: state.last_turn),
+    "deck_size": check_value("deck_size", lambda state: len(state.deck)),
+    "last_turn": check_value("last_turn", lambda state: state.last_turn),
     "winners": _check_winners,
-    "game_over": _check_value("game_over", lambda state: state.is_terminal()),
+    "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
 
 
