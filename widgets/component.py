@@ -40,6 +40,32 @@ class Component(anywidget.AnyWidget):
         self.html = self.render()
 
 
+class StateComponent(Component):
+    """A component that draws an engine ``state``: assigning a new state redraws it, and
+    so does a change to any trait named in ``redraw_on``."""
+
+    redraw_on: tuple[str, ...] = ()
+
+    def __init__(self, state, **kwargs):
+        self._state = state
+        super().__init__(**kwargs)
+        self.observe(lambda _change: self.refresh(), names=list(self.redraw_on))
+        self.refresh()
+
+    @property
+    def state(self):
+        return self._state
+
+    @state.setter
+    def state(self, state) -> None:
+        self._state = state
+        self.forget_choices()
+        self.refresh()
+
+    def forget_choices(self) -> None:
+        """Drop what the learner had picked in the old state; components that keep a pick override this."""
+
+
 class Callbacks:
     """A list of functions to call with an event, as ipywidgets' ``on_click`` does."""
 

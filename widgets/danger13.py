@@ -9,11 +9,11 @@ from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, parse_card
 from tutor.messages import msg
 from tutor.svg import danger13 as drawing
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, Component
+from widgets.component import Callbacks, StateComponent
 from widgets.hand import acting_seat
 
 
-class Danger13Table(Component):
+class Danger13Table(StateComponent):
     """``Danger13Table(state, seat=None, scale=1.0)``: the table as ``seat`` may see it
     (None: whoever acts). Rows the turned-up card may go to are lit (``lit``);
     ``on_seat(fn)`` hears a click on a row."""
@@ -23,22 +23,12 @@ class Danger13Table(Component):
     highlight = traitlets.List()  # seats and cards a lesson points at
     lit = traitlets.List()
 
+    redraw_on = ("seat", "hints", "highlight")
+
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
-        self._state = state
         self._viewer = seat
         self.seat_callbacks = Callbacks()
-        super().__init__(seat=seat, scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["seat", "hints", "highlight"])
-        self.refresh()
-
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
-        self.refresh()
+        super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     @property
     def viewer(self) -> int | None:

@@ -9,7 +9,7 @@ import traitlets
 from tutor.core import SIMULTANEOUS
 from tutor.messages import msg
 from tutor.svg.draw import el
-from widgets.component import Callbacks, Component
+from widgets.component import Callbacks, StateComponent
 
 DRAWINGS = {
     "monster-trick": "tutor.svg.monster_trick",
@@ -48,7 +48,7 @@ def acting_seat(state) -> int | None:
     return None
 
 
-class Hand(Component):
+class Hand(StateComponent):
     """``Hand(state, seat=None, scale=1.0)``: the cards of ``seat`` (None: whoever is to
     move). Clicking a card selects it (again: unselects); ``on_select(fn)`` hears it."""
 
@@ -59,23 +59,15 @@ class Hand(Component):
     highlight = traitlets.List()  # cards a lesson points at
     clickable = traitlets.Bool(True)
 
+    redraw_on = ("seat", "selected", "highlight", "clickable")
+
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
-        self._state = state
         self._shown_seat = 0
         self.select_callbacks = Callbacks()
-        super().__init__(seat=seat, scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["seat", "selected", "highlight", "clickable"])
-        self.refresh()
+        super().__init__(state, seat=seat, scale=scale, **kwargs)
 
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
+    def forget_choices(self) -> None:
         self.selected = None
-        self.refresh()
 
     @property
     def shown_seat(self) -> int:

@@ -13,13 +13,13 @@ from tutor.messages import msg
 from tutor.svg import monster_trick as drawing
 from tutor.svg.draw import el
 from widgets.board import Board
-from widgets.component import Callbacks, Component
+from widgets.component import Callbacks, StateComponent
 from widgets.hand import Hand
 
 SLOT_WORD = re.compile(r"^\s*slot\s*(\d+)\s*$", re.IGNORECASE)
 
 
-class MonsterTrickTable(Component):
+class MonsterTrickTable(StateComponent):
     """``MonsterTrickTable(state, scale=1.0)``: the four slots. Set ``selected`` to a card
     to light the slots the engine allows for it; ``on_slot(fn)`` hears slot clicks (0..3)."""
 
@@ -28,21 +28,11 @@ class MonsterTrickTable(Component):
     highlight = traitlets.List()  # slot numbers 0..3 and cards a lesson points at
     lit = traitlets.List()  # the slots lit now
 
+    redraw_on = ("selected", "hints", "highlight")
+
     def __init__(self, state, scale: float = 1.0, **kwargs):
-        self._state = state
         self.slot_callbacks = Callbacks()
-        super().__init__(scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["selected", "hints", "highlight"])
-        self.refresh()
-
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
-        self.refresh()
+        super().__init__(state, scale=scale, **kwargs)
 
     def on_slot(self, callback, remove: bool = False) -> None:
         self.slot_callbacks.register(callback, remove)
@@ -58,7 +48,7 @@ class MonsterTrickTable(Component):
         return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True)
 
 
-class MonsterTrickPlayers(Component):
+class MonsterTrickPlayers(StateComponent):
     """``MonsterTrickPlayers(state, seat=None, scale=1.0)``: every player's VP cards (face
     down, the active one face up), tricks won and cards in hand, as ``seat`` may see them
     (None: whoever is to move)."""
@@ -66,48 +56,30 @@ class MonsterTrickPlayers(Component):
     seat = traitlets.Int(None, allow_none=True)
     highlight = traitlets.List()  # seats a lesson points at
 
+    redraw_on = ("seat", "highlight")
+
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
-        self._state = state
-        super().__init__(seat=seat, scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["seat", "highlight"])
-        self.refresh()
-
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
-        self.refresh()
+        super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
         return drawing.players(self._state, viewer, highlight=self.highlight)
 
 
-class MonsterTrickPrediction(Component):
+class MonsterTrickPrediction(StateComponent):
     """Laying out the round's VP cards: click them in order, left to right; the third
     click hands ``Predict(order)`` to ``on_move(fn)``. Empty while nobody predicts."""
 
     order = traitlets.List()  # values placed so far, left to right
 
+    redraw_on = ("order",)
+
     def __init__(self, state, scale: float = 1.0, **kwargs):
-        self._state = state
         self.move_callbacks = Callbacks()
-        super().__init__(scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["order"])
-        self.refresh()
+        super().__init__(state, scale=scale, **kwargs)
 
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
+    def forget_choices(self) -> None:
         self.order = []
-        self.refresh()
 
     @property
     def active(self) -> bool:

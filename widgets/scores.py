@@ -9,7 +9,7 @@ from tutor.games.monster_trick import ROUNDS
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.seats import seat_colours
-from widgets.component import Component
+from widgets.component import StateComponent
 
 
 def _player_cell(state, seat: int, colour: str, winner: bool) -> str:
@@ -84,26 +84,16 @@ def thricewise_sheet(state, seat=None) -> str:
 SHEETS = {"monster-trick": monster_trick_sheet, "danger-13": danger13_sheet, "thricewise": thricewise_sheet}
 
 
-class ScoreSheet(Component):
+class ScoreSheet(StateComponent):
     """``ScoreSheet(state, seat=None, scale=1.0)``: the scores so far, winners starred at
     the end. ``seat`` is whose secrets may show (Danger 13 banks); None: only public ones."""
 
     seat = traitlets.Int(None, allow_none=True)
 
+    redraw_on = ("seat",)
+
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
-        self._state = state
-        super().__init__(seat=seat, scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["seat"])
-        self.refresh()
-
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
-        self.refresh()
+        super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
         return SHEETS[self._state.game_id](self._state, self.seat)

@@ -12,13 +12,13 @@ from tutor.games.thricewise import Cell, Done, Pick, Place
 from tutor.messages import msg
 from tutor.svg import thricewise as drawing
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, Component
+from widgets.component import Callbacks, StateComponent
 from widgets.hand import Hand, acting_seat
 
 CELL_WORDS = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
 
 
-class ThricewiseGrid(Component):
+class ThricewiseGrid(StateComponent):
     """``ThricewiseGrid(state, scale=1.0)``: the grid. Set ``selected`` to a card to light
     the cells the engine allows for it (``lit``); ``on_cell(fn)`` hears clicks on the
     empty cells next to the grid."""
@@ -28,21 +28,11 @@ class ThricewiseGrid(Component):
     highlight = traitlets.List()  # cells and cards a lesson points at
     lit = traitlets.List()
 
+    redraw_on = ("selected", "hints", "highlight")
+
     def __init__(self, state, scale: float = 1.0, **kwargs):
-        self._state = state
         self.cell_callbacks = Callbacks()
-        super().__init__(scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["selected", "hints", "highlight"])
-        self.refresh()
-
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
-        self.refresh()
+        super().__init__(state, scale=scale, **kwargs)
 
     def on_cell(self, callback, remove: bool = False) -> None:
         self.cell_callbacks.register(callback, remove)
@@ -61,27 +51,17 @@ class ThricewiseGrid(Component):
                             clickable=state.phase == "place")
 
 
-class ThricewisePlayers(Component):
+class ThricewisePlayers(StateComponent):
     """``ThricewisePlayers(state, seat=None, scale=1.0)``: points, hand sizes, who has
     chosen, revealed and deferred cards, as ``seat`` may see them (None: whoever acts)."""
 
     seat = traitlets.Int(None, allow_none=True)
     highlight = traitlets.List()  # seats a lesson points at
 
+    redraw_on = ("seat", "highlight")
+
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
-        self._state = state
-        super().__init__(seat=seat, scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["seat", "highlight"])
-        self.refresh()
-
-    @property
-    def state(self):
-        return self._state
-
-    @state.setter
-    def state(self, state) -> None:
-        self._state = state
-        self.refresh()
+        super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else acting_seat(self._state)
