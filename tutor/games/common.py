@@ -61,3 +61,18 @@ def check_value(name: str, read):
         found = read(state)
         return None if found == expected else mismatch(name, expected, found)
     return check
+
+
+def check_illegal(parse_move):
+    """The lesson check ``illegal``: {move, rule}, or a list of them: each move is refused,
+    for breaking that rule (any rule when none is named)."""
+    def check(state, expected) -> str | None:
+        for entry in expected if isinstance(expected, list) else [expected]:
+            reason = state.why_not(parse_move(entry["move"], state.players))
+            wanted = entry.get("rule")
+            if reason is None:
+                return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
+            if wanted and reason.rule != wanted:
+                return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
+        return None
+    return check

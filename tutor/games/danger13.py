@@ -48,8 +48,8 @@ import yaml
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
 # PLAYER_COUNTS is imported to be part of this module's engine contract.
-from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_player_count, check_value,  # noqa: F401
-                                default_seat_names, freeze, resolve_options)
+from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
+                                check_value, default_seat_names, freeze, resolve_options)
 from tutor.lessons import mismatch
 from tutor.messages import msg
 
@@ -541,8 +541,6 @@ class State:
         return f"<danger-13 round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-
-
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
              seat_names: list[str] | None = None) -> State:
     return State(players, seed, options, first_player, seat_names)
@@ -568,7 +566,6 @@ def _limit(row: tuple[Card, ...]) -> int:
 
 def _replace(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
-
 
 
 # --------------------------------------------------------------------- lessons
@@ -652,7 +649,6 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     return state
 
 
-
 def _card_codes(cards) -> list[str]:
     return [card.code for card in cards]
 
@@ -704,19 +700,6 @@ def _per_seat(name: str, read):
     return check
 
 
-
-def _check_illegal(state: State, expected: dict | list) -> str | None:
-    """{move, rule}, or a list of them: the move is refused, for breaking that rule."""
-    for entry in expected if isinstance(expected, list) else [expected]:
-        reason = state.why_not(parse_move(entry["move"], state.players))
-        wanted = entry.get("rule")
-        if reason is None:
-            return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
-        if wanted and reason.rule != wanted:
-            return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
-    return None
-
-
 CHECKS = {
     "to_move": _check_to_move,
     "dealer": _check_seat("dealer", lambda state: state.dealer),
@@ -733,7 +716,7 @@ CHECKS = {
     "limit": _per_seat("limit", State.limit),
     "plus_points": _per_seat("plus_points", State.plus_points),
     "banked_value": _per_seat("banked_value", State.banked_value),
-    "illegal": _check_illegal,
+    "illegal": check_illegal(parse_move),
     "round": check_value("round", lambda state: state.round),
     "pile_size": check_value("pile_size", lambda state: len(state.pile)),
     "packet_size": check_value("packet_size", lambda state: len(state.packet)),

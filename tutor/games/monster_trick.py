@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
 # PLAYER_COUNTS is imported to be part of this module's engine contract.
-from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_player_count, check_value,  # noqa: F401
-                                default_seat_names, freeze, resolve_options)
+from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
+                                check_value, default_seat_names, freeze, resolve_options)
 from tutor.lessons import mismatch
 from tutor.messages import msg
 
@@ -469,8 +469,6 @@ class State:
         return f"<monster-trick round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-
-
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
              seat_names: list[str] | None = None) -> State:
     return State(players, seed, options, first_player, seat_names)
@@ -487,7 +485,6 @@ def _colour(colour: str) -> str:
 
 def _hand_order(card: Card) -> tuple[int, int]:
     return COLOURS.index(card.colour), card.value
-
 
 
 # --------------------------------------------------------------------- lessons
@@ -600,7 +597,6 @@ def _set_scores(state: State, scores: dict, seats: "SeatLookup") -> None:
             state.round_scores[number - 1][seat] = value
 
 
-
 def _check_to_move(state: State, expected) -> str | None:
     found = state.name(state.to_move) if state.to_move >= 0 else state.phase
     return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
@@ -641,22 +637,9 @@ def _per_seat(name: str, read):
     return check
 
 
-def _check_illegal(state: State, expected: dict | list) -> str | None:
-    """{move, rule}, or a list of them: the move is refused, for breaking that rule."""
-    for entry in expected if isinstance(expected, list) else [expected]:
-        reason = state.why_not(parse_move(entry["move"], state.players))
-        wanted = entry.get("rule")
-        if reason is None:
-            return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
-        if wanted and reason.rule != wanted:
-            return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
-    return None
-
-
 def _check_winners(state: State, expected: list) -> str | None:
     found = sorted(state.name(seat) for seat in state.winners())
     return None if found == sorted(expected) else mismatch("winners", sorted(expected), found)
-
 
 
 CHECKS = {
@@ -667,7 +650,7 @@ CHECKS = {
     "tricks_won": _per_seat("tricks_won", lambda state, seat: state.won[seat]),
     "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
     "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
-    "illegal": _check_illegal,
+    "illegal": check_illegal(parse_move),
     "round": check_value("round", lambda state: state.round),
     "starter": check_value("starter", lambda state: state.name(state.starter)),
     "open_tricks": check_value("open_tricks", lambda state: len(state.open_slots())),

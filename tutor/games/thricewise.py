@@ -47,8 +47,8 @@ from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationErr
                         Rule, TutorError)
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 # PLAYER_COUNTS is imported to be part of this module's engine contract.
-from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_player_count, check_value,  # noqa: F401
-                                default_seat_names, freeze, resolve_options)
+from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
+                                check_value, default_seat_names, freeze, resolve_options)
 from tutor.lessons import mismatch
 from tutor.messages import msg
 
@@ -613,8 +613,6 @@ class State:
 _SHARED = ("move_stack", "_undo", "options", "seat_names", "triads")  # not copied for undo
 
 
-
-
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
              seat_names: list[str] | None = None) -> State:
     return State(players, seed, options, first_player, seat_names)
@@ -627,7 +625,6 @@ def _copy(value):
     if type(value) is dict:
         return dict(value)
     return value
-
 
 
 # --------------------------------------------------------------------- lessons
@@ -743,7 +740,6 @@ def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card])
         state.hands[seat] = sorted(listed[seat], key=ORDER.__getitem__)
 
 
-
 # ---------------------------------------------------------------------- checks
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat, value)``."""
@@ -817,18 +813,6 @@ def _check_would_score(state: State, expected: dict | list) -> str | None:
     return None
 
 
-def _check_illegal(state: State, expected: dict | list) -> str | None:
-    """{move, rule}, or a list of them: the move is refused, for breaking that rule."""
-    for entry in expected if isinstance(expected, list) else [expected]:
-        reason = state.why_not(parse_move(entry["move"], state.players))
-        wanted = entry.get("rule")
-        if reason is None:
-            return mismatch("illegal", f"{entry['move']}: {wanted or msg('lesson.illegal')}", msg("lesson.legal"))
-        if wanted and reason.rule != wanted:
-            return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
-    return None
-
-
 def _check_legal(state: State, expected) -> str | None:
     """A move (or a list of moves) the engine accepts now."""
     for text in expected if isinstance(expected, list) else [expected]:
@@ -865,7 +849,7 @@ CHECKS = {
     "tied": _seat_list("tied", lambda state: state.tied),
     "triads": _check_triads,
     "would_score": _check_would_score,
-    "illegal": _check_illegal,
+    "illegal": check_illegal(parse_move),
     "legal": _check_legal,
     "deck_size": check_value("deck_size", lambda state: len(state.deck)),
     "last_turn": check_value("last_turn", lambda state: state.last_turn),
