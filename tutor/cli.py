@@ -110,6 +110,7 @@ def run_bench(game: str, player_counts: list[int] | None, seconds: float):
     """Random-legal player actions per second (chance events are applied but not counted),
     each line with the same-run baseline and the ratio to it."""
     module = game_module(game)
+    play_random_game(module, 2, 0, random.Random(0))  # load catalogs and data before timing
     for players in player_counts or list(module.PLAYER_COUNTS):
         baseline = baseline_ops_per_second(seconds / 4)
         rng = random.Random(f"bench:{game}:{players}")

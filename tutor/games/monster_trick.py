@@ -197,8 +197,8 @@ class State:
     def slots_for(self, card: Card) -> list[int]:
         """Where ``card`` may go now (rules mt.open, mt.follow, mt.off-colour),
         judged for this card alone, whatever else its holder has."""
-        colours = self.colour
-        allowed = [slot for slot in range(SLOTS) if colours[slot] is None or colours[slot] == card.colour]
+        wanted = card.colour
+        allowed = [slot for slot, colour in enumerate(self.colour) if colour is None or colour == wanted]
         return allowed or [0, 1, 2, 3]
 
     def legal_moves(self) -> list:
@@ -348,6 +348,7 @@ class State:
 
     def _play(self, move: Play) -> None:
         card, slot = move
+        colour, value = card
         seat = self.current
         hand = self.hands[seat]
         last_play = len(hand) == 1 and not any(other for other in self.hands if other is not hand)
@@ -356,20 +357,20 @@ class State:
         at = hand.index(card)
         del hand[at]
         trick = self.tricks[slot]
-        undo = (seat, at, slot, self.claim[slot], self.high[slot])
+        claim, high = self.claim[slot], self.high[slot]
         done = None
         if not trick:
-            self.colour[slot] = card.colour
-            self.claim[slot], self.high[slot] = seat, card.value
-        elif card.colour == self.colour[slot] and card.value > self.high[slot]:
-            self.claim[slot], self.high[slot] = seat, card.value
+            self.colour[slot] = colour
+            self.claim[slot], self.high[slot] = seat, value
+        elif colour == self.colour[slot] and value > high:
+            self.claim[slot], self.high[slot] = seat, value
         trick.append((seat, card))
         if len(trick) == 4:
             winner = self.claim[slot]
             self.won[winner] += 1
             done = CompletedTrick(slot, winner, tuple(trick), self.won[winner])
             self.completed.append(done)
-            self.discards.extend(c for _, c in trick)
+            self.discards.extend([played for _, played in trick])
             self.tricks[slot] = []
             self.colour[slot] = self.claim[slot] = None
             self.high[slot] = 0
@@ -377,7 +378,7 @@ class State:
         if last_play:
             self._end_round()
         else:
-            self._undo.append((*undo, done))
+            self._undo.append((seat, at, slot, claim, high, done))
 
     def _end_round(self) -> None:
         """Rule mt.round-end: score the active cards, clear the table, next round."""
@@ -483,8 +484,8 @@ def _colour(colour: str) -> str:
     return msg(f"mt.colour.{colour}")
 
 
-def _hand_order(card: Card) -> tuple[int, int]:
-    return COLOURS.index(card.colour), card.value
+# Hands are kept sorted by colour, then value: the order of CARDS.
+_hand_order = {card: position for position, card in enumerate(CARDS.values())}.__getitem__
 
 
 # --------------------------------------------------------------------- lessons
