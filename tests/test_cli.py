@@ -14,6 +14,7 @@ def test_simulate_is_deterministic_and_complete():
     first = json.loads(run(*args))
     assert first == json.loads(run(*args))
     assert first["player_actions"] == 20 * 3 * (36 + 3)  # plays and predictions
+    assert first["plays"] == 20 * 3 * 36
     assert sum(first["tricks_won_per_seat"]) > 0
     assert sum(first["score_distribution"].values()) == 20 * 3
     assert first != json.loads(run(*args[:-1], "8"))

@@ -665,6 +665,7 @@ def summarize(states: list[State]) -> dict:
     players = states[0].players if states else 0
     totals = [total for state in states for total in state.totals()]
     return {
+        "plays": sum(isinstance(move, Play) for state in states for move in state.move_stack),
         "tricks_won_per_seat": [sum(won[seat] for state in states for won in state.round_tricks)
                                 for seat in range(players)],
         "score_distribution": {str(score): count for score, count in sorted(Counter(totals).items())},
