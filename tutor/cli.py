@@ -37,8 +37,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_check(args.files)
         if args.command == "simulate":
             bot_kinds = args.bots.split(",") if args.bots else None
-            print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds),
-                             sort_keys=True))
+            print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds)))
             return 0
         for line in run_bench(args.game, args.players, args.seconds):
             print(json.dumps(line), flush=True)
