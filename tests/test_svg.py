@@ -3,8 +3,10 @@ import re
 import xml.etree.ElementTree as ET
 
 from tutor.games import monster_trick as mt
+from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.svg import monster_trick as drawing
+from tutor.svg import thricewise as tw_drawing
 from tutor.svg.draw import el, ink_on, text
 from tutor.svg.seats import seat_colours, seat_tags
 
@@ -120,3 +122,13 @@ def test_danger13_and_thricewise_positions_draw_as_html():
         page = drawing.state_html(state)
         parse(page)
         assert "<svg" in page
+
+
+def test_thricewise_panels_keep_a_players_whole_name():
+    """The name has the panel's top line to itself, in smaller type before it is cut short."""
+    names = ["Player 1 (you)", "Annabelle", "Cleo", "Dan"]
+    state = tw.new_game(4, seed=1, seat_names=names)
+    state.push(state.chance_move())
+    shown = [node.text for node in parse(tw_drawing.players(state, 0)).iter(f"{SVG}text")]
+    assert all(name in shown for name in names)
+    assert tw_drawing.fitted("Annabelle-Marguerite Johnson", 100) == ("Annabelle-Ma…", 12)

@@ -17,6 +17,7 @@ LIMIT = 6  # the grid may span at most this many columns and rows
 WIDTH = 796  # as wide as the other games' tables
 SMALL = 0.6  # revealed and deferred cards in the players' panels
 PANEL_H = 140
+CHAR_EM = 0.6  # a bold character's width in a sans-serif face, in ems (generous, so names do not overrun)
 KIND_COLOURS = {"set": "#6a32a0", "run": "#0f6b6b"}  # a flush takes its suit's colour
 
 
@@ -193,11 +194,23 @@ def _status(state, view, seat: int) -> str:
     return ""
 
 
+POINTS_W = 56  # room kept for the points at the right of a panel's cards
+
+
+def fitted(name: str, room: float) -> tuple[str, int]:
+    """A player's name and its font size for ``room`` units: smaller type before the name
+    is cut short (the tooltip always holds it whole)."""
+    for size in (14, 12):
+        if len(name) * size * CHAR_EM <= room:
+            return name, size
+    limit = max(int(room / (12 * CHAR_EM)), 2)
+    return name[:limit - 1] + "…", 12
+
+
 def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
     moving = seat == view["placer"] or (view["phase"] == "pick" and not view["picked"][seat])
     name = state.name(seat)
-    limit = int((width - 90) / 8)
-    shown_name = name if len(name) <= limit else name[:max(limit - 1, 1)] + "…"
+    shown_name, name_size = fitted(name, width - 40)
     status = _status(state, view, seat)
     summary = ", ".join(part for part in (name, msg("widgets.tw.points", points=view["scores"][seat]),
                                           msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), status) if part)
@@ -207,8 +220,9 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     if marked:
         parts.append(el("rect", x=-5, y=-5, width=width + 10, height=PANEL_H + 10, rx=14, fill="none", stroke=MARK,
                         stroke_width=3, stroke_dasharray="10 6"))
-    parts += [pawn(17, 20, colour, 1.1), text(30, 25, shown_name, size=14, weight=700),
-              text(width - 10, 25, msg("widgets.tw.points", points=view["scores"][seat]), size=13, weight=700,
+    # The name has the whole top line; the points sit on the right of the cards' row.
+    parts += [pawn(17, 20, colour, 1.1), text(30, 25, shown_name, size=name_size, weight=700),
+              text(width - 10, 54, msg("widgets.tw.points", points=view["scores"][seat]), size=13, weight=700,
                    anchor="end")]
     small_w = CARD_W * SMALL
     x = 10
@@ -220,7 +234,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
         parts.append(group(card_face(view["pick"], small_w), x=x, y=36))  # the viewer's own hidden choice
         x += small_w + 8
     deferred = view["deferred"][seat]
-    step = min(small_w + 4, (width - 10 - x - small_w) / max(len(deferred) - 1, 1))
+    step = min(small_w + 4, (width - POINTS_W - x - small_w) / max(len(deferred) - 1, 1))
     for index, card in enumerate(deferred):
         parts.append(group(card_face(card, small_w), x=x + index * step, y=36))
     if status:
