@@ -1,6 +1,5 @@
 """The app's pages without a browser: what each builder makes, its links, its errors."""
 import json
-import random
 import re
 from html import escape
 from pathlib import Path
@@ -8,13 +7,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tutor.bots import seat_moves
 from tutor.core import TutorError
-from tutor.games.monster_trick import Play
 from tutor.games import MODULES, game_name
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import app
+from widgets.log import sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -28,7 +26,8 @@ def html_of(widget) -> str:
 
 
 def links(widget) -> list[str]:
-    return re.findall(r'href="([^"]+)"', html_of(widget))
+    """The links to pages (the play page's record download is a data: address)."""
+    return re.findall(r'href="(?!data:)([^"]+)"', html_of(widget))
 
 
 def test_landing_page_lists_the_games_with_their_lesson_time():
@@ -121,31 +120,38 @@ def test_a_quiz_round_answers_with_the_engines_reasons(game):
 
 
 @pytest.mark.parametrize("game", MODULES)
-def test_a_whole_game_against_computer_players(game):
-    """The others move by themselves until the learner has a move, up to the game's end."""
-    table = app.GameTable(game)
-    rng = random.Random(1)
-    while not table.state.is_terminal():
-        moves = seat_moves(table.state, app.GameTable.LEARNER)
-        assert moves, "the table waits only for the learner"
-        table.play(rng.choice(moves))
-    winners = ", ".join(table.state.name(seat) for seat in table.state.winners())
-    assert escape(msg("app.play.over", winners=winners)) in table.message.value
+def test_the_score_runs_after_every_answer(game):
+    round_ = app.QuizRound(game, seed=5, count=4)
+    answers = [0, 1, 1, 1]  # wrong first, then right: 0 of 1, 1 of 2, 2 of 3, 3 of 4
+    for number, right in enumerate(answers):
+        question = round_.questions[number]
+        round_.choose(question.correct if right else next(index for index in range(len(question.choices))
+                                                          if index != question.correct))
+        assert msg("app.practise.running", right=sum(answers[:number + 1]), answered=number + 1) in round_.counter.value
+        round_.onward.click()
 
 
-def test_a_refused_move_is_explained_and_changes_nothing():
-    table = app.GameTable("monster-trick")
-    before = table.state.snapshot()
-    early = Play(table.state.hands[app.GameTable.LEARNER][0], 0)  # before laying out the VP cards
-    table.play(early)
-    assert table.state.snapshot() == before
-    assert escape(str(table.state.why_not(early))) in table.message.value and "tutor-wrong" in table.message.value
-
-
-def test_changing_the_players_starts_a_new_game():
-    table = app.GameTable("danger-13")
-    table.players.value = 3
-    assert table.state.players == 3 and len(table.bots) == 3
+@pytest.mark.parametrize("game", MODULES)
+def test_show_me_steps_from_the_position_to_the_answer(game):
+    """Every kind of question: a move is played on the board, a card lights its slots,
+    a player's VP cards turn up; a second click shows the question's position again."""
+    round_ = app.QuizRound(game, seed=3, count=3)
+    for number, question in enumerate(round_.questions):
+        round_.ask(number)
+        board = round_.board
+        assert round_.show_me.layout.display == "none", "show me waits for an answer: it would give it away"
+        round_.choose(question.correct)
+        round_.show_me.click()
+        subject, position = question.subject, question.position
+        if subject in position.legal_moves():
+            assert board.state.move_stack == [*position.move_stack, subject]
+            assert escape(sentence(position, subject, board.state)) in round_.shown.value
+        elif isinstance(subject, int):
+            assert board.seat == subject
+        else:
+            assert board.table.lit == sorted(position.slots_for(subject))
+        round_.show_me.click()
+        assert board.state is position and board.seat is None and round_.shown.value == ""
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.rglob("*.ipynb")), ids=lambda path: str(path.relative_to(NOTEBOOKS)))

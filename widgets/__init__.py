@@ -52,7 +52,15 @@ Thricewise
 
 Every board (``widgets.board.Board``) offers ``state``, ``refresh()``, ``scale``, ``seat``,
 ``hints`` (light legal targets), ``set_highlight(items)``, ``on_move(fn)`` and
-``on_message(fn)``; ``LessonStepper`` picks the board from the lesson's game.
+``on_message(fn)``; boards with a hand also ``select(card)``. ``LessonStepper`` picks the
+board from the lesson's game.
+
+Pages (``widgets/app.py`` builds them; the bodies live beside it)
+    ``play.GameTable(game)``: seats for people (hot seat, with a pass screen between them)
+    and computer players, speed, undo, move log (``log.MoveLog``), score sheet, end
+    screen (``result``), record download and replay (``replay.GameReplay``).
+    ``quiz.QuizRound(game, seed, count)``: quiz questions with the engine's reasons, a
+    running score and "show me".
 """
 from widgets.danger13 import Danger13Board, Danger13Table
 from widgets.hand import Hand

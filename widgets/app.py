@@ -9,6 +9,7 @@ of a traceback.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sys
 import traceback
@@ -16,21 +17,20 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.bots import KINDS, make_bots
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError
-from tutor.games import MODULES, game_module, game_name
+from tutor.core import TutorError
+from tutor.games import MODULES, game_name
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
-from tutor.quizzes import quiz
-from widgets import LessonStepper, RulesReference, ScoreSheet
-from widgets.stepper import board_for
+from widgets import LessonStepper, RulesReference
+from widgets.play import GameTable
+from widgets.quiz import QuizRound
 
 GAMES = tuple(MODULES)
 SECTIONS = ("learn", "practise", "play")
 HOME = "index.ipynb"
 
 # One small stylesheet, sent with the navigation bar of every page.
-STYLE = """<style>
+STYLE = """
 .tutor-page { max-width: 1600px; margin: 0 auto; gap: 0.75rem; font-size: 15px; }
 .tutor-nav nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem;
   padding: 0.4rem 0.6rem; background: #1f3b4d; border-radius: 6px; }
@@ -69,7 +69,44 @@ STYLE = """<style>
 .tutor-info { background: #eef3f6; border-left: 5px solid #1f3b4d; }
 .tutor-body { flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
 .tutor-body > .tutor-reference { flex: 1 1 16rem; max-width: 30rem; }
-</style>"""
+.tutor-running { color: #1e7a35; font-weight: 600; margin-left: 0.4rem; }
+.tutor-after { gap: 0.5rem; flex-wrap: wrap; }
+.tutor-seats { flex-wrap: wrap; gap: 0.4rem 1.2rem; }
+.tutor-tools { flex-wrap: wrap; gap: 0.75rem; }
+a.tutor-download { display: inline-block; padding: 0.3rem 0.8rem; border: 1px solid #1f3b4d; border-radius: 4px;
+  color: #1f3b4d; text-decoration: none; }
+a.tutor-download:hover { background: #e4edf2; }
+.tutor-side { flex: 1 1 20rem; max-width: 34rem; gap: 0.5rem; }
+.tutor-log h2 { font-size: 1.1rem; margin: 0.6rem 0 0.3rem; }
+.tutor-log ol { max-height: 22rem; overflow-y: auto; margin: 0; padding: 0.4rem 0.6rem 0.4rem 2.6rem;
+  line-height: 1.4; border: 1px solid #d6dde2; border-radius: 6px; background: #fbfdfe; }
+.tutor-log li + li { margin-top: 0.2rem; }
+.tutor-pass { width: 40rem; max-width: 100%; min-height: 16rem; justify-content: center; align-items: flex-start;
+  padding: 1.5rem 2rem; border: 2px dashed #1f3b4d; border-radius: 12px; background: #f4f7f9; gap: 0.75rem; }
+.tutor-pass h2 { font-size: 1.8rem; margin: 0 0 0.5rem; }
+.tutor-pass p { font-size: 1.1rem; margin: 0; }
+.tutor-pass .jupyter-button, .tutor-end .jupyter-button { height: auto; padding: 0.5rem 1.2rem; font-size: 1.05rem; }
+.tutor-end { padding: 0.8rem 1.2rem; border-left: 6px solid #1e7a35; background: #eef8f0; border-radius: 6px;
+  gap: 0.5rem; margin-bottom: 0.5rem; }
+.tutor-result h2 { margin: 0 0 0.4rem; font-size: 1.5rem; }
+.tutor-places { list-style: none; margin: 0 0 0.5rem; padding: 0; font-size: 1.1rem; line-height: 1.6; }
+.tutor-place { display: inline-block; width: 1.8rem; color: #4a6373; }
+.tutor-why { margin: 0; line-height: 1.45; max-width: 44rem; }
+.tutor-replay-title { font-size: 1.3rem; margin: 0.3rem 0; }
+.tutor-replay .cw-board { pointer-events: none; }
+.tutor-end { align-items: flex-start; }
+.tutor-ready.jupyter-button { background: #1f3b4d; }
+"""
+
+
+def upload_label_style() -> str:
+    """ipywidgets' FileUpload shows its file count, "(0)", after the label; the button
+    shows the catalog's label alone instead (screen readers still read the button text)."""
+    label = json.dumps(msg("app.record.upload"), ensure_ascii=False)
+    return (".tutor-upload.jupyter-button { font-size: 0; }"
+            ".tutor-upload i, .tutor-upload::after { font-size: var(--jp-widgets-font-size); }"
+            f".tutor-upload::after {{ content: {label}; margin-left: 0.3em; }}")
+
 
 
 class Page(w.VBox):
@@ -108,7 +145,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HTML:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
                     for section in SECTIONS]
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
-    bar = w.HTML(STYLE + "".join(rows))
+    bar = w.HTML(f"<style>{STYLE}{upload_label_style()}</style>" + "".join(rows))
     bar.add_class("tutor-nav")
     return bar
 
@@ -243,177 +280,3 @@ class LessonShelf(w.VBox):
     def _offer_next(self, stepper) -> None:
         last = stepper.step == stepper.total - 1
         self.following.layout.display = None if last and self.chooser.value + 1 < len(self.lessons) else "none"
-
-
-def feedback(right: bool | None, text: str) -> str:
-    """An answer's verdict as the lesson panel shows it: green when right, red when not."""
-    if not text:
-        return ""
-    kind = "tutor-right" if right else "tutor-wrong" if right is False else "tutor-info"
-    return f'<div class="tutor-feedback {kind}" role="status">{escape(text)}</div>'
-
-
-def question_marks(question) -> list[str]:
-    """What to light on the board: the card asked about, and where it goes or to whom."""
-    subject = question.subject
-    if not hasattr(subject, "card"):
-        return [str(subject)]
-    marks = [str(subject.card)]
-    if hasattr(subject, "seat"):
-        marks.append(question.position.name(subject.seat))
-    if hasattr(subject, "cell"):
-        marks.append(str(subject.cell))
-    return marks
-
-
-class QuizRound(w.HBox):
-    """The practise page's body: questions on positions from seeded games, one at a time,
-    each answered by the engine with its reasons; the rules it cites open beside.
-
-    The same ``seed`` gives the same questions; "new questions" takes the next seed."""
-
-    def __init__(self, game: str, seed: int = 0, count: int = 10):
-        self.game, self.seed, self.count = game, seed, count
-        self.counter = w.HTML()
-        self.prompt = w.HTML()
-        self.choices = w.VBox([])
-        self.choices.add_class("tutor-choices")
-        self.answer = w.HTML()
-        self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
-        self.onward.add_class("tutor-onward")
-        self.onward.on_click(lambda _: self.ask(self.number + 1) if self.number + 1 < len(self.questions)
-                             else self.new_round())
-        self.board = None
-        self.stage = w.VBox([])
-        panel = w.VBox([self.counter, self.prompt, self.choices, self.answer, self.onward])
-        panel.add_class("tutor-panel")
-        self.reference = RulesReference(game)
-        self.reference.add_class("tutor-reference")
-        super().__init__([self.stage, panel, self.reference])
-        self.add_class("tutor-body")
-        self.new_round(seed)
-
-    def new_round(self, seed: int | None = None) -> None:
-        self.seed = self.seed + 1 if seed is None else seed
-        self.questions = quiz(self.game, self.seed, self.count)
-        self.right = 0
-        self.ask(0)
-
-    def ask(self, number: int) -> None:
-        self.number = number
-        question = self.questions[number]
-        if self.board is None:
-            self.board = board_for(self.game, question.position, 1.0)
-            self.stage.children = [self.board]
-        else:
-            self.board.state = question.position
-        self.board.hints = False  # lit targets would give the answer away
-        self.board.set_highlight(question_marks(question))
-        self.counter.value = f'<p class="tutor-count">{escape(msg("app.practise.count", number=number + 1, total=len(self.questions)))}</p>'
-        self.prompt.value = f'<p class="tutor-prompt">{escape(question.prompt)}</p>'
-        self.choices.children = [self._choice(index, text) for index, text in enumerate(question.choices)]
-        self.answer.value = ""
-        self.onward.layout.display = "none"
-        self.reference.focus, self.reference.opened = list(question.rules), []
-
-    def _choice(self, index: int, text: str) -> w.Button:
-        button = w.Button(description=text, layout=w.Layout(width="100%"))
-        button.on_click(lambda _: self.choose(index))
-        return button
-
-    def choose(self, index: int) -> None:
-        question = self.questions[self.number]
-        right, text = question.answer(index)
-        self.right += right
-        for number, button in enumerate(self.choices.children):
-            button.disabled = True
-            button.button_style = "success" if number == question.correct else "danger" if number == index else ""
-        last = self.number + 1 == len(self.questions)
-        score = f" {msg('app.practise.score', right=self.right, total=len(self.questions))}" if last else ""
-        self.answer.value = feedback(right, text + score)
-        self.reference.opened = list(question.rules)
-        self.onward.description = msg("app.practise.again" if last else "app.practise.next")
-        self.onward.layout.display = None
-
-
-class GameTable(w.VBox):
-    """The play page's body: the learner (the first seat) against computer players. The
-    engine judges every move the learner makes; a refused one is answered with its reason.
-    Chance and the computer players move by themselves until it is the learner's turn."""
-
-    LEARNER = 0
-
-    def __init__(self, game: str):
-        self.game = game
-        self.module = game_module(game)
-        counts = list(self.module.PLAYER_COUNTS)
-        self.players = w.Dropdown(options=counts, value=4 if 4 in counts else counts[0],
-                                  description=msg("app.play.players"), layout=w.Layout(width="12rem"))
-        self.kind = w.Dropdown(options=[(msg(f"bot.{kind}.name"), kind) for kind in KINDS], value="coach",
-                               description=msg("app.play.opponents"), layout=w.Layout(width="20rem"))
-        self.kind.style.description_width = "initial"
-        self.about = w.HTML()
-        self.kind.observe(lambda _: self._describe(), names="value")
-        self.players.observe(lambda _: self.new_game(self.seed), names="value")
-        self.kind.observe(lambda _: self.new_game(self.seed), names="value")
-        start = w.Button(description=msg("app.play.new"), button_style="primary")
-        start.add_class("tutor-new-game")
-        start.on_click(lambda _: self.new_game(self.seed + 1))
-        self.message = w.HTML()
-        self.stage = w.HBox([])
-        self.stage.add_class("tutor-body")
-        setup = w.HBox([self.players, self.kind, start], layout=w.Layout(align_items="center"))
-        setup.add_class("tutor-top")
-        super().__init__([setup, self.about, self.message, self.stage])
-        self._describe()
-        self.new_game(0)
-
-    def _describe(self) -> None:
-        self.about.value = f'<p class="tutor-summary">{escape(msg(f"bot.{self.kind.value}.{self.game}"))}</p>'
-
-    def new_game(self, seed: int) -> None:
-        self.seed, players = seed, self.players.value
-        bot = msg(f"bot.{self.kind.value}.name")
-        names = [msg("app.play.you")] + [msg("app.play.bot-seat", bot=bot, number=seat) for seat in range(1, players)]
-        self.state = self.module.new_game(players, seed=seed, seat_names=names)
-        self.bots = make_bots(self.game, [self.kind.value] * players, players, seed)
-        self.board = board_for(self.game, self.state, 1.0)
-        self.board.seat = self.LEARNER
-        self.board.on_move(self.play)
-        self.board.on_message(lambda text: self._say(None, text))
-        self.scores = ScoreSheet(self.state, seat=self.LEARNER)
-        self.stage.children = [self.board, self.scores]
-        self.advance()
-
-    def play(self, move) -> None:
-        reason = self.state.why_not(move)
-        if reason is not None:
-            self.board.refresh()
-            self._say(False, str(reason))
-            return
-        self.state.push(move)
-        self.advance()
-
-    def advance(self) -> None:
-        """Chance and the computer players move until the learner has a move or the game ends."""
-        state = self.state
-        while not state.is_terminal():
-            if state.to_move == CHANCE:
-                state.push(state.chance_move())
-                continue
-            waiting = {move.seat for move in state.legal_moves()} if state.to_move == SIMULTANEOUS \
-                else {state.to_move}
-            bots = sorted(waiting - {self.LEARNER})
-            if not bots:
-                break
-            state.push(self.bots[bots[0]].choose(state, bots[0]))
-        self.board.state = state
-        self.scores.state = state
-        if state.is_terminal():
-            winners = ", ".join(state.name(seat) for seat in state.winners())
-            self._say(self.LEARNER in state.winners(), msg("app.play.over", winners=winners))
-        else:
-            self._say(None, msg("app.play.your-turn"))
-
-    def _say(self, right: bool | None, text: str) -> None:
-        self.message.value = feedback(right, text)

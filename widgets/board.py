@@ -89,6 +89,11 @@ class Board(ipywidgets.VBox):
         for part in self.parts:
             part.scale = value
 
+    def select(self, card) -> None:
+        """Pick ``card`` in the board's hand as a click on it does (boards with a hand)."""
+        self.hand.selected = card
+        self.hand.select_callbacks(card)
+
     def on_move(self, callback, remove: bool = False) -> None:
         """``callback(move)`` for every move the learner makes, allowed or not: the
         engine judges it, never the board."""

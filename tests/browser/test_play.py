@@ -1,0 +1,128 @@
+"""The play page in a real browser: a whole game against a computer player per game, the
+pass screen between two people, a record downloaded and replayed, a bad file refused."""
+import random
+
+import pytest
+
+from tutor import records
+from tutor.bots import seat_moves
+from tutor.games import MODULES
+from tutor.messages import msg
+from widgets.play import PERSON, GameTable
+from widgets.app import page_file
+from widgets.result import why_won
+
+from .boards import PLAYERS
+from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, open_page, screenshot
+
+LOG_ENTRIES = "document.querySelectorAll('.tutor-log li').length"
+
+
+def smallest_table(page, voila, game: str) -> GameTable:
+    """Open the play page set to two players at instant speed; the same table in Python,
+    so the test can ask the engine for a legal move each time."""
+    open_page(page, voila, page_file("play", game))
+    page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
+    page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
+    replica = GameTable(game, speed="instant")
+    replica.players.value = 2
+    wait_for_log(page, replica)
+    return replica
+
+
+def wait_for_log(page, table: GameTable) -> None:
+    """The page has made the same moves as ``table`` (each move is one log entry)."""
+    page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(table.sentences))
+
+
+def upload(page, file) -> None:
+    """Choose a file with the upload button, as a person does in the file dialog."""
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name=msg("app.record.upload")).click()
+    chooser.value.set_files(file)
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_a_whole_game_against_a_computer_player(page, voila, game):
+    replica = smallest_table(page, voila, game)
+    rng = random.Random(0)
+    while not replica.state.is_terminal():
+        move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
+        PLAYERS[game](page, move)
+        replica.play(move)
+        wait_for_log(page, replica)
+    result = page.locator(".tutor-result")
+    result.wait_for()
+    assert why_won(replica.state) in result.inner_text()
+    assert page.locator(".tutor-feedback.tutor-wrong, .tutor-feedback.tutor-right").count() == 1  # the verdict only
+    assert_no_code_or_errors(page)
+    screenshot(page, f"{game}-play-end")
+
+
+def test_computer_players_move_one_at_a_time_in_voila(page, voila):
+    """The default pace: a coach's move is announced, then made, without blocking the page."""
+    game = "thricewise"  # three coaches choose before the person
+    open_page(page, voila, page_file("play", game))
+    page.get_by_text(msg("app.play.thinking", player=msg("widgets.seat-colour.gray"))).wait_for()
+    page.get_by_text(msg("app.play.your-turn")).wait_for()
+    assert_no_code_or_errors(page)
+    screenshot(page, f"{game}-play")
+
+
+def test_two_people_pass_the_device(page, voila):
+    game = "monster-trick"
+    smallest_table(page, voila, game)
+    page.locator(".tutor-seat select").nth(1).select_option(label=msg("app.play.kind.person"))
+    red = msg("widgets.seat-colour.red")
+    orange = msg("widgets.seat-colour.orange")
+    page.get_by_role("heading", name=msg("app.play.pass.heading", player=orange)).wait_for()
+    assert page.locator(".cw-board").count() == 0 and page.locator("[data-target^='card:']").count() == 0
+    screenshot(page, f"{game}-play-pass")
+    page.get_by_role("button", name=msg("app.play.pass.ready", player=orange)).click()
+    page.locator(".cw-board").wait_for()
+    replica = GameTable(game, speed="instant")
+    replica.players.value = 2
+    replica.seats[1].kind.value = PERSON
+    replica.ready()
+    move = seat_moves(replica.state, 0)[0]
+    PLAYERS[game](page, move)
+    page.get_by_role("heading", name=msg("app.play.pass.heading", player=red)).wait_for()
+    assert page.locator(".cw-board").count() == 0
+    page.get_by_role("button", name=msg("app.play.undo")).click()
+    page.locator(".cw-board").wait_for()
+    assert_no_code_or_errors(page)
+
+
+def test_a_game_is_downloaded_and_replayed(page, voila, tmp_path):
+    game = "danger-13"
+    replica = smallest_table(page, voila, game)
+    rng = random.Random(1)
+    for _ in range(6):
+        move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
+        PLAYERS[game](page, move)
+        replica.play(move)
+        wait_for_log(page, replica)
+    with page.expect_download() as download:
+        page.get_by_role("link", name=msg("app.record.download")).click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert records.load(path).snapshot() == replica.state.snapshot()
+    upload(page, str(path))
+    replay = page.locator(".tutor-replay")
+    replay.wait_for()
+    total = sum(1 for seat in replica.movers if seat >= 0)  # the players' moves; deals and draws come with them
+    replay.get_by_role("button", name=msg("app.replay.next")).click()
+    page.get_by_text(msg("app.replay.position", number=1, total=total)).wait_for()
+    replay.get_by_role("button", name=msg("app.replay.last")).click()
+    page.get_by_text(msg("app.replay.position", number=total, total=total)).wait_for()
+    assert page.locator(".tutor-replay .tutor-log li").count() == len(replica.sentences)
+    assert_no_code_or_errors(page)
+    screenshot(page, f"{game}-replay")
+    replay.get_by_role("button", name=msg("app.replay.close")).click()
+    replay.wait_for(state="detached")
+    upload(page, {"name": "other.yaml", "mimeType": "text/yaml", "buffer": b"game: [unclosed"})
+    refusal = page.locator(".tutor-feedback.tutor-wrong")
+    refusal.wait_for()
+    assert "other.yaml" in refusal.inner_text() and "YAML" in refusal.inner_text()
+    assert_no_code_or_errors(page)
+    screenshot(page, f"{game}-play-bad-record")

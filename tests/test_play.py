@@ -1,0 +1,216 @@
+"""The play page driven from Python: people and computer players at one table, the pass
+screen, undo, the end screen, records downloaded and uploaded, the log."""
+import asyncio
+import base64
+import random
+import re
+from concurrent.futures import ThreadPoolExecutor
+from html import escape
+
+import pytest
+
+from tutor import records
+from tutor.bots import seat_moves
+from tutor.games import MODULES
+from tutor.games.monster_trick import Play
+from tutor.messages import msg
+from widgets import play
+from widgets.log import replayed
+from widgets.replay import GameReplay
+from widgets.result import result_html, why_won
+
+
+def table_for(game: str, people: int = 1, players: int = 2) -> play.GameTable:
+    """The smallest table: instant computer players, the first ``people`` seats people."""
+    table = play.GameTable(game, speed="instant")
+    table.players.value = players
+    for seat in range(people):
+        table.seats[seat].kind.value = play.PERSON
+    return table
+
+
+def contains(widget, part) -> bool:
+    """Whether ``part`` is in the widget tree shown on the page."""
+    return widget is part or any(contains(child, part) for child in getattr(widget, "children", ()))
+
+
+def texts(widget) -> str:
+    own = [getattr(widget, name) for name in ("value", "html", "description") if isinstance(getattr(widget, name, None), str)]
+    return "".join(own + [texts(child) for child in getattr(widget, "children", ())])
+
+
+def person_move(table, rng):
+    return rng.choice(seat_moves(table.state, table.person_to_move()))
+
+
+def finish(table, rng) -> list:
+    """Play the people's moves at random to the end; the snapshots before each move."""
+    before = []
+    while not table.state.is_terminal():
+        if table.person_to_move() != table.holder:
+            table.ready()
+        before.append(table.state.snapshot())
+        table.play(person_move(table, rng))
+    return before
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_a_whole_game_against_computer_players_ends_on_the_ranking(game):
+    table = table_for(game)
+    finish(table, random.Random(1))
+    state = table.state
+    html = texts(table.stage)
+    assert result_html(state) in html and escape(why_won(state)) in html
+    assert all(escape(name) in html for name in state.seat_names)
+    winners = ", ".join(state.name(seat) for seat in state.winners())
+    assert escape(msg("app.play.over", winners=winners)) in table.message.value
+    assert contains(table.stage, table.board), "the final position stays on show under the ranking"
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_the_pass_screen_hides_the_next_persons_cards(game):
+    table = table_for(game, people=2)
+    rng, turns = random.Random(2), 0
+    while not table.state.is_terminal():
+        person = table.person_to_move()
+        assert not contains(table, table.board), "nothing of the table behind the pass screen"
+        assert msg("app.play.pass.ready", player=table.state.name(person)) in texts(table.stage)
+        assert table.scores.seat is None
+        table.ready()
+        assert contains(table.stage, table.board) and table.board.seat == person
+        while table.person_to_move() == person:  # a person may have several moves in a row
+            table.play(person_move(table, rng))
+        turns += 1
+    assert turns > 10
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_undo_restores_the_exact_position_back_to_the_start(game):
+    """Through computer moves, deals and draws, back to each of the person's decisions."""
+    table = table_for(game)
+    start = table.state.snapshot()
+    before = finish(table, random.Random(3))
+    assert before[0] == start
+    for snapshot in reversed(before):
+        assert not table.undo_button.disabled
+        table.undo()
+        assert table.state.snapshot() == snapshot
+        assert len(table.sentences) == len(table.movers) == len(table.state.move_stack)
+    assert table.undo_button.disabled
+
+
+def test_undo_between_two_people_asks_for_the_device_back():
+    table = table_for("monster-trick", people=2)
+    table.ready()
+    table.play(person_move(table, random.Random(0)))  # Orange lays out the VP cards: Red is next
+    assert table.person_to_move() == 1 and not contains(table, table.board)
+    table.undo()
+    assert table.person_to_move() == 0 and contains(table.stage, table.board) and table.board.seat == 0
+
+
+def test_a_refused_move_is_explained_and_changes_nothing():
+    table = table_for("monster-trick")
+    before = table.state.snapshot()
+    early = Play(table.state.hands[0][0], 0)  # before laying out the VP cards
+    table.play(early)
+    assert table.state.snapshot() == before
+    assert escape(str(table.state.why_not(early))) in table.message.value and "tutor-wrong" in table.message.value
+
+
+def test_changing_the_players_or_a_seat_starts_a_new_game():
+    table = play.GameTable("danger-13", speed="instant")
+    table.players.value = 3
+    assert table.state.players == 3 and len(table.seats) == 3
+    table.seats[2].kind.value = play.PERSON
+    assert table.state.players == 3 and table.holder is None, "two people: the first waits for the device"
+
+
+def test_seats_are_called_after_their_colours_until_named():
+    table = table_for("thricewise")
+    assert table.state.seat_names == [msg("widgets.seat-colour.orange"), msg("widgets.seat-colour.red")]
+    table.play(person_move(table, random.Random(0)))
+    table.seats[0].name.value = "Annabelle-Marguerite"
+    assert table.state.name(0) == "Annabelle-Marguerite"
+    assert table.sentences == replayed(table.state) and any("Annabelle-Marguerite" in text for text in table.sentences)
+    assert "Annabelle-Marguerite" in table.board.players.html, "the whole name, not cut short"
+
+
+def downloaded(table) -> str:
+    data = re.search(r'href="data:application/x-yaml;base64,([^"]+)"', table.download.value).group(1)
+    return base64.b64decode(data).decode("utf-8")
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_a_downloaded_record_replays_to_the_same_result(game):
+    table = table_for(game)
+    finish(table, random.Random(4))
+    text = downloaded(table)
+    assert records.load("game.yaml", text=text).returns() == table.state.returns()
+    table.open_record({"name": "game.yaml", "content": memoryview(text.encode("utf-8"))})
+    (replay,) = table.body.children
+    assert isinstance(replay, GameReplay) and replay.position == 0 and replay.result.value == ""
+    replay.buttons["last"].click()
+    assert replay.state.snapshot() == table.state.snapshot() and replay.result.value == result_html(table.state)
+    replay.buttons["back"].click()
+    replay.buttons["next"].click()
+    assert replay.state.snapshot() == table.state.snapshot()
+    replay.buttons["first"].click()
+    assert replay.history.value == texts(replay.history) and not replay.state.move_stack[replay.stops[0]:]
+    replay.leave.click()
+    assert table.body.children == (table.table,)
+
+
+def test_the_record_follows_every_move():
+    table = table_for("monster-trick")
+    table.play(person_move(table, random.Random(0)))
+    assert records.load("game.yaml", text=downloaded(table)).snapshot() == table.state.snapshot()
+
+
+def bad_uploads():
+    other = records.dumps(play.GameTable("danger-13", speed="instant").state)
+    good = records.dumps(play.GameTable("monster-trick", speed="instant").state)
+    illegal = good.replace("moves: []", "moves:\n- vp 1 2 6")
+    return {
+        "wrong game": (other.encode(), "this record is for Danger 13, not Monster Trick"),
+        "illegal move": (illegal.encode(), "move 1 ('vp 1 2 6') is not allowed"),
+        "malformed YAML": (b"game: [unclosed", "not valid YAML"),
+        "not UTF-8": ("game: monster-trick ÿ".encode("latin-1"), "not a text file"),
+        "odd shape": (good.replace("options:", "options: 7\nold:").encode(), "cannot be replayed"),
+    }
+
+
+@pytest.mark.parametrize("case", list(bad_uploads()))
+def test_a_bad_upload_is_refused_in_words(case, capfd):
+    content, words = bad_uploads()[case]
+    table = table_for("monster-trick")
+    table.open_record({"name": "mine.yaml", "content": memoryview(content)})
+    assert "tutor-wrong" in table.message.value and escape(words) in table.message.value
+    assert "mine.yaml" in table.message.value and "Traceback" not in table.message.value
+    assert table.body.children == (table.table,)
+
+
+def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
+    """At a readable pace the moves come one at a time, and the table answers in between."""
+    monkeypatch.setitem(play.SPEEDS, "normal", 0.01)
+
+    async def scenario():
+        table = play.GameTable("thricewise")  # three coaches choose first
+        assert table._task is not None and not table.state.move_stack, "nothing moved yet: it runs in the loop"
+        await asyncio.sleep(0)  # the deal, then the first coach thinks
+        assert msg("app.play.thinking", player=table.state.name(1)) in table.message.value
+        before = table.state.snapshot()
+        table.play(seat_moves(table.state, 0)[0])  # the person clicks meanwhile: answered, but not yet
+        assert table.state.snapshot() == before and msg("app.play.not-now") in table.message.value
+        while table._task is not None:
+            await asyncio.sleep(0.01)
+        assert table.person_to_move() == 0 and len(table.state.move_stack) == 4  # the deal and three picks
+        assert msg("app.play.your-turn") in table.message.value
+        table.new_game(table.seed + 1)  # stops the moves under way, starts again
+        table.new_game(table.seed + 1)
+        while table._task is not None:
+            await asyncio.sleep(0.01)
+        assert len(table.state.move_stack) == 4
+
+    # A thread of its own: in the same run Playwright may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()

@@ -1,0 +1,150 @@
+"""The practise page's body: quiz questions on positions from seeded games, answered by
+the engine with its reasons, a running score, and "show me" on the board."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from tutor.messages import msg
+from tutor.quizzes import quiz
+from widgets.feedback import feedback
+from widgets.hand import mover
+from widgets.log import sentence
+from widgets.rules import RulesReference
+from widgets.stepper import board_for
+
+
+def question_marks(question) -> list[str]:
+    """What to light on the board: the card asked about, and where it goes or to whom."""
+    subject = question.subject
+    if not hasattr(subject, "card"):
+        return [str(subject)]
+    marks = [str(subject.card)]
+    if hasattr(subject, "seat"):
+        marks.append(question.position.name(subject.seat))
+    if hasattr(subject, "cell"):
+        marks.append(str(subject.cell))
+    return marks
+
+
+class QuizRound(w.HBox):
+    """Questions one at a time, each answered by the engine with its reasons; the rules it
+    cites open beside. After an answer, "show me" steps from the position to the answer
+    on the board: it plays the move asked about, lights where the card may go, or turns
+    up the player's VP cards. The same ``seed`` gives the same questions; "new
+    questions" takes the next seed."""
+
+    def __init__(self, game: str, seed: int = 0, count: int = 10):
+        self.game, self.seed, self.count = game, seed, count
+        self.counter = w.HTML()
+        self.prompt = w.HTML()
+        self.choices = w.VBox([])
+        self.choices.add_class("tutor-choices")
+        self.answer = w.HTML()
+        self.shown = w.HTML()
+        self.show_me = w.Button(description=msg("app.practise.show-me"), icon="eye", layout=w.Layout(width="auto"))
+        self.show_me.add_class("tutor-show-me")
+        self.show_me.on_click(lambda _: self.demonstrate())
+        self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
+        self.onward.add_class("tutor-onward")
+        self.onward.on_click(lambda _: self.ask(self.number + 1) if self.number + 1 < len(self.questions)
+                             else self.new_round())
+        self.board = None
+        self.stage = w.VBox([])
+        after = w.HBox([self.show_me, self.onward])
+        after.add_class("tutor-after")
+        panel = w.VBox([self.counter, self.prompt, self.choices, self.answer, after, self.shown])
+        panel.add_class("tutor-panel")
+        self.reference = RulesReference(game)
+        self.reference.add_class("tutor-reference")
+        super().__init__([self.stage, panel, self.reference])
+        self.add_class("tutor-body")
+        self.new_round(seed)
+
+    @property
+    def question(self):
+        return self.questions[self.number]
+
+    def new_round(self, seed: int | None = None) -> None:
+        self.seed = self.seed + 1 if seed is None else seed
+        self.questions = quiz(self.game, self.seed, self.count)
+        self.right = self.answered = 0
+        self.ask(0)
+
+    def ask(self, number: int) -> None:
+        self.number = number
+        question = self.question
+        if self.board is None:
+            self.board = board_for(self.game, question.position, 1.0)
+            self.stage.children = [self.board]
+        self._draw_position()
+        self._count()
+        self.prompt.value = f'<p class="tutor-prompt">{escape(question.prompt)}</p>'
+        self.choices.children = [self._choice(index, text) for index, text in enumerate(question.choices)]
+        self.answer.value = ""
+        for button in (self.show_me, self.onward):
+            button.layout.display = "none"
+        self.reference.focus, self.reference.opened = list(question.rules), []
+
+    def _draw_position(self) -> None:
+        """The question's position as asked: nothing lit that would give the answer away."""
+        self.demonstrating = False
+        self.board.state = self.question.position
+        self.board.seat = None
+        self.board.hints = False
+        self.board.set_highlight(question_marks(self.question))
+        self.shown.value = ""
+        self.show_me.description = msg("app.practise.show-me")
+
+    def _count(self) -> None:
+        running = msg("app.practise.running", right=self.right, answered=self.answered) if self.answered else ""
+        self.counter.value = (f'<p class="tutor-count">{escape(msg("app.practise.count", number=self.number + 1, total=len(self.questions)))}'
+                              f' <span class="tutor-running">{escape(running)}</span></p>')
+
+    def _choice(self, index: int, text: str) -> w.Button:
+        button = w.Button(description=text, layout=w.Layout(width="100%"))
+        button.on_click(lambda _: self.choose(index))
+        return button
+
+    def choose(self, index: int) -> None:
+        question = self.question
+        right, text = question.answer(index)
+        self.right += right
+        self.answered += 1
+        for number, button in enumerate(self.choices.children):
+            button.disabled = True
+            button.button_style = "success" if number == question.correct else "danger" if number == index else ""
+        last = self.number + 1 == len(self.questions)
+        score = f" {msg('app.practise.score', right=self.right, total=len(self.questions))}" if last else ""
+        self.answer.value = feedback(right, text + score)
+        self._count()
+        self.reference.opened = list(question.rules)
+        self.onward.description = msg("app.practise.again" if last else "app.practise.next")
+        for button in (self.show_me, self.onward):
+            button.layout.display = None
+
+    def demonstrate(self) -> None:
+        """"Show me": from the question's position one step to its answer; again: back."""
+        if self.demonstrating:
+            self._draw_position()
+            return
+        question, board = self.question, self.board
+        subject, position = question.subject, question.position
+        if subject in position.legal_moves():  # a move: play it
+            after = position.clone()
+            after.push(subject)
+            board.seat = mover(position, subject)  # still their cards on show, less the one played
+            board.state = after
+            board.set_highlight(question_marks(question))
+            shown = sentence(position, subject, after)
+        elif isinstance(subject, int):  # a player: their VP cards as they see them
+            board.seat = subject
+            shown = msg("app.practise.shown-seat", player=position.name(subject))
+        else:  # a card: where the engine lets it go
+            board.hints = True
+            board.select(subject)
+            shown = msg("app.practise.shown-card", card=subject)
+        self.demonstrating = True
+        self.shown.value = feedback(None, shown)
+        self.show_me.description = msg("app.practise.show-again")

@@ -1,0 +1,79 @@
+"""The end of a game in words: the places in the engine's ranking, and why the winner won
+when others had as many points, told with the tie-break the engine's ranking applied."""
+from __future__ import annotations
+
+from html import escape
+
+from tutor.messages import msg
+from widgets.log import listed
+
+# The names of the parts of each engine's ranking key, in its order (the engine orders the
+# seats; these only say what each part is called).
+KEY_PARTS = {
+    "monster-trick": ("points", "round-three", "round-two"),
+    "danger-13": ("plus-points", "printed"),
+    "thricewise": ("points",),
+}
+WIN_RULES = {"monster-trick": "mt.game-end", "danger-13": "d13.game-end", "thricewise": "tw.winner"}
+TIE_RULES = {"monster-trick": "mt.game-end", "danger-13": "d13.tie-break", "thricewise": "tw.shared-win"}
+
+
+def number(value) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def ranking_key(state):
+    """How the engine orders the seats at the end: its ranking key, tie-breaks included,
+    where it has one; else the scores it returns (a game without tie-breaks)."""
+    return getattr(state, "ranking_key", None) or (lambda seat: (state.returns()[seat],))
+
+
+def places(state) -> list[tuple[int, int]]:
+    """(place, seat) in the engine's ranking; seats equal on the whole key share a place."""
+    key, ranked, found = ranking_key(state), state.ranking(), []
+    for index, seat in enumerate(ranked):
+        shared = index and key(seat) == key(ranked[index - 1])
+        found.append((found[-1][0] if shared else index + 1, seat))
+    return found
+
+
+def score_text(state, seat: int) -> str:
+    return msg(f"app.play.end.score.{state.game_id}", score=number(ranking_key(state)(seat)[0]))
+
+
+def why_won(state) -> str:
+    """Who won, and the tie-break when the first score left several players level."""
+    game, key, winners = state.game_id, ranking_key(state), state.winners()
+    parts = [msg(f"app.play.end.part.{part}") for part in KEY_PARTS[game]]
+    level = [seat for seat in range(state.players) if key(seat)[0] == key(winners[0])[0]]
+    score = score_text(state, winners[0])
+    names = [state.name(seat) for seat in level]
+    if len(winners) > 1:
+        also = msg("app.play.end.also", parts=listed(parts[1:])) if len(parts) > 1 else ""
+        text = msg("app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score,
+                   also=also)
+        rule = TIE_RULES[game]
+    elif len(level) == 1:
+        text, rule = msg("app.play.end.won", player=state.name(winners[0]), score=score), WIN_RULES[game]
+    else:
+        deciding, still = 0, level
+        while len(still) > 1:  # one winner: a later part of the key tells them apart
+            deciding, tied = deciding + 1, still
+            best = max(key(seat)[deciding] for seat in tied)
+            still = [seat for seat in tied if key(seat)[deciding] == best]
+        also = msg("app.play.end.also", parts=listed(parts[1:deciding])) if deciding > 1 else ""
+        values = ", ".join(msg("app.log.score", player=state.name(seat), score=number(key(seat)[deciding]))
+                           for seat in tied)
+        text = msg("app.play.end.tie-break", players=listed(names), score=score, also=also,
+                   player=state.name(winners[0]), part=parts[deciding], values=values)
+        rule = TIE_RULES[game]
+    return f'{text} {msg("app.play.end.rule", rule=msg(f"rule.{rule}.title"))}'
+
+
+def result_html(state) -> str:
+    """The end screen's panel: heading, places and the sentence on who won and why."""
+    rows = "".join(f'<li><span class="tutor-place">{place}.</span> <strong>{escape(state.name(seat))}</strong> '
+                   f'{escape(score_text(state, seat))}</li>' for place, seat in places(state))
+    return (f'<section class="tutor-result" aria-label="{escape(msg("app.play.end.heading"))}">'
+            f'<h2>{escape(msg("app.play.end.heading"))}</h2><ol class="tutor-places">{rows}</ol>'
+            f'<p class="tutor-why">{escape(why_won(state))}</p></section>')
