@@ -192,7 +192,7 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
     if done:
         parts.append(text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
     card_w = CARD_W * ROW_SCALE
-    step = min(FAN, (330 - card_w) / max(len(row) - 1, 1))
+    step = min(FAN, (310 - card_w) / max(len(row) - 1, 1))
     for index, card in enumerate(row):
         x = 150 + index * step
         parts.append(group(card_face(card, card_w), x=x, y=3))
@@ -201,8 +201,8 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
                             fill="none", stroke=MARK, stroke_width=2.5, stroke_dasharray="7 4"))
     if not row:
         parts.append(text(150, 50, msg("widgets.d13.empty-row"), size=12, fill=MUTED))
-    parts.append(_gauge(500, 14, total, limit))
-    parts.append(_bank(state, view, viewer, seat, 640))
+    parts.append(_gauge(466, 14, total, limit))
+    parts.append(_bank(state, view, viewer, seat, 610))  # room for "12 plus points" inside the row
     return "".join(parts)
 
 
@@ -230,9 +230,9 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
                         stroke_dasharray="4 3"))
     points = view["plus_points"][seat] if view["plus_points"] is not None else (
         sum(card.plus for card in view["bank"]) if seat == viewer else None)
-    parts.append(text(x + 54, 50, msg("widgets.d13.banked", count=size), size=12, fill=INK))
+    parts.append(text(x + 50, 50, msg("widgets.d13.banked", count=size), size=12, fill=INK))
     if points is not None:
-        parts.append(text(x + 54, 68, msg("widgets.d13.plus-points", points=points), size=12, weight=700,
+        parts.append(text(x + 50, 68, msg("widgets.d13.plus-points", points=points), size=12, weight=700,
                           fill="#1f7a3a"))
     return "".join(parts)
 
