@@ -29,6 +29,8 @@ from widgets.stepper import board_for
 
 PERSON = "person"
 SEAT_KINDS = (PERSON, *KINDS)
+NEW_SEAT = "coach"  # who takes a seat until someone chooses
+STAND_IN = "random"  # the unused bot make_bots gives a person's seat
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # seconds before each computer move
 
 
@@ -103,7 +105,7 @@ class GameTable(w.VBox):
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
         self.state = None
-        self._set_seats([PERSON] + [KINDS[-1]] * (self.players.value - 1))
+        self._set_seats([PERSON])
         self.players.observe(lambda _: self._set_seats([seat.kind.value for seat in self.seats]), names="value")
         self.new_game(seed)
 
@@ -115,7 +117,7 @@ class GameTable(w.VBox):
     def _set_seats(self, kinds: list[str]) -> None:
         """One choice per seat; seats that stay keep their choices, new ones get a coach."""
         count = self.players.value
-        kinds = (kinds + [KINDS[-1]] * count)[:count]
+        kinds = (kinds + [NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats] + [default_name(seat) for seat in range(len(self.seats), count)]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
@@ -140,8 +142,9 @@ class GameTable(w.VBox):
         self.seed = seed
         kinds = self.kinds
         self.state = self.module.new_game(len(kinds), seed=seed, seat_names=[self.name_of(seat) for seat in range(len(kinds))])
-        # People's seats get a stand-in that never moves: make_bots seeds each seat the same whatever the others are.
-        self.bots = make_bots(self.game, [KINDS[0] if kind == PERSON else kind for kind in kinds], len(kinds), seed)
+        # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
+        # for each person (never asked to move) leaves the computer players as they would be.
+        self.bots = make_bots(self.game, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
         people = [seat for seat, kind in enumerate(kinds) if kind == PERSON]
         self.holder = people[0] if len(people) == 1 else None  # the person whose cards may be on screen
         self.movers: list[int] = []  # who made each move of the stack (CHANCE for deals and draws)

@@ -59,10 +59,15 @@ def test_a_whole_game_against_a_computer_player(page, voila, game):
     screenshot(page, f"{game}-play-end")
 
 
-def test_computer_players_move_one_at_a_time_in_voila(page, voila):
-    """The default pace: a coach's move is announced, then made, without blocking the page."""
-    game = "thricewise"  # three coaches choose before the person
+@pytest.mark.parametrize("game", ["thricewise", "monster-trick"])
+def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
+    """A coach's move is announced, then made, without blocking the page: as the page
+    opens (Thricewise: three coaches choose first) and after a click (Monster Trick: the
+    coaches lay out their VP cards after the person)."""
     open_page(page, voila, page_file("play", game))
+    page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.fast"))
+    if game == "monster-trick":
+        PLAYERS[game](page, seat_moves(GameTable(game, speed="instant").state, 0)[0])
     page.get_by_text(msg("app.play.thinking", player=msg("widgets.seat-colour.gray"))).wait_for()
     page.get_by_text(msg("app.play.your-turn")).wait_for()
     assert_no_code_or_errors(page)
