@@ -105,7 +105,10 @@ def test_undo_between_two_people_asks_for_the_device_back():
     table.play(person_move(table, random.Random(0)))  # Orange lays out the VP cards: Red is next
     assert table.person_to_move() == 1 and not contains(table, table.board)
     table.undo()
-    assert table.person_to_move() == 0 and contains(table.stage, table.board) and table.board.seat == 0
+    assert table.person_to_move() == 0 and not contains(table, table.board), "Red may be holding the device"
+    assert msg("app.play.pass.ready", player=table.state.name(0)) in texts(table.stage)
+    table.ready()
+    assert contains(table.stage, table.board) and table.board.seat == 0
 
 
 def test_a_refused_move_is_explained_and_changes_nothing():

@@ -261,6 +261,8 @@ class GameTable(w.VBox):
             self.state.pop()
             if seat >= 0 and self.kinds[seat] == PERSON:
                 break
+        if self.kinds.count(PERSON) > 1:
+            self.holder = None  # whoever has the device now, the move's owner confirms before their cards show
         self.message.value = ""
         self.advance()
 

@@ -93,7 +93,9 @@ def test_two_people_pass_the_device(page, voila):
     PLAYERS[game](page, move)
     page.get_by_role("heading", name=msg("app.play.pass.heading", player=red)).wait_for()
     assert page.locator(".cw-board").count() == 0
-    page.get_by_role("button", name=msg("app.play.undo")).click()
+    page.get_by_role("button", name=msg("app.play.undo")).click()  # Orange takes the move back
+    page.get_by_role("heading", name=msg("app.play.pass.heading", player=orange)).wait_for()
+    page.get_by_role("button", name=msg("app.play.pass.ready", player=orange)).click()
     page.locator(".cw-board").wait_for()
     assert_no_code_or_errors(page)
 
