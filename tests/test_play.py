@@ -179,6 +179,7 @@ def bad_uploads():
         "malformed YAML": (b"game: [unclosed", "not valid YAML"),
         "not UTF-8": ("game: monster-trick ÿ".encode("latin-1"), "not a text file"),
         "odd shape": (good.replace("options:", "options: 7\nold:").encode(), "cannot be replayed"),
+        "names not text": (good.replace("- Orange", "- [1, 2]").encode(), "cannot be replayed"),
     }
 
 

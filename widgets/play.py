@@ -231,7 +231,7 @@ class GameTable(w.VBox):
 
     async def _play_bots(self) -> None:
         try:
-            while not self.state.is_terminal():
+            while SPEEDS[self.speed.value] and not self.state.is_terminal():
                 if self.state.to_move != CHANCE:
                     seat = self.bot_to_move()
                     if seat is None:
@@ -239,6 +239,8 @@ class GameTable(w.VBox):
                     self._show(thinking=seat)
                     await asyncio.sleep(SPEEDS[self.speed.value])
                 self._autoplay()
+            while self._autoplay():  # the speed was set to instant under way
+                pass
             self._show()
         except Exception:
             traceback.print_exc(file=sys.__stderr__)  # a bug: its details go to the server's log only

@@ -72,6 +72,7 @@ class GameReplay(w.VBox):
         body.add_class("tutor-body")
         super().__init__([heading, nav, body])
         self.add_class("tutor-replay")
+        self.go(len(self.stops) - 1)  # drawn once at the end too: a record that cannot be shown fails here, on upload
         self.go(0)
 
     def _stops(self) -> list[int]:
