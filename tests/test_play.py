@@ -35,7 +35,8 @@ def contains(widget, part) -> bool:
 
 
 def texts(widget) -> str:
-    own = [getattr(widget, name) for name in ("value", "html", "description") if isinstance(getattr(widget, name, None), str)]
+    own = [getattr(widget, name) for name in ("value", "html", "description")
+           if isinstance(getattr(widget, name, None), str)]
     return "".join(own + [texts(child) for child in getattr(widget, "children", ())])
 
 
@@ -118,6 +119,13 @@ def test_a_refused_move_is_explained_and_changes_nothing():
     table.play(early)
     assert table.state.snapshot() == before
     assert escape(str(table.state.why_not(early))) in table.message.value and "tutor-wrong" in table.message.value
+
+
+def test_a_click_after_the_end_gets_the_engines_answer():
+    table = table_for("monster-trick")
+    finish(table, random.Random(5))
+    table.play(table.state.move_stack[-1])
+    assert escape(msg("mt.why.game-over")) in table.message.value
 
 
 def test_changing_the_players_or_a_seat_starts_a_new_game():

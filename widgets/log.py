@@ -123,4 +123,5 @@ class MoveLog(w.HTML):
     def show(self, sentences: list[str]) -> None:
         items = "".join(f"<li>{escape(text)}</li>" for text in reversed(sentences))
         body = f'<ol reversed>{items}</ol>' if sentences else f'<p>{escape(msg("app.log.empty"))}</p>'
-        self.value = f'<section aria-label="{escape(msg("app.log.heading"))}"><h2>{escape(msg("app.log.heading"))}</h2>{body}</section>'
+        heading = escape(msg("app.log.heading"))
+        self.value = f'<section aria-label="{heading}"><h2>{heading}</h2>{body}</section>'

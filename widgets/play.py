@@ -118,7 +118,8 @@ class GameTable(w.VBox):
         """One choice per seat; seats that stay keep their choices, new ones get a coach."""
         count = self.players.value
         kinds = (kinds + [NEW_SEAT] * count)[:count]
-        names = [seat.name.value for seat in self.seats] + [default_name(seat) for seat in range(len(self.seats), count)]
+        names = [seat.name.value for seat in self.seats]
+        names += [default_name(seat) for seat in range(len(names), count)]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
@@ -141,7 +142,8 @@ class GameTable(w.VBox):
         self._stop()
         self.seed = seed
         kinds = self.kinds
-        self.state = self.module.new_game(len(kinds), seed=seed, seat_names=[self.name_of(seat) for seat in range(len(kinds))])
+        names = [self.name_of(seat) for seat in range(len(kinds))]
+        self.state = self.module.new_game(len(kinds), seed=seed, seat_names=names)
         # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
         # for each person (never asked to move) leaves the computer players as they would be.
         self.bots = make_bots(self.game, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
@@ -182,7 +184,8 @@ class GameTable(w.VBox):
     def play(self, move) -> None:
         """A person's move from the board: the engine judges it."""
         seat = mover(self.state, move)
-        if seat != self.holder or seat != self.person_to_move():
+        over = self.state.is_terminal()  # the engine says so itself
+        if not over and (seat != self.holder or seat != self.person_to_move()):
             self.board.refresh()
             self._say(False, msg("app.play.not-now"))
             return

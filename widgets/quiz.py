@@ -99,8 +99,9 @@ class QuizRound(w.HBox):
 
     def _count(self) -> None:
         running = msg("app.practise.running", right=self.right, answered=self.answered) if self.answered else ""
-        self.counter.value = (f'<p class="tutor-count">{escape(msg("app.practise.count", number=self.number + 1, total=len(self.questions)))}'
-                              f' <span class="tutor-running">{escape(running)}</span></p>')
+        count = msg("app.practise.count", number=self.number + 1, total=len(self.questions))
+        self.counter.value = (f'<p class="tutor-count">{escape(count)} '
+                              f'<span class="tutor-running">{escape(running)}</span></p>')
 
     def _choice(self, index: int, text: str) -> w.Button:
         button = w.Button(description=text, layout=w.Layout(width="100%"))

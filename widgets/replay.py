@@ -99,7 +99,8 @@ class GameReplay(w.VBox):
         self.result.value = result_html(self.state) if over else ""
         self.result.layout.display = None if over else "none"
         last = len(self.stops) - 1
-        self.counter.value = f'<span class="tutor-count">{escape(msg("app.replay.position", number=self.position, total=last))}</span>'
+        where = msg("app.replay.position", number=self.position, total=last)
+        self.counter.value = f'<span class="tutor-count">{escape(where)}</span>'
         for name in ("first", "back"):
             self.buttons[name].disabled = self.position == 0
         for name in ("next", "last"):
