@@ -65,3 +65,19 @@ def test_malformed_and_tampered_files():
     assert "no game called 'chess'" in bad("game: chess\nplayers: 2\nseed: 1\nmoves: []\n")
     text = records.dumps(finished_game()).replace("returns:\n  - ", "returns:\n  - 17.0\n  - ", 1)
     assert "replaying the moves gives" in bad(text)
+
+
+@pytest.mark.parametrize("field, value, expected", [
+    ("players", "four", "'players' should be a whole number"),
+    ("seed", 1.5, "'seed' should be a whole number"),
+    ("options", "fast", "'options' should be a set of named fields"),
+    ("seats", [1, 2, 3], "'seats' should list one name per player (3)"),
+    ("seats", ["Ann", "Ben"], "'seats' should list one name per player (3)"),
+    ("first_player", 7, "'first_player' should be a seat number"),
+    ("players", 9, "Monster Trick is played by 2 to 5 players, not 9"),
+])
+def test_fields_of_the_wrong_kind_are_named(field, value, expected):
+    import yaml
+    data = yaml.safe_load(records.dumps(finished_game()))
+    data[field] = value
+    assert expected in bad(yaml.safe_dump(data))

@@ -12,6 +12,7 @@ import yaml
 
 from tutor.core import CHANCE, IllegalMove, TutorError
 from tutor.games import MODULES, game_module, game_name
+from tutor.games.common import check_player_count
 from tutor.messages import msg
 from tutor.yamlfile import read_yaml
 
@@ -66,13 +67,12 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
         raise RecordError(f"{name}: " + msg("error.unknown-game", game=game, known=", ".join(MODULES)))
     if expected_game and game != expected_game:
         raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=game_name(expected_game)))
-    if not isinstance(data["moves"], list):
-        raise RecordError(msg("error.wrong-type", file=name, field="moves", expected=msg("type.list")))
+    _check_shape(name, game, data)
     module = game_module(game)
     try:
-        state = module.new_game(int(data["players"]), seed=int(data["seed"]), options=data.get("options"),
-                                first_player=int(data.get("first_player", 0)), seat_names=data.get("seats"))
-    except (TutorError, TypeError, ValueError) as error:
+        state = module.new_game(data["players"], seed=data["seed"], options=data.get("options"),
+                                first_player=data.get("first_player", 0), seat_names=data.get("seats"))
+    except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
     for number, text in enumerate(data["moves"], start=1):
         while state.to_move == CHANCE:
@@ -93,3 +93,26 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
                                   expected=expected))
     return state
 
+
+def _check_shape(name: str, game: str, data: dict) -> None:
+    """Each field of the kind the replay needs, so a hand-edited file fails in words."""
+    def wrong(field: str, expected: str) -> RecordError:
+        return RecordError(msg("error.wrong-type", file=name, field=field, expected=msg(f"type.{expected}")))
+
+    for field in ("players", "seed", "first_player"):
+        if field in data and (not isinstance(data[field], int) or isinstance(data[field], bool)):
+            raise wrong(field, "number")
+    try:
+        check_player_count(game, data["players"])
+    except TutorError as error:
+        raise RecordError(f"{name}: {error}") from None
+    if not isinstance(data["moves"], list):
+        raise wrong("moves", "list")
+    if data.get("options") is not None and not isinstance(data["options"], dict):
+        raise wrong("options", "dict")
+    seats = data.get("seats")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != data["players"]
+                              or not all(isinstance(seat, str) and seat.strip() for seat in seats)):
+        raise RecordError(msg("record.seats", file=name, players=data["players"]))
+    if not 0 <= data.get("first_player", 0) < data["players"]:
+        raise RecordError(msg("record.first-player", file=name, players=data["players"]))
