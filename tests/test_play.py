@@ -11,7 +11,7 @@ import pytest
 
 from tutor import records
 from tutor.bots import seat_moves
-from tutor.games import MODULES
+from tutor.games import MODULES, game_module
 from tutor.games.monster_trick import Play
 from tutor.messages import msg
 from widgets import play
@@ -226,3 +226,16 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
     # A thread of its own: in the same run Playwright may hold this thread's event loop.
     with ThreadPoolExecutor(1) as thread:
         thread.submit(asyncio.run, scenario()).result()
+
+
+@pytest.mark.parametrize("game", MODULES)
+def test_every_variant_can_be_switched_and_starts_a_new_game(game):
+    table = play.GameTable(game, speed="instant")
+    module = game_module(game)
+    assert set(table.variants) == set(module.OPTIONS)
+    for option, values in module.OPTIONS.items():
+        before = table.state
+        table.variants[option].value = values[-1]
+        assert table.state is not before, "a new game under the new rule"
+        assert table.state.options[option] == values[-1]
+        assert records.record_of(table.state)["options"][option] == values[-1]

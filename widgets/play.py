@@ -76,10 +76,17 @@ class GameTable(w.VBox):
                                   description=msg("app.play.players"), layout=w.Layout(width="11rem"))
         self.speed = w.Dropdown(options=[(msg(f"app.play.speeds.{name}"), name) for name in SPEEDS], value=speed,
                                 description=msg("app.play.speed"), layout=w.Layout(width="14rem"))
+        # The variants the rule sheets leave open (tutor notes marked "variant"); a change starts a new game.
+        self.variants = {
+            option: w.Dropdown(options=[(msg(f"app.play.variant.{option}.{value}"), value) for value in values],
+                               description=msg(f"app.play.variant.{option}.label"),
+                               style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+            for option, values in self.module.OPTIONS.items()}
         start = w.Button(description=msg("app.play.new"), button_style="primary")
         start.add_class("tutor-new-game")
         start.on_click(lambda _: self.new_game(self.seed + 1))
-        setup = w.HBox([self.players, self.speed, start], layout=w.Layout(align_items="center"))
+        setup = w.HBox([self.players, self.speed, *self.variants.values(), start],
+                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
         setup.add_class("tutor-top")
         self.seat_row = w.HBox([])
         self.seat_row.add_class("tutor-seats")
@@ -107,6 +114,8 @@ class GameTable(w.VBox):
         self.state = None
         self._set_seats([PERSON])
         self.players.observe(lambda _: self._set_seats([seat.kind.value for seat in self.seats]), names="value")
+        for variant in self.variants.values():
+            variant.observe(lambda _: self.new_game(self.seed), names="value")
         self.new_game(seed)
 
     # ------------------------------------------------------------- seats
@@ -143,7 +152,8 @@ class GameTable(w.VBox):
         self.seed = seed
         kinds = self.kinds
         names = [self.name_of(seat) for seat in range(len(kinds))]
-        self.state = self.module.new_game(len(kinds), seed=seed, seat_names=names)
+        options = {option: variant.value for option, variant in self.variants.items()}
+        self.state = self.module.new_game(len(kinds), seed=seed, options=options, seat_names=names)
         # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
         # for each person (never asked to move) leaves the computer players as they would be.
         self.bots = make_bots(self.game, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
