@@ -175,3 +175,18 @@ def test_voila_configuration():
     assert config["VoilaConfiguration"]["show_tracebacks"] is False
     for notebook in config["VoilaKernelManager"]["kernel_pools_config"]:
         assert notebook == "default" or (NOTEBOOKS / notebook).is_file()
+
+
+def test_a_vp_question_hides_the_active_card_until_show_me():
+    round_ = app.QuizRound("monster-trick", seed=0, count=9)
+    number = next(index for index, question in enumerate(round_.questions) if question.kind == "mt-vp")
+    round_.ask(number)
+    question, players = round_.question, round_.board.players
+    active = question.position.active_vp(question.subject)
+    assert not players.reveal_active
+    assert msg("widgets.mt.active-vp", value=active) not in players.html, "the tooltip would give it away"
+    round_.choose(question.correct)
+    round_.show_me.click()
+    assert players.reveal_active and msg("widgets.mt.active-vp", value=active) in players.html
+    round_.ask((number + 1) % len(round_.questions))
+    assert players.reveal_active == (round_.question.kind != "mt-vp")

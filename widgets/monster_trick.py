@@ -55,15 +55,16 @@ class MonsterTrickPlayers(StateComponent):
 
     seat = traitlets.Int(None, allow_none=True)
     highlight = traitlets.List()  # seats a lesson points at
+    reveal_active = traitlets.Bool(True)  # off while a quiz asks which VP card is active
 
-    redraw_on = ("seat", "highlight")
+    redraw_on = ("seat", "highlight", "reveal_active")
 
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
-        return drawing.players(self._state, viewer, highlight=self.highlight)
+        return drawing.players(self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active)
 
 
 class MonsterTrickPrediction(StateComponent):

@@ -90,10 +90,12 @@ class QuizRound(w.HBox):
     def _draw_position(self) -> None:
         """The question's position as asked: nothing lit that would give the answer away."""
         self.demonstrating = False
+        self.board.seat = None  # first: the old seat may not exist in the new position
         self.board.state = self.question.position
-        self.board.seat = None
         self.board.hints = False
         self.board.set_highlight(question_marks(self.question))
+        if self.game == "monster-trick":  # a face-up VP card would answer "which one is active?"
+            self.board.players.reveal_active = self.question.kind != "mt-vp"
         self.shown.value = ""
         self.show_me.description = msg("app.practise.show-me")
 
@@ -141,6 +143,7 @@ class QuizRound(w.HBox):
             shown = sentence(position, subject, after)
         elif isinstance(subject, int):  # a player: their VP cards as they see them
             board.seat = subject
+            board.players.reveal_active = True
             shown = msg("app.practise.shown-seat", player=position.name(subject))
         else:  # a card: where the engine lets it go
             board.hints = True

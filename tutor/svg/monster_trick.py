@@ -184,26 +184,29 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
                     *slots, label=msg("widgets.mt.table-label"))
 
 
-def players(state, seat: int | None = None, highlight=()) -> str:
-    """One panel per player: VP cards (face down, the active one face up), tricks won and
-    cards in hand. Hidden information comes from ``state.view(seat)`` only."""
+def players(state, seat: int | None = None, highlight=(), reveal_active: bool = True) -> str:
+    """One panel per player: VP cards (face down, the active one face up unless
+    ``reveal_active`` is off, as in a quiz about it), tricks won and cards in hand.
+    Hidden information comes from ``state.view(seat)`` only."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
     width = (TABLE_W - 2 * PAD - (count - 1) * 10) / count
     panels = []
     for other in range(count):
-        panels.append(group(_player_panel(state, view, seat, other, width, colours[other], other in highlight),
+        panels.append(group(_player_panel(state, view, seat, other, width, colours[other], other in highlight,
+                                          reveal_active),
                             x=PAD + other * (width + 10), y=8))
     return document(TABLE_W, PANEL_H + 16, *panels, label=msg("widgets.mt.players-label"))
 
 
-def _player_panel(state, view, viewer, seat: int, width: float, colour: str, marked: bool) -> str:
+def _player_panel(state, view, viewer, seat: int, width: float, colour: str, marked: bool,
+                  reveal_active: bool) -> str:
     moving = view["to_move"] == seat
     name = state.name(seat)
     limit = int((width - 50) / 8.5)
     shown_name = name if len(name) <= limit else name[:max(limit - 1, 1)] + "…"
-    parts = [title(player_summary(state, view, viewer, seat)),
+    parts = [title(player_summary(state, view, viewer, seat, reveal_active)),
              el("rect", width=width, height=PANEL_H, rx=10, fill="#ffffff",
                 stroke=colour if moving else LINE, stroke_width=3.5 if moving else 1.2)]
     if marked:
@@ -215,7 +218,7 @@ def _player_panel(state, view, viewer, seat: int, width: float, colour: str, mar
         parts.append(el("polygon", points=f"{width - 20},13 {width - 10},20 {width - 20},27", fill=colour,
                         stroke=INK, stroke_width=0.6))
     order = view["vp_order"] if viewer == seat else None
-    active = state.active_vp_position(seat)
+    active = state.active_vp_position(seat) if reveal_active else None
     laid = state.vp_order[seat] is not None  # face-down cards on the table: public
     for position in range(3):
         if position == active:
@@ -229,9 +232,9 @@ def _player_panel(state, view, viewer, seat: int, width: float, colour: str, mar
     return "".join(parts)
 
 
-def player_summary(state, view, viewer, seat: int) -> str:
+def player_summary(state, view, viewer, seat: int, reveal_active: bool = True) -> str:
     """The panel in words, for screen readers and tooltips."""
-    active = view["active_vp"][seat]
+    active = view["active_vp"][seat] if reveal_active else None
     parts = [state.name(seat), msg("widgets.mt.tricks", won=view["won"][seat]),
              msg("widgets.mt.cards", count=view["hand_sizes"][seat]),
              msg("widgets.mt.active-vp", value=active) if active else msg("widgets.mt.no-active-vp")]
