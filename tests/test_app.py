@@ -190,3 +190,13 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     assert players.reveal_active and msg("widgets.mt.active-vp", value=active) in players.html
     round_.ask((number + 1) % len(round_.questions))
     assert players.reveal_active == (round_.question.kind != "mt-vp")
+
+
+def test_an_opened_rule_shows_once_in_the_reference_beside_the_lesson():
+    shelf = app.LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
+    stepper = shelf.stage.children[0]
+    rule_id = stepper.rule_ids()[0]
+    stepper.panel.click(f"rule:{rule_id}")
+    text = escape(next(rule for rule in stepper.lesson.engine.RULES if rule.id == rule_id).text)
+    assert rule_id in shelf.reference.opened and text in shelf.reference.html
+    assert text not in stepper.panel.html, "the panel links to the rule; the reference shows it"

@@ -270,7 +270,7 @@ class LessonShelf(w.VBox):
         self.following.layout.display = "none"
         if index + 1 < len(self.lessons):
             self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
-        stepper = LessonStepper(lesson)
+        stepper = LessonStepper(lesson, inline_rules=False)  # the reference beside it shows the rule
         stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
         stepper.observe(lambda _: self._offer_next(stepper), names="step")
         self.reference.focus = lesson.rules

@@ -61,6 +61,7 @@ class LessonStepper(ipywidgets.HBox):
     verdict = traitlets.Unicode("")  # "right", "wrong" or "" (no answer shown)
     solved = traitlets.Bool(False)  # the try-it step on show was answered right
     rule = traitlets.Unicode(None, allow_none=True)  # id of the rule opened in the panel
+    inline_rules = traitlets.Bool(True)  # off where a rules reference beside the lesson shows the text
     error = traitlets.Unicode("")  # why the lesson cannot be shown
 
     def __init__(self, lesson_or_path: Lesson | str | Path, scale: float = 1.0, text: str | None = None, **kwargs):
@@ -231,7 +232,7 @@ class LessonStepper(ipywidgets.HBox):
                             data_target=f"rule:{rule_id}", aria_expanded="true" if rule_id == self.rule else "false",
                             aria_label=msg("widgets.stepper.rule-link", title=rules[rule_id].title)))
         parts = [el("div", *links, class_="cw-rules")]
-        if self.rule in rules:
+        if self.inline_rules and self.rule in rules:
             rule = rules[self.rule]
             kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"cw-kind cw-kind-{rule.kind}")
             parts.append(el("div", el("h3", kind, escape(rule.title)), el("p", escape(rule.text)),
