@@ -130,6 +130,15 @@ def parse_move(text: str, players: int | None = None) -> Play | Predict:
     return Play(parse_card(card_text, players), slot - 1)
 
 
+def _orders(values: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    a, b, c = values
+    return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
+
+
+# Every move value made once: random play picks from these instead of building new ones.
+_PLAYS = {card: tuple(Play(card, slot) for slot in range(SLOTS)) for card in CARDS.values()}
+_PREDICTIONS = {number: tuple(Predict(order) for order in _orders(values)) for number, values in VP_SETS.items()}
+
 # Markers on the undo stack for moves whose undo needs no saved data.
 _UNDO_DEAL = "deal"
 _UNDO_PREDICT = "predict"
@@ -203,7 +212,7 @@ class State:
 
     def legal_moves(self) -> list:
         if self.phase == "predict":
-            return [Predict(order) for order in _orders(VP_SETS[self.round])]
+            return list(_PREDICTIONS[self.round])
         if self.phase != "play":
             return []
         return [Play(card, slot) for card in self.hands[self.current] for slot in self.slots_for(card)]
@@ -457,10 +466,10 @@ class State:
             hand = self.hands[self.current]
             card = hand[int(rng.random() * len(hand))]
             slots = self.slots_for(card)
-            return Play(card, slots[int(rng.random() * len(slots))])
+            return _PLAYS[card][slots[int(rng.random() * len(slots))]]
         if self.phase == "deal":
             return self.chance_move()
-        return rng.choice(self.legal_moves())
+        return rng.choice(_PREDICTIONS[self.round])
 
     def _repr_html_(self) -> str:
         from tutor.svg.monster_trick import state_html  # drawing is optional: imported on use
@@ -473,11 +482,6 @@ class State:
 def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
              seat_names: list[str] | None = None) -> State:
     return State(players, seed, options, first_player, seat_names)
-
-
-def _orders(values: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-    a, b, c = values
-    return [(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)]
 
 
 def _colour(colour: str) -> str:
