@@ -112,6 +112,7 @@ class GameTable(w.VBox):
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
         self.state = None
+        self.scores = None
         self._set_seats([PERSON])
         self.players.observe(lambda _: self._set_seats([seat.kind.value for seat in self.seats]), names="value")
         for variant in self.variants.values():
@@ -164,8 +165,12 @@ class GameTable(w.VBox):
         self.board = board_for(self.game, self.state, 1.0)
         self.board.on_move(self.play)
         self.board.on_message(lambda text: self._say(None, text))
-        self.scores = ScoreSheet(self.state)
-        self.side.children = [self.scores, self.history]
+        if self.scores is None:
+            self.scores = ScoreSheet(self.state)
+            self.side.children = [self.scores, self.history]
+        else:  # the same sheet: new children would make the browser rebuild the side panel, log and all
+            self.scores.seat = None  # first: the old seat may not exist in the new game
+            self.scores.state = self.state
         self.body.children = [self.table]
         bots = sorted(set(kinds) - {PERSON})
         self.about.value = "".join(f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
