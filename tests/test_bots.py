@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tutor import bots, cli, messages
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
 from tutor.games import MODULES, game_module
 from tutor.games import danger13 as d13
 from tutor.games import monster_trick as mt
@@ -103,9 +103,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
 
 def hidden_parts_differ(game):
     """The scramblers really change hidden cards (else the test above proves nothing)."""
-    state = game_module(game).new_game(3, seed=1)
-    while state.to_move == CHANCE:
-        state.push(state.chance_move())
+    state = advance_chance(game_module(game).new_game(3, seed=1))
     scrambled = state.clone()
     SCRAMBLE[game](scrambled, 0, random.Random(1))
     return scrambled.snapshot() != state.snapshot()

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError
+from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, advance_chance
 from tutor.games import danger13 as d13
 from tutor.games.danger13 import Choice, Give, Reveal
 from tutor.lessons import bundled_lessons, check_lesson, load_lesson
@@ -21,15 +21,10 @@ def position(players=3, **fields):
     return d13.lesson_state(players, fields, seat_names=NAMES[:players])
 
 
-def advance(state):
-    while state.to_move == CHANCE:
-        state.push(state.chance_move())
-
-
 def give(state, card_text, seat):
     """Give the turned-up card (which must be ``card_text``), then apply chance events."""
     state.push(Give(C(card_text), seat))
-    advance(state)
+    advance_chance(state)
 
 
 def codes(cards):
@@ -126,7 +121,7 @@ def test_a_refused_card_counts_as_that_deal_card():
     state = position(rows={"Blue": ["hand"]}, pile=["plain 4", "plain 1", "plain 2"])
     state.push(Give(C("plain 4"), BLUE))
     state.push(Choice(C("plain 4"), "refuse"))
-    advance(state)
+    advance_chance(state)
     assert refused(state, Give(C("plain 1"), BLUE)).rule == "d13.one-each"
 
 
@@ -178,7 +173,7 @@ def test_a_draw_card_makes_its_receiver_draw_and_chains():
     state.push(state.chance_move())
     assert codes(state.rows[BLUE]) == ["draw 1", "draw 2", "plain 3"]
     assert state.received == (BLUE,) and state.revealed is None
-    advance(state)
+    advance_chance(state)
     assert state.revealed == C("plain 1") and state.to_move == ANNA
 
 

@@ -3,7 +3,7 @@ import pytest
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove
 from tutor.games import monster_trick as mt
-from tutor.games.monster_trick import CARDS, Play, Predict
+from tutor.games.monster_trick import Play, Predict
 
 C = lambda text: mt.parse_card(text)  # noqa: E731 - short card literal for tests
 

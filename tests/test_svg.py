@@ -108,7 +108,7 @@ def test_every_decktet_card_shows_rank_suits_and_name():
 def test_danger13_and_thricewise_positions_draw_as_html():
     import random
 
-    from tutor.core import CHANCE
+    from tutor.core import advance_chance
     from tutor.games import danger13, thricewise
     from tutor.svg import danger13 as d13_drawing
     from tutor.svg import thricewise as tw_drawing
@@ -117,8 +117,7 @@ def test_danger13_and_thricewise_positions_draw_as_html():
         rng = random.Random(1)
         for _ in range(40):
             state.push(state.random_move(rng))
-        while state.to_move == CHANCE:
-            state.push(state.chance_move())
+        advance_chance(state)
         page = drawing.state_html(state)
         parse(page)
         assert "<svg" in page

@@ -5,25 +5,19 @@ import re
 import pytest
 
 import widgets
-from tutor.core import CHANCE
+from tutor.core import advance_chance
 from tutor.games import danger13 as d13
 from tutor.lessons import bundled_lessons
 from test_widgets import walk
 
 
-def advance(state):
-    while state.to_move == CHANCE:
-        state.push(state.chance_move())
-    return state
-
-
 def played_until(players: int, seed: int, wanted) -> d13.State:
     """A game played at random until ``wanted(state)`` holds at a decision."""
-    state = advance(d13.new_game(players, seed=seed))
+    state = advance_chance(d13.new_game(players, seed=seed))
     rng = random.Random(seed)
     while not wanted(state):
         state.push(state.random_move(rng))
-        advance(state)
+        advance_chance(state)
         assert not state.is_terminal(), "no such position in this game"
     return state
 
@@ -59,7 +53,7 @@ def test_a_hand_card_owner_gets_take_and_refuse_buttons():
     board.actions.click("refuse")
     assert moves == [d13.Choice(state.pending, d13.REFUSE)] and state.why_not(moves[0]) is None
     state.push(moves[0])
-    board.state = advance(state)
+    board.state = advance_chance(state)
     assert board.actions.actions == [] and board.actions.layout.display == "none"
 
 
@@ -77,11 +71,11 @@ def test_only_the_owner_sees_their_plus_points_until_the_end():
 
 
 def test_the_score_sheet_shows_every_bank_and_the_winners_at_the_end():
-    state = advance(d13.new_game(2, seed=3))
+    state = advance_chance(d13.new_game(2, seed=3))
     rng = random.Random(3)
     while not state.is_terminal():
         state.push(state.random_move(rng))
-        advance(state)
+        advance_chance(state)
     sheet = widgets.ScoreSheet(state)
     assert ">?</td>" not in sheet.html
     for seat in range(2):

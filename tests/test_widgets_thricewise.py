@@ -5,30 +5,24 @@ import re
 import pytest
 
 import widgets
-from tutor.core import CHANCE
+from tutor.core import advance_chance
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
 from test_widgets import walk
 
 
-def advance(state):
-    while state.to_move == CHANCE:
-        state.push(state.chance_move())
-    return state
-
-
 def played_until(players: int, seed: int, wanted) -> tw.State:
-    state = advance(tw.new_game(players, seed=seed))
+    state = advance_chance(tw.new_game(players, seed=seed))
     rng = random.Random(seed)
     while not wanted(state):
         state.push(state.random_move(rng))
-        advance(state)
+        advance_chance(state)
         assert not state.is_terminal(), "no such position in this game"
     return state
 
 
 def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
-    state = advance(tw.new_game(3, seed=1))
+    state = advance_chance(tw.new_game(3, seed=1))
     board = widgets.ThricewiseBoard(state)
     seat = board.hand.shown_seat
     assert board.hand.cards == state.hands[seat] and board.hand.playable == state.hands[seat]
@@ -42,7 +36,7 @@ def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
 
 
 def test_the_next_seat_to_choose_is_shown_after_a_pick():
-    state = advance(tw.new_game(3, seed=1))
+    state = advance_chance(tw.new_game(3, seed=1))
     state.push(tw.Pick(0, state.hands[0][0]))
     board = widgets.ThricewiseBoard(state)
     assert board.hand.shown_seat == 1
@@ -104,7 +98,7 @@ def test_deferred_cards_are_shown_and_done_waits_for_the_revealed_card():
 
 
 def test_lesson_highlights_reach_cells_cards_and_players():
-    state = advance(tw.new_game(2, seed=1, seat_names=["Ada", "Ben"]))
+    state = advance_chance(tw.new_game(2, seed=1, seat_names=["Ada", "Ben"]))
     board = widgets.ThricewiseBoard(state)
     card = state.hands[0][0]
     board.set_highlight(["1,1", str(card), "Ben", "nonsense"])

@@ -84,6 +84,14 @@ class Rule:
         return msg(f"rule.{self.id}.text")
 
 
+def advance_chance(state):
+    """Apply every chance event now due (deals, draws, reveals), as the seed decides them;
+    returns the state for chaining."""
+    while state.to_move == CHANCE:
+        state.push(state.chance_move())
+    return state
+
+
 class State(Protocol):
     """The interface every engine state offers (checked by tests/test_engines.py)."""
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.core import CHANCE, TutorError
+from tutor.core import TutorError, advance_chance
 from tutor.games import MODULES, game_module
 from tutor.messages import language, msg
 from tutor.yamlfile import FileProblem, read_yaml
@@ -84,7 +84,7 @@ class Lesson:
             if self.position is not None:
                 return module.lesson_state(self.players, self.position, self.options, self.seed, self.seats)
             state = module.new_game(self.players, seed=self.seed, options=self.options, seat_names=self.seats)
-            _advance_chance(state)
+            advance_chance(state)
             return state
         except TutorError as error:
             raise LessonError(msg("lesson.position-failure", file=self.path, problem=error)) from None
@@ -100,7 +100,7 @@ class Lesson:
         for step in self.steps:
             for move in step.moves:
                 state.push(move)
-                _advance_chance(state)
+                advance_chance(state)
             shown.append(state.clone())
         return shown
 
@@ -165,7 +165,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
             step = _parse_step(number, raw, module, state, known_rules)
             for move in step.moves:
                 state.push(move)
-                _advance_chance(state)
+                advance_chance(state)
         except TutorError as error:
             raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error)) from None
         except (AttributeError, KeyError, TypeError, ValueError) as error:
@@ -241,7 +241,7 @@ def _parse_step(number: int, raw: Any, module, state, known_rules: set[str]) -> 
         if reason is not None:
             raise TutorError(msg("lesson.move-refused", move=text, reason=reason))
         probe.push(move)
-        _advance_chance(probe)
+        advance_chance(probe)
         moves.append(move)
     try_ = None
     if raw.get("try") is not None:
@@ -253,12 +253,6 @@ def _parse_step(number: int, raw: Any, module, state, known_rules: set[str]) -> 
     return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
                 highlight=highlight if isinstance(highlight, list) else [highlight],
                 rules=list(raw.get("rules") or []))
-
-
-def _advance_chance(state) -> None:
-    """Deals and draws are decided by the seed: apply them as soon as they are due."""
-    while state.to_move == CHANCE:
-        state.push(state.chance_move())
 
 
 def _shape_problem(error: Exception) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from tutor.core import CHANCE, IllegalMove, TutorError
+from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
 from tutor.games import MODULES, game_module, game_name
 from tutor.games.common import check_player_count
 from tutor.messages import msg
@@ -75,16 +75,14 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
     except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
     for number, text in enumerate(data["moves"], start=1):
-        while state.to_move == CHANCE:
-            state.push(state.chance_move())
+        advance_chance(state)
         try:
             state.push(module.parse_move(str(text), state.players))
         except IllegalMove as error:
             raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason)) from None
         except TutorError as error:
             raise RecordError(msg("record.bad-move", file=name, number=number, move=text, problem=error)) from None
-    while state.to_move == CHANCE:
-        state.push(state.chance_move())
+    advance_chance(state)
     expected = data.get("result")
     if expected is not None:
         found = record_of(state).get("result")

@@ -9,7 +9,7 @@ from pathlib import Path
 import ipywidgets
 import traitlets
 
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.core import SIMULTANEOUS, TutorError, advance_chance
 from tutor.lessons import Lesson, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
@@ -31,9 +31,7 @@ def _after(state, move):
     """The position a right answer leads to, with any deal or draw it triggers."""
     shown = state.clone()
     shown.push(move)
-    while shown.to_move == CHANCE:
-        shown.push(shown.chance_move())
-    return shown
+    return advance_chance(shown)
 
 
 class LessonPanel(Component):
