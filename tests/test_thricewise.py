@@ -297,6 +297,16 @@ def test_on_the_last_turn_set_aside_cards_stay_aside():
     assert str(state.why_not(Done())) == "The game is over: no more moves."
 
 
+def test_the_turn_before_the_last_still_lets_set_aside_cards_out():
+    state = late_position(2, {"Ann": ["castle", "desert"], "Bob": ["sea", "bard"]}, {"Ann": ["mill"]})
+    assert not state.last_turn and not state.deck
+    pick_all(state, "castle", "sea")
+    assert not state.last_turn and state.placer == 0 and C("mill") in state.placeable()
+    assert state.why_not(Place(C("mill"), Cell(2, 6))) is None
+    state.push(Place(C("mill"), Cell(2, 6)))
+    assert state.deferred[0] == [] and state.grid[Cell(2, 6)] == C("mill")
+
+
 def test_on_the_last_turn_tied_cards_are_not_placed():
     state = last_turn_position("castle", "cave", "mill")
     pick_all(state, "castle", "cave")

@@ -73,3 +73,20 @@ def test_replay_from_seed_and_moves_gives_the_same_game(game):
     replayed = records.load("game.yaml", text=records.dumps(state))
     assert replayed.snapshot() == state.snapshot()
     assert replayed.triads == state.triads and replayed.winners() == state.winners()
+
+
+@settings(max_examples=40, deadline=None)
+@given(games)
+def test_set_aside_cards_are_refused_only_on_the_turn_that_empties_every_hand(game):
+    """Rule tw.last-turn: record, whenever the seat placing holds set-aside cards, whether
+    they may go down; once the game is over, compare with the turn that ended it."""
+    seen = []
+
+    def observe(state, move):
+        if state.phase == "place" and state.deferred[state.placer]:
+            aside = state.deferred[state.placer][0]
+            reason = state.why_not(tw.Place(aside, state.open_cells()[0]))
+            seen.append((state.turn, reason is not None and reason.rule == "tw.last-turn"))
+
+    final = random_game(*game, on_move=observe)
+    assert all(refused == (turn == final.turn) for turn, refused in seen), (final.turn, seen)

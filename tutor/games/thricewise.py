@@ -295,9 +295,11 @@ class State:
 
     @property
     def last_turn(self) -> bool:
-        """Rule tw.last-turn: this turn's pick empties every hand."""
-        return self.phase in ("pick", "place") and all(
-            len(hand) + (pick is not None) <= 1 for hand, pick in zip(self.hands, self.picks))
+        """Rule tw.last-turn: this turn's pick empties every hand. Once the picks are
+        revealed they have left the hands, so then every hand is already empty."""
+        if self.phase == "pick":
+            return all(len(hand) + (pick is not None) <= 1 for hand, pick in zip(self.hands, self.picks))
+        return self.phase == "place" and not any(self.hands)
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
