@@ -8,7 +8,7 @@ import nbformat
 import pytest
 
 from tutor.core import TutorError
-from tutor.games import MODULES, game_name
+from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import app
@@ -34,7 +34,7 @@ def test_landing_page_lists_the_games_with_their_lesson_time():
     page = app.landing_page()
     html = html_of(page)
     assert page.name == "landing"
-    for game in MODULES:
+    for game in games():
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
         assert game_name(game) in html
         assert escape(app.lesson_time(minutes)) in html
@@ -47,7 +47,7 @@ def test_lesson_time_in_words(minutes, key):
                                            low=min(minutes, default=0), high=max(minutes, default=0))
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 @pytest.mark.parametrize("section", app.SECTIONS)
 def test_every_game_page_is_built(game, section):
     page = getattr(app, f"{section}_page")(game)
@@ -56,7 +56,7 @@ def test_every_game_page_is_built(game, section):
 
 
 def test_every_link_leads_to_a_notebook():
-    pages = [app.landing_page()] + [getattr(app, f"{section}_page")(game) for game in MODULES for section in app.SECTIONS]
+    pages = [app.landing_page()] + [getattr(app, f"{section}_page")(game) for game in games() for section in app.SECTIONS]
     for page in pages:
         for link in links(page):
             assert link.startswith("/voila/render/")
@@ -101,7 +101,7 @@ def test_the_page_text_form_names_the_page():
     assert repr(app.practise_page("thricewise")) == "<practise thricewise page>"
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_a_quiz_round_answers_with_the_engines_reasons(game):
     round_ = app.QuizRound(game, seed=3, count=2)
     first = round_.questions[0]
@@ -119,7 +119,7 @@ def test_a_quiz_round_answers_with_the_engines_reasons(game):
     assert round_.seed == 4 and round_.number == 0
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_the_score_runs_after_every_answer(game):
     round_ = app.QuizRound(game, seed=5, count=4)
     answers = [0, 1, 1, 1]  # wrong first, then right: 0 of 1, 1 of 2, 2 of 3, 3 of 4
@@ -131,7 +131,7 @@ def test_the_score_runs_after_every_answer(game):
         round_.onward.click()
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_show_me_steps_from_the_position_to_the_answer(game):
     """Every kind of question: a move is played on the board, a card lights its slots,
     a player's VP cards turn up; a second click shows the question's position again."""
@@ -164,7 +164,7 @@ def test_notebooks_are_thin_and_executed(path):
 
 
 def test_every_page_has_a_notebook():
-    expected = {app.HOME} | {app.page_file(section, game) for game in MODULES for section in app.SECTIONS}
+    expected = {app.HOME} | {app.page_file(section, game) for game in games() for section in app.SECTIONS}
     assert {str(path.relative_to(NOTEBOOKS)) for path in NOTEBOOKS.rglob("*.ipynb")} == expected
 
 
@@ -197,6 +197,6 @@ def test_an_opened_rule_shows_once_in_the_reference_beside_the_lesson():
     stepper = shelf.stage.children[0]
     rule_id = stepper.rule_ids()[0]
     stepper.panel.click(f"rule:{rule_id}")
-    text = escape(next(rule for rule in stepper.lesson.engine.RULES if rule.id == rule_id).text)
+    text = escape(next(rule for rule in stepper.lesson.entry.rule_list if rule.id == rule_id).text)
     assert rule_id in shelf.reference.opened and text in shelf.reference.html
     assert text not in stepper.panel.html, "the panel links to the rule; the reference shows it"

@@ -6,8 +6,10 @@ from hypothesis import given, settings, strategies as st
 
 from tutor import bots, cli, messages
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
-from tutor.games import MODULES, game_module
+from tutor.games import game as registered, games
+from tutor.games.monster_trick import bot as mt_bot
 from tutor.games import danger13 as d13
+from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
 
@@ -17,7 +19,7 @@ tables = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.lists(st.sampled
 
 def bot_game(game, players, seed, kinds, on_choice=lambda state, seat, move: None):
     """Play one game with the given bot kinds, reporting every bot choice before it is pushed."""
-    state = game_module(game).new_game(players, seed=seed)
+    state = registered(game).rules.new_game(players, seed=seed)
     players_bots = bots.make_bots(game, kinds[:players], players, seed)
     while not state.is_terminal():
         if state.to_move == CHANCE:
@@ -30,7 +32,7 @@ def bot_game(game, players, seed, kinds, on_choice=lambda state, seat, move: Non
     return state
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", sorted(games()))
 @settings(max_examples=10, deadline=None)
 @given(table=tables)
 def test_bots_only_play_legal_moves(game, table):
@@ -79,7 +81,7 @@ def scramble_thricewise(state, seat, rng):
 SCRAMBLE = {mt.GAME_ID: scramble_monster_trick, d13.GAME_ID: scramble_danger13, tw.GAME_ID: scramble_thricewise}
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", sorted(games()))
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
     rng = random.Random(f"scramble:{game}")
@@ -103,18 +105,18 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
 
 def hidden_parts_differ(game):
     """The scramblers really change hidden cards (else the test above proves nothing)."""
-    state = advance_chance(game_module(game).new_game(3, seed=1))
+    state = advance_chance(registered(game).rules.new_game(3, seed=1))
     scrambled = state.clone()
     SCRAMBLE[game](scrambled, 0, random.Random(1))
     return scrambled.snapshot() != state.snapshot()
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", sorted(games()))
 def test_the_scramblers_change_the_hidden_cards(game):
     assert hidden_parts_differ(game)
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", sorted(games()))
 def test_the_same_seed_plays_the_same_game(game):
     kinds = ["coach", "random", "coach"]
     assert bot_game(game, 3, 11, kinds).snapshot() == bot_game(game, 3, 11, kinds).snapshot()
@@ -145,7 +147,7 @@ def test_unknown_bots_and_wrong_counts_are_explained():
         bots.make_bots(mt.GAME_ID, ["coach", "random"], 3)
 
 
-@pytest.mark.parametrize("game", sorted(MODULES))
+@pytest.mark.parametrize("game", sorted(games()))
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_every_bot_has_a_name_and_a_description(game, kind):
     bot = bots.make_bot(game, kind)
@@ -154,14 +156,14 @@ def test_every_bot_has_a_name_and_a_description(game, kind):
 
 
 def test_the_monster_trick_coach_lays_its_best_vp_card_where_its_tricks_land():
-    assert bots._vp_order((3, 6, 9), 1.2) == (9, 6, 3)
-    assert bots._vp_order((3, 6, 9), 2.0) == (3, 9, 6)
-    assert bots._vp_order((1, 2, 3), 3.4) == (2, 1, 3)
-    assert bots._vp_order((1, 2, 3), 0.1) == (3, 2, 1)
+    assert mt_bot._vp_order((3, 6, 9), 1.2) == (9, 6, 3)
+    assert mt_bot._vp_order((3, 6, 9), 2.0) == (3, 9, 6)
+    assert mt_bot._vp_order((1, 2, 3), 3.4) == (2, 1, 3)
+    assert mt_bot._vp_order((1, 2, 3), 0.1) == (3, 2, 1)
 
 
 def danger13_deal(rows, packet):
-    return d13.lesson_state(3, {"rows": rows, "packet": packet})
+    return d13_lessons.lesson_state(3, {"rows": rows, "packet": packet})
 
 
 def test_the_danger13_coach_keeps_a_safe_plus_card():

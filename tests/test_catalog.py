@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from tutor import messages
-from tutor.games import MODULES, game_module
+from tutor.games import game as registered, games
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "tutor").rglob("*.py")) + sorted((ROOT / "widgets").rglob("*.py"))
@@ -25,9 +25,9 @@ def test_every_literal_key_is_in_the_english_catalog():
     assert missing == []
 
 
-@pytest.mark.parametrize("game", [game for game in MODULES if (ROOT / (MODULES[game].replace(".", "/") + ".py")).exists()])
+@pytest.mark.parametrize("game", games())
 def test_every_rule_has_a_title_and_an_explanation(game):
-    module = game_module(game)
+    module = registered(game).rules
     for rule in module.RULES:
         assert rule.title and len(rule.text) > 40, rule.id
         if rule.kind == "variant":

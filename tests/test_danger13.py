@@ -8,6 +8,8 @@ import pytest
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, advance_chance
 from tutor.games import danger13 as d13
+from tutor.games.danger13 import stats as d13_stats
+from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games.danger13 import Choice, Give, Reveal
 from tutor.lessons import bundled_lessons, check_lesson, load_lesson
 
@@ -18,7 +20,7 @@ ANNA, BLUE, CLEO, DIRK = 0, 1, 2, 3
 
 def position(players=3, **fields):
     """A lesson position: the first packet card is turned up."""
-    return d13.lesson_state(players, fields, seat_names=NAMES[:players])
+    return d13_lessons.lesson_state(players, fields, seat_names=NAMES[:players])
 
 
 def give(state, card_text, seat):
@@ -406,11 +408,11 @@ def test_bad_moves_are_refused():
 ])
 def test_impossible_positions_are_refused(fields, message):
     with pytest.raises(PositionError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        d13.lesson_state(3, fields, seat_names=NAMES[:3])
+        d13_lessons.lesson_state(3, fields, seat_names=NAMES[:3])
 
 
 def test_positions_account_for_all_109_cards():
-    state = d13.lesson_state(4, {"rows": {"Anna": ["hand"]}, "banks": {"Blue": ["instant +2"]}, "pile_size": 40},
+    state = d13_lessons.lesson_state(4, {"rows": {"Anna": ["hand"]}, "banks": {"Blue": ["instant +2"]}, "pile_size": 40},
                              seat_names=NAMES[:4])
     everything = [*state.pile, *state.packet, state.revealed, *state.discards, *sum(state.rows, ()),
                   *sum(state.banks, ())]
@@ -420,16 +422,16 @@ def test_positions_account_for_all_109_cards():
 # lesson checks
 def test_checks_hold_or_say_what_differs():
     state = position(rows={"Anna": ["13-18", "plain 2"]}, received=["Blue"], pile=["plain 3", "plain 1"])
-    assert d13.CHECKS["rows"](state, {"Anna": ["13-18", "plain 2"]}) is None
-    assert d13.CHECKS["limit"](state, {"Anna": 18, "Blue": 13}) is None
-    assert d13.CHECKS["receivers"](state, ["Cleo", "Anna"]) is None
-    assert d13.CHECKS["revealed"](state, "plain 3") is None
-    assert d13.CHECKS["to_move"](state, "anna") is None
-    assert d13.CHECKS["illegal"](state, [{"move": "plain 3 -> 2", "rule": "d13.one-each"}]) is None
-    assert d13.CHECKS["busted"](state, "nobody") is None
-    problem = d13.CHECKS["row_sum"](state, {"Anna": 3})
+    assert d13_lessons.CHECKS["rows"](state, {"Anna": ["13-18", "plain 2"]}) is None
+    assert d13_lessons.CHECKS["limit"](state, {"Anna": 18, "Blue": 13}) is None
+    assert d13_lessons.CHECKS["receivers"](state, ["Cleo", "Anna"]) is None
+    assert d13_lessons.CHECKS["revealed"](state, "plain 3") is None
+    assert d13_lessons.CHECKS["to_move"](state, "anna") is None
+    assert d13_lessons.CHECKS["illegal"](state, [{"move": "plain 3 -> 2", "rule": "d13.one-each"}]) is None
+    assert d13_lessons.CHECKS["busted"](state, "nobody") is None
+    problem = d13_lessons.CHECKS["row_sum"](state, {"Anna": 3})
     assert problem == "check 'row_sum': the lesson expects Anna: 3, but the engine says Anna: 2."
-    assert "plain 3 -> 1" in d13.CHECKS["illegal"](state, {"move": "plain 3 -> 1"})
+    assert "plain 3 -> 1" in d13_lessons.CHECKS["illegal"](state, {"move": "plain 3 -> 1"})
 
 
 # clone and undo
@@ -456,7 +458,7 @@ def test_summarize_gives_json_figures():
         while not state.is_terminal():
             state.push(state.random_move(rng))
         states.append(state)
-    figures = d13.summarize(states)
+    figures = d13_stats.summarize(states)
     json.dumps(figures)
     assert sum(figures["busts_per_seat"]) + figures["rounds_without_bust"] == sum(len(s.busts) for s in states)
     assert figures["rounds_per_game"]["min"] >= 1

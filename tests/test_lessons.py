@@ -4,7 +4,7 @@ import textwrap
 import pytest
 
 from tutor.cli import main
-from tutor.games import MODULES
+from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.lessons import bundled_lessons, check_lesson, load_lesson
 
@@ -34,7 +34,7 @@ def write(tmp_path, text, name="lesson.yaml"):
     return str(path)
 
 
-@pytest.mark.parametrize("game", [game for game in MODULES if bundled_lessons(game)])
+@pytest.mark.parametrize("game", [game for game in games() if bundled_lessons(game)])
 def test_every_bundled_lesson_holds(game):
     for path in bundled_lessons(game):
         assert check_lesson(path) == [], path

@@ -1,8 +1,9 @@
 """Monster Trick: one group of tests per rule of RULES.md section 1."""
 import pytest
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove
+from tutor.core import CHANCE, TERMINAL, IllegalMove, PositionError
 from tutor.games import monster_trick as mt
+from tutor.games.monster_trick import lessons as mt_lessons
 from tutor.games.monster_trick import Play, Predict
 
 C = lambda text: mt.parse_card(text)  # noqa: E731 - short card literal for tests
@@ -11,7 +12,7 @@ C = lambda text: mt.parse_card(text)  # noqa: E731 - short card literal for test
 def position(**spec):
     players = spec.pop("players", 4)
     options = spec.pop("options", None)
-    return mt.lesson_state(players, spec, options, seat_names=["Orange", "Red", "Gray", "Blue", "Green"][:players])
+    return mt_lessons.lesson_state(players, spec, options, seat_names=["Orange", "Red", "Gray", "Blue", "Green"][:players])
 
 
 def dealt(players=4, seed=0, options=None):
@@ -229,7 +230,7 @@ def test_whole_game_has_three_rounds_of_twelve_plays_each():
     ({"round": 4}, "1, 2 or 3"),
 ])
 def test_impossible_positions_are_refused(spec, fragment):
-    with pytest.raises(mt.PositionError, match=fragment):
+    with pytest.raises(PositionError, match=fragment):
         position(**spec)
 
 

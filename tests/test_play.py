@@ -11,7 +11,7 @@ import pytest
 
 from tutor import records
 from tutor.bots import seat_moves
-from tutor.games import MODULES, game_module
+from tutor.games import game as registered, games
 from tutor.games.monster_trick import Play
 from tutor.messages import msg
 from widgets import play
@@ -55,7 +55,7 @@ def finish(table, rng) -> list:
     return before
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_a_whole_game_against_computer_players_ends_on_the_ranking(game):
     table = table_for(game)
     finish(table, random.Random(1))
@@ -68,7 +68,7 @@ def test_a_whole_game_against_computer_players_ends_on_the_ranking(game):
     assert contains(table.stage, table.board), "the final position stays on show under the ranking"
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_the_pass_screen_hides_the_next_persons_cards(game):
     table = table_for(game, people=2)
     rng, turns = random.Random(2), 0
@@ -85,7 +85,7 @@ def test_the_pass_screen_hides_the_next_persons_cards(game):
     assert turns > 10
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_undo_restores_the_exact_position_back_to_the_start(game):
     """Through computer moves, deals and draws, back to each of the person's decisions."""
     table = table_for(game)
@@ -151,7 +151,7 @@ def downloaded(table) -> str:
     return base64.b64decode(data).decode("utf-8")
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_a_downloaded_record_replays_to_the_same_result(game):
     table = table_for(game)
     finish(table, random.Random(4))
@@ -228,10 +228,10 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
         thread.submit(asyncio.run, scenario()).result()
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_every_variant_can_be_switched_and_starts_a_new_game(game):
     table = play.GameTable(game, speed="instant")
-    module = game_module(game)
+    module = registered(game).rules
     assert set(table.variants) == set(module.OPTIONS)
     for option, values in module.OPTIONS.items():
         before = table.state

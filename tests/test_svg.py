@@ -5,8 +5,8 @@ import xml.etree.ElementTree as ET
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.svg import monster_trick as drawing
-from tutor.svg import thricewise as tw_drawing
+from tutor.games.monster_trick import drawing
+from tutor.games.thricewise import drawing as tw_drawing
 from tutor.svg.draw import el, ink_on, text
 from tutor.svg.seats import seat_colours, seat_tags
 
@@ -74,7 +74,7 @@ def test_ink_is_readable_on_every_fill():
 
 def test_every_danger13_card_shows_value_icon_and_plus_marks():
     from tutor.games import danger13 as d13
-    from tutor.svg import danger13 as d13_drawing
+    from tutor.games.danger13 import drawing as d13_drawing
     signed = [kind for kind in d13_drawing.LOOKS if kind not in ("one-plus", "two-plus")]  # these: plus marks
     icons = {re.sub(r'(fill|stroke)="[^"]*"', "", d13_drawing.icon(kind, 0, 0, 10, "#000000")) for kind in signed}
     assert len(icons) == len(signed)
@@ -110,8 +110,8 @@ def test_danger13_and_thricewise_positions_draw_as_html():
 
     from tutor.core import advance_chance
     from tutor.games import danger13, thricewise
-    from tutor.svg import danger13 as d13_drawing
-    from tutor.svg import thricewise as tw_drawing
+    from tutor.games.danger13 import drawing as d13_drawing
+    from tutor.games.thricewise import drawing as tw_drawing
     for module, drawing in ((danger13, d13_drawing), (thricewise, tw_drawing)):
         state = module.new_game(3, seed=1)
         rng = random.Random(1)

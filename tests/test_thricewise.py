@@ -8,6 +8,8 @@ import pytest
 
 from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationError, PositionError
 from tutor.games import thricewise as tw
+from tutor.games.thricewise import stats as tw_stats
+from tutor.games.thricewise import lessons as tw_lessons
 from tutor.games.decktet import ACE, CARDS, CROWN, SUITS, parse_card
 from tutor.games.thricewise import Cell, Done, Pick, Place
 
@@ -17,7 +19,7 @@ OPTIONS = tw.resolve_options(None, tw.OPTIONS)
 
 
 def position(players=2, options=None, seed=0, **spec):
-    return tw.lesson_state(players, spec, options, seed, SEATS[:players])
+    return tw_lessons.lesson_state(players, spec, options, seed, SEATS[:players])
 
 
 def grid_of(rows: dict) -> dict:
@@ -486,12 +488,12 @@ def test_lesson_checks_hold_and_explain_mismatches():
              "last_turn": False, "illegal": {"move": "place castle 5,1", "rule": "tw.adjacency"},
              "legal": "place castle 4,1", "winners": ["Ann"], "game_over": False,
              "would_score": [{"move": "place castle 4,1", "triads": []}, {"move": "place castle 4,2"}]}
-    assert set(holds) == set(tw.CHECKS)
+    assert set(holds) == set(tw_lessons.CHECKS)
     for check, value in holds.items():
-        assert tw.CHECKS[check](state, value) is None, check
-    assert "the engine says Ann: 4" in tw.CHECKS["scores"](state, {"Ann": 5})
-    assert "['flush 2', 'run 2']" in tw.CHECKS["triads"](state, ["set 2"])
-    assert tw.CHECKS["illegal"](state, {"move": "place castle 4,1"}) is not None
+        assert tw_lessons.CHECKS[check](state, value) is None, check
+    assert "the engine says Ann: 4" in tw_lessons.CHECKS["scores"](state, {"Ann": 5})
+    assert "['flush 2', 'run 2']" in tw_lessons.CHECKS["triads"](state, ["set 2"])
+    assert tw_lessons.CHECKS["illegal"](state, {"move": "place castle 4,1"}) is not None
 
 
 def test_summarize_gives_figures_for_simulate():
@@ -502,7 +504,7 @@ def test_summarize_gives_figures_for_simulate():
         while not state.is_terminal():
             state.push(state.random_move(rng))
         states.append(state)
-    figures = tw.summarize(states)
+    figures = tw_stats.summarize(states)
     assert sum(figures["points_by_kind"].values()) == sum(sum(state.scores) for state in states)
     assert sum(figures["score_distribution"].values()) == 9
     assert set(figures["triads_by_kind"]) == {"flush", "set", "run"}
@@ -515,7 +517,7 @@ def test_every_rule_has_a_title_and_text():
 
 
 def test_every_refusal_names_a_rule_of_the_reference():
-    source = Path(tw.__file__).read_text()
+    source = Path(tw.rules.__file__).read_text()
     used = set(re.findall(r'Reason\("([^"]+)"', source))
     assert used and used <= {rule.id for rule in tw.RULES}
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import widgets
+from widgets.boards import monster_trick as monster_trick_widgets
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Card, Play, Predict
 from tutor.lessons import bundled_lessons, load_lesson
@@ -62,7 +63,7 @@ def test_a_new_state_clears_the_selection():
 @pytest.mark.parametrize("card", ["green 5", "yellow 9", "purple 3", "blue 11"])
 def test_the_table_lights_exactly_the_slots_the_engine_allows(card):
     state = where_may_state()
-    table = widgets.MonsterTrickTable(state)
+    table = monster_trick_widgets.MonsterTrickTable(state)
     assert table.lit == []
     table.selected = mt.parse_card(card)
     assert table.lit == state.slots_for(mt.parse_card(card))
@@ -73,7 +74,7 @@ def test_the_table_lights_exactly_the_slots_the_engine_allows(card):
 
 def test_the_table_draws_every_trick_card_and_the_claims():
     state = where_may_state()
-    table = widgets.MonsterTrickTable(state)
+    table = monster_trick_widgets.MonsterTrickTable(state)
     for trick in state.tricks:
         for seat, card in trick:
             assert f"<title>{card}</title>" in table.html
@@ -83,7 +84,7 @@ def test_the_table_draws_every_trick_card_and_the_claims():
 
 
 def test_slot_clicks_reach_the_listener():
-    table = widgets.MonsterTrickTable(where_may_state())
+    table = monster_trick_widgets.MonsterTrickTable(where_may_state())
     heard = []
     table.on_slot(heard.append)
     table.click("slot:3")
@@ -94,7 +95,7 @@ def test_slot_clicks_reach_the_listener():
 # ----------------------------------------------------------------- board
 def test_a_card_then_a_slot_makes_a_move_and_the_board_lights_the_cards_slots():
     state = where_may_state()
-    board = widgets.MonsterTrickBoard(state)
+    board = monster_trick_widgets.MonsterTrickBoard(state)
     moves = []
     board.on_move(moves.append)
     board.hand.click(f"card:{card_index(board.hand, Card('purple', 3))}")
@@ -104,7 +105,7 @@ def test_a_card_then_a_slot_makes_a_move_and_the_board_lights_the_cards_slots():
 
 
 def test_a_slot_without_a_card_asks_for_a_card_first():
-    board = widgets.MonsterTrickBoard(where_may_state())
+    board = monster_trick_widgets.MonsterTrickBoard(where_may_state())
     moves, said = [], []
     board.on_move(moves.append)
     board.on_message(said.append)
@@ -113,7 +114,7 @@ def test_a_slot_without_a_card_asks_for_a_card_first():
 
 
 def test_lesson_highlights_reach_slots_cards_and_players():
-    board = widgets.MonsterTrickBoard(where_may_state())
+    board = monster_trick_widgets.MonsterTrickBoard(where_may_state())
     board.set_highlight(["slot 4", "green 8", "blue 11", "Gray", "no such thing"])
     assert board.table.highlight == [3, Card("green", 8), Card("blue", 11)]
     assert board.hand.highlight == [Card("green", 8), Card("blue", 11)]
@@ -123,7 +124,7 @@ def test_lesson_highlights_reach_slots_cards_and_players():
 def test_the_prediction_is_laid_by_three_clicks_and_the_engine_accepts_it():
     state = mt.new_game(3, seed=4)
     state.push(state.chance_move())
-    board = widgets.MonsterTrickBoard(state)
+    board = monster_trick_widgets.MonsterTrickBoard(state)
     assert board.prediction.layout.display is None
     moves = []
     board.on_move(moves.append)
@@ -140,7 +141,7 @@ def test_the_prediction_is_laid_by_three_clicks_and_the_engine_accepts_it():
 
 
 def test_the_prediction_is_hidden_once_cards_are_played():
-    board = widgets.MonsterTrickBoard(where_may_state())
+    board = monster_trick_widgets.MonsterTrickBoard(where_may_state())
     assert board.prediction.layout.display == "none" and board.prediction.html == ""
 
 
@@ -148,7 +149,7 @@ def test_players_show_only_what_the_viewer_may_see():
     state = where_may_state()
     viewer, other = state.to_move, (state.to_move + 1) % state.players
     state.vp_order[other] = (3, 1, 2)
-    panel = widgets.MonsterTrickPlayers(state, seat=viewer)
+    panel = monster_trick_widgets.MonsterTrickPlayers(state, seat=viewer)
     assert f"your VP cards from left to right: {' '.join(map(str, state.vp_order[viewer]))}" in panel.html
     assert "3 1 2" not in panel.html
 
@@ -159,7 +160,7 @@ def test_every_component_works_at_every_player_count(players):
     state.push(state.chance_move())
     for _ in range(players):
         state.push(state.legal_moves()[0])
-    board = widgets.MonsterTrickBoard(state)
+    board = monster_trick_widgets.MonsterTrickBoard(state)
     assert board.hand.cards == state.hands[state.to_move] and len(board.hand.cards) == 12
     assert len(re.findall(r"<title>[^<]*Tricks: 0", board.players.html)) == players
     sheet = widgets.ScoreSheet(state)
@@ -167,7 +168,7 @@ def test_every_component_works_at_every_player_count(players):
 
 
 def test_scale_reaches_every_part():
-    board = widgets.MonsterTrickBoard(where_may_state(), scale=1.5)
+    board = monster_trick_widgets.MonsterTrickBoard(where_may_state(), scale=1.5)
     assert {part.scale for part in board.parts} == {1.5}
     board.scale = 2
     assert {part.scale for part in board.parts} == {2}
@@ -175,7 +176,7 @@ def test_scale_reaches_every_part():
 
 def test_every_drawn_target_can_be_reached_by_keyboard():
     """SVG targets carry tabindex, role and a spoken label; HTML ones are buttons or summaries."""
-    board = widgets.MonsterTrickBoard(where_may_state())
+    board = monster_trick_widgets.MonsterTrickBoard(where_may_state())
     board.hand.click("card:0")
     stepper = widgets.LessonStepper(WHERE_MAY)
     for component in [*board.parts, stepper.panel, widgets.RulesReference("monster-trick")]:
@@ -371,12 +372,12 @@ def test_components_redraw_from_a_new_state():
     state = where_may_state()
     after = state.clone()
     after.push(Play(Card("purple", 3), 3))
-    table, hand = widgets.MonsterTrickTable(state), widgets.Hand(state, seat=state.to_move)
+    table, hand = monster_trick_widgets.MonsterTrickTable(state), widgets.Hand(state, seat=state.to_move)
     for component in (table, hand):
         assert isinstance(component, Component)
         component.state = after
     assert "<title>purple 3</title>" in table.html and "<title>purple 3</title>" not in hand.html
-    in_place = widgets.MonsterTrickTable(where_may_state())
+    in_place = monster_trick_widgets.MonsterTrickTable(where_may_state())
     in_place.state.push(Play(Card("purple", 3), 3))
     in_place.refresh()
     assert "<title>purple 3</title>" in in_place.html

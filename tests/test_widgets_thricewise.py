@@ -5,6 +5,7 @@ import re
 import pytest
 
 import widgets
+from widgets.boards import thricewise as thricewise_widgets
 from tutor.core import advance_chance
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
@@ -23,7 +24,7 @@ def played_until(players: int, seed: int, wanted) -> tw.State:
 
 def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
     state = advance_chance(tw.new_game(3, seed=1))
-    board = widgets.ThricewiseBoard(state)
+    board = thricewise_widgets.ThricewiseBoard(state)
     seat = board.hand.shown_seat
     assert board.hand.cards == state.hands[seat] and board.hand.playable == state.hands[seat]
     assert board.actions.actions[0][0] == "pick" and not board.actions.actions[0][2]
@@ -38,14 +39,14 @@ def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
 def test_the_next_seat_to_choose_is_shown_after_a_pick():
     state = advance_chance(tw.new_game(3, seed=1))
     state.push(tw.Pick(0, state.hands[0][0]))
-    board = widgets.ThricewiseBoard(state)
+    board = thricewise_widgets.ThricewiseBoard(state)
     assert board.hand.shown_seat == 1
     assert "has chosen" in board.players.html
 
 
 def test_the_grid_lights_exactly_the_cells_the_engine_allows():
     state = played_until(2, 3, lambda s: s.phase == "place")
-    board = widgets.ThricewiseBoard(state)
+    board = thricewise_widgets.ThricewiseBoard(state)
     placer = state.placer
     assert board.hand.cards[:len(state.placeable())] == state.placeable()
     board.hand.click("card:0")
@@ -61,7 +62,7 @@ def test_the_grid_lights_exactly_the_cells_the_engine_allows():
 
 def test_a_cell_without_a_card_asks_for_a_card_first():
     state = played_until(2, 3, lambda s: s.phase == "place")
-    board = widgets.ThricewiseBoard(state)
+    board = thricewise_widgets.ThricewiseBoard(state)
     said = []
     board.on_message(said.append)
     board.grid.click(f"cell:{state.open_cells()[0]}")
@@ -70,7 +71,7 @@ def test_a_cell_without_a_card_asks_for_a_card_first():
 
 def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses():
     state = played_until(4, 2, lambda s: s.phase == "place" and s.grid_size()[0] == tw.MAX_SPAN)
-    grid = widgets.ThricewiseGrid(state)
+    grid = thricewise_widgets.ThricewiseGrid(state)
     assert "(at most 6 × 6)" in grid.html and 'stroke-width="4" stroke-linecap="round"' in grid.html
     low_col, high_col, low_row, high_row = state.span
     outside = tw.Cell(high_col + 1, low_row)
@@ -81,7 +82,7 @@ def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses()
 
 def test_scored_triads_are_outlined_with_their_points():
     state = played_until(3, 5, lambda s: s.phase == "place" and s.triads and s.triads[-1].turn == s.turn)
-    grid = widgets.ThricewiseGrid(state)
+    grid = thricewise_widgets.ThricewiseGrid(state)
     for triad in state.triads:
         shown = f"<title>{triad.describe()}</title>" in grid.html
         assert shown == (triad.turn == state.turn)
@@ -90,7 +91,7 @@ def test_scored_triads_are_outlined_with_their_points():
 def test_deferred_cards_are_shown_and_done_waits_for_the_revealed_card():
     lesson = load_lesson(next(p for p in bundled_lessons("thricewise") if "placing-set-aside" in p.name))
     state = next(s for s in lesson.states() if s.phase == "place" and s.deferred[s.placer])
-    board = widgets.ThricewiseBoard(state)
+    board = thricewise_widgets.ThricewiseBoard(state)
     for card in state.deferred[state.placer]:
         assert f"<title>{card}</title>" in board.players.html
     done = board.actions.actions[0]
@@ -99,7 +100,7 @@ def test_deferred_cards_are_shown_and_done_waits_for_the_revealed_card():
 
 def test_lesson_highlights_reach_cells_cards_and_players():
     state = advance_chance(tw.new_game(2, seed=1, seat_names=["Ada", "Ben"]))
-    board = widgets.ThricewiseBoard(state)
+    board = thricewise_widgets.ThricewiseBoard(state)
     card = state.hands[0][0]
     board.set_highlight(["1,1", str(card), "Ben", "nonsense"])
     assert board.grid.highlight == [tw.Cell(1, 1), card]
@@ -109,7 +110,7 @@ def test_lesson_highlights_reach_cells_cards_and_players():
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_component_works_at_every_player_count(players):
     state = played_until(players, players, lambda s: s.phase == "place")
-    board = widgets.ThricewiseBoard(state, scale=1.5)
+    board = thricewise_widgets.ThricewiseBoard(state, scale=1.5)
     assert board.players.html.count("<title>") >= players and board.hand.shown_seat == state.placer
     assert widgets.ScoreSheet(state).html.count('scope="row"') == players
     assert {part.scale for part in board.parts} == {1.5}
@@ -136,7 +137,7 @@ def test_every_bundled_lesson_runs_to_its_end(path):
 
 def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
     state = played_until(2, 3, lambda s: s.phase == "place")
-    grid = widgets.ThricewiseGrid(state)
+    grid = thricewise_widgets.ThricewiseGrid(state)
     grid.selected = state.placeable()[0]
     cells = re.findall(r'<g([^>]*data-target="cell:[^"]+"[^>]*)>', grid.html)
     assert len(cells) >= len(state.open_cells())

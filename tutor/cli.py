@@ -10,7 +10,7 @@ from collections import Counter
 
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TutorError
-from tutor.games import MODULES, game_module
+from tutor.games import game as registered, games as registered_games
 from tutor.lessons import check_lesson
 from tutor.messages import msg
 
@@ -21,14 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("check", help="verify lesson files against the engines")
     check.add_argument("files", nargs="+")
     simulate = commands.add_parser("simulate", help="play random games and print figures as JSON")
-    simulate.add_argument("--game", choices=MODULES, required=True)
+    simulate.add_argument("--game", choices=registered_games(), required=True)
     simulate.add_argument("--players", type=int, default=4)
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--bots", help="one bot kind per seat, comma-separated, e.g. coach,random,random,random "
                                          "(default: every seat plays random legal moves)")
     bench = commands.add_parser("bench", help="random-legal actions per second, one JSON line per player count")
-    bench.add_argument("--game", choices=MODULES, required=True)
+    bench.add_argument("--game", choices=registered_games(), required=True)
     bench.add_argument("--players", type=int, nargs="*")
     bench.add_argument("--seconds", type=float, default=2.0)
     args = parser.parse_args(argv)
@@ -58,9 +58,9 @@ def run_check(files: list[str]) -> int:
     return 0
 
 
-def play_random_game(module, players: int, seed: int, rng: random.Random):
+def play_random_game(entry, players: int, seed: int, rng: random.Random):
     """One game to the end with random legal moves; returns (state, player actions)."""
-    state = module.new_game(players, seed=seed)
+    state = entry.new_game(players, seed=seed)
     actions = 0
     while not state.is_terminal():
         if state.to_move != CHANCE:
@@ -71,16 +71,16 @@ def play_random_game(module, players: int, seed: int, rng: random.Random):
 
 def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: list[str] | None = None) -> dict:
     """Figures over ``games`` games: random legal moves, or the bot kinds given per seat."""
-    module = game_module(game)
+    entry = registered(game)
     rng = random.Random(f"simulate:{game}:{seed}")
     states, actions = [], 0
     for number in range(games):
         game_seed = seed * 1_000_003 + number
         if bot_kinds:
-            state = module.new_game(players, seed=game_seed)
+            state = entry.new_game(players, seed=game_seed)
             made = play_out(state, make_bots(game, bot_kinds, players, game_seed))
         else:
-            state, made = play_random_game(module, players, game_seed, rng)
+            state, made = play_random_game(entry, players, game_seed, rng)
         states.append(state)
         actions += made
     wins = Counter(seat for state in states for seat in state.winners())
@@ -88,7 +88,9 @@ def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: li
                "wins_per_seat": [wins[seat] for seat in range(players)]}
     if bot_kinds:
         figures["bots"] = bot_kinds
-    figures.update(module.summarize(states))
+    stats = entry.part("stats")
+    if stats is not None:
+        figures.update(stats.summarize(states))
     return figures
 
 
@@ -108,14 +110,14 @@ def baseline_ops_per_second(seconds: float) -> float:
 def run_bench(game: str, player_counts: list[int] | None, seconds: float):
     """Random-legal player actions per second (chance events are applied but not counted),
     each line with the same-run baseline and the ratio to it."""
-    module = game_module(game)
-    play_random_game(module, 2, 0, random.Random(0))  # load catalogs and data before timing
-    for players in player_counts or list(module.PLAYER_COUNTS):
+    entry = registered(game)
+    play_random_game(entry, 2, 0, random.Random(0))  # load catalogs and data before timing
+    for players in player_counts or list(entry.player_counts):
         baseline = baseline_ops_per_second(seconds / 4)
         rng = random.Random(f"bench:{game}:{players}")
         actions, games, started = 0, 0, time.perf_counter()
         while time.perf_counter() - started < seconds:
-            _, made = play_random_game(module, players, games, rng)
+            _, made = play_random_game(entry, players, games, rng)
             actions += made
             games += 1
         elapsed = time.perf_counter() - started

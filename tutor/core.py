@@ -84,6 +84,11 @@ class Rule:
         return msg(f"rule.{self.id}.text")
 
 
+def mismatch(check: str, expected: Any, found: Any) -> str:
+    """The sentence a lesson check returns when the engine disagrees with the lesson."""
+    return msg("lesson.check-failed", check=check, expected=expected, found=found)
+
+
 def advance_chance(state):
     """Apply every chance event now due (deals, draws, reveals), as the seed decides them;
     returns the state for chaining."""

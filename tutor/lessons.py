@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.core import TutorError, advance_chance
-from tutor.games import MODULES, game_module
+from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
+from tutor.games import game as registered
 from tutor.messages import language, msg
 from tutor.yamlfile import FileProblem, read_yaml
 
@@ -24,11 +24,6 @@ STEP_FIELDS = ("say", "move", "try", "check", "highlight", "rules")
 
 class LessonError(TutorError):
     """A lesson that cannot be loaded or does not hold; the text names file and step."""
-
-
-def mismatch(check: str, expected: Any, found: Any) -> str:
-    """The sentence a game's check returns when the engine disagrees with the lesson."""
-    return msg("lesson.check-failed", check=check, expected=expected, found=found)
 
 
 def localized(value: Any) -> str:
@@ -74,16 +69,17 @@ class Lesson:
     raw_steps: list[dict]
 
     @property
-    def engine(self):
-        return game_module(self.game)
+    def entry(self):
+        """The lesson's game in the registry."""
+        return registered(self.game)
 
     def start_state(self):
         """The position before step 1."""
-        module = self.engine
+        entry = self.entry
         try:
             if self.position is not None:
-                return module.lesson_state(self.players, self.position, self.options, self.seed, self.seats)
-            state = module.new_game(self.players, seed=self.seed, options=self.options, seat_names=self.seats)
+                return entry.lesson_state(self.players, self.position, self.options, self.seed, self.seats)
+            state = entry.new_game(self.players, seed=self.seed, options=self.options, seat_names=self.seats)
             advance_chance(state)
             return state
         except TutorError as error:
@@ -116,7 +112,7 @@ class Lesson:
 
 def bundled_lessons(game: str) -> list[Path]:
     """The lesson files shipped with the tutor for ``game``, in teaching order."""
-    return sorted((LESSONS / MODULES[game].rsplit(".", 1)[1]).glob("*.yaml"))
+    return sorted(registered(game).lesson_folder.glob("*.yaml"))
 
 
 def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
@@ -135,7 +131,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
     if unknown:
         raise LessonError(msg("error.unknown-field", file=name, field=unknown[0], known=", ".join(LESSON_FIELDS)))
     try:
-        module = game_module(str(data["game"]))
+        entry = registered(str(data["game"]))
     except TutorError as error:
         raise LessonError(f"{name}: {error}") from None
     players = data.get("players", 4)
@@ -155,14 +151,14 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         seats=[str(seat) for seat in seats] if seats else None, options=dict(data.get("options") or {}),
         seed=int(data.get("seed", 0)), position=data.get("position"), steps=[], raw_steps=data["steps"],
     )
-    known_rules = {rule.id for rule in module.RULES}
+    known_rules = {rule.id for rule in entry.rule_list}
     for rule in lesson.rules:
         if rule not in known_rules:
             raise LessonError(msg("lesson.unknown-rule", file=name, rule=rule))
     state = lesson.start_state()
     for number, raw in enumerate(data["steps"], start=1):
         try:
-            step = _parse_step(number, raw, module, state, known_rules)
+            step = _parse_step(number, raw, entry, state, known_rules)
             for move in step.moves:
                 state.push(move)
                 advance_chance(state)
@@ -181,12 +177,12 @@ def check_lesson(path: str | Path) -> list[str]:
         lesson = load_lesson(path)
     except LessonError as error:
         return [str(error)]
-    module = lesson.engine
+    checks = lesson.entry.checks
     failures = []
     for step, state in zip(lesson.steps, lesson.states()):
         for check, expected in step.checks.items():
             try:
-                problem = module.CHECKS[check](state, expected)
+                problem = checks[check](state, expected)
             except TutorError as error:
                 problem = str(error)
             except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
@@ -202,7 +198,7 @@ def check_lesson(path: str | Path) -> list[str]:
     return failures
 
 
-def parse_move_for(module, state, text: str):
+def parse_move_for(entry, state, text: str):
     """A move in lesson notation, optionally prefixed by the mover's name ("Red: blue 9 -> 1")."""
     text = str(text)
     seat_part, colon, rest = text.partition(":")
@@ -212,10 +208,10 @@ def parse_move_for(module, state, text: str):
         if 0 <= state.to_move != seat:
             raise TutorError(msg("lesson.wrong-player", written=state.name(seat), actual=state.name(state.to_move)))
         text = rest
-    return module.parse_move(text.strip(), state.players)
+    return entry.parse_move(text.strip(), state.players)
 
 
-def _parse_step(number: int, raw: Any, module, state, known_rules: set[str]) -> Step:
+def _parse_step(number: int, raw: Any, entry, state, known_rules: set[str]) -> Step:
     if not isinstance(raw, dict):
         raise TutorError(msg("lesson.step-not-mapping"))
     for key in raw:
@@ -227,16 +223,16 @@ def _parse_step(number: int, raw: Any, module, state, known_rules: set[str]) -> 
     if not isinstance(checks, dict):
         raise TutorError(msg("lesson.check-not-mapping"))
     for check in checks:
-        if check not in module.CHECKS:
-            raise TutorError(msg("lesson.unknown-check", check=check, game=module.GAME_ID,
-                                 known=", ".join(module.CHECKS)))
+        if check not in entry.checks:
+            raise TutorError(msg("lesson.unknown-check", check=check, game=entry.id,
+                                 known=", ".join(entry.checks)))
     for rule in raw.get("rules") or []:
         if rule not in known_rules:
             raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
     moves = []
     probe = state.clone()
     for text in moves_raw:
-        move = parse_move_for(module, probe, text)
+        move = parse_move_for(entry, probe, text)
         reason = probe.why_not(move)
         if reason is not None:
             raise TutorError(msg("lesson.move-refused", move=text, reason=reason))
@@ -248,7 +244,7 @@ def _parse_step(number: int, raw: Any, module, state, known_rules: set[str]) -> 
         spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
         accept = spec.get("accept") or []
         accept = accept if isinstance(accept, list) else [accept]
-        try_ = Try(localized(spec.get("prompt")), [parse_move_for(module, state, text) for text in accept])
+        try_ = Try(localized(spec.get("prompt")), [parse_move_for(entry, state, text) for text in accept])
     highlight = raw.get("highlight") or []
     return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
                 highlight=highlight if isinstance(highlight, list) else [highlight],

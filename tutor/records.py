@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 
 from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
-from tutor.games import MODULES, game_module, game_name
+from tutor.games import game as registered, game_name, games
 from tutor.games.common import check_player_count
 from tutor.messages import msg
 from tutor.yamlfile import read_yaml
@@ -25,8 +25,7 @@ class RecordError(TutorError):
 
 def record_of(state) -> dict:
     """The record of a game started with ``new_game`` (not of a lesson position)."""
-    module = game_module(state.game_id)
-    replay = module.new_game(state.players, seed=state.seed, options=state.options,
+    replay = registered(state.game_id).new_game(state.players, seed=state.seed, options=state.options,
                              first_player=state.first_player, seat_names=state.seat_names)
     moves = []
     for move in state.move_stack:
@@ -63,21 +62,21 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
         if key not in data:
             raise RecordError(msg("error.missing-field", file=name, field=key))
     game = str(data["game"])
-    if game not in MODULES:
-        raise RecordError(f"{name}: " + msg("error.unknown-game", game=game, known=", ".join(MODULES)))
+    if game not in games():
+        raise RecordError(f"{name}: " + msg("error.unknown-game", game=game, known=", ".join(games())))
     if expected_game and game != expected_game:
         raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=game_name(expected_game)))
     _check_shape(name, game, data)
-    module = game_module(game)
+    entry = registered(game)
     try:
-        state = module.new_game(data["players"], seed=data["seed"], options=data.get("options"),
+        state = entry.new_game(data["players"], seed=data["seed"], options=data.get("options"),
                                 first_player=data.get("first_player", 0), seat_names=data.get("seats"))
     except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
     for number, text in enumerate(data["moves"], start=1):
         advance_chance(state)
         try:
-            state.push(module.parse_move(str(text), state.players))
+            state.push(entry.parse_move(str(text), state.players))
         except IllegalMove as error:
             raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason)) from None
         except TutorError as error:

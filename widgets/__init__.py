@@ -25,35 +25,16 @@ Any game
     ``on_select(fn)``.
     ``ScoreSheet(state, scale=1.0)``: scores per round and totals, winners starred.
 
-Monster Trick
-    ``MonsterTrickTable(state)``: four slots, fanned tricks, claim markers; set
-    ``selected`` to a card to light its legal slots (``lit``); ``on_slot(fn)``.
-    ``MonsterTrickPlayers(state, seat=None)``: VP cards (face down / active), tricks won,
-    cards in hand, as ``seat`` may see them.
-    ``MonsterTrickPrediction(state)``: lay out the VP cards; ``on_move(fn)`` gets ``Predict``.
-    ``MonsterTrickBoard(state, seat=None)``: all of the above and a ``Hand``; a card then a
-    slot gives ``on_move(fn)`` a ``Play``; ``set_highlight(["slot 4", "green 8", "Red"])``.
-
-Danger 13
-    ``Danger13Table(state, seat=None)``: the pile, the dealer's cards, the turned-up card,
-    the discards, and per player the row with its sum against the limit, dealer and start
-    marks and the bank (plus points only for ``seat``); rows that may get the card are
-    ``lit``; ``on_seat(fn)``.
-    ``Danger13Board(state, seat=None)``: the table and take / refuse buttons; a row click
-    gives ``on_move(fn)`` a ``Give``, a button a ``Choice``.
-
-Thricewise
-    ``ThricewiseGrid(state)``: the grid with the 6 x 6 bound (walls, blocked cells), this
-    turn's scored triads, and the cells the ``selected`` card may go on ``lit``; ``on_cell(fn)``.
-    ``ThricewisePlayers(state, seat=None)``: points, hand sizes, who has chosen, revealed
-    and deferred cards.
-    ``ThricewiseBoard(state, seat=None)``: players, grid, a ``Hand`` (cards to place first)
-    and the Choose / Keep-for-later buttons; ``on_move(fn)`` gets ``Pick``, ``Place``, ``Done``.
+Game boards
+    ``widgets/boards/<package>.py`` (the package's name in ``tutor/games/``) holds the
+    board of one game and names it ``BOARD``; ``board_for(game_id, state, scale)`` finds it.
+    Each joins the game's drawn parts with a ``Hand`` where the game has one and turns
+    clicks into the game's moves (a card then a slot, a row, a cell, a button).
 
 Every board (``widgets.board.Board``) offers ``state``, ``refresh()``, ``scale``, ``seat``,
 ``hints`` (light legal targets), ``set_highlight(items)``, ``on_move(fn)`` and
-``on_message(fn)``; boards with a hand also ``select(card)``. ``LessonStepper`` picks the
-board from the lesson's game.
+``on_message(fn)``; boards with a hand also ``select(card)``. ``LessonStepper`` and the play
+page pick the board with ``board_for``.
 
 Pages (``widgets/app.py`` builds them; the bodies live beside it)
     ``play.GameTable(game)``: seats for people (hot seat, with a pass screen between them)
@@ -62,16 +43,9 @@ Pages (``widgets/app.py`` builds them; the bodies live beside it)
     ``quiz.QuizRound(game, seed, count)``: quiz questions with the engine's reasons, a
     running score and "show me".
 """
-from widgets.danger13 import Danger13Board, Danger13Table
 from widgets.hand import Hand
-from widgets.monster_trick import MonsterTrickBoard, MonsterTrickPlayers, MonsterTrickPrediction, MonsterTrickTable
 from widgets.rules import RulesReference
 from widgets.scores import ScoreSheet
-from widgets.stepper import LessonStepper
-from widgets.thricewise import ThricewiseBoard, ThricewiseGrid, ThricewisePlayers
+from widgets.stepper import LessonStepper, board_for
 
-__all__ = [
-    "Danger13Board", "Danger13Table", "Hand", "LessonStepper", "MonsterTrickBoard", "MonsterTrickPlayers",
-    "MonsterTrickPrediction", "MonsterTrickTable", "RulesReference", "ScoreSheet", "ThricewiseBoard",
-    "ThricewiseGrid", "ThricewisePlayers",
-]
+__all__ = ["Hand", "LessonStepper", "RulesReference", "ScoreSheet", "board_for"]

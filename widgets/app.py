@@ -18,14 +18,14 @@ from html import escape
 import ipywidgets as w
 
 from tutor.core import TutorError
-from tutor.games import MODULES, game_name
+from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import LessonStepper, RulesReference
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
-GAMES = tuple(MODULES)
+GAMES = tuple(games())
 SECTIONS = ("learn", "practise", "play")
 HOME = "index.ipynb"
 

@@ -2,24 +2,18 @@
 from __future__ import annotations
 
 from html import escape
-from importlib import import_module
 
 import traitlets
 
 from tutor.core import SIMULTANEOUS
+from tutor.games import game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Callbacks, StateComponent
 
-DRAWINGS = {
-    "monster-trick": "tutor.svg.monster_trick",
-    "thricewise": "tutor.svg.thricewise",
-}
-
-
 def drawing(game_id: str):
-    """The tutor.svg module that draws ``game_id``."""
-    return import_module(DRAWINGS[game_id])
+    """The module of the game's package that draws it."""
+    return game(game_id).part("drawing")
 
 
 def mover(state, move) -> int:

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from tutor.bots import KINDS, make_bots
 from tutor.core import CHANCE, SIMULTANEOUS
-from tutor.games import game_module
+from tutor.games import game as registered
 from tutor.messages import msg
 from tutor.records import RecordError
 from tutor.svg.seats import DEFAULT_ORDER
@@ -69,9 +69,9 @@ class GameTable(w.VBox):
 
     def __init__(self, game: str, seed: int = 0, speed: str = "normal"):
         self.game = game
-        self.module = game_module(game)
+        self.entry = registered(game)
         self._task = None
-        counts = list(self.module.PLAYER_COUNTS)
+        counts = list(self.entry.player_counts)
         self.players = w.Dropdown(options=counts, value=4 if 4 in counts else counts[0],
                                   description=msg("app.play.players"), layout=w.Layout(width="11rem"))
         self.speed = w.Dropdown(options=[(msg(f"app.play.speeds.{name}"), name) for name in SPEEDS], value=speed,
@@ -81,7 +81,7 @@ class GameTable(w.VBox):
             option: w.Dropdown(options=[(msg(f"app.play.variant.{option}.{value}"), value) for value in values],
                                description=msg(f"app.play.variant.{option}.label"),
                                style={"description_width": "initial"}, layout=w.Layout(width="auto"))
-            for option, values in self.module.OPTIONS.items()}
+            for option, values in self.entry.options.items()}
         start = w.Button(description=msg("app.play.new"), button_style="primary")
         start.add_class("tutor-new-game")
         start.on_click(lambda _: self.new_game(self.seed + 1))
@@ -154,7 +154,7 @@ class GameTable(w.VBox):
         kinds = self.kinds
         names = [self.name_of(seat) for seat in range(len(kinds))]
         options = {option: variant.value for option, variant in self.variants.items()}
-        self.state = self.module.new_game(len(kinds), seed=seed, options=options, seat_names=names)
+        self.state = self.entry.new_game(len(kinds), seed=seed, options=options, seat_names=names)
         # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
         # for each person (never asked to move) leaves the computer players as they would be.
         self.bots = make_bots(self.game, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)

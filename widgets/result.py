@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.messages import msg
-from widgets.log import listed
-
-# The names of the parts of each engine's ranking key, in its order (the engine orders the
-# seats; these only say what each part is called).
-KEY_PARTS = {
-    "monster-trick": ("points", "round-three", "round-two"),
-    "danger-13": ("plus-points", "printed"),
-    "thricewise": ("points",),
-}
-WIN_RULES = {"monster-trick": "mt.game-end", "danger-13": "d13.game-end", "thricewise": "tw.winner"}
-TIE_RULES = {"monster-trick": "mt.game-end", "danger-13": "d13.tie-break", "thricewise": "tw.shared-win"}
+from tutor.games import game
+from tutor.messages import listed, msg
 
 
 def number(value) -> str:
@@ -43,8 +33,8 @@ def score_text(state, seat: int) -> str:
 
 def why_won(state) -> str:
     """Who won, and the tie-break when the first score left several players level."""
-    game, key, winners = state.game_id, ranking_key(state), state.winners()
-    parts = [msg(f"app.play.end.part.{part}") for part in KEY_PARTS[game]]
+    words, key, winners = game(state.game_id).part("words"), ranking_key(state), state.winners()
+    parts = [msg(f"app.play.end.part.{part}") for part in words.KEY_PARTS]
     level = [seat for seat in range(state.players) if key(seat)[0] == key(winners[0])[0]]
     score = score_text(state, winners[0])
     names = [state.name(seat) for seat in level]
@@ -52,9 +42,9 @@ def why_won(state) -> str:
         also = msg("app.play.end.also", parts=listed(parts[1:])) if len(parts) > 1 else ""
         text = msg("app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score,
                    also=also)
-        rule = TIE_RULES[game]
+        rule = words.TIE_RULE
     elif len(level) == 1:
-        text, rule = msg("app.play.end.won", player=state.name(winners[0]), score=score), WIN_RULES[game]
+        text, rule = msg("app.play.end.won", player=state.name(winners[0]), score=score), words.WIN_RULE
     else:
         deciding, still = 0, level
         while len(still) > 1:  # one winner: a later part of the key tells them apart
@@ -66,7 +56,7 @@ def why_won(state) -> str:
                            for seat in tied)
         text = msg("app.play.end.tie-break", players=listed(names), score=score, also=also,
                    player=state.name(winners[0]), part=parts[deciding], values=values)
-        rule = TIE_RULES[game]
+        rule = words.TIE_RULE
     return f'{text} {msg("app.play.end.rule", rule=msg(f"rule.{rule}.title"))}'
 
 

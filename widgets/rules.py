@@ -6,7 +6,7 @@ from html import escape
 
 import traitlets
 
-from tutor.games import game_module, game_name
+from tutor.games import game, game_name
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
@@ -22,7 +22,7 @@ class RulesReference(Component):
 
     def __init__(self, game_id: str, rules=None, scale: float = 1.0, **kwargs):
         self.game_id = game_id
-        self.rules = [rule for rule in game_module(game_id).RULES if rules is None or rule.id in rules]
+        self.rules = [rule for rule in game(game_id).rule_list if rules is None or rule.id in rules]
         super().__init__(scale=scale, **kwargs)
         self.observe(lambda _change: self.refresh(), names=["opened", "focus"])
         self.refresh()

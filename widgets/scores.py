@@ -1,11 +1,12 @@
-"""Score sheets: one table per game, rows are players, from the engine's own figures."""
+"""Score sheets: one table per game, rows are players, with the figures the game's package
+chooses (``words.score_sheet``)."""
 from __future__ import annotations
 
 from html import escape
 
 import traitlets
 
-from tutor.games.monster_trick import ROUNDS
+from tutor.games import game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.seats import seat_colours
@@ -34,56 +35,6 @@ def _table(state, columns: list[str], rows: list[list[tuple[str, str]]]) -> str:
               class_="cw-scores")
 
 
-def monster_trick_sheet(state, seat=None) -> str:
-    """Each round's score and the total; the round in play shows the active VP card so far."""
-    columns = [msg("widgets.scores.round", number=number) for number in range(1, ROUNDS + 1)]
-    columns.append(msg("widgets.scores.total"))
-    rows = []
-    for seat in range(state.players):
-        cells = []
-        for number in range(1, ROUNDS + 1):
-            if number <= len(state.round_scores):
-                cells.append((str(state.round_scores[number - 1][seat]), ""))
-            elif number == state.round and not state.is_terminal():
-                cells.append((msg("widgets.scores.so-far", value=state.active_vp(seat) or 0), "cw-provisional"))
-            else:
-                cells.append(("\u2013", ""))
-        cells.append((str(state.totals()[seat]), "cw-total"))
-        rows.append(cells)
-    return _table(state, columns, rows)
-
-
-def danger13_sheet(state, seat=None) -> str:
-    """Banked cards for all; plus points and their printed values only for the owner
-    until the game ends (note d13.bank-view); rounds busted."""
-    view = state.view(seat if seat is not None else 0)
-    columns = [msg("widgets.scores.banked"), msg("widgets.scores.plus-points"), msg("widgets.scores.printed"),
-               msg("widgets.scores.busts")]
-    hidden = (msg("widgets.scores.hidden"), "cw-provisional")
-    rows = []
-    for other in range(state.players):
-        known = view["plus_points"] is not None or other == seat
-        rows.append([
-            (str(view["bank_sizes"][other]), ""),
-            (str(state.plus_points(other)), "cw-total") if known else hidden,
-            (str(state.banked_value(other)), "") if known else hidden,
-            (str(view["busts"].count(other)), ""),
-        ])
-    return _table(state, columns, rows)
-
-
-def thricewise_sheet(state, seat=None) -> str:
-    """Points, triads scored and cards placed, all public."""
-    columns = [msg("widgets.scores.triads"), msg("widgets.scores.placed"), msg("widgets.scores.points")]
-    placed = list(state.placed_by.values())
-    rows = [[(str(sum(triad.seat == other for triad in state.triads)), ""), (str(placed.count(other)), ""),
-             (str(state.scores[other]), "cw-total")] for other in range(state.players)]
-    return _table(state, columns, rows)
-
-
-SHEETS = {"monster-trick": monster_trick_sheet, "danger-13": danger13_sheet, "thricewise": thricewise_sheet}
-
-
 class ScoreSheet(StateComponent):
     """``ScoreSheet(state, seat=None, scale=1.0)``: the scores so far, winners starred at
     the end. ``seat`` is whose secrets may show (Danger 13 banks); None: only public ones."""
@@ -96,4 +47,5 @@ class ScoreSheet(StateComponent):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
-        return SHEETS[self._state.game_id](self._state, self.seat)
+        columns, rows = game(self._state.game_id).part("words").score_sheet(self._state, self.seat)
+        return _table(self._state, columns, rows)

@@ -10,21 +10,16 @@ import ipywidgets
 import traitlets
 
 from tutor.core import SIMULTANEOUS, TutorError, advance_chance
+from tutor.games import game
 from tutor.lessons import Lesson, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
 
-BOARDS = {
-    "monster-trick": ("widgets.monster_trick", "MonsterTrickBoard"),
-    "danger-13": ("widgets.danger13", "Danger13Board"),
-    "thricewise": ("widgets.thricewise", "ThricewiseBoard"),
-}
-
-
 def board_for(game_id: str, state, scale: float):
-    module, name = BOARDS[game_id]
-    return getattr(import_module(module), name)(state, scale=scale)
+    """The game's board widget: ``widgets/boards/<package>.py`` defines ``BOARD`` (the
+    drawing and click handling a game needs beyond its pure package)."""
+    return import_module(f"widgets.boards.{game(game_id).short}").BOARD(state, scale=scale)
 
 
 def _after(state, move):
@@ -223,7 +218,7 @@ class LessonStepper(ipywidgets.HBox):
             ids.append(self._reason_rule)
         if not ids:
             return ""
-        rules = {rule.id: rule for rule in self.lesson.engine.RULES}
+        rules = {rule.id: rule for rule in self.lesson.entry.rule_list}
         links = [el("span", escape(msg("widgets.stepper.rules")), class_="cw-rules-label")]
         for rule_id in ids:
             links.append(el("button", escape(rules[rule_id].title), type="button", class_="cw-link",

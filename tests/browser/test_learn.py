@@ -1,7 +1,7 @@
 """The learn pages in a real browser: a whole lesson step by step, a refused move, a rule."""
 import pytest
 
-from tutor.games import MODULES
+from tutor.games import games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
@@ -33,7 +33,7 @@ def wait_for_step(page, number: int, total: int) -> None:
     page.wait_for_selector(f".cw-count:text-is('{msg('widgets.stepper.count', number=number, total=total)}')")
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_a_whole_lesson_step_by_step(page, voila, game):
     lesson, lessons = walked_lesson(game)
     open_lesson(page, voila, game, lesson, lessons)
@@ -78,7 +78,7 @@ def test_a_wrong_click_shows_the_engines_reason(page, voila):
     screenshot(page, f"{game}-learn-wrong-click")
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
     lesson, lessons = walked_lesson(game)
     open_lesson(page, voila, game, lessons[0], lessons)

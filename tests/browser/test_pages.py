@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 
-from tutor.games import MODULES, game_name
+from tutor.games import game_name, games
 from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets.app import HOME, SECTIONS, page_file
@@ -24,12 +24,12 @@ def test_the_printed_address_lands_on_the_landing_page(page, voila):
 def test_landing_page_lists_the_three_games(page, voila):
     open_page(page, voila, HOME)
     titles = page.locator(".tutor-game h2").all_inner_texts()
-    assert titles == [game_name(game) for game in MODULES]
+    assert titles == [game_name(game) for game in games()]
     assert_no_code_or_errors(page)
     screenshot(page, "landing")
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_practise_answers_wrong_then_right_and_shows_the_answer(page, voila, game):
     open_page(page, voila, page_file("practise", game))
     first, second = quiz(game, 0, 10)[:2]
@@ -59,7 +59,7 @@ def test_practise_answers_wrong_then_right_and_shows_the_answer(page, voila, gam
 
 def test_the_navigation_bar_leads_everywhere_and_back(page, voila):
     open_page(page, voila, HOME)
-    game = next(iter(MODULES))
+    game = next(iter(games()))
     page.locator(".tutor-nav").get_by_role("link", name=game_name(game)).click()
     wait_for_page(page, page_file("learn", game))
     for section in SECTIONS:
@@ -68,13 +68,13 @@ def test_the_navigation_bar_leads_everywhere_and_back(page, voila):
         assert page.locator(".tutor-nav [aria-current=page]").last.inner_text() == msg(f"app.nav.{section}")
     page.locator(".tutor-nav").get_by_role("link", name=msg("app.nav.home")).click()
     wait_for_page(page, HOME)
-    assert page.locator(".tutor-game").count() == len(MODULES)
+    assert page.locator(".tutor-game").count() == len(games())
 
 
 def test_leaving_a_page_stops_its_kernel(page, voila):
     """Voila's page asks for its kernel to be shut down as it unloads; without
     disable_check_xsrf (voila.json) the request is refused and every visit leaks a kernel."""
-    open_page(page, voila, page_file("play", next(iter(MODULES))))
+    open_page(page, voila, page_file("play", next(iter(games()))))
     kernel = voila.kernel(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
     assert kernel is not None and kernel.is_running()
     page.goto("about:blank")

@@ -6,7 +6,7 @@ import pytest
 
 from tutor import records
 from tutor.bots import seat_moves
-from tutor.games import MODULES
+from tutor.games import games
 from tutor.messages import msg
 from widgets.play import PERSON, GameTable
 from widgets.app import page_file
@@ -46,7 +46,7 @@ def upload(page, file) -> None:
     chooser.value.set_files(file)
 
 
-@pytest.mark.parametrize("game", MODULES)
+@pytest.mark.parametrize("game", games())
 def test_a_whole_game_against_a_computer_player(page, voila, game):
     replica = smallest_table(page, voila, game)
     rng = random.Random(0)

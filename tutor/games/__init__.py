@@ -1,24 +1,128 @@
-"""The three rules engines, one module per game, found by their game id."""
+"""The games the tutor knows. Each game is one package in ``tutor/games/`` that registers
+itself once (``register(Game(...))`` in its ``__init__``); everything else looks a game up
+here by its id instead of keeping a table of its own.
+
+A package holds its parts as modules, imported when first asked for:
+
+  rules     the State, moves, notation, RULES, OPTIONS, PLAYER_COUNTS, new_game, parse_move
+  lessons   lesson_state(...) and CHECKS: the positions and facts a lesson may state
+  stats     summarize(states) for ``python -m tutor simulate``
+  bot       Coach, the game's computer player
+  quizzes   MAKERS, the game's question kinds
+  words     what moves and results are called: sentences(...) for the move log,
+            KEY_PARTS, WIN_RULE, TIE_RULE for the end screen, score_sheet(...)
+  drawing   SVG pictures of positions
+
+Only ``rules`` is required; docs/engines.md says how to add a game.
+"""
 from __future__ import annotations
 
+import pkgutil
+from functools import cache
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
 from tutor.core import TutorError
 from tutor.messages import msg
 
-MODULES = {
-    "monster-trick": "tutor.games.monster_trick",
-    "danger-13": "tutor.games.danger13",
-    "thricewise": "tutor.games.thricewise",
-}
+_REGISTRY: dict[str, "Game"] = {}
+_LESSONS = Path(__file__).parent.parent / "lessons"
 
 
-def game_module(game_id: str) -> ModuleType:
-    """The engine module for ``game_id``; a TutorError for an unknown id."""
-    if game_id not in MODULES:
-        raise TutorError(msg("error.unknown-game", game=game_id, known=", ".join(MODULES)))
-    return import_module(MODULES[game_id])
+class Game:
+    """One registry entry: a game's id and the package that holds its parts."""
+
+    def __init__(self, id: str, package: str, order: int = 100):
+        self.id, self.package = id, package
+        self.order = order  # place in lists of games (landing page, menus), lowest first
+        self.short = package.rsplit(".", 1)[1]  # the package's own name: lesson folder, board module
+
+    def __repr__(self) -> str:
+        return f"Game({self.id!r})"
+
+    def part(self, name: str) -> ModuleType | None:
+        """The module ``name`` of the game's package, None when the game has no such part."""
+        try:
+            return import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{self.package}.{name}":
+                raise  # a missing import inside the part is a bug, not a missing part
+            return None
+
+    @property
+    def rules(self) -> ModuleType:
+        return self.part("rules")
+
+    @property
+    def name(self) -> str:
+        return msg(f"game.{self.id}.name")
+
+    @property
+    def player_counts(self) -> range:
+        return self.rules.PLAYER_COUNTS
+
+    @property
+    def options(self) -> dict:
+        return self.rules.OPTIONS
+
+    @property
+    def rule_list(self) -> tuple:
+        return self.rules.RULES
+
+    def new_game(self, players: int, **kwargs):
+        return self.rules.new_game(players, **kwargs)
+
+    def parse_move(self, text: str, players: int | None = None):
+        return self.rules.parse_move(text, players)
+
+    @property
+    def checks(self) -> dict:
+        """The facts a lesson may state about a position: {name: check(state, value)}."""
+        lessons = self.part("lessons")
+        return lessons.CHECKS if lessons is not None else {}
+
+    def lesson_state(self, players: int, position: dict, options: dict, seed: int, seat_names):
+        """A position a lesson describes (a TutorError for a game whose lessons cannot set one)."""
+        lessons = self.part("lessons")
+        if lessons is None:
+            raise TutorError(msg("lesson.no-positions", game=self.name))
+        return lessons.lesson_state(players, position, options, seed, seat_names)
+
+    @property
+    def lesson_folder(self) -> Path:
+        return _LESSONS / self.short
+
+
+def register(game: Game) -> Game:
+    """Add ``game`` to the registry (once per id); returns it, for the package to keep."""
+    known = _REGISTRY.get(game.id)
+    if known is not None and known.package != game.package:
+        raise ValueError(f"game id {game.id!r} registered twice ({known.package}, {game.package})")
+    _REGISTRY[game.id] = game
+    return game
+
+
+@cache
+def _discover() -> None:
+    """Import every game package once, so each registers itself."""
+    for found in pkgutil.iter_modules(__path__):
+        if found.ispkg:
+            import_module(f"{__name__}.{found.name}")
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by id, in the order the packages ask for."""
+    _discover()
+    return {entry.id: entry for entry in sorted(_REGISTRY.values(), key=lambda entry: (entry.order, entry.id))}
+
+
+def game(game_id: str) -> Game:
+    """The registry entry for ``game_id``; a TutorError naming the known games otherwise."""
+    known = games()
+    if game_id not in known:
+        raise TutorError(msg("error.unknown-game", game=game_id, known=", ".join(known)))
+    return known[game_id]
 
 
 def game_name(game_id: str) -> str:

@@ -2,8 +2,7 @@
 and the simplest lesson check."""
 from __future__ import annotations
 
-from tutor.core import PositionError
-from tutor.lessons import mismatch
+from tutor.core import PositionError, mismatch
 from tutor.messages import msg
 
 PLAYER_COUNTS = range(2, 6)  # all three games are for 2 to 5 players

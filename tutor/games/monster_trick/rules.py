@@ -7,14 +7,12 @@ then 12 plays per player. Three rounds make a game.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any, NamedTuple
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason, Rule
+from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, Reason, Rule
 # PLAYER_COUNTS is imported to be part of this module's engine contract.
 from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
                                 check_value, default_seat_names, freeze, resolve_options)
-from tutor.lessons import mismatch
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -56,7 +54,7 @@ class Card(NamedTuple):
         return msg("mt.card", colour=msg(f"mt.colour.{self.colour}"), value=self.value)
 
     def _repr_svg_(self) -> str:
-        from tutor.svg.monster_trick import card_svg  # drawing is optional: imported on use
+        from tutor.games.monster_trick.drawing import card_svg  # drawing is optional: imported on use
         return card_svg(self)
 
 
@@ -472,7 +470,7 @@ class State:
         return rng.choice(_PREDICTIONS[self.round])
 
     def _repr_html_(self) -> str:
-        from tutor.svg.monster_trick import state_html  # drawing is optional: imported on use
+        from tutor.games.monster_trick.drawing import state_html  # drawing is optional: imported on use
         return state_html(self)
 
     def __repr__(self) -> str:
@@ -490,188 +488,3 @@ def _colour(colour: str) -> str:
 
 # Hands are kept sorted by colour, then value: the order of CARDS.
 _hand_order = {card: position for position, card in enumerate(CARDS.values())}.__getitem__
-
-
-# --------------------------------------------------------------------- lessons
-def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
-                 seat_names: list[str] | None = None) -> State:
-    """A mid-round position described by a lesson (format in docs/lessons.md).
-
-    Hands not listed are filled from the unseen cards, deterministically from ``seed``,
-    so that hand sizes fit the turn order."""
-    state = State(players, seed, options, seat_names=seat_names)
-    seats = SeatLookup(state.seat_names)
-    state.round = position.get("round", 1)
-    if state.round not in VP_SETS:
-        raise PositionError(msg("mt.error.round", round=state.round))
-    state.current = seats.index(position.get("to_move", state.seat_names[0]))
-    state.starter = state.first_player = seats.index(position.get("starter", state.name(state.current)))
-    placed: dict[Card, str] = {}
-
-    def take(text: str, where: str) -> Card:
-        card = parse_card(text, players)
-        if card in placed:
-            raise PositionError(msg("mt.error.card-twice", card=card, first=placed[card], second=where))
-        placed[card] = where
-        return card
-
-    for slot_text, entries in (position.get("tricks") or {}).items():
-        slot = int(slot_text) - 1
-        if not 0 <= slot < SLOTS:
-            raise PositionError(msg("mt.error.no-slot", slot=slot_text))
-        entries = list(entries or [])
-        if len(entries) >= 4:
-            raise PositionError(msg("mt.error.too-many-cards", slot=slot + 1, count=len(entries)))
-        for entry in entries:
-            seat_text, _, card_text = str(entry).partition(":")
-            if not card_text:
-                raise NotationError(msg("mt.error.trick-entry", text=entry))
-            seat = seats.index(seat_text.strip())
-            state.tricks[slot].append((seat, take(card_text.strip(), msg("mt.slot", slot=slot + 1))))
-        _rebuild_claim(state, slot)
-    listed = {}
-    for seat_text, cards in (position.get("hands") or {}).items():
-        seat = seats.index(seat_text)
-        listed[seat] = [take(text, state.name(seat)) for text in cards or []]
-        if len(listed[seat]) > HAND_SIZE:
-            raise PositionError(msg("mt.error.hand-too-big", player=state.name(seat), count=len(listed[seat])))
-    _fill_hands(state, listed, placed, random.Random(f"{GAME_ID}:lesson:{seed}"))
-    for seat_text, order in (position.get("vp") or {}).items():
-        seat = seats.index(seat_text)
-        reason = state.why_not(Predict(tuple(order)))
-        if sorted(order) != sorted(VP_SETS[state.round]):
-            raise PositionError(str(reason))
-        state.vp_order[seat] = tuple(order)
-    for seat in range(players):
-        if state.vp_order[seat] is None:
-            state.vp_order[seat] = VP_SETS[state.round]
-    for seat_text, count in (position.get("won") or {}).items():
-        seat = seats.index(seat_text)
-        if not 0 <= count <= players * HAND_SIZE // 4:
-            raise PositionError(msg("mt.error.won-too-many", player=state.name(seat), count=count))
-        state.won[seat] = count
-    _set_scores(state, position.get("scores") or {}, seats)
-    state.phase = "play" if any(state.hands) else "predict"
-    return state
-
-
-def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: random.Random) -> None:
-    """Give unlisted seats unseen cards so that, from the mover round the table,
-    each hand is as big as the one before or one smaller (turn order)."""
-    mover = state.current
-    size = len(listed[mover]) if mover in listed else max((len(h) for h in listed.values()), default=HAND_SIZE)
-    unseen = [card for card in deck(state.players) if card not in placed]
-    rng.shuffle(unseen)
-    order = [(mover + k) % state.players for k in range(state.players)]
-    starter_at = order.index(state.starter) if state.starter != mover else state.players
-    for position, seat in enumerate(order):
-        if seat in listed:
-            state.hands[seat] = sorted(listed[seat], key=_hand_order)
-            continue
-        wanted = size if position < starter_at else size - 1
-        if wanted > len(unseen):
-            raise PositionError(msg("mt.error.not-enough-cards"))
-        state.hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=_hand_order)
-    sizes = [len(state.hands[seat]) for seat in order]
-    if any(b > a for a, b in zip(sizes, sizes[1:])) or max(sizes) - min(sizes) > 1:
-        raise PositionError(msg("mt.error.hand-sizes", player=state.name(mover),
-                                sizes=", ".join(f"{state.name(s)} {len(state.hands[s])}" for s in order)))
-
-
-def _rebuild_claim(state: State, slot: int) -> None:
-    trick = state.tricks[slot]
-    if not trick:
-        return
-    state.colour[slot] = trick[0][1].colour
-    holder, best = max(((seat, card.value) for seat, card in trick if card.colour == state.colour[slot]),
-                       key=lambda entry: entry[1])
-    state.claim[slot], state.high[slot] = holder, best
-
-
-def _set_scores(state: State, scores: dict, seats: "SeatLookup") -> None:
-    state.round_scores = [[0] * state.players for _ in range(state.round - 1)]
-    for seat_text, values in scores.items():
-        seat = seats.index(seat_text)
-        values = list(values or [])
-        if len(values) != state.round - 1:
-            raise PositionError(msg("mt.error.scores-length", player=state.name(seat), rounds=state.round - 1))
-        for number, value in enumerate(values, start=1):
-            if value not in (0, *VP_SETS[number]):
-                raise PositionError(msg("mt.error.score-value", player=state.name(seat), score=value, round=number,
-                                        values=", ".join(map(str, VP_SETS[number]))))
-            state.round_scores[number - 1][seat] = value
-
-
-def _check_to_move(state: State, expected) -> str | None:
-    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
-    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
-
-
-def _check_legal_slots(state: State, expected: dict | list) -> str | None:
-    """{card, slots}, or a list of them: where each card may go now."""
-    for entry in expected if isinstance(expected, list) else [expected]:
-        card = parse_card(entry["card"], state.players)
-        found = [slot + 1 for slot in state.slots_for(card)]
-        wanted = sorted(entry["slots"])
-        if found != wanted:
-            return mismatch("legal_slots", f"{card}: {wanted}", f"{card}: {found}")
-    return None
-
-
-def _check_claim(state: State, expected: dict) -> str | None:
-    slot = int(expected["slot"]) - 1
-    holder = state.claim[slot]
-    found = state.name(holder) if holder is not None else msg("mt.check.empty-slot", slot=slot + 1)
-    return None if found.lower() == str(expected["player"]).lower() else mismatch("claim", expected["player"], found)
-
-
-def _check_trick_winner(state: State, expected) -> str | None:
-    found = state.name(state.completed[-1].winner) if state.completed else msg("mt.check.no-trick")
-    return None if found.lower() == str(expected).lower() else mismatch("trick_winner", expected, found)
-
-
-def _per_seat(name: str, read):
-    """A check of the form {seat: value, ...} against ``read(state, seat)``."""
-    def check(state: State, expected: dict) -> str | None:
-        seats = SeatLookup(state.seat_names)
-        for seat_text, wanted in expected.items():
-            found = read(state, seats.index(seat_text))
-            if found != wanted:
-                return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
-        return None
-    return check
-
-
-def _check_winners(state: State, expected: list) -> str | None:
-    found = sorted(state.name(seat) for seat in state.winners())
-    return None if found == sorted(expected) else mismatch("winners", sorted(expected), found)
-
-
-CHECKS = {
-    "to_move": _check_to_move,
-    "legal_slots": _check_legal_slots,
-    "claim": _check_claim,
-    "trick_winner": _check_trick_winner,
-    "tricks_won": _per_seat("tricks_won", lambda state, seat: state.won[seat]),
-    "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
-    "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
-    "illegal": check_illegal(parse_move),
-    "round": check_value("round", lambda state: state.round),
-    "starter": check_value("starter", lambda state: state.name(state.starter)),
-    "open_tricks": check_value("open_tricks", lambda state: len(state.open_slots())),
-    "winners": _check_winners,
-    "game_over": check_value("game_over", lambda state: state.is_terminal()),
-}
-
-
-def summarize(states: list[State]) -> dict:
-    """Figures for ``python -m tutor simulate``."""
-    players = states[0].players if states else 0
-    totals = [total for state in states for total in state.totals()]
-    return {
-        "plays": sum(isinstance(move, Play) for state in states for move in state.move_stack),
-        "tricks_won_per_seat": [sum(won[seat] for state in states for won in state.round_tricks)
-                                for seat in range(players)],
-        "score_distribution": {str(score): count for score, count in sorted(Counter(totals).items())},
-        "mean_total": round(sum(totals) / len(totals), 3) if totals else 0,
-    }

@@ -10,7 +10,7 @@ from tutor.core import TutorError
 from tutor.games.decktet import parse_card
 from tutor.games.thricewise import Cell, Done, Pick, Place
 from tutor.messages import msg
-from tutor.svg import thricewise as drawing
+from tutor.games.thricewise import drawing
 from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
 from widgets.hand import Hand, acting_seat
@@ -143,3 +143,6 @@ class ThricewiseBoard(Board):
             self.move_callbacks(Pick(self.hand.shown_seat, self.hand.selected))
         else:
             self.move_callbacks(Done())
+
+
+BOARD = ThricewiseBoard

@@ -7,7 +7,7 @@ import traitlets
 from tutor.core import TutorError
 from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, parse_card
 from tutor.messages import msg
-from tutor.svg import danger13 as drawing
+from tutor.games.danger13 import drawing
 from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
 from widgets.hand import acting_seat
@@ -103,3 +103,6 @@ class Danger13Board(Board):
 
     def _action(self, answer: str) -> None:
         self.move_callbacks(Choice(self.state.pending, answer))
+
+
+BOARD = Danger13Board

@@ -2,7 +2,7 @@
 players (revealed and deferred cards) and the cards a player may use."""
 from __future__ import annotations
 
-from tutor.games.thricewise import Cell, Place
+from tutor.games.thricewise.rules import Cell, Place
 from tutor.messages import msg
 from tutor.svg.decktet import CARD_H, CARD_W, SUITS, card_face
 from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, target, text,

@@ -10,7 +10,7 @@ import traitlets
 from tutor.core import TutorError
 from tutor.games.monster_trick import VP_SETS, Play, Predict, parse_card
 from tutor.messages import msg
-from tutor.svg import monster_trick as drawing
+from tutor.games.monster_trick import drawing
 from tutor.svg.draw import el
 from widgets.board import Board
 from widgets.component import Callbacks, StateComponent
@@ -165,3 +165,6 @@ class MonsterTrickBoard(Board):
             self.message_callbacks(msg("widgets.mt.pick-card-first"))
             return
         self.move_callbacks(Play(card, slot))
+
+
+BOARD = MonsterTrickBoard

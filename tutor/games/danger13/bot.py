@@ -1,0 +1,119 @@
+"""The Danger 13 coach: a computer player that plays sensibly and can be read."""
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+from tutor.bots import Bot
+from tutor.games import danger13 as d13
+
+
+class Coach(Bot):
+    """Weighs every choice by its effect on its own expected plus points against the
+    best of the others': plus cards to itself while safe, cards that hurt to whoever
+    has most to lose, busts for rows full of plus cards; refuses with a hand card only
+    what would hurt more than losing the hand card."""
+
+    kind = "coach"
+
+    def decide(self, view, moves, options):
+        table = _Rows(view)
+        if view["phase"] == d13.GIVE:
+            return max(moves, key=lambda move: table.expected(table.receive(move.seat, move.card)))
+        refuse = table.refuse(view["actor"])
+        return max(moves, key=lambda move: table.expected(
+            refuse if move.answer == d13.REFUSE else table.receive(view["actor"], move.card, can_refuse=False)))
+
+
+AVERAGE_PLUS = sum(card.plus for card in d13.DECK if card.plus) / sum(1 for card in d13.DECK if card.plus)
+CARDS_TO_COME = 3  # roughly how many more cards a row receives before the round ends
+
+
+@cache
+def _bust_chance(room: int) -> float:
+    """Chance that one card from a full deck reaches a line ``room`` points away."""
+    return sum(1 for card in d13.DECK if card.value >= room) / len(d13.DECK)
+
+
+class _Rows:
+    """Danger 13 rows and banks as one seat sees them, valued in expected plus points.
+
+    An outcome is (chance, rows, banked points per seat, busted seat or None)."""
+
+    def __init__(self, view: dict):
+        self.seat = view["seat"]
+        self.rows = [tuple(row) for row in view["rows"]]
+        # Other banks are face down: count their cards at an average plus card's worth.
+        self.banked = [sum(card.plus for card in view["bank"]) if seat == self.seat else size * AVERAGE_PLUS
+                       for seat, size in enumerate(view["bank_sizes"])]
+
+    def receive(self, seat: int, card, can_refuse: bool = True) -> list:
+        """The outcomes of ``seat`` receiving ``card``: a receiver holding a hand card
+        refuses a card that would bust them; a draw card's draw is averaged over the deck."""
+        row = self.rows[seat]
+        if card.kind == d13.INSTANT:
+            return [(1.0, self.rows, _added(self.banked, seat, card.plus), None)]
+        new_row = row[:-1] if card.kind == d13.ARROW else row + (card,)
+        busts = _row_sum(new_row) >= _line(new_row)
+        if busts and can_refuse and d13.HAND_CARD in row:
+            return self.refuse(seat)
+        rows = _replaced(self.rows, seat, new_row)
+        if busts:
+            return [(1.0, rows, self.banked, seat)]
+        if card.kind != d13.DRAW:
+            return [(1.0, rows, self.banked, None)]
+        after = copy.copy(self)
+        after.rows = rows
+        share = 1 / len(d13.DECK)
+        # A drawn draw card draws again; the coach looks one card deep and counts only its value.
+        return [(share * count * chance, *outcome)
+                for drawn, count in d13.COUNTS.items()
+                for chance, *outcome in after.receive(seat, drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW
+                                                      else drawn)]
+
+    def refuse(self, seat: int) -> list:
+        """Rule d13.hand: the refused card and a hand card leave; nothing else happens."""
+        row = list(self.rows[seat])
+        row.reverse()
+        row.remove(d13.HAND_CARD)
+        row.reverse()
+        return [(1.0, _replaced(self.rows, seat, tuple(row)), self.banked, None)]
+
+    def expected(self, outcomes: list) -> float:
+        """Our expected plus points minus the best other seat's, over the outcomes."""
+        return sum(chance * self._lead(rows, banked, busted) for chance, rows, banked, busted in outcomes)
+
+    def _lead(self, rows, banked, busted) -> float:
+        worth = [banked[seat] + (0 if seat == busted else _row_plus(row) * (1 if busted is not None else _keep(row)))
+                 for seat, row in enumerate(rows)]
+        mine = worth.pop(self.seat)
+        return mine - max(worth)
+
+
+def _keep(row) -> float:
+    """Chance that a row lives to be banked: it must survive the cards still to come;
+    a hand card absorbs one bad card."""
+    survive = (1 - _bust_chance(_line(row) - _row_sum(row))) ** CARDS_TO_COME
+    return 1 - (1 - survive) ** 2 if d13.HAND_CARD in row else survive
+
+
+def _row_sum(row) -> int:
+    return sum(card.value for card in row)
+
+
+def _row_plus(row) -> int:
+    return sum(card.plus for card in row)
+
+
+def _line(row) -> int:
+    return d13.RAISED_LIMIT if d13.RAISE_CARD in row else d13.LIMIT
+
+
+def _replaced(items: list, index: int, value) -> list:
+    return [value if position == index else item for position, item in enumerate(items)]
+
+
+def _added(numbers: list, index: int, amount: float) -> list:
+    return [number + amount if position == index else number for position, number in enumerate(numbers)]
+
+

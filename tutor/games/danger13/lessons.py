@@ -1,0 +1,168 @@
+"""Lesson positions and the checks a lesson may state (docs/lessons.md)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from tutor.core import CHANCE, PositionError, mismatch
+from tutor.games.common import SeatLookup, check_illegal, check_value
+from tutor.games.danger13.rules import ARROW, COUNTS, GIVE, INSTANT, REVEAL, Card, GAME_ID, State, _shuffled, parse_card, parse_move
+from tutor.messages import msg
+
+
+POSITION_FIELDS = ("dealer", "start", "round", "rows", "banks", "received", "packet", "pile", "pile_size",
+                   "last_round")
+
+
+def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
+                 seat_names: list[str] | None = None) -> State:
+    """A position described by a lesson (format in docs/lessons.md), with the first card
+    of the dealer's packet already turned up (the one move on ``move_stack``).
+
+    ``packet`` and ``pile`` list cards top first. Without ``packet`` the dealer takes
+    it from the top of the pile. Cards not listed anywhere are shuffled from ``seed``
+    under the listed pile cards; with ``pile_size`` the rest are in the discard pile."""
+    state = State(players, seed, options, seat_names=seat_names)
+    unknown = [key for key in position if key not in POSITION_FIELDS]
+    if unknown:
+        raise PositionError(msg("d13.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
+    seat = SeatLookup(state.seat_names).index
+    state.dealer = seat(position.get("dealer", state.seat_names[0]))
+    state.start = state.first_player = seat(position.get("start", state.name(state.dealer)))
+    state.round = position.get("round", 1)
+    if type(state.round) is not int or state.round < 1:
+        raise PositionError(msg("d13.error.round", round=state.round))
+    used: Counter = Counter()
+
+    def cards(texts) -> tuple[Card, ...]:
+        found = tuple(parse_card(text) for text in texts or ())
+        used.update(found)
+        for card in found:
+            if used[card] > COUNTS[card]:
+                raise PositionError(msg("d13.error.too-many", count=used[card], card=card, available=COUNTS[card]))
+        return found
+
+    rows, banks = list(state.rows), list(state.banks)
+    for name, texts in (position.get("rows") or {}).items():
+        owner, row = seat(name), cards(texts)
+        for card in row:
+            if card.kind in (ARROW, INSTANT):
+                why = msg("d13.error.arrow-leaves" if card.kind == ARROW else "d13.error.instant-banks")
+                raise PositionError(msg("d13.error.not-in-row", player=state.name(owner), card=card, why=why))
+        rows[owner] = row
+    state.rows = tuple(rows)
+    for owner in range(players):
+        if state.row_sum(owner) >= state.limit(owner):
+            raise PositionError(msg("d13.error.row-bust", player=state.name(owner), total=state.row_sum(owner),
+                                    limit=state.limit(owner)))
+    for name, texts in (position.get("banks") or {}).items():
+        owner, bank = seat(name), cards(texts)
+        for card in bank:
+            if not card.plus:
+                raise PositionError(msg("d13.error.not-bankable", player=state.name(owner), card=card))
+        banks[owner] = bank
+    state.banks = tuple(banks)
+    received = [seat(name) for name in position.get("received") or ()]
+    for owner in received:
+        if received.count(owner) > 1:
+            raise PositionError(msg("d13.error.received-twice", player=state.name(owner)))
+    if len(received) >= players:
+        raise PositionError(msg("d13.error.all-received"))
+    state.received = tuple(received)
+    waiting = players - len(received)
+    packet = cards(position["packet"]) if "packet" in position else None
+    if packet is not None and len(packet) != waiting:
+        raise PositionError(msg("d13.error.packet-size", expected=waiting, count=len(packet)))
+    listed = cards(position.get("pile"))
+    unseen = listed + _shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
+    if packet is None:
+        packet, unseen, listed = unseen[:waiting], unseen[waiting:], listed[waiting:]
+    size = position.get("pile_size", len(unseen))
+    low = max(1, len(listed))
+    if type(size) is not int or not low <= size <= len(unseen):
+        raise PositionError(msg("d13.error.pile-size", low=low, high=len(unseen), size=size))
+    state.packet = packet[::-1]
+    state.pile = unseen[:size][::-1]
+    state.discards = unseen[size:]
+    state.last_round = bool(position.get("last_round", False))
+    state.phase, state.to_move = REVEAL, CHANCE
+    state.push(state.chance_move())
+    return state
+
+
+def _card_codes(cards) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _check_to_move(state: State, expected) -> str | None:
+    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
+    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
+
+
+def _check_seat(name: str, read):
+    """A check whose value is one seat name (or 'nobody')."""
+    def check(state: State, expected) -> str | None:
+        seat = read(state)
+        found = msg("d13.check.nobody") if seat is None else state.name(seat)
+        return None if found.lower() == str(expected).lower() else mismatch(name, expected, found)
+    return check
+
+
+def _check_seats(name: str, read):
+    """A check whose value is a list of seat names, in any order."""
+    def check(state: State, expected: list) -> str | None:
+        found = sorted(state.name(seat) for seat in read(state))
+        wanted = sorted(str(seat) for seat in expected or ())
+        return None if [s.lower() for s in found] == [s.lower() for s in wanted] else mismatch(name, wanted, found)
+    return check
+
+
+def _check_card(name: str, read):
+    """A check whose value is one card (or 'none')."""
+    def check(state: State, expected) -> str | None:
+        card = read(state)
+        found = card.code if card is not None else "none"
+        wanted = "none" if expected in (None, "none") else parse_card(expected).code
+        return None if found == wanted else mismatch(name, wanted, found)
+    return check
+
+
+def _per_seat(name: str, read):
+    """A check of the form {seat: value, ...} against ``read(state, seat)``."""
+    def check(state: State, expected: dict) -> str | None:
+        lookup = SeatLookup(state.seat_names)
+        for seat_text, wanted in expected.items():
+            found = read(state, lookup.index(seat_text))
+            if isinstance(found, tuple):  # a list of cards
+                found, wanted = _card_codes(found), _card_codes(parse_card(text) for text in wanted or ())
+            if found != wanted:
+                return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
+        return None
+    return check
+
+
+CHECKS = {
+    "to_move": _check_to_move,
+    "dealer": _check_seat("dealer", lambda state: state.dealer),
+    "start_player": _check_seat("start_player", lambda state: state.start),
+    "busted": _check_seat("busted", lambda state: state.busts[-1] if state.busts else None),
+    "revealed": _check_card("revealed", lambda state: state.revealed),
+    "pending": _check_card("pending", lambda state: state.pending),
+    "discard_top": _check_card("discard_top", lambda state: state.discards[-1] if state.discards else None),
+    "received": _check_seats("received", lambda state: state.received),
+    "receivers": _check_seats("receivers", lambda state: state.receivers() if state.phase == GIVE else []),
+    "rows": _per_seat("rows", lambda state, seat: state.rows[seat]),
+    "banks": _per_seat("banks", lambda state, seat: state.banks[seat]),
+    "row_sum": _per_seat("row_sum", State.row_sum),
+    "limit": _per_seat("limit", State.limit),
+    "plus_points": _per_seat("plus_points", State.plus_points),
+    "banked_value": _per_seat("banked_value", State.banked_value),
+    "illegal": check_illegal(parse_move),
+    "round": check_value("round", lambda state: state.round),
+    "pile_size": check_value("pile_size", lambda state: len(state.pile)),
+    "packet_size": check_value("packet_size", lambda state: len(state.packet)),
+    "last_round": check_value("last_round", lambda state: state.last_round),
+    "game_over": check_value("game_over", lambda state: state.is_terminal()),
+    "winners": _check_seats("winners", lambda state: state.winners()),
+}
+
+

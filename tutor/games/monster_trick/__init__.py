@@ -1,0 +1,8 @@
+"""Monster Trick (Ralf zur Linde): up to four tricks at once and a victory-point prediction.
+
+The rules live in ``rules``; ``from tutor.games.monster_trick import State, ...`` reads them here.
+"""
+from tutor.games import Game, register
+from tutor.games.monster_trick.rules import *  # noqa: F401,F403 (the engine's public names)
+
+GAME = register(Game("monster-trick", __name__, order=1))

@@ -1,0 +1,85 @@
+"""The Monster Trick coach: a computer player that plays sensibly and can be read."""
+from __future__ import annotations
+
+from tutor.bots import Bot
+from tutor.games import monster_trick as mt
+
+
+class Coach(Bot):
+    """Predicts how many tricks its hand takes, puts the highest VP card at that place
+    in the cycle, then wins tricks while below that target and dodges them once on it."""
+
+    kind = "coach"
+
+    def decide(self, view, moves, options):
+        table = _TrickTable(view)
+        if view["phase"] == "predict":
+            return mt.Predict(_vp_order(mt.VP_SETS[view["round"]], table.expected_wins()))
+        want = table.wants_trick()
+        return max(moves, key=lambda move: table.play_score(move, want))
+
+
+TRICK_WEIGHT = 10.0  # a trick's worth, against the small card-spending preferences
+BASE_TRICKS = 2
+
+
+def _vp_order(values: tuple[int, ...], expected: float) -> tuple[int, ...]:
+    """Highest VP card where the expected last trick lands in the cycle, the middle one
+    a trick later (overshooting is likelier than falling short), the lowest last."""
+    target = max(1, round(expected))
+    low, middle, high = sorted(values)
+    order = [low] * 3
+    order[(target - 1) % 3] = high
+    order[target % 3] = middle
+    return tuple(order)
+
+
+class _TrickTable:
+    """What a Monster Trick seat sees, with the coach's estimates."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.seat = view["seat"]
+        players = len(view["hand_sizes"])
+        seen = set(view["hand"]) | {card for trick in view["tricks"] for _, card in trick}
+        self.unseen = [card for card in mt.deck(players) if card not in seen]
+        # Unseen cards are in other hands or already discarded; only the first can still beat us.
+        live_cards = sum(view["hand_sizes"]) - len(view["hand"])
+        self.live = live_cards / len(self.unseen) if self.unseen else 0.0
+
+    def keep_chance(self, card, cards_after: int) -> float:
+        """Rough chance that ``card`` keeps the claim of a trick holding ``cards_after`` cards."""
+        higher = sum(1 for other in self.unseen if other.colour == card.colour and other.value > card.value)
+        return 1.0 / (1.0 + higher * self.live * (4 - cards_after) / 3)
+
+    def expected_wins(self) -> float:
+        """Tricks this hand should take: a couple come anyway (other players complete
+        tricks we hold), and each card adds half its chance to hold a claim (several of
+        our cards often land on one trick). Fitted on games against random players."""
+        return BASE_TRICKS + 0.5 * sum(self.keep_chance(card, 1) for card in self.view["hand"])
+
+    def wants_trick(self) -> bool:
+        """Keep winning until the highest VP card is the active one, then stop."""
+        won, order = self.view["won"][self.seat], self.view["vp_order"]
+        return not won or order[(won - 1) % 3] != max(order)
+
+    def win_chance(self, slot: int, card=None) -> float:
+        """Chance that we take the trick in ``slot``, after adding ``card`` if given."""
+        trick = list(self.view["tricks"][slot]) + ([(self.seat, card)] if card else [])
+        if not trick:
+            return 0.0
+        colour = trick[0][1].colour
+        holder, best = max(((seat, c) for seat, c in trick if c.colour == colour), key=lambda entry: entry[1].value)
+        if holder != self.seat:
+            return 0.0
+        return 1.0 if len(trick) == 4 else self.keep_chance(best, len(trick))
+
+    def play_score(self, move: mt.Play, want: bool) -> float:
+        card, slot = move
+        gain = self.win_chance(slot, card) - self.win_chance(slot)
+        strength = self.keep_chance(card, 1)
+        if want:
+            return TRICK_WEIGHT * gain - strength  # win, with the weakest card that does it
+        return -TRICK_WEIGHT * gain + strength  # dodge, shedding cards that could win later
+
+

@@ -1,0 +1,92 @@
+"""Monster Trick quiz questions, from positions of seeded bot games."""
+from __future__ import annotations
+
+import random
+
+from tutor.games import monster_trick as mt
+from tutor.messages import msg
+from tutor.quizzes import Question, pick, make_question
+
+
+def mt_where(rng: random.Random) -> Question:
+    """Where may this card go? (rules mt.open, mt.follow, mt.off-colour)"""
+    state, seat, card = pick(mt.GAME_ID, rng, lambda state, seat: state.phase == "play" and state.hands[seat])
+    reasons = [state.why_not(mt.Play(card, slot)) for slot in range(mt.SLOTS)]
+    answer = tuple(slot for slot, reason in enumerate(reasons) if reason is None)
+    colours = state.colour
+    guesses = [
+        tuple(slot for slot in range(mt.SLOTS) if colours[slot] is None),  # only new tricks
+        tuple(slot for slot in range(mt.SLOTS) if colours[slot] == card.colour),  # only its colour
+        tuple(slot for slot in range(mt.SLOTS) if colours[slot] is not None),  # only open tricks
+        tuple(range(mt.SLOTS)),  # anywhere
+        *((slot,) for slot in range(mt.SLOTS)),
+    ]
+    wrong = [guess for guess in dict.fromkeys(guesses) if guess and guess != answer][:3]
+    explanation, rules = [], []
+    for slot, reason in enumerate(reasons):
+        if reason is None:
+            case = "free" if colours[slot] is None else "follow" if colours[slot] == card.colour else "off-colour"
+            rules.append({"free": "mt.open", "follow": "mt.follow", "off-colour": "mt.off-colour"}[case])
+            explanation.append(msg(f"quiz.mt-where.{case}", slot=slot + 1, card=card,
+                                   colour=msg(f"mt.colour.{colours[slot] or card.colour}")))
+        else:
+            rules.append(reason.rule)
+            explanation.append(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason))
+    choices = [(_slots_text(slots), slots) for slots in [answer, *wrong]]
+    rng.shuffle(choices)
+    return make_question(mt.GAME_ID, "mt-where", state, card, {"player": state.name(seat), "card": card},
+                     choices, answer, explanation, rules)
+
+
+def _slots_text(slots: tuple[int, ...]) -> str:
+    if len(slots) == mt.SLOTS:
+        return msg("quiz.mt-where.all")
+    if len(slots) == 1:
+        return msg("quiz.mt-where.one", slot=slots[0] + 1)
+    return msg("quiz.mt-where.some", slots=", ".join(str(slot + 1) for slot in slots[:-1]), last=slots[-1] + 1)
+
+
+def mt_trick(rng: random.Random) -> Question:
+    """Who wins this trick? The move shown lays a trick's 4th card (rules mt.claim, mt.complete)."""
+    state, seat, move = pick(mt.GAME_ID, rng, _finishing_moves)
+    after = state.clone()
+    after.push(move)
+    trick = after.completed[-1]
+    colour = trick.cards[0][1].colour
+    best = max((card for _, card in trick.cards if card.colour == colour), key=lambda card: card.value)
+    explanation = [msg("quiz.mt-trick.claim", colour=msg(f"mt.colour.{colour}"), card=best,
+                       player=state.name(trick.winner), number=trick.number)]
+    rules = ["mt.claim", "mt.complete"]
+    for player, card in trick.cards:
+        if card.colour != colour and card.value > best.value:
+            explanation.append(msg("quiz.mt-trick.off-colour", card=card, player=state.name(player),
+                                   colour=msg(f"mt.colour.{colour}")))
+            rules.append("mt.off-colour")
+    choices = [(state.name(player), player) for player in range(state.players)]
+    prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1}
+    return make_question(mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules)
+
+
+def _finishing_moves(state, seat: int) -> list:
+    if state.phase != "play" or sum(map(len, state.hands)) == 1:  # the round's last card clears the record
+        return []
+    return [move for move in state.legal_moves() if len(state.tricks[move.slot]) == 3]
+
+
+def mt_vp(rng: random.Random) -> Question:
+    """Which VP card is active? (rule mt.vp-cycle) Each place is the answer equally often
+    (left would be most of them: first tricks are the commonest)."""
+    wanted = rng.randrange(3)
+    state, _, seat = pick(mt.GAME_ID, rng, lambda state, _: state.phase == "play" and [
+        seat for seat in range(state.players) if state.won[seat] and state.active_vp_position(seat) == wanted])
+    order, won = state.vp_order[seat], state.won[seat]
+    answer = state.active_vp_position(seat)
+    places = [msg(f"quiz.mt-vp.place.{place}") for place in ("left", "middle", "right")]
+    choices = [(msg("quiz.mt-vp.choice", place=places[index], value=order[index]), index) for index in range(3)]
+    explanation = [msg("quiz.mt-vp.explain", player=state.name(seat), won=won, place=places[answer],
+                       value=order[answer])]
+    prompt = {"player": state.name(seat), "left": order[0], "middle": order[1], "right": order[2], "won": won}
+    return make_question(mt.GAME_ID, "mt-vp", state, seat, prompt, choices, answer, explanation, ["mt.vp-cycle"])
+
+
+MAKERS = (mt_where, mt_trick, mt_vp)

@@ -1,0 +1,50 @@
+"""What Monster Trick moves and results are called: move-log sentences, the score
+sheet's figures and the names of the ranking's parts for the end screen."""
+from __future__ import annotations
+
+from tutor.games import monster_trick as mt
+from tutor.messages import msg
+
+# The parts of the engine's ranking key, in its order (the engine orders the seats; these
+# only say what each part is called), and the rules that decide a win and a tie.
+KEY_PARTS = ("points", "round-three", "round-two")
+WIN_RULE = "mt.game-end"
+TIE_RULE = "mt.game-end"
+
+
+def sentences(before, move, after) -> list[str]:
+    """``move`` in words for the move log, as everyone at the table saw it."""
+    if isinstance(move, mt.Deal):
+        return [msg("app.log.mt.deal", round=after.round)]
+    player = before.name(before.to_move)
+    if isinstance(move, mt.Predict):
+        return [msg("app.log.mt.predict", player=player)]
+    said = [msg("app.log.mt.play", player=player, card=move.card, slot=move.slot + 1)]
+    round_over = len(after.round_scores) > len(before.round_scores)
+    won = after.round_tricks[-1] if round_over else after.won
+    said += [msg("app.log.mt.trick", player=before.name(seat), slot=move.slot + 1)
+             for seat in range(before.players) if won[seat] > before.won[seat]]
+    if round_over:
+        scores = ", ".join(msg("app.log.score", player=before.name(seat), score=score)
+                           for seat, score in enumerate(after.round_scores[-1]))
+        said.append(msg("app.log.mt.round-over", round=before.round, scores=scores))
+    return said
+
+
+def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]]]:
+    """Each round's score and the total; the round in play shows the active VP card so far."""
+    columns = [msg("widgets.scores.round", number=number) for number in range(1, mt.ROUNDS + 1)]
+    columns.append(msg("widgets.scores.total"))
+    rows = []
+    for seat in range(state.players):
+        cells = []
+        for number in range(1, mt.ROUNDS + 1):
+            if number <= len(state.round_scores):
+                cells.append((str(state.round_scores[number - 1][seat]), ""))
+            elif number == state.round and not state.is_terminal():
+                cells.append((msg("widgets.scores.so-far", value=state.active_vp(seat) or 0), "cw-provisional"))
+            else:
+                cells.append(("\u2013", ""))
+        cells.append((str(state.totals()[seat]), "cw-total"))
+        rows.append(cells)
+    return columns, rows

@@ -1,0 +1,8 @@
+"""Thricewise (P.D. Magnus), a Decktet game: grow a shared grid and score lines of three.
+
+The rules live in ``rules``; ``from tutor.games.thricewise import State, ...`` reads them here.
+"""
+from tutor.games import Game, register
+from tutor.games.thricewise.rules import *  # noqa: F401,F403 (the engine's public names)
+
+GAME = register(Game("thricewise", __name__, order=3))

@@ -1,0 +1,103 @@
+"""The Thricewise coach: a computer player that plays sensibly and can be read."""
+from __future__ import annotations
+
+from functools import cache
+
+from tutor.bots import Bot
+from tutor.games import thricewise as tw
+
+
+class Coach(Bot):
+    """Places where it scores most, minus what the cells it opens would give a likely
+    card of someone else; picks the card whose best place is worth most."""
+
+    kind = "coach"
+
+    def decide(self, view, moves, options):
+        grid = _Grid(view, options)
+        if view["phase"] == "pick":
+            return max(moves, key=lambda move: grid.best_value(move.card))
+        value, best = max((grid.value(move.card, move.cell), move) for move in moves if isinstance(move, tw.Place))
+        done = tw.Done()
+        return done if done in moves and value < KEEP_DEFERRED else best
+
+
+THREAT_WEIGHT = 0.1  # light: measured, a heavy penalty makes the coach pass up its own points
+KEEP_DEFERRED = 1.0  # a set-aside card waits for a place worth at least this
+
+
+class _Grid:
+    """A Thricewise grid as one seat sees it, with the coach's measures."""
+
+    def __init__(self, view: dict, options: dict):
+        self.grid = view["grid"]  # the view's own copy: cards are put on it and taken off again
+        self.span = view["span"]
+        self.options = options
+        known = set(self.grid.values())
+        known |= set(view["hand"]) | {card for cards in view["deferred"] for card in cards}
+        known |= {card for card in view["revealed"] if card}
+        self.unseen = {card for card in tw.CARDS if card not in known}
+        self.held = (sum(view["hand_sizes"]) - len(view["hand"])) / max(len(self.unseen), 1)
+
+    def open_cells(self) -> list[tw.Cell]:
+        """Rules tw.adjacency and tw.bounds (the view lists open cells only while placing)."""
+        grid = self.grid
+        around = {(col + dc, row + dr) for col, row in grid for dc, dr in tw.NEIGHBOURS} - grid.keys()
+        return [tw.Cell(*spot) for spot in sorted(around) if self._placeable(spot)]
+
+    def best_value(self, card) -> float:
+        return max(self.value(card, cell) for cell in self.open_cells())
+
+    def value(self, card, cell) -> float:
+        """Points scored now, less the threat the card leaves next to it."""
+        self.grid[cell] = card
+        try:
+            points = sum(points for _, _, points, _ in tw.triads_at(self.grid, cell, self.options))
+            return points - THREAT_WEIGHT * self.threat(cell)
+        finally:
+            del self.grid[cell]
+
+    def threat(self, cell) -> float:
+        """What the best empty cell that now completes a line with ``cell`` offers the
+        other seats: each unseen card's points there, times the chance that an
+        opponent holds it."""
+        grid, run_rule = self.grid, self.options["run_rule"]
+        offered: dict = {}  # empty cell -> {card: points}
+        for dc, dr in tw.DIRECTIONS:
+            for start in (-2, -1, 0):
+                line = [(cell.col + (start + k) * dc, cell.row + (start + k) * dr) for k in range(3)]
+                empty = [index for index, spot in enumerate(line) if spot not in grid]
+                if len(empty) != 1 or not self._placeable(line[empty[0]]):
+                    continue
+                where = empty[0]
+                a, b = (grid[spot] for index, spot in enumerate(line) if index != where)
+                points = offered.setdefault(line[where], {})
+                for card, value in _line_completions(a, b, where, run_rule).items():
+                    points[card] = points.get(card, 0) + value
+        unseen = self.unseen
+        return max((sum(value for card, value in points.items() if card in unseen)
+                    for points in offered.values()), default=0) * self.held
+
+    def _placeable(self, spot) -> bool:
+        col, row = spot
+        low_col, high_col, low_row, high_row = self.span
+        return (max(high_col, col) - min(low_col, col) < tw.MAX_SPAN
+                and max(high_row, row) - min(low_row, row) < tw.MAX_SPAN)
+
+
+@cache
+def _line_completions(a, b, where: int, run_rule: str) -> dict:
+    """{card: points} for every card that completes the line of ``a`` and ``b`` (in
+    line order) into a triad when put at index ``where`` (0, 1 or 2) of the line."""
+    scoring = {}
+    for card in tw.CARDS:
+        if card in (a, b):
+            continue
+        cards = [a, b]
+        cards.insert(where, card)
+        kinds = tw.line_kinds(tuple(cards), run_rule)
+        if kinds:
+            scoring[card] = len(kinds) * tw.triad_value(cards)
+    return scoring
+
+

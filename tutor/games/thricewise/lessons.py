@@ -1,0 +1,242 @@
+"""Lesson positions and the checks a lesson may state (docs/lessons.md)."""
+from __future__ import annotations
+
+import random
+
+from tutor.core import PositionError, TutorError, mismatch
+from tutor.games.common import SeatLookup, check_illegal, check_value
+from tutor.games.decktet import CARDS, Card, ORDER, parse_card
+from tutor.games.thricewise.rules import Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, Place, START_GRID, State, parse_cell, parse_move
+from tutor.messages import msg
+
+
+POSITION_FIELDS = ("grid", "hands", "deferred", "scores", "deck", "turn")
+
+
+def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
+                 seat_names: list[str] | None = None) -> State:
+    """A position at the start of a turn, as a lesson describes it (docs/lessons.md).
+
+    ``grid`` maps a cell (``"col,row"``) to a card, or to a list of cards running to
+    the right from that cell, ``"."`` marking an empty cell. Hands not listed get the
+    same number of cards as the listed ones, drawn from the unseen cards; unseen cards
+    form the deck, ``deck`` (top first) followed by the rest shuffled by ``seed``."""
+    state = State(players, seed, options, seat_names=seat_names)
+    seats = SeatLookup(state.seat_names)
+    unknown = [key for key in position if key not in POSITION_FIELDS]
+    if unknown:
+        raise PositionError(msg("tw.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
+    where: dict[Card, str] = {}
+
+    def take(text, place: str) -> Card:
+        card = parse_card(text)
+        if card in where:
+            raise PositionError(msg("tw.error.card-twice", card=card, first=where[card], second=place))
+        where[card] = place
+        return card
+
+    for cell, text in _grid_entries(position.get("grid") or {}):
+        state.grid[cell] = take(text, msg("tw.cell", col=cell.col, row=cell.row))
+    _check_grid(state)
+    listed = {}
+    for seat_text, cards in (position.get("hands") or {}).items():
+        seat = seats.index(seat_text)
+        listed[seat] = [take(text, state.name(seat)) for text in cards or []]
+    for seat_text, cards in (position.get("deferred") or {}).items():
+        seat = seats.index(seat_text)
+        state.deferred[seat] = [take(text, msg("tw.deferred-of", player=state.name(seat))) for text in cards or []]
+    top = [take(text, msg("tw.the-deck")) for text in position.get("deck") or []]
+    unseen = [card for card in CARDS if card not in where]
+    random.Random(f"{GAME_ID}:lesson:{seed}").shuffle(unseen)
+    _fill_hands(state, listed, unseen)
+    state.deck = top + unseen
+    _check_deck(state)
+    for seat_text, points in (position.get("scores") or {}).items():
+        state.scores[seats.index(seat_text)] = int(points)
+    state.turn = int(position.get("turn", 1))
+    state.phase = "pick"
+    return state
+
+
+def _grid_entries(grid: dict):
+    if not isinstance(grid, dict):
+        raise PositionError(msg("tw.error.grid-format"))
+    for cell_text, value in grid.items():
+        start = parse_cell(cell_text)
+        for offset, text in enumerate(value if isinstance(value, list) else [value]):
+            if str(text).strip() != ".":
+                yield Cell(start.col + offset, start.row), text
+
+
+def _check_grid(state: State) -> None:
+    """A lesson grid must be one that play can produce: big enough, within the 6 x 6
+    bound and all in one piece (rules tw.setup, tw.bounds, tw.adjacency)."""
+    cells = list(state.grid)
+    width, height = START_GRID[state.players]
+    if len(cells) < width * height:
+        raise PositionError(msg("tw.error.grid-small", count=len(cells), players=state.players,
+                                needed=width * height))
+    state.span = (min(c.col for c in cells), max(c.col for c in cells),
+                  min(c.row for c in cells), max(c.row for c in cells))
+    wide, high = state.grid_size()
+    if wide > MAX_SPAN or high > MAX_SPAN:
+        raise PositionError(msg("tw.error.grid-too-big", width=wide, height=high, limit=MAX_SPAN))
+    reached, todo = {cells[0]}, [cells[0]]
+    while todo:
+        col, row = todo.pop()
+        for dc, dr in NEIGHBOURS:
+            cell = Cell(col + dc, row + dr)
+            if cell in state.grid and cell not in reached:
+                reached.add(cell)
+                todo.append(cell)
+    for cell in cells:
+        if cell not in reached:
+            raise PositionError(msg("tw.error.grid-apart", col=cell.col, row=cell.row, card=state.grid[cell]))
+
+
+def _check_deck(state: State) -> None:
+    """Every turn takes one card from each hand and every draw one from the deck per
+    player, so only some deck sizes can happen (rules tw.setup and tw.draw)."""
+    players, count, size = state.players, len(state.deck), len(state.hands[0])
+    width, height = START_GRID[players]
+    initial = len(CARDS) - width * height - HAND_SIZE * players
+    if count > initial or (initial - count) % players:
+        raise PositionError(msg("tw.error.deck-count", out=initial - count + width * height, players=players,
+                                start=width * height, count=count))
+    if size < HAND_SIZE and count >= players:
+        raise PositionError(msg("tw.error.deck-too-big", size=size, count=count))
+
+
+def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> None:
+    """Every hand has the same size (everyone draws or nobody does)."""
+    sizes = {len(cards) for cards in listed.values()}
+    if len(sizes) > 1 or not sizes <= set(range(1, HAND_SIZE + 1)):
+        raise PositionError(msg("tw.error.hand-sizes", most=HAND_SIZE, sizes=", ".join(
+            f"{state.name(seat)} {len(cards)}" for seat, cards in listed.items())))
+    size = sizes.pop() if sizes else HAND_SIZE
+    for seat in range(state.players):
+        if seat not in listed:
+            if len(unseen) < size:
+                raise PositionError(msg("tw.error.not-enough-cards"))
+            listed[seat] = [unseen.pop() for _ in range(size)]
+        state.hands[seat] = sorted(listed[seat], key=ORDER.__getitem__)
+
+
+# ---------------------------------------------------------------------- checks
+def _per_seat(name: str, read):
+    """A check of the form {seat: value, ...} against ``read(state, seat, value)``."""
+    def check(state: State, expected: dict) -> str | None:
+        seats = SeatLookup(state.seat_names)
+        for seat_text, wanted in expected.items():
+            found, wanted = read(state, seats.index(seat_text), wanted)
+            if found != wanted:
+                return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
+        return None
+    return check
+
+
+def _seat_list(name: str, read):
+    """A check of the form [seat, ...] in a fixed order."""
+    def check(state: State, expected: list) -> str | None:
+        found = [state.name(seat) for seat in read(state)]
+        wanted = [str(seat) for seat in expected or []]
+        return None if [n.lower() for n in found] == [w.lower() for w in wanted] else mismatch(name, wanted, found)
+    return check
+
+
+def _card_names(cards) -> list[str]:
+    return sorted(map(str, cards), key=str.lower)
+
+
+def _check_to_move(state: State, expected) -> str | None:
+    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
+    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
+
+
+def _check_cells(state: State, expected: dict) -> str | None:
+    """{"col,row": card or "empty"}."""
+    for cell_text, wanted in expected.items():
+        cell = parse_cell(cell_text)
+        found = str(state.grid[cell]) if cell in state.grid else msg("tw.check.empty")
+        wanted = msg("tw.check.empty") if str(wanted).lower() == "empty" else str(parse_card(wanted))
+        if found != wanted:
+            return mismatch("cells", f"{cell}: {wanted}", f"{cell}: {found}")
+    return None
+
+
+def _check_grid_size(state: State, expected) -> str | None:
+    found = "{}x{}".format(*state.grid_size())
+    return None if found == str(expected).replace(" ", "").lower() else mismatch("grid_size", expected, found)
+
+
+def _last_triads(state: State) -> list[str]:
+    """What the last placed card scored, as ["flush 3", "run 3"], sorted."""
+    placed = next((move for move in reversed(state.move_stack) if isinstance(move, Place)), None)
+    return sorted(f"{t.kind} {t.points}" for t in state.triads if placed and t.cell == placed.cell)
+
+
+def _triad_list(entries) -> list[str]:
+    return sorted(" ".join(str(entry).lower().split()) for entry in entries or [])
+
+
+def _check_triads(state: State, expected: list) -> str | None:
+    found, wanted = _last_triads(state), _triad_list(expected)
+    return None if found == wanted else mismatch("triads", wanted, found)
+
+
+def _check_would_score(state: State, expected: dict | list) -> str | None:
+    """{move, triads}, or a list of them: what that placement would score now."""
+    for entry in expected if isinstance(expected, list) else [expected]:
+        trial = state.clone()
+        trial.push(parse_move(entry["move"], state.players))
+        found, wanted = _last_triads(trial), _triad_list(entry.get("triads"))
+        if found != wanted:
+            return mismatch("would_score", f"{entry['move']}: {wanted}", found)
+    return None
+
+
+def _check_legal(state: State, expected) -> str | None:
+    """A move (or a list of moves) the engine accepts now."""
+    for text in expected if isinstance(expected, list) else [expected]:
+        reason = state.why_not(parse_move(text, state.players))
+        if reason is not None:
+            return mismatch("legal", f"{text}: {msg('lesson.legal')}", reason)
+    return None
+
+
+def _check_winners(state: State, expected: list) -> str | None:
+    found = sorted(state.name(seat).lower() for seat in state.winners())
+    wanted = sorted(str(seat).lower() for seat in expected)
+    return None if found == wanted else mismatch("winners", wanted, found)
+
+
+def _parsed_cards(cards) -> list[str]:
+    try:
+        return _card_names(parse_card(text) for text in cards or [])
+    except TutorError as error:
+        raise TutorError(msg("lesson.check-malformed", check="deferred", problem=error)) from None
+
+
+CHECKS = {
+    "to_move": _check_to_move,
+    "phase": check_value("phase", lambda state: state.phase),
+    "turn": check_value("turn", lambda state: state.turn),
+    "scores": _per_seat("scores", lambda state, seat, wanted: (state.scores[seat], wanted)),
+    "hand_sizes": _per_seat("hand_sizes", lambda state, seat, wanted: (len(state.hands[seat]), wanted)),
+    "deferred": _per_seat("deferred", lambda state, seat, wanted: (_card_names(state.deferred[seat]),
+                                                                   _parsed_cards(wanted))),
+    "cells": _check_cells,
+    "grid_size": _check_grid_size,
+    "order": _seat_list("order", lambda state: state.order),
+    "tied": _seat_list("tied", lambda state: state.tied),
+    "triads": _check_triads,
+    "would_score": _check_would_score,
+    "illegal": check_illegal(parse_move),
+    "legal": _check_legal,
+    "deck_size": check_value("deck_size", lambda state: len(state.deck)),
+    "last_turn": check_value("last_turn", lambda state: state.last_turn),
+    "winners": _check_winners,
+    "game_over": check_value("game_over", lambda state: state.is_terminal()),
+}
+
+
