@@ -50,10 +50,12 @@ def scramble_monster_trick(state, seat, rng):
     others = [other for other in range(state.players) if other != seat]
     pool = [card for other in others for card in state.hands[other]]
     rng.shuffle(pool)
+    hands = list(state.hands)
     for other in others:
-        size = len(state.hands[other])
-        state.hands[other] = sorted(pool[:size], key=lambda card: (mt.COLOURS.index(card.colour), card.value))
+        size = len(hands[other])
+        hands[other] = tuple(sorted(pool[:size], key=lambda card: (mt.COLOURS.index(card.colour), card.value)))
         del pool[:size]
+    state.hands = tuple(hands)
 
 
 def scramble_danger13(state, seat, rng):
@@ -69,13 +71,14 @@ def scramble_thricewise(state, seat, rng):
     pool = [card for other in others for card in state.hands[other]] + list(state.deck)
     pool += [state.picks[other] for other in others if state.picks[other] is not None]
     rng.shuffle(pool)
+    hands, picks = list(state.hands), list(state.picks)
     for other in others:
-        size = len(state.hands[other])
-        state.hands[other] = sorted(pool[:size], key=tw.ORDER.__getitem__)
+        size = len(hands[other])
+        hands[other] = tuple(sorted(pool[:size], key=tw.ORDER.__getitem__))
         del pool[:size]
-        if state.picks[other] is not None:
-            state.picks[other] = pool.pop()
-    state.deck = pool
+        if picks[other] is not None:
+            picks[other] = pool.pop()
+    state.hands, state.picks, state.deck = tuple(hands), tuple(picks), tuple(pool)
 
 
 SCRAMBLE = {mt.GAME_ID: scramble_monster_trick, d13.GAME_ID: scramble_danger13, tw.GAME_ID: scramble_thricewise}

@@ -103,7 +103,7 @@ def test_illegal_push_raises_and_changes_nothing():
 def test_open_a_second_trick_of_a_colour_already_on_the_table():
     state = position(**MANUAL_TABLE)
     state.push(Play(C("green 5"), 3))
-    assert state.colour == ["green", "green", "yellow", "green"]
+    assert state.colour == ("green", "green", "yellow", "green")
     assert state.claim[3] == 3
 
 
@@ -144,7 +144,7 @@ def test_fourth_card_completes_winner_takes_and_rotation_continues():
                      hands={"Red": ["blue 9", "green 3"]}, vp={"Orange": [2, 3, 1]})
     state.push(Play(C("blue 9"), 0))
     assert state.completed[-1].winner == 0 and state.won[0] == 1
-    assert state.tricks[0] == [] and state.colour[0] is None
+    assert state.tricks[0] == () and state.colour[0] is None
     assert state.to_move == 2  # the player after Red, not the winner
     assert state.active_vp(0) == 2 and state.active_vp_position(0) == 0
 
@@ -153,7 +153,7 @@ def test_fourth_card_completes_winner_takes_and_rotation_continues():
                                                    (6, 2, 2), (7, 0, 5), (0, None, None)])
 def test_vp_card_cycles_left_middle_right(won, position_, value):
     state = position(to_move="Orange", round=2, vp={"Orange": [6, 2, 4]}, won={"Orange": won})
-    state.vp_order[0] = (5, 1, 2)  # any order; the values only name the positions
+    state.vp_order = ((5, 1, 2), *state.vp_order[1:])  # any order; the values only name the positions
     assert state.active_vp_position(0) == position_
     assert state.active_vp(0) == value
 
@@ -171,7 +171,7 @@ def test_round_end_scores_active_card_ignores_unfinished_tricks():
     state = last_turn()
     for move in ["green 4 -> 1", "yellow 2 -> 2", "blue 5 -> 1", "purple 8 -> 3"]:
         state.push(mt.parse_move(move))
-    assert state.round_scores == [[1, 1, 2, 3]]
+    assert state.round_scores == ((1, 1, 2, 3),)
     assert state.round == 2 and state.to_move == CHANCE
     assert state.starter == 1  # left of Orange, who started round 1
 
@@ -188,10 +188,10 @@ def test_variant_left_of_round_winner_with_turn_order_tie_break():
 
 def test_zero_score_without_a_trick():
     state = last_turn()
-    state.won = [0, 0, 0, 0]
+    state.won = (0, 0, 0, 0)
     for move in ["green 4 -> 3", "yellow 2 -> 2", "blue 5 -> 4", "purple 8 -> 3"]:
         state.push(mt.parse_move(move))
-    assert state.round_scores == [[0, 0, 0, 0]]
+    assert state.round_scores == ((0, 0, 0, 0),)
 
 
 # mt.game-end
@@ -242,7 +242,7 @@ def test_thirteen_in_a_three_player_game_is_refused():
 def test_view_shows_own_hand_and_public_table_only():
     state = dealt(4, seed=2)
     view = state.view(1)
-    assert view["hand"] == state.hands[1]
+    assert view["hand"] == list(state.hands[1])
     assert view["hand_sizes"] == [12, 12, 12, 12]
     assert view["vp_order"] == state.vp_order[1]
     assert state.hands[0][0] not in view["hand"]

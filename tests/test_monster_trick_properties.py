@@ -24,7 +24,7 @@ def check_invariants(state):
     on_table = [card for trick in state.tricks for _, card in trick]
     in_hands = [card for hand in state.hands for card in hand]
     if state.phase in ("predict", "play"):
-        everything = sorted(on_table + in_hands + state.discards)
+        everything = sorted(on_table + in_hands + list(state.discards))
         assert everything == sorted(mt.deck(state.players)), "cards conserved"
     assert len(state.open_slots()) <= 4
     for slot in state.open_slots():

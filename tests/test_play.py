@@ -48,7 +48,7 @@ def finish(table, rng) -> list:
     """Play the people's moves at random to the end; the snapshots before each move."""
     before = []
     while not table.state.is_terminal():
-        if table.person_to_move() != table.holder:
+        if table.person_to_move() != table.session.holder:
             table.ready()
         before.append(table.state.snapshot())
         table.play(person_move(table, rng))
@@ -96,7 +96,7 @@ def test_undo_restores_the_exact_position_back_to_the_start(game):
         assert not table.undo_button.disabled
         table.undo()
         assert table.state.snapshot() == snapshot
-        assert len(table.sentences) == len(table.movers) == len(table.state.move_stack)
+        assert len(table.sentences) == len(table.session.movers) == len(table.state.move_stack)
     assert table.undo_button.disabled
 
 
@@ -133,7 +133,7 @@ def test_changing_the_players_or_a_seat_starts_a_new_game():
     table.players.value = 3
     assert table.state.players == 3 and len(table.seats) == 3
     table.seats[2].kind.value = play.PERSON
-    assert table.state.players == 3 and table.holder is None, "two people: the first waits for the device"
+    assert table.state.players == 3 and table.session.holder is None, "two people: the first waits for the device"
 
 
 def test_seats_are_called_after_their_colours_until_named():

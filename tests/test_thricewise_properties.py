@@ -24,14 +24,14 @@ def random_game(players, seed, moves_seed, run_rule, triads, on_move=lambda stat
 
 def check_invariants(state):
     if state.phase != "deal":
-        everywhere = (list(state.grid.values()) + state.deck + [c for hand in state.hands for c in hand]
+        everywhere = (list(state.grid.values()) + list(state.deck) + [c for hand in state.hands for c in hand]
                       + [c for aside in state.deferred for c in aside] + [c for c in state.picks if c]
                       + [state.revealed[seat] for seat in state.order[state.placing:]
                          if state.phase == "place" and state.revealed[seat] not in state.grid.values()])
         assert sorted(everywhere, key=CARDS.index) == list(CARDS), "all 36 cards accounted for"
     width, height = state.grid_size()
     assert width <= 6 and height <= 6
-    assert state.scores == [sum(t.points for t in state.triads if t.seat == seat) for seat in range(state.players)]
+    assert list(state.scores) == [sum(t.points for t in state.triads if t.seat == seat) for seat in range(state.players)]
 
 
 def check_placement(state, move):

@@ -32,11 +32,11 @@ def card_index(hand, card) -> int:
 def test_hand_shows_the_movers_cards_and_the_engine_decides_what_is_playable():
     state = where_may_state()
     hand = widgets.Hand(state)
-    assert hand.cards == state.hands[state.to_move]
+    assert hand.cards == list(state.hands[state.to_move])
     assert set(hand.playable) == set(state.legal_moves_by_card())
     other = (state.to_move + 1) % state.players
     waiting = widgets.Hand(state, seat=other)
-    assert waiting.cards == state.hands[other] and waiting.playable == []
+    assert waiting.cards == list(state.hands[other]) and waiting.playable == []
 
 
 def test_clicking_a_card_selects_it_and_clicking_again_lets_go():
@@ -148,7 +148,7 @@ def test_the_prediction_is_hidden_once_cards_are_played():
 def test_players_show_only_what_the_viewer_may_see():
     state = where_may_state()
     viewer, other = state.to_move, (state.to_move + 1) % state.players
-    state.vp_order[other] = (3, 1, 2)
+    state.vp_order = tuple((3, 1, 2) if seat == other else order for seat, order in enumerate(state.vp_order))
     panel = monster_trick_widgets.MonsterTrickPlayers(state, seat=viewer)
     assert f"your VP cards from left to right: {' '.join(map(str, state.vp_order[viewer]))}" in panel.html
     assert "3 1 2" not in panel.html
@@ -161,7 +161,7 @@ def test_every_component_works_at_every_player_count(players):
     for _ in range(players):
         state.push(state.legal_moves()[0])
     board = monster_trick_widgets.MonsterTrickBoard(state)
-    assert board.hand.cards == state.hands[state.to_move] and len(board.hand.cards) == 12
+    assert board.hand.cards == list(state.hands[state.to_move]) and len(board.hand.cards) == 12
     assert len(re.findall(r"<title>[^<]*Tricks: 0", board.players.html)) == players
     sheet = widgets.ScoreSheet(state)
     assert sheet.html.count('scope="row"') == players

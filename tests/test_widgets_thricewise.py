@@ -26,7 +26,7 @@ def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
     state = advance_chance(tw.new_game(3, seed=1))
     board = thricewise_widgets.ThricewiseBoard(state)
     seat = board.hand.shown_seat
-    assert board.hand.cards == state.hands[seat] and board.hand.playable == state.hands[seat]
+    assert board.hand.cards == list(state.hands[seat]) and board.hand.playable == list(state.hands[seat])
     assert board.actions.actions[0][0] == "pick" and not board.actions.actions[0][2]
     moves = []
     board.on_move(moves.append)

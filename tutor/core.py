@@ -7,8 +7,11 @@ step) and python-chess's manners (small immutable move values, ``legal_moves``,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+import copy
+from collections import namedtuple
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, ClassVar, NamedTuple
 
 from tutor.messages import msg
 
@@ -97,20 +100,195 @@ def advance_chance(state):
     return state
 
 
-class State(Protocol):
-    """The interface every engine state offers (checked by tests/test_engines.py)."""
+# Who may act now (``State.whose_turn().kind``).
+SEAT, SEATS, CHANCE_STEP, NOBODY = "seat", "simultaneous", "chance", "nobody"
+
+
+class Turn(NamedTuple):
+    """Who may act now: one seat, several seats choosing at the same time, chance (a
+    deal or draw the seed decides) or nobody (the game is over)."""
+
+    kind: str
+    seats: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing a move did, as the table saw it: ``kind`` names it ("card-played",
+    "trick-won", "bust", "triad" ...), ``seat`` is whom it concerns (None: the table) and
+    ``details`` holds the rest (cards, slots, points). The move log, the quizzes and the
+    end screen read events instead of comparing positions themselves."""
+
+    kind: str
+    seat: int | None = None
+    details: dict = field(default_factory=dict)
+
+    def __getitem__(self, name: str):
+        return self.details[name]
+
+
+def check_player_count(game_id: str, players: int, counts: range) -> None:
+    if type(players) is not int or players not in counts:
+        raise PositionError(msg("error.player-count", game=msg(f"game.{game_id}.name"), players=players,
+                                low=counts[0], high=counts[-1]))
+
+
+def resolve_options(options: dict | None, allowed: dict[str, tuple]) -> dict[str, str]:
+    """Every option of ``allowed`` with its default (listed first) unless chosen."""
+    chosen = {name: values[0] for name, values in allowed.items()}
+    for name, value in (options or {}).items():
+        if name not in allowed:
+            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(allowed)))
+        if value not in allowed[name]:
+            raise PositionError(msg("error.option-value", option=name, value=value,
+                                    known=", ".join(allowed[name])))
+        chosen[name] = value
+    return chosen
+
+
+def default_seat_names(players: int) -> list[str]:
+    return [msg("seat.default", number=seat + 1) for seat in range(players)]
+
+
+def freeze(value):
+    """A hashable copy of nested lists, tuples and dicts, for ``snapshot()``."""
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((key, freeze(item)) for key, item in value.items()))
+    return value
+
+
+class State:
+    """The engine contract as code, and the skeleton the three engines share.
+
+    A game's State names its position in ``FIELDS``: every field a move may change.
+    Those fields hold values that are never changed in place (tuples, frozensets,
+    numbers, or dicts and lists that moves replace rather than edit), so the one undo
+    strategy is cheap and exact: ``push`` keeps the field values as they were, ``pop``
+    puts them back. The same kept values let ``events()`` tell what any move did.
+
+    A subclass sets ``game_id``, ``FIELDS`` (and ``OPTIONS``, ``PLAYER_COUNTS`` where they
+    differ) and implements ``to_move``, ``legal_moves``, ``why_not``, ``chance_move``,
+    ``_apply(move)``, ``is_terminal``, ``returns``, ``view`` and ``describe``; it may
+    override ``ranking_key`` (tie-breaks) and ``random_move`` (speed).
+    """
 
     game_id: ClassVar[str]
-    players: int
-    options: dict[str, Any]
+    FIELDS: ClassVar[tuple[str, ...]]
+    OPTIONS: ClassVar[dict[str, tuple]] = {}
+    PLAYER_COUNTS: ClassVar[range] = range(2, 6)
+    # Kept by every state besides its FIELDS; the same for the whole game.
+    SETTINGS = ("players", "seed", "options", "seat_names", "first_player")
 
-    @property
-    def to_move(self) -> int: ...
-    def legal_moves(self) -> list: ...
-    def why_not(self, move) -> Reason | None: ...
-    def push(self, move) -> None: ...
-    def pop(self): ...
-    def is_terminal(self) -> bool: ...
-    def returns(self) -> list[float]: ...
-    def chance_move(self): ...
-    def snapshot(self) -> Any: ...
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            cls._position = attrgetter(*cls.FIELDS)
+            cls.Position = namedtuple(f"{cls.__name__}Position", cls.FIELDS)
+
+    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
+                 first_player: int = 0, seat_names: list[str] | None = None):
+        check_player_count(self.game_id, players, self.PLAYER_COUNTS)
+        self.players = players
+        self.seed = seed
+        self.options = resolve_options(options, self.OPTIONS)
+        self.seat_names = list(seat_names or default_seat_names(players))
+        if len(self.seat_names) != players:
+            raise PositionError(msg("error.seat-names", players=players))
+        self.first_player = first_player
+        self.move_stack: list = []
+        self._undo: list[tuple] = []  # per move on the stack: the FIELDS' values before it
+
+    # ----------------------------------------------------------------- moves
+    def push(self, move) -> None:
+        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
+        reason = self.why_not(move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        self._undo.append(self._position(self))  # an attrgetter: unbound, so it takes the state
+        self._apply(move)
+        self.move_stack.append(move)
+
+    def pop(self):
+        """Undo the last move and return it."""
+        move = self.move_stack.pop()
+        self.__dict__.update(zip(self.FIELDS, self._undo.pop()))
+        return move
+
+    def _apply(self, move) -> None:
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- questions every caller asks
+    def whose_turn(self) -> Turn:
+        """Who may act now."""
+        mover = self.to_move
+        if mover >= 0:
+            return Turn(SEAT, (mover,))
+        if mover == CHANCE:
+            return Turn(CHANCE_STEP)
+        if mover == SIMULTANEOUS:
+            return Turn(SEATS, tuple(sorted({move.seat for move in self.legal_moves()})))
+        return Turn(NOBODY)
+
+    def mover(self, move) -> int:
+        """Who makes ``move`` now: in a simultaneous step each move names its seat."""
+        return move.seat if self.to_move == SIMULTANEOUS else self.to_move
+
+    def position(self):
+        """The FIELDS' values now, by name."""
+        return self.Position._make(self._position(self))
+
+    def events(self, index: int = -1) -> list[Event]:
+        """What the move at ``move_stack[index]`` did (the last one by default)."""
+        index %= len(self.move_stack)
+        before = self.Position._make(self._undo[index])
+        later = index + 1 < len(self.move_stack)
+        after = self.Position._make(self._undo[index + 1]) if later else self.position()
+        return self.describe(before, self.move_stack[index], after)
+
+    def describe(self, before, move, after) -> list[Event]:
+        """The events of ``move``, made in position ``before`` and leading to ``after``."""
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- results
+    def ranking_key(self, seat: int) -> tuple:
+        """How seats are ordered at the end, tie-breaks included: here the returns alone."""
+        return (self.returns()[seat],)
+
+    def winners(self) -> list[int]:
+        best = max(self.ranking_key(seat) for seat in range(self.players))
+        return [seat for seat in range(self.players) if self.ranking_key(seat) == best]
+
+    def ranking(self) -> list[int]:
+        return sorted(range(self.players), key=self.ranking_key, reverse=True)
+
+    # ----------------------------------------------------------------- copies and names
+    def name(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    def snapshot(self) -> tuple:
+        """Everything that makes the position, for comparing two states."""
+        return tuple((name, freeze(getattr(self, name))) for name in (*self.SETTINGS, *self.FIELDS))
+
+    def clone(self):
+        """An independent copy that can also undo its moves (field values are shared:
+        nothing changes them in place)."""
+        other = copy.copy(self)
+        other.options, other.seat_names = dict(self.options), list(self.seat_names)
+        other.move_stack, other._undo = list(self.move_stack), list(self._undo)
+        return other
+
+    def restarted(self):
+        """The same game at its start: players, seed, options, first player and names."""
+        return type(self)(self.players, self.seed, self.options, self.first_player, self.seat_names)
+
+    def random_move(self, rng):
+        """One legal move chosen at random (the chance event when one is due)."""
+        if self.to_move == CHANCE:
+            return self.chance_move()
+        moves = self.legal_moves()
+        return moves[int(rng.random() * len(moves))] if moves else None
+
+    def __repr__(self) -> str:
+        return f"<{self.game_id}, {self.players} players, to move {self.to_move}>"

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
+from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance, check_player_count
 from tutor.games import game as registered, game_name, games
-from tutor.games.common import check_player_count
 from tutor.messages import msg
 from tutor.yamlfile import read_yaml
 
@@ -100,7 +99,7 @@ def _check_shape(name: str, game: str, data: dict) -> None:
         if field in data and (not isinstance(data[field], int) or isinstance(data[field], bool)):
             raise wrong(field, "number")
     try:
-        check_player_count(game, data["players"])
+        check_player_count(game, data["players"], registered(game).player_counts)
     except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
     if not isinstance(data["moves"], list):

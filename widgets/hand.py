@@ -16,11 +16,6 @@ def drawing(game_id: str):
     return game(game_id).part("drawing")
 
 
-def mover(state, move) -> int:
-    """Who makes ``move``: while seats choose at the same time each move names its seat."""
-    return move.seat if state.to_move == SIMULTANEOUS else state.to_move
-
-
 def playable_cards(state, seat: int) -> list:
     """The cards the engine lets ``seat`` play now (from its legal moves, nothing else)."""
     if state.to_move < 0 and state.to_move != SIMULTANEOUS:
@@ -28,18 +23,15 @@ def playable_cards(state, seat: int) -> list:
     found = []
     for move in state.legal_moves():
         card = getattr(move, "card", None)
-        if card is not None and mover(state, move) == seat and card not in found:
+        if card is not None and state.mover(move) == seat and card not in found:
             found.append(card)
     return found
 
 
 def acting_seat(state) -> int | None:
     """The seat that acts now: the mover, or the first seat still to choose."""
-    if state.to_move >= 0:
-        return state.to_move
-    if state.to_move == SIMULTANEOUS:
-        return next((mover(state, move) for move in state.legal_moves()), None)
-    return None
+    seats = state.whose_turn().seats
+    return seats[0] if seats else None
 
 
 class Hand(StateComponent):

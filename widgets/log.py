@@ -1,8 +1,8 @@
 """The move log: each move of a game as a sentence, in the words of the game's package
 (``words.sentences``), so the log never judges a rule itself.
 
-Sentences show only what everyone at the table saw: a Monster Trick prediction or a
-Thricewise pick is told without its cards."""
+Sentences show only what everyone at the table saw: a secret choice is told without its
+cards."""
 from __future__ import annotations
 
 from html import escape
@@ -13,28 +13,17 @@ from tutor.games import game
 from tutor.messages import msg
 
 
-def sentence(before, move, after) -> str:
-    """``move`` in words; ``before`` is the position it was made in, ``after`` the result."""
-    said = game(before.game_id).part("words").sentences(before, move, after)
-    if after.is_terminal():
+def sentence(state, index: int) -> str:
+    """The move at ``state.move_stack[index]`` in words, from the events the engine gives."""
+    said = game(state.game_id).part("words").sentences(state, index)
+    if index % len(state.move_stack) == len(state.move_stack) - 1 and state.is_terminal():
         said.append(msg("app.log.over"))
     return " ".join(said)
 
 
-def start_of(state):
-    """The same game at its start: players, seed, options, first player and names."""
-    return game(state.game_id).new_game(state.players, seed=state.seed, options=state.options,
-                                               first_player=state.first_player, seat_names=state.seat_names)
-
-
 def replayed(state) -> list[str]:
-    """The sentences of every move in ``state.move_stack``, from the game's start."""
-    game, said = start_of(state), []
-    for move in state.move_stack:
-        before = game.clone()
-        game.push(move)
-        said.append(sentence(before, move, game))
-    return said
+    """The sentences of every move in ``state.move_stack``."""
+    return [sentence(state, index) for index in range(len(state.move_stack))]
 
 
 class MoveLog(w.HTML):

@@ -1,9 +1,10 @@
-"""The play page's body: one game at one table, any mix of people sharing the screen
-(hot seat, for classrooms) and computer players; the move log, the score sheet, undo,
-the end screen, and the game's record to download or an uploaded one to replay.
+"""The play page's body: the layout and pacing of a ``tutor.session.Session`` (one game
+at one table, any mix of people sharing the screen and computer players); the move log,
+the score sheet, undo, the end screen, and the game's record to download or an uploaded
+one to replay.
 
-The engine answers every "may I?"; this page only knows who sits where and whose cards
-may be on screen."""
+The engine answers every "may I?" and the session every "whose turn?"; this page draws
+them and paces the computer players so that a person can follow their moves."""
 from __future__ import annotations
 
 import asyncio
@@ -13,24 +14,22 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.bots import KINDS, make_bots
-from tutor.core import CHANCE, SIMULTANEOUS
+from tutor.bots import KINDS
+from tutor.core import CHANCE, IllegalMove
 from tutor.games import game as registered
 from tutor.messages import msg
 from tutor.records import RecordError
+from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.seats import DEFAULT_ORDER
 from widgets.feedback import feedback
-from widgets.hand import mover
 from widgets.log import MoveLog, replayed, sentence
 from widgets.replay import GameReplay, read_record, record_link
 from widgets.result import result_html
 from widgets.scores import ScoreSheet
 from widgets.stepper import board_for
 
-PERSON = "person"
 SEAT_KINDS = (PERSON, *KINDS)
 NEW_SEAT = "coach"  # who takes a seat until someone chooses
-STAND_IN = "random"  # the unused bot make_bots gives a person's seat
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # seconds before each computer move
 
 
@@ -111,7 +110,7 @@ class GameTable(w.VBox):
         super().__init__([setup, self.seat_row, self.about, tools, self.message, self.body])
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
-        self.state = None
+        self.session: Session | None = None
         self.scores = None
         self._set_seats([PERSON])
         self.players.observe(lambda _: self._set_seats([seat.kind.value for seat in self.seats]), names="value")
@@ -135,32 +134,31 @@ class GameTable(w.VBox):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
             choice.name.observe(lambda _, seat=seat: self._rename(seat), names="value")
         self.seat_row.children = self.seats
-        if self.state is not None:
+        if self.session is not None:
             self.new_game(self.seed)
 
     def name_of(self, seat: int) -> str:
         return self.seats[seat].name.value.strip() or default_name(seat)
 
     def _rename(self, seat: int) -> None:
-        """Names are only for showing (and the record), so the game goes on under the new one."""
-        self.state.seat_names[seat] = self.name_of(seat)
+        self.session.rename(seat, self.name_of(seat))
         self.sentences = replayed(self.state)
         self._show()
 
     # ------------------------------------------------------------- the game
+    @property
+    def state(self):
+        return self.session.state
+
     def new_game(self, seed: int) -> None:
+        """A new game under the settings shown. The computer players of the old game stop
+        first, so the page never shows two games at once."""
         self._stop()
         self.seed = seed
         kinds = self.kinds
         names = [self.name_of(seat) for seat in range(len(kinds))]
         options = {option: variant.value for option, variant in self.variants.items()}
-        self.state = self.entry.new_game(len(kinds), seed=seed, options=options, seat_names=names)
-        # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
-        # for each person (never asked to move) leaves the computer players as they would be.
-        self.bots = make_bots(self.game, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
-        people = [seat for seat, kind in enumerate(kinds) if kind == PERSON]
-        self.holder = people[0] if len(people) == 1 else None  # the person whose cards may be on screen
-        self.movers: list[int] = []  # who made each move of the stack (CHANCE for deals and draws)
+        self.session = Session(self.game, kinds, seed, options, names)
         self.sentences: list[str] = []
         self.board = board_for(self.game, self.state, 1.0)
         self.board.on_move(self.play)
@@ -178,59 +176,31 @@ class GameTable(w.VBox):
         self.message.value = ""
         self.advance()
 
-    def waiting(self) -> list[int]:
-        """The seats that may move now."""
-        state = self.state
-        if state.is_terminal() or state.to_move == CHANCE:
-            return []
-        if state.to_move == SIMULTANEOUS:
-            return sorted({move.seat for move in state.legal_moves()})
-        return [state.to_move]
-
-    def bot_to_move(self) -> int | None:
-        return next((seat for seat in self.waiting() if self.kinds[seat] != PERSON), None)
-
     def person_to_move(self) -> int | None:
-        """The person whose move the table waits for (once no computer player is still to move)."""
-        if self.bot_to_move() is not None:
-            return None
-        return next((seat for seat in self.waiting() if self.kinds[seat] == PERSON), None)
+        return self.session.person_to_move()
 
     def play(self, move) -> None:
-        """A person's move from the board: the engine judges it."""
-        seat = mover(self.state, move)
-        over = self.state.is_terminal()  # the engine says so itself
-        if not over and (seat != self.holder or seat != self.person_to_move()):
+        """A person's move from the board: the session says whether it is their turn and
+        the engine whether the rules allow it."""
+        try:
+            self.session.play(move)
+        except (NotYourTurn, IllegalMove) as refusal:
             self.board.refresh()
-            self._say(False, msg("app.play.not-now"))
+            self._say(False, str(refusal))
             return
-        reason = self.state.why_not(move)
-        if reason is not None:
-            self.board.refresh()
-            self._say(False, str(reason))
-            return
-        self._push(move)
+        self._told()
         self.advance()
 
-    def _push(self, move) -> None:
-        before = self.state.clone()
-        self.movers.append(mover(self.state, move))
-        self.state.push(move)
-        self.sentences.append(sentence(before, move, self.state))
-
-    def _autoplay(self) -> bool:
-        """Make the next chance or computer move, if it is one; True when one was made."""
+    def _told(self) -> None:
+        """The log catches up with the moves made (each told once, from its events)."""
         state = self.state
-        if state.is_terminal():
-            return False
-        if state.to_move == CHANCE:
-            self._push(state.chance_move())
-            return True
-        seat = self.bot_to_move()
-        if seat is None:
-            return False
-        self._push(self.bots[seat].choose(state, seat))
-        return True
+        self.sentences += [sentence(state, index) for index in range(len(self.sentences), len(state.move_stack))]
+
+    def _step(self, session: Session) -> bool:
+        made = session.step()
+        if made:
+            self._told()
+        return made
 
     def advance(self) -> None:
         """Chance and the computer players move until a person is to move or the game ends:
@@ -241,23 +211,27 @@ class GameTable(w.VBox):
         loop = running_loop()
         if SPEEDS[self.speed.value] and loop is not None:
             self._show()
-            self._task = loop.create_task(self._play_bots())
+            self._task = loop.create_task(self._play_bots(self.session))
             return
-        while self._autoplay():
+        while self._step(self.session):
             pass
         self._show()
 
-    async def _play_bots(self) -> None:
+    async def _play_bots(self, session: Session) -> None:
+        """Pace the computer players of ``session``; a task only ever moves the session it
+        was started for, so a new game can never receive an old game's moves."""
         try:
-            while SPEEDS[self.speed.value] and not self.state.is_terminal():
-                if self.state.to_move != CHANCE:
-                    seat = self.bot_to_move()
+            while SPEEDS[self.speed.value] and not session.state.is_terminal():
+                if session.state.to_move != CHANCE:
+                    seat = session.bot_to_move()
                     if seat is None:
                         break
                     self._show(thinking=seat)
                     await asyncio.sleep(SPEEDS[self.speed.value])
-                self._autoplay()
-            while self._autoplay():  # the speed was set to instant under way
+                    if session is not self.session:
+                        return
+                self._step(session)
+            while self._step(session):  # the speed was set to instant under way
                 pass
             self._show()
         except Exception:
@@ -275,30 +249,24 @@ class GameTable(w.VBox):
     def undo(self) -> None:
         """Take back the last person's move, and every chance and computer move after it."""
         self._stop()
-        while self.movers:
-            seat = self.movers.pop()
-            self.sentences.pop()
-            self.state.pop()
-            if seat >= 0 and self.kinds[seat] == PERSON:
-                break
-        if self.kinds.count(PERSON) > 1:
-            self.holder = None  # whoever has the device now, the move's owner confirms before their cards show
+        self.session.undo()
+        del self.sentences[len(self.state.move_stack):]
         self.message.value = ""
         self.advance()
 
     def ready(self) -> None:
         """The person the screen asked for has the device."""
-        self.holder = self.person_to_move()
+        self.session.ready()
         self._show()
 
     # ------------------------------------------------------------- drawing
     def _show(self, thinking: int | None = None) -> None:
         state = self.state
         person = self.person_to_move()
-        passing = person is not None and person != self.holder
+        passing = self.session.passing_to is not None
         self.history.show(self.sentences)
         self.download.value = record_link(state)
-        self.undo_button.disabled = not any(seat >= 0 and self.kinds[seat] == PERSON for seat in self.movers)
+        self.undo_button.disabled = not self.session.can_undo
         if passing:
             self.stage.children = [self._pass_screen(person)]
             self.scores.seat = None
@@ -306,14 +274,14 @@ class GameTable(w.VBox):
             self._say(None, msg("app.play.pass.message", player=state.name(person)))
             return
         if PERSON in self.kinds:
-            self.board.seat = self.holder
+            self.board.seat = self.session.holder
         self.board.state = state
-        self.scores.seat = self.holder
+        self.scores.seat = self.session.holder
         self.scores.state = state
         self.stage.children = [self._end_screen(), self.board] if state.is_terminal() else [self.board]
         if state.is_terminal():
             winners = ", ".join(state.name(seat) for seat in state.winners())
-            self._say(self.holder in state.winners() if self.holder is not None else None,
+            self._say(self.session.holder in state.winners() if self.session.holder is not None else None,
                       msg("app.play.over", winners=winners))
         elif thinking is not None:
             self._say(None, msg("app.play.thinking", player=state.name(thinking)))

@@ -9,7 +9,6 @@ import ipywidgets as w
 from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets.feedback import feedback
-from widgets.hand import mover
 from widgets.log import sentence
 from widgets.rules import RulesReference
 from widgets.stepper import board_for
@@ -137,10 +136,10 @@ class QuizRound(w.HBox):
         if subject in position.legal_moves():  # a move: play it
             after = position.clone()
             after.push(subject)
-            board.seat = mover(position, subject)  # still their cards on show, less the one played
+            board.seat = position.mover(subject)  # still their cards on show, less the one played
             board.state = after
             board.set_highlight(question_marks(question))
-            shown = sentence(position, subject, after)
+            shown = sentence(after, -1)
         elif isinstance(subject, int):  # a player: their VP cards as they see them
             board.seat = subject
             board.players.reveal_active = True

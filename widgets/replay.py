@@ -10,7 +10,7 @@ import ipywidgets as w
 from tutor.core import CHANCE
 from tutor.messages import msg
 from tutor.records import RecordError, dumps, load
-from widgets.log import MoveLog, replayed, start_of
+from widgets.log import MoveLog, replayed
 from widgets.result import result_html
 from widgets.scores import ScoreSheet
 from widgets.stepper import board_for
@@ -44,7 +44,7 @@ class GameReplay(w.VBox):
     def __init__(self, record, title: str):
         self.record = record
         self.moves = record.move_stack
-        self.state = start_of(record)
+        self.state = record.restarted()
         self.sentences = replayed(record)
         self.stops = self._stops()
         self.position = 0
@@ -78,7 +78,7 @@ class GameReplay(w.VBox):
     def _stops(self) -> list[int]:
         """For each position of the replay, how many moves of the game are made by then:
         before the first player's move, then after each one with the chance events it led to."""
-        probe, stops = start_of(self.record), []
+        probe, stops = self.record.restarted(), []
         for index, move in enumerate(self.moves):
             if probe.to_move != CHANCE:
                 stops.append(index)

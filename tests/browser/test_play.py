@@ -121,7 +121,7 @@ def test_a_game_is_downloaded_and_replayed(page, voila, tmp_path):
     upload(page, str(path))
     replay = page.locator(".tutor-replay")
     replay.wait_for()
-    total = sum(1 for seat in replica.movers if seat >= 0)  # the players' moves; deals and draws come with them
+    total = sum(1 for seat in replica.session.movers if seat >= 0)  # the players' moves; deals and draws come with them
     replay.get_by_role("button", name=msg("app.replay.next")).click()
     page.get_by_text(msg("app.replay.position", number=1, total=total)).wait_for()
     replay.get_by_role("button", name=msg("app.replay.last")).click()

@@ -1,43 +1,9 @@
-"""Small pieces every engine module needs in the same form: options, seats, snapshots,
-and the simplest lesson check."""
+"""Pieces the games' lesson checks share: seat names as lessons write them, the simplest
+check and the ``illegal`` check."""
 from __future__ import annotations
 
 from tutor.core import PositionError, mismatch
 from tutor.messages import msg
-
-PLAYER_COUNTS = range(2, 6)  # all three games are for 2 to 5 players
-
-
-def check_player_count(game_id: str, players: int) -> None:
-    if players not in PLAYER_COUNTS:
-        raise PositionError(msg("error.player-count", game=msg(f"game.{game_id}.name"), players=players,
-                                low=PLAYER_COUNTS[0], high=PLAYER_COUNTS[-1]))
-
-
-def resolve_options(options: dict | None, allowed: dict[str, tuple]) -> dict[str, str]:
-    """Every option of ``allowed`` with its default (listed first) unless chosen."""
-    chosen = {name: values[0] for name, values in allowed.items()}
-    for name, value in (options or {}).items():
-        if name not in allowed:
-            raise PositionError(msg("error.unknown-option", option=name, known=", ".join(allowed)))
-        if value not in allowed[name]:
-            raise PositionError(msg("error.option-value", option=name, value=value,
-                                    known=", ".join(allowed[name])))
-        chosen[name] = value
-    return chosen
-
-
-def default_seat_names(players: int) -> list[str]:
-    return [msg("seat.default", number=seat + 1) for seat in range(players)]
-
-
-def freeze(value):
-    """A hashable copy of nested lists, tuples and dicts, for ``snapshot()``."""
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(item) for item in value)
-    if isinstance(value, dict):
-        return tuple(sorted((key, freeze(item)) for key, item in value.items()))
-    return value
 
 
 class SeatLookup:

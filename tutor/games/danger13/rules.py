@@ -40,19 +40,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import yaml
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, Reason, Rule
-# PLAYER_COUNTS is imported to be part of this module's engine contract.
-from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
-                                check_value, default_seat_names, freeze, resolve_options)
+from tutor import core
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule
 from tutor.messages import msg
 
 GAME_ID = "danger-13"
+PLAYER_COUNTS = range(2, 6)
 OPTIONS: dict[str, tuple] = {}
 LIMIT, RAISED_LIMIT = 13, 18
 
@@ -210,26 +209,19 @@ _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for
 _REVEALS = {(card, source): Reveal(card, source) for card in COUNTS for source in (FROM_PACKET, FROM_PILE)}
 
 
-# Every field a move may change. Each holds an immutable value (card lists are tuples,
-# top card last), so a move's undo record is just these values as they were before it.
-_FIELDS = ("phase", "to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
-           "revealed", "pending", "actor", "received", "last_round", "reshuffles", "busts")
-_fields = attrgetter(*_FIELDS)
-
-
-class State:
+class State(core.State):
     """A Danger 13 game in progress. ``seat_names`` are only for messages."""
 
     game_id = GAME_ID
+    OPTIONS = OPTIONS
+    PLAYER_COUNTS = PLAYER_COUNTS
+    # Every field a move may change; card lists are tuples, top card last.
+    FIELDS = ("phase", "to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
+              "revealed", "pending", "actor", "received", "last_round", "reshuffles", "busts")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
-        check_player_count(GAME_ID, players)
-        self.players = players
-        self.seed = seed
-        self.options = resolve_options(options, OPTIONS)
-        self.seat_names = list(seat_names or default_seat_names(players))
-        self.first_player = first_player
+        super().__init__(players, seed, options, first_player, seat_names)
         self.start = first_player  # holds the start card (rules d13.start, d13.new-round)
         self.dealer = first_player
         self.round = 1
@@ -246,16 +238,11 @@ class State:
         self.reshuffles = 0
         self.busts: tuple = ()  # per finished round, who busted (None: nobody, note d13.out-of-cards)
         self.phase, self.to_move = REVEAL, CHANCE
-        self.move_stack: list = []
-        self._undo: list[tuple] = []
         self._start_deal()
 
     # ----------------------------------------------------------------- queries
     def is_terminal(self) -> bool:
         return self.phase == OVER
-
-    def name(self, seat: int) -> str:
-        return self.seat_names[seat]
 
     def row_sum(self, seat: int) -> int:
         return sum(map(_value, self.rows[seat]))
@@ -288,13 +275,6 @@ class State:
     def ranking_key(self, seat: int) -> tuple[int, int]:
         """Rules d13.game-end and d13.tie-break: plus points, then banked printed value."""
         return self.plus_points(seat), self.banked_value(seat)
-
-    def winners(self) -> list[int]:
-        best = max(self.ranking_key(seat) for seat in range(self.players))
-        return [seat for seat in range(self.players) if self.ranking_key(seat) == best]
-
-    def ranking(self) -> list[int]:
-        return sorted(range(self.players), key=self.ranking_key, reverse=True)
 
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
@@ -350,12 +330,7 @@ class State:
             return _REVEALS[self.pile[-1], FROM_PILE]
         return None
 
-    def push(self, move) -> None:
-        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
-        reason = self.why_not(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        self._undo.append(_fields(self))
+    def _apply(self, move) -> None:
         kind = type(move)
         if kind is Reveal:
             if move.source == FROM_PACKET:
@@ -372,14 +347,7 @@ class State:
             if move.answer == REFUSE:
                 self._refuse(move.card)
             else:
-                self._apply(self.actor, move.card)
-        self.move_stack.append(move)
-
-    def pop(self):
-        """Undo the last move and return it."""
-        move = self.move_stack.pop()
-        self.__dict__.update(zip(_FIELDS, self._undo.pop()))
-        return move
+                self._take(self.actor, move.card)
 
     def _receive(self, seat: int, card: Card) -> None:
         """Rule d13.hand: while a hand card lies in the row, its owner decides first."""
@@ -387,7 +355,7 @@ class State:
             self.pending, self.actor = card, seat
             self.phase, self.to_move = DECIDE, seat
         else:
-            self._apply(seat, card)
+            self._take(seat, card)
 
     def _refuse(self, card: Card) -> None:
         """Rule d13.hand: the refused card and the rightmost hand card (note
@@ -398,7 +366,7 @@ class State:
         self.discards += (HAND_CARD, card)
         self._next_card()
 
-    def _apply(self, seat: int, card: Card) -> None:
+    def _take(self, seat: int, card: Card) -> None:
         """The card's effect on its receiver, then the bust check (rule d13.bust)."""
         kind = card.kind
         if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
@@ -488,19 +456,27 @@ class State:
         self.pile = _shuffled(self.discards, f"{GAME_ID}:{self.seed}:reshuffle:{self.reshuffles}")
         self.discards = ()
 
-    # ----------------------------------------------------------------- copies
-    def snapshot(self) -> tuple:
-        """Everything that makes the position, for comparing two states."""
-        return tuple((name, freeze(value)) for name, value in sorted(self.__dict__.items())
-                     if name not in ("move_stack", "_undo"))
-
-    def clone(self) -> "State":
-        """An independent copy that can also undo its moves."""
-        other = State.__new__(State)
-        other.__dict__.update(self.__dict__)
-        other.options, other.seat_names = dict(self.options), list(self.seat_names)
-        other.move_stack, other._undo = list(self.move_stack), list(self._undo)
-        return other
+    # ----------------------------------------------------------------- events
+    def describe(self, before, move, after) -> list[Event]:
+        """Card turned up, drawn, given, accepted or refused; the bust (or a round ended
+        with nobody busting), a reshuffle and the end of the game."""
+        kind = type(move)
+        if kind is Reveal:
+            events = [Event("card-revealed", before.dealer, {"card": move.card}) if move.source == FROM_PACKET
+                      else Event("card-drawn", before.actor, {"card": move.card})]
+        elif kind is Give:
+            events = [Event("card-given", move.seat, {"card": move.card, "dealer": before.dealer})]
+        else:
+            answer = "card-accepted" if move.answer == ACCEPT else "card-refused"
+            events = [Event(answer, before.actor, {"card": move.card})]
+        if after.reshuffles > before.reshuffles:
+            events.append(Event("reshuffled"))
+        if len(after.busts) > len(before.busts):
+            busted = after.busts[-1]
+            events.append(Event("round-over") if busted is None else Event("bust", busted))
+        if after.phase == OVER:
+            events.append(Event("game-over"))
+        return events
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: everything face up (rows, the turned-up card, the top
@@ -540,9 +516,7 @@ class State:
         return f"<danger-13 round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
-             seat_names: list[str] | None = None) -> State:
-    return State(players, seed, options, first_player, seat_names)
+new_game = State
 
 
 def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:

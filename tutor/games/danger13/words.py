@@ -2,7 +2,6 @@
 sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
-from tutor.games import danger13 as d13
 from tutor.messages import msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -12,22 +11,25 @@ WIN_RULE = "d13.game-end"
 TIE_RULE = "d13.tie-break"
 
 
-def sentences(before, move, after) -> list[str]:
-    """``move`` in words for the move log, as everyone at the table saw it."""
-    if isinstance(move, d13.Reveal):
-        if move.source == d13.FROM_PACKET:
-            said = [msg("app.log.d13.reveal", player=before.name(before.dealer), card=move.card)]
-        else:
-            said = [msg("app.log.d13.draw", player=before.name(before.actor), card=move.card)]
-    elif isinstance(move, d13.Give):
-        said = [msg("app.log.d13.give", dealer=before.name(before.dealer), card=move.card,
-                    player=before.name(move.seat))]
-    else:
-        said = [msg(f"app.log.d13.{move.answer}", player=before.name(before.actor), card=move.card)]
-    if len(after.busts) > len(before.busts):
-        busted = after.busts[-1]
-        said.append(msg("app.log.d13.no-bust") if busted is None
-                    else msg("app.log.d13.bust", player=before.name(busted)))
+def sentences(state, index: int) -> list[str]:
+    """The move at ``state.move_stack[index]`` in words for the move log, from its events."""
+    said = []
+    for event in state.events(index):
+        player = state.name(event.seat) if event.seat is not None else ""
+        if event.kind == "card-revealed":
+            said.append(msg("app.log.d13.reveal", player=player, card=event["card"]))
+        elif event.kind == "card-drawn":
+            said.append(msg("app.log.d13.draw", player=player, card=event["card"]))
+        elif event.kind == "card-given":
+            said.append(msg("app.log.d13.give", dealer=state.name(event["dealer"]), card=event["card"], player=player))
+        elif event.kind == "card-accepted":
+            said.append(msg("app.log.d13.accept", player=player, card=event["card"]))
+        elif event.kind == "card-refused":
+            said.append(msg("app.log.d13.refuse", player=player, card=event["card"]))
+        elif event.kind == "bust":
+            said.append(msg("app.log.d13.bust", player=player))
+        elif event.kind == "round-over":
+            said.append(msg("app.log.d13.no-bust"))
     return said
 
 

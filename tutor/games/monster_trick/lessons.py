@@ -16,6 +16,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     Hands not listed are filled from the unseen cards, deterministically from ``seed``,
     so that hand sizes fit the turn order."""
     state = State(players, seed, options, seat_names=seat_names)
+    _unsettle(state)
     seats = SeatLookup(state.seat_names)
     state.round = position.get("round", 1)
     if state.round not in VP_SETS:
@@ -68,7 +69,23 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
         state.won[seat] = count
     _set_scores(state, position.get("scores") or {}, seats)
     state.phase = "play" if any(state.hands) else "predict"
+    _settle(state)
     return state
+
+
+# The position is built in lists, then settled into the tuples a State keeps.
+_BUILT = ("hands", "tricks", "colour", "claim", "high", "vp_order", "won")
+
+
+def _unsettle(state: State) -> None:
+    for name in _BUILT:
+        setattr(state, name, [list(item) if isinstance(item, tuple) else item for item in getattr(state, name)])
+
+
+def _settle(state: State) -> None:
+    for name in _BUILT:
+        setattr(state, name, tuple(tuple(item) if isinstance(item, list) else item for item in getattr(state, name)))
+    state.round_scores = tuple(tuple(scores) for scores in state.round_scores)
 
 
 def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: random.Random) -> None:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, Reason, Rule
-# PLAYER_COUNTS is imported to be part of this module's engine contract.
-from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
-                                check_value, default_seat_names, freeze, resolve_options)
+from tutor import core
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
+PLAYER_COUNTS = range(2, 6)
 COLOURS = ("green", "yellow", "blue", "purple")
 SLOTS = 4
 HAND_SIZE = 12
@@ -137,11 +136,6 @@ def _orders(values: tuple[int, int, int]) -> list[tuple[int, int, int]]:
 _PLAYS = {card: tuple(Play(card, slot) for slot in range(SLOTS)) for card in CARDS.values()}
 _PREDICTIONS = {number: tuple(Predict(order) for order in _orders(values)) for number, values in VP_SETS.items()}
 
-# Markers on the undo stack for moves whose undo needs no saved data.
-_UNDO_DEAL = "deal"
-_UNDO_PREDICT = "predict"
-
-
 class CompletedTrick(NamedTuple):
     slot: int
     winner: int
@@ -149,36 +143,43 @@ class CompletedTrick(NamedTuple):
     number: int  # how many tricks this winner has taken this round, this one included
 
 
-class State:
+def _set(items: tuple, index: int, value) -> tuple:
+    """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+class State(core.State):
     """A Monster Trick game in progress. ``seat_names`` are only for messages."""
 
     game_id = GAME_ID
+    OPTIONS = OPTIONS
+    PLAYER_COUNTS = PLAYER_COUNTS
+    FIELDS = ("round", "phase", "starter", "current", "hands", "tricks", "colour", "claim", "high", "vp_order",
+              "won", "completed", "discards", "round_scores", "round_tricks")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
-        check_player_count(GAME_ID, players)
-        self.players = players
-        self.seed = seed
-        self.options = resolve_options(options, OPTIONS)
-        self.seat_names = list(seat_names or default_seat_names(players))
+        super().__init__(players, seed, options, first_player, seat_names)
         self.round = 1
         self.phase = "deal"
-        self.first_player = first_player
         self.starter = first_player
         self.current = first_player
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.tricks: list[list[tuple[int, Card]]] = [[] for _ in range(SLOTS)]
-        self.colour: list[str | None] = [None] * SLOTS  # opening colour per slot
-        self.claim: list[int | None] = [None] * SLOTS
-        self.high: list[int] = [0] * SLOTS  # highest value of the opening colour
-        self.vp_order: list[tuple[int, ...] | None] = [None] * players
-        self.won = [0] * players
-        self.completed: list[CompletedTrick] = []
-        self.discards: list[Card] = []
-        self.round_scores: list[list[int]] = []  # one list per finished round
-        self.round_tricks: list[list[int]] = []  # tricks won per seat, per finished round
-        self.move_stack: list = []
-        self._undo: list = []
+        self._new_table()
+        self.round_scores: tuple[tuple[int, ...], ...] = ()  # one per finished round
+        self.round_tricks: tuple[tuple[int, ...], ...] = ()  # tricks won per seat, per finished round
+
+    def _new_table(self) -> None:
+        """Empty hands and slots, no predictions, nothing won: the start of a round."""
+        players = self.players
+        self.hands: tuple[tuple[Card, ...], ...] = ((),) * players
+        self.tricks: tuple[tuple[tuple[int, Card], ...], ...] = ((),) * SLOTS
+        self.colour: tuple[str | None, ...] = (None,) * SLOTS  # opening colour per slot
+        self.claim: tuple[int | None, ...] = (None,) * SLOTS
+        self.high: tuple[int, ...] = (0,) * SLOTS  # highest value of the opening colour
+        self.vp_order: tuple[tuple[int, ...] | None, ...] = (None,) * players
+        self.won: tuple[int, ...] = (0,) * players
+        self.completed: tuple[CompletedTrick, ...] = ()
+        self.discards: tuple[Card, ...] = ()
 
     # ----------------------------------------------------------------- queries
     @property
@@ -191,9 +192,6 @@ class State:
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
-
-    def name(self, seat: int) -> str:
-        return self.seat_names[seat]
 
     def open_slots(self) -> list[int]:
         return [slot for slot in range(SLOTS) if self.colour[slot] is not None]
@@ -242,13 +240,6 @@ class State:
         """Rule mt.game-end: total, then round-3 score, then round-2 score."""
         scores = [rounds[seat] for rounds in self.round_scores] + [0] * (ROUNDS - len(self.round_scores))
         return (sum(scores), scores[2], scores[1])
-
-    def winners(self) -> list[int]:
-        best = max(self.ranking_key(seat) for seat in range(self.players))
-        return [seat for seat in range(self.players) if self.ranking_key(seat) == best]
-
-    def ranking(self) -> list[int]:
-        return sorted(range(self.players), key=lambda seat: self.ranking_key(seat), reverse=True)
 
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
@@ -299,101 +290,50 @@ class State:
         random.Random(f"{GAME_ID}:{self.seed}:{self.round}").shuffle(cards)
         return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
-    def push(self, move) -> None:
-        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
-        reason = self.why_not(move)
-        if reason is not None:
-            raise IllegalMove(reason)
+    def _apply(self, move) -> None:
         if type(move) is Play:
             self._play(move)
         elif type(move) is Deal:
-            self.hands = [sorted(hand, key=_hand_order) for hand in move.hands]
+            self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
             self.phase, self.current = "predict", self.starter
-            self._undo.append(_UNDO_DEAL)
         else:
-            self._undo.append((_UNDO_PREDICT, self.current))
-            self._predict(move)
-        self.move_stack.append(move)
-
-    def pop(self):
-        """Undo the last move and return it."""
-        move = self.move_stack.pop()
-        entry = self._undo.pop()
-        if isinstance(entry, dict):  # a play that ended the round
-            self.__dict__.update(entry)
-        elif entry is _UNDO_DEAL:
-            self.hands = [[] for _ in range(self.players)]
-            self.phase, self.current = "deal", self.starter
-        elif entry[0] is _UNDO_PREDICT:
-            self.current = entry[1]
-            self.vp_order[self.current] = None
-            self.phase = "predict"
-        else:
-            self._unplay(move, *entry)
-        return move
-
-    def _unplay(self, move: Play, seat: int, at: int, slot: int, claim, high: int, completed) -> None:
-        if completed is not None:
-            self.completed.pop()
-            self.won[completed.winner] -= 1
-            del self.discards[-4:]
-            self.tricks[slot] = list(completed.cards[:-1])
-            self.colour[slot] = completed.cards[0][1].colour
-        else:
-            self.tricks[slot].pop()
-            if not self.tricks[slot]:
-                self.colour[slot] = None
-        self.claim[slot], self.high[slot] = claim, high
-        self.hands[seat].insert(at, move.card)
-        self.current = seat
-
-    def _predict(self, move: Predict) -> None:
-        self.vp_order[self.current] = move.order
-        self.current = (self.current + 1) % self.players
-        if self.current == self.starter:
-            self.phase = "play"
+            self.vp_order = _set(self.vp_order, self.current, move.order)
+            self.current = (self.current + 1) % self.players
+            if self.current == self.starter:
+                self.phase = "play"
 
     def _play(self, move: Play) -> None:
         card, slot = move
         colour, value = card
         seat = self.current
         hand = self.hands[seat]
-        last_play = len(hand) == 1 and not any(other for other in self.hands if other is not hand)
-        if last_play:  # the round (maybe the game) ends: keep everything for undo
-            self._undo.append(self._copy_fields())
         at = hand.index(card)
-        del hand[at]
-        trick = self.tricks[slot]
-        claim, high = self.claim[slot], self.high[slot]
-        done = None
-        if not trick:
-            self.colour[slot] = colour
-            self.claim[slot], self.high[slot] = seat, value
-        elif colour == self.colour[slot] and value > high:
-            self.claim[slot], self.high[slot] = seat, value
-        trick.append((seat, card))
+        self.hands = _set(self.hands, seat, hand[:at] + hand[at + 1:])
+        trick = self.tricks[slot] + ((seat, card),)
+        if len(trick) == 1:
+            self.colour = _set(self.colour, slot, colour)
+            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
+        elif colour == self.colour[slot] and value > self.high[slot]:
+            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
         if len(trick) == 4:
             winner = self.claim[slot]
-            self.won[winner] += 1
-            done = CompletedTrick(slot, winner, tuple(trick), self.won[winner])
-            self.completed.append(done)
-            self.discards.extend([played for _, played in trick])
-            self.tricks[slot] = []
-            self.colour[slot] = self.claim[slot] = None
-            self.high[slot] = 0
+            self.won = _set(self.won, winner, self.won[winner] + 1)
+            self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
+            self.discards += tuple(played for _, played in trick)
+            trick = ()
+            self.colour, self.claim, self.high = (_set(self.colour, slot, None), _set(self.claim, slot, None),
+                                                  _set(self.high, slot, 0))
+        self.tricks = _set(self.tricks, slot, trick)
         self.current = (seat + 1) % self.players
-        if last_play:
+        if not any(self.hands):
             self._end_round()
-        else:
-            self._undo.append((seat, at, slot, claim, high, done))
 
     def _end_round(self) -> None:
         """Rule mt.round-end: score the active cards, clear the table, next round."""
-        scores = [self.active_vp(seat) or 0 for seat in range(self.players)]
-        self.round_scores.append(scores)
-        self.round_tricks.append(list(self.won))
-        for slot in range(SLOTS):
-            self.discards.extend(c for _, c in self.tricks[slot])
+        scores = tuple(self.active_vp(seat) or 0 for seat in range(self.players))
+        self.round_scores += (scores,)
+        self.round_tricks += (self.won,)
+        self.discards += tuple(card for trick in self.tricks for _, card in trick)
         if self.round == ROUNDS:
             self.phase = "over"
             return
@@ -401,47 +341,42 @@ class State:
         self.round += 1
         self.phase = "deal"
         self.current = self.starter
-        self.hands = [[] for _ in range(self.players)]
-        self.tricks = [[] for _ in range(SLOTS)]
-        self.colour, self.claim, self.high = [None] * SLOTS, [None] * SLOTS, [0] * SLOTS
-        self.vp_order = [None] * self.players
-        self.won = [0] * self.players
-        self.completed, self.discards = [], []
+        self._new_table()
 
-    def round_winner(self, scores: list[int]) -> int:
+    def round_winner(self, scores) -> int:
         """Note mt.round-winner: highest score of the round; a tie goes to the tied
         player who comes first in turn order starting from that round's starter."""
         order = [(self.starter + k) % self.players for k in range(self.players)]
         return max(order, key=lambda seat: (scores[seat], -order.index(seat)))
 
-    def next_starter(self, scores: list[int]) -> int:
+    def next_starter(self, scores) -> int:
         """Rule mt.start-player and its variant."""
         if self.options["start_rule"] == "left-of-winner":
             return (self.round_winner(scores) + 1) % self.players
         return (self.starter + 1) % self.players
 
-    # ----------------------------------------------------------------- copies
-    def _copy_fields(self) -> dict[str, Any]:
-        """Every position field, with lists copied so later moves cannot change them."""
-        fields = {name: value for name, value in self.__dict__.items()
-                  if name not in ("move_stack", "_undo", "options", "seat_names")}
-        for name in ("colour", "claim", "high", "vp_order", "won", "completed", "discards"):
-            fields[name] = list(fields[name])
-        for name in ("hands", "tricks", "round_scores", "round_tricks"):
-            fields[name] = [list(inner) for inner in fields[name]]
-        return fields
-
-    def snapshot(self) -> tuple:
-        """Everything that makes the position, for comparing two states."""
-        return tuple((name, freeze(value)) for name, value in sorted(self.__dict__.items())
-                     if name not in ("move_stack", "_undo"))
-
-    def clone(self) -> "State":
-        other = State.__new__(State)
-        other.__dict__.update(self._copy_fields())
-        other.options, other.seat_names = dict(self.options), list(self.seat_names)
-        other.move_stack, other._undo = list(self.move_stack), list(self._undo)
-        return other
+    # ----------------------------------------------------------------- events
+    def describe(self, before, move, after) -> list[Event]:
+        """The deal, a prediction (without its order: it is secret), a card played, the
+        tricks it won with the VP card that became active, a round scored, the end."""
+        if type(move) is Deal:
+            return [Event("dealt", None, {"round": after.round})]
+        if type(move) is Predict:
+            return [Event("predicted", before.current)]
+        events = [Event("card-played", before.current, {"card": move.card, "slot": move.slot})]
+        round_over = len(after.round_scores) > len(before.round_scores)
+        won = after.round_tricks[-1] if round_over else after.won
+        for seat in range(self.players):
+            if won[seat] > before.won[seat]:
+                position = (won[seat] - 1) % 3
+                events.append(Event("trick-won", seat, {"slot": move.slot, "count": won[seat]}))
+                events.append(Event("vp-activated", seat, {"position": position,
+                                                           "value": before.vp_order[seat][position]}))
+        if round_over:
+            events.append(Event("round-scored", None, {"round": before.round, "scores": after.round_scores[-1]}))
+        if after.phase == "over":
+            events.append(Event("game-over"))
+        return events
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand and prediction, everyone's table, the
@@ -477,9 +412,7 @@ class State:
         return f"<monster-trick round {self.round} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
-             seat_names: list[str] | None = None) -> State:
-    return State(players, seed, options, first_player, seat_names)
+new_game = State
 
 
 def _colour(colour: str) -> str:

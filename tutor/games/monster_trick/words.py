@@ -12,22 +12,24 @@ WIN_RULE = "mt.game-end"
 TIE_RULE = "mt.game-end"
 
 
-def sentences(before, move, after) -> list[str]:
-    """``move`` in words for the move log, as everyone at the table saw it."""
-    if isinstance(move, mt.Deal):
-        return [msg("app.log.mt.deal", round=after.round)]
-    player = before.name(before.to_move)
-    if isinstance(move, mt.Predict):
-        return [msg("app.log.mt.predict", player=player)]
-    said = [msg("app.log.mt.play", player=player, card=move.card, slot=move.slot + 1)]
-    round_over = len(after.round_scores) > len(before.round_scores)
-    won = after.round_tricks[-1] if round_over else after.won
-    said += [msg("app.log.mt.trick", player=before.name(seat), slot=move.slot + 1)
-             for seat in range(before.players) if won[seat] > before.won[seat]]
-    if round_over:
-        scores = ", ".join(msg("app.log.score", player=before.name(seat), score=score)
-                           for seat, score in enumerate(after.round_scores[-1]))
-        said.append(msg("app.log.mt.round-over", round=before.round, scores=scores))
+def sentences(state, index: int) -> list[str]:
+    """The move at ``state.move_stack[index]`` in words for the move log, from its events;
+    a prediction is told without its order (it is secret)."""
+    said = []
+    for event in state.events(index):
+        player = state.name(event.seat) if event.seat is not None else ""
+        if event.kind == "dealt":
+            said.append(msg("app.log.mt.deal", round=event["round"]))
+        elif event.kind == "predicted":
+            said.append(msg("app.log.mt.predict", player=player))
+        elif event.kind == "card-played":
+            said.append(msg("app.log.mt.play", player=player, card=event["card"], slot=event["slot"] + 1))
+        elif event.kind == "trick-won":
+            said.append(msg("app.log.mt.trick", player=player, slot=event["slot"] + 1))
+        elif event.kind == "round-scored":
+            scores = ", ".join(msg("app.log.score", player=state.name(seat), score=score)
+                               for seat, score in enumerate(event["scores"]))
+            said.append(msg("app.log.mt.round-over", round=event["round"], scores=scores))
     return said
 
 

@@ -22,6 +22,8 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     same number of cards as the listed ones, drawn from the unseen cards; unseen cards
     form the deck, ``deck`` (top first) followed by the rest shuffled by ``seed``."""
     state = State(players, seed, options, seat_names=seat_names)
+    # built in lists, then settled into the tuples a State keeps
+    state.hands, state.deferred, state.scores = [[] for _ in range(players)], [[] for _ in range(players)], [0] * players
     seats = SeatLookup(state.seat_names)
     unknown = [key for key in position if key not in POSITION_FIELDS]
     if unknown:
@@ -49,12 +51,15 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     unseen = [card for card in CARDS if card not in where]
     random.Random(f"{GAME_ID}:lesson:{seed}").shuffle(unseen)
     _fill_hands(state, listed, unseen)
-    state.deck = top + unseen
+    state.deck = tuple(top + unseen)
     _check_deck(state)
     for seat_text, points in (position.get("scores") or {}).items():
         state.scores[seats.index(seat_text)] = int(points)
     state.turn = int(position.get("turn", 1))
     state.phase = "pick"
+    state.hands, state.deferred = tuple(map(tuple, state.hands)), tuple(map(tuple, state.deferred))
+    state.scores = tuple(state.scores)
+    state.open = state.find_open()
     return state
 
 

@@ -43,15 +43,13 @@ import re
 from collections import Counter
 from typing import Any, NamedTuple
 
-from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationError, Reason,
-                        Rule)
+from tutor import core
+from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
-# PLAYER_COUNTS is imported to be part of this module's engine contract.
-from tutor.games.common import (PLAYER_COUNTS, SeatLookup, check_illegal, check_player_count,  # noqa: F401
-                                check_value, default_seat_names, freeze, resolve_options)
 from tutor.messages import msg
 
 GAME_ID = "thricewise"
+PLAYER_COUNTS = range(2, 6)
 HAND_SIZE = 3
 MAX_SPAN = 6  # the grid is never wider or higher than this
 START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by player count
@@ -242,40 +240,49 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
     return found
 
 
-class State:
+def _set(items: tuple, index: int, value) -> tuple:
+    """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _around(cell) -> list[Cell]:
+    col, row = cell
+    return [Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS]
+
+
+class State(core.State):
     """A Thricewise game in progress. ``seat_names`` are only for messages;
     ``first_player`` plays no part (the placing order follows the ranks) but is kept
     for records."""
 
     game_id = GAME_ID
+    OPTIONS = OPTIONS
+    PLAYER_COUNTS = PLAYER_COUNTS
+    # ``grid`` and ``placed_by`` are dicts that a placement replaces, never edits.
+    FIELDS = ("phase", "turn", "deck", "grid", "placed_by", "span", "open", "hands", "deferred", "picks",
+              "revealed", "tied", "order", "placing", "current_placed", "scores", "triads")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
-        check_player_count(GAME_ID, players)
-        self.players = players
-        self.seed = seed
-        self.options = resolve_options(options, OPTIONS)
-        self.seat_names = list(seat_names or default_seat_names(players))
-        self.first_player = first_player
+        super().__init__(players, seed, options, first_player, seat_names)
         self.phase = "deal"  # deal, pick, place, draw, over
         self.turn = 0
-        self.deck: list[Card] = []  # top first
+        self.deck: tuple[Card, ...] = ()  # top first
         self.grid: dict[Cell, Card] = {}
         self.placed_by: dict[Cell, int] = {}  # the starting cards have no placer
         self.span = (0, 0, 0, 0)  # lowest and highest column, lowest and highest row
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        self.deferred: list[list[Card]] = [[] for _ in range(players)]
-        self.picks: list[Card | None] = [None] * players  # hidden until the reveal
+        self.open: frozenset[Cell] = frozenset()  # empty cells a card may go on (kept as cards are placed)
+        self.hands: tuple[tuple[Card, ...], ...] = ((),) * players
+        self.deferred: tuple[tuple[Card, ...], ...] = ((),) * players
+        self.picks: tuple[Card | None, ...] = (None,) * players  # hidden until the reveal
         # The latest reveal; kept while the next turn's cards are chosen, so it can be shown.
-        self.revealed: list[Card | None] = [None] * players
-        self.tied: list[int] = []  # seats whose revealed card was set aside at that reveal
-        self.order: list[int] = []  # seats placing this turn, lowest rank first
+        self.revealed: tuple[Card | None, ...] = (None,) * players
+        self.tied: tuple[int, ...] = ()  # seats whose revealed card was set aside at that reveal
+        self.order: tuple[int, ...] = ()  # seats placing this turn, lowest rank first
         self.placing = 0  # index in ``order`` of the seat placing now
         self.current_placed = False  # has that seat placed its revealed card yet
-        self.scores = [0] * players
-        self.triads: list[Triad] = []
-        self.move_stack: list = []
-        self._undo: list = []
+        self.scores: tuple[int, ...] = (0,) * players
+        self.triads: tuple[Triad, ...] = ()
 
     # ----------------------------------------------------------------- queries
     @property
@@ -303,12 +310,14 @@ class State:
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
-    def name(self, seat: int) -> str:
-        return self.seat_names[seat]
-
     def pending(self) -> list[int]:
         """Seats that still have to pick this turn."""
         return [seat for seat in range(self.players) if self.picks[seat] is None] if self.phase == "pick" else []
+
+    def whose_turn(self) -> core.Turn:
+        if self.phase == "pick":
+            return core.Turn(core.SEATS, tuple(self.pending()))
+        return super().whose_turn()
 
     def placeable(self) -> list[Card]:
         """The cards the seat placing may put down now (rules tw.order, tw.deferred, tw.last-turn)."""
@@ -324,10 +333,7 @@ class State:
 
     def open_cells(self) -> list[Cell]:
         """Empty cells a card may go on now (rules tw.adjacency, tw.bounds), row by row."""
-        grid = self.grid
-        around = {(col + dc, row + dr) for col, row in grid for dc, dr in NEIGHBOURS} - grid.keys()
-        return sorted((Cell(col, row) for col, row in around if self._fits(col, row)),
-                      key=lambda cell: (cell.row, cell.col))
+        return sorted(self.open, key=lambda cell: (cell.row, cell.col))
 
     def legal_moves(self) -> list:
         if self.phase == "pick":
@@ -340,14 +346,6 @@ class State:
 
     def returns(self) -> list[float]:
         return [float(score) for score in self.scores]
-
-    def winners(self) -> list[int]:
-        """Rules tw.winner and tw.shared-win: everyone with the top score."""
-        best = max(self.scores)
-        return [seat for seat in range(self.players) if self.scores[seat] == best]
-
-    def ranking(self) -> list[int]:
-        return sorted(range(self.players), key=lambda seat: self.scores[seat], reverse=True)
 
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
@@ -398,6 +396,8 @@ class State:
         seat = self.placer
         if card not in self.placeable():
             return self._card_reason(seat, card)
+        if cell in self.open:
+            return None
         return self.cell_reason(card, cell)
 
     def _card_reason(self, seat: int, card: Card) -> Reason:
@@ -448,44 +448,36 @@ class State:
                       for seat in range(self.players))
         return Deal(tuple(cards[:start]), hands, tuple(cards[start + self.players * HAND_SIZE:]))
 
-    def push(self, move) -> None:
-        """Apply ``move``; an illegal one raises IllegalMove and changes nothing."""
-        reason = self.why_not(move)
-        if reason is not None:
-            raise IllegalMove(reason)
-        self._save()
-        if isinstance(move, Pick):
+    def _apply(self, move) -> None:
+        kind = type(move)
+        if kind is Pick:
             self._pick(move)
-        elif isinstance(move, Place):
+        elif kind is Place:
             self._place(move)
-        elif isinstance(move, Done):
+        elif kind is Done:
             self._next_placer()
-        elif isinstance(move, Draw):
-            for hand, card in zip(self.hands, move.cards):
-                hand.append(card)
-                hand.sort(key=ORDER.__getitem__)
-            del self.deck[:self.players]
+        elif kind is Draw:
+            self.hands = tuple(tuple(sorted(hand + (card,), key=ORDER.__getitem__))
+                               for hand, card in zip(self.hands, move.cards))
+            self.deck = self.deck[self.players:]
             self._start_turn()
         else:
             self._deal(move)
-        self.move_stack.append(move)
-
-    def pop(self):
-        """Undo the last move and return it."""
-        move = self.move_stack.pop()
-        fields, triads = self._undo.pop()
-        self.__dict__.update(fields)
-        del self.triads[triads:]
-        return move
 
     def _deal(self, move: Deal) -> None:
         width, _ = START_GRID[self.players]
-        for index, card in enumerate(move.grid):
-            self.grid[Cell(1 + index % width, 1 + index // width)] = card
+        self.grid = {Cell(1 + index % width, 1 + index // width): card for index, card in enumerate(move.grid)}
         self.span = (1, width, 1, len(move.grid) // width)
-        self.hands = [sorted(hand, key=ORDER.__getitem__) for hand in move.hands]
-        self.deck = list(move.deck)
+        self.open = self.find_open()
+        self.hands = tuple(tuple(sorted(hand, key=ORDER.__getitem__)) for hand in move.hands)
+        self.deck = move.deck
         self._start_turn()
+
+    def find_open(self) -> frozenset[Cell]:
+        """Every empty cell next to a card and within the bounds, looked for afresh."""
+        grid = self.grid
+        return frozenset(cell for placed in grid for cell in _around(placed)
+                         if cell not in grid and self._fits(*cell))
 
     def _start_turn(self) -> None:
         self.turn += 1
@@ -493,20 +485,23 @@ class State:
 
     def _pick(self, move: Pick) -> None:
         seat, card = move
-        self.hands[seat].remove(card)
-        self.picks[seat] = card
+        hand = self.hands[seat]
+        at = hand.index(card)
+        self.hands = _set(self.hands, seat, hand[:at] + hand[at + 1:])
+        self.picks = _set(self.picks, seat, card)
         if None not in self.picks:
             self._reveal()
 
     def _reveal(self) -> None:
         """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
-        self.revealed, self.picks = self.picks, [None] * self.players
+        self.revealed, self.picks = self.picks, (None,) * self.players
         ranks = Counter(card.rank for card in self.revealed)
-        self.tied = [seat for seat, card in enumerate(self.revealed) if ranks[card.rank] > 1]
-        for seat in self.tied:
-            self.deferred[seat].append(self.revealed[seat])
-        self.order = sorted((seat for seat in range(self.players) if seat not in self.tied),
-                            key=lambda seat: self.revealed[seat].rank)
+        self.tied = tuple(seat for seat, card in enumerate(self.revealed) if ranks[card.rank] > 1)
+        if self.tied:
+            self.deferred = tuple(aside + (self.revealed[seat],) if seat in self.tied else aside
+                                  for seat, aside in enumerate(self.deferred))
+        self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
+                                  key=lambda seat: self.revealed[seat].rank))
         self.phase, self.placing, self.current_placed = "place", 0, False
         if not self.order:
             self._end_turn()
@@ -517,14 +512,24 @@ class State:
         if card == self.revealed[seat]:
             self.current_placed = True
         else:
-            self.deferred[seat].remove(card)
-        self.grid[cell] = card
-        self.placed_by[cell] = seat
-        low_col, high_col, low_row, high_row = self.span
+            aside = self.deferred[seat]
+            at = aside.index(card)
+            self.deferred = _set(self.deferred, seat, aside[:at] + aside[at + 1:])
+        grid = self.grid = {**self.grid, cell: card}
+        self.placed_by = {**self.placed_by, cell: seat}
+        span = self.span
+        low_col, high_col, low_row, high_row = span
         self.span = (min(low_col, cell.col), max(high_col, cell.col), min(low_row, cell.row), max(high_row, cell.row))
-        for cells, kind, points, suits in triads_at(self.grid, cell, self.options):
-            self.triads.append(Triad(self.turn, seat, card, cell, cells, kind, points, suits))
-            self.scores[seat] += points
+        if self.span == span:  # the bounds stay: only this cell and its neighbours change
+            fits = self._fits
+            self.open = (self.open - {cell}) | {near for near in _around(cell) if near not in grid and fits(*near)}
+        else:
+            self.open = self.find_open()
+        found = triads_at(grid, cell, self.options)
+        if found:
+            self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
+                                 for cells, kind, points, suits in found)
+            self.scores = _set(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
         if self.current_placed and not (self.deferred[seat] and not self.last_turn):
             self._next_placer()
 
@@ -536,7 +541,7 @@ class State:
 
     def _end_turn(self) -> None:
         """Rules tw.draw and tw.last-turn."""
-        self.order, self.placing = [], 0
+        self.order, self.placing = (), 0
         if not any(self.hands):
             self.phase = "over"
         elif len(self.deck) >= self.players:
@@ -544,23 +549,31 @@ class State:
         else:
             self._start_turn()
 
+    # ----------------------------------------------------------------- events
+    def describe(self, before, move, after) -> list[Event]:
+        """A pick (without its card: it is secret), the reveal and the ties it set aside,
+        a card placed with the triads it scored, "done", the deal and draws, the end."""
+        kind = type(move)
+        if kind is Deal:
+            events = [Event("dealt")]
+        elif kind is Draw:
+            events = [Event("drawn")]
+        elif kind is Done:
+            events = [Event("kept-aside", before.order[before.placing])]
+        elif kind is Pick:
+            events = [Event("picked", move.seat)]
+            if None not in _set(before.picks, move.seat, move.card):
+                events.append(Event("revealed", None, {"cards": after.revealed}))
+                events += [Event("set-aside", seat, {"card": after.revealed[seat]}) for seat in after.tied]
+        else:
+            seat = before.order[before.placing]
+            events = [Event("card-placed", seat, {"card": move.card, "cell": move.cell})]
+            events += [Event("triad", seat, {"triad": triad}) for triad in after.triads[len(before.triads):]]
+        if after.phase == "over" and before.phase != "over":
+            events.append(Event("game-over"))
+        return events
+
     # ----------------------------------------------------------------- copies
-    def _save(self) -> None:
-        fields = {name: _copy(value) for name, value in self.__dict__.items() if name not in _SHARED}
-        self._undo.append((fields, len(self.triads)))
-
-    def snapshot(self) -> tuple:
-        """Everything that makes the position, for comparing two states."""
-        return tuple((name, freeze(value)) for name, value in sorted(self.__dict__.items())
-                     if name not in ("move_stack", "_undo"))
-
-    def clone(self) -> "State":
-        other = State.__new__(State)
-        other.__dict__.update({name: _copy(value) for name, value in self.__dict__.items()})
-        other.options, other.seat_names = dict(self.options), list(self.seat_names)
-        other.move_stack, other._undo, other.triads = list(self.move_stack), list(self._undo), list(self.triads)
-        return other
-
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: the grid, its own hand and hidden pick, who has picked,
         everything revealed or set aside, hand sizes, deck size, scores and triads."""
@@ -577,8 +590,7 @@ class State:
         }
 
     def random_move(self, rng: random.Random):
-        """A legal move without listing them all: a random card and a random free
-        neighbour of a random grid card (all open cells only when that keeps missing)."""
+        """A legal move without listing them all: a random card and a random open cell."""
         if self.phase == "pick":
             pending = self.pending()
             seat = pending[int(rng.random() * len(pending))]
@@ -588,20 +600,9 @@ class State:
             if self.current_placed and rng.random() < 0.5:
                 return Done()
             cards = self.placeable()
-            return Place(cards[int(rng.random() * len(cards))], self._random_cell(rng))
+            cells = tuple(self.open)
+            return Place(cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))])
         return self.chance_move()
-
-    def _random_cell(self, rng: random.Random) -> Cell:
-        grid = self.grid
-        cells = list(grid)
-        for _ in range(16):
-            col, row = cells[int(rng.random() * len(cells))]
-            dc, dr = NEIGHBOURS[int(rng.random() * 8)]
-            col, row = col + dc, row + dr
-            if (col, row) not in grid and self._fits(col, row):
-                return Cell(col, row)
-        cells = self.open_cells()
-        return cells[int(rng.random() * len(cells))]
 
     def _repr_html_(self) -> str:
         from tutor.games.thricewise.drawing import state_html  # drawing is optional: imported on use
@@ -611,18 +612,4 @@ class State:
         return f"<thricewise turn {self.turn} {self.phase}, {self.players} players, to move {self.to_move}>"
 
 
-_SHARED = ("move_stack", "_undo", "options", "seat_names", "triads")  # not copied for undo
-
-
-def new_game(players: int, seed: int = 0, options: dict | None = None, first_player: int = 0,
-             seat_names: list[str] | None = None) -> State:
-    return State(players, seed, options, first_player, seat_names)
-
-
-def _copy(value):
-    """Lists (hands hold lists of cards) and dicts are copied; cards and cells are immutable."""
-    if type(value) is list:
-        return [item[:] for item in value] if value and type(value[0]) is list else value[:]
-    if type(value) is dict:
-        return dict(value)
-    return value
+new_game = State

@@ -2,7 +2,6 @@
 sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
-from tutor.games import thricewise as tw
 from tutor.messages import listed, msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -12,27 +11,34 @@ WIN_RULE = "tw.winner"
 TIE_RULE = "tw.shared-win"
 
 
-def sentences(before, move, after) -> list[str]:
-    """``move`` in words for the move log, as everyone at the table saw it."""
-    if isinstance(move, tw.Deal):
-        return [msg("app.log.tw.deal")]
-    if isinstance(move, tw.Draw):
-        return [msg("app.log.tw.draw")]
-    if isinstance(move, tw.Pick):
-        said = [msg("app.log.tw.pick", player=before.name(move.seat))]
-        if after.phase != "pick":  # the last pick turns every chosen card up
-            shown = ", ".join(msg("app.log.tw.shown", player=after.name(seat), card=card)
-                              for seat, card in enumerate(after.revealed) if card is not None)
+def sentences(state, index: int) -> list[str]:
+    """The move at ``state.move_stack[index]`` in words for the move log, from its events;
+    a pick is told without its card (it is secret until the reveal)."""
+    said, triads, tied = [], [], []
+    for event in state.events(index):
+        player = state.name(event.seat) if event.seat is not None else ""
+        if event.kind == "dealt":
+            said.append(msg("app.log.tw.deal"))
+        elif event.kind == "drawn":
+            said.append(msg("app.log.tw.draw"))
+        elif event.kind == "picked":
+            said.append(msg("app.log.tw.pick", player=player))
+        elif event.kind == "revealed":
+            shown = ", ".join(msg("app.log.tw.shown", player=state.name(seat), card=card)
+                              for seat, card in enumerate(event["cards"]) if card is not None)
             said.append(msg("app.log.tw.reveal", cards=shown))
-            if after.tied:
-                said.append(msg("app.log.tw.tied", players=listed([after.name(seat) for seat in after.tied])))
-        return said
-    player = before.name(before.to_move)
-    if isinstance(move, tw.Done):
-        return [msg("app.log.tw.done", player=player)]
-    said = [msg("app.log.tw.place", player=player, card=move.card,
-                cell=msg("tw.cell", col=move.cell.col, row=move.cell.row))]
-    triads = after.triads[len(before.triads):]
+        elif event.kind == "set-aside":
+            tied.append(player)
+        elif event.kind == "kept-aside":
+            said.append(msg("app.log.tw.done", player=player))
+        elif event.kind == "card-placed":
+            cell = event["cell"]
+            said.append(msg("app.log.tw.place", player=player, card=event["card"],
+                            cell=msg("tw.cell", col=cell.col, row=cell.row)))
+        elif event.kind == "triad":
+            triads.append(event["triad"])
+    if tied:
+        said.append(msg("app.log.tw.tied", players=listed(tied)))
     if triads:
         said.append(msg("app.log.tw.scores", points=sum(triad.points for triad in triads),
                         triads="; ".join(triad.describe() for triad in triads)))
