@@ -401,7 +401,7 @@ def test_bad_moves_are_refused():
     ({"rows": {"Zoe": ["plain 1"]}}, "no player called 'Zoe'"),
     ({"received": ["Anna", "Anna"]}, "listed twice"),
     ({"received": ["Anna", "Blue", "Cleo"]}, "every player has already received"),
-    ({"received": ["Anna"], "packet": ["plain 1"]}, "should hold 2 card(s)"),
+    ({"received": ["Anna"], "packet": ["plain 1"]}, "should hold 2 cards"),
     ({"pile_size": 0}, "between 1 and"),
     ({"round": 0}, "at least 1"),
     ({"hands": {}}, "unknown field 'hands'"),

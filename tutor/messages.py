@@ -1,19 +1,35 @@
 """The one message catalog: every sentence a learner reads comes from here.
 
-Catalogs live in ``tutor/locales/<language>/*.yaml``; each file maps dotted keys to
-text with ``{name}`` placeholders. All files of one language form one catalog, split
-per game only so that teams can work on them side by side. A key missing from the
-chosen language falls back to English, so French and Dutch can be filled in bit by bit.
+Catalogs live in ``tutor/locales/<language>/*.yaml``, one catalog per language; each
+file maps dotted keys to text with ``{name}`` placeholders. All files of one language
+form one catalog, split per game only so that teams can work on them side by side.
+
+An entry that counts something is a plural entry: a mapping that names the counting
+placeholder and gives one text per CLDR plural category the language uses::
+
+    cards: {plural: count, one: "{count} card", other: "{count} cards"}
+
+Babel picks the category with the language's plural rules and writes the number the
+way that language does (``7,5`` in French and Dutch). A key missing from the chosen
+language falls back to English.
 """
 from __future__ import annotations
 
+import string
+from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
+from babel import Locale, negotiate_locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
 
 LOCALES = Path(__file__).parent / "locales"
 DEFAULT_LANGUAGE = "en"
+LANGUAGES = ("en", "fr", "nl")
+PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 _language = DEFAULT_LANGUAGE
 
 
@@ -21,24 +37,52 @@ class MissingMessage(KeyError):
     """A key that no catalog knows: a programming error, caught by the catalog tests."""
 
 
+class Plural(NamedTuple):
+    """A plural entry: ``forms`` maps CLDR categories to text; ``count`` names the number."""
+    count: str
+    forms: dict[str, str]
+
+
 @cache
-def catalog(language: str) -> dict[str, str]:
+def catalog(language: str) -> dict[str, str | Plural]:
     """All keys of one language, flattened to ``a.b.c`` form."""
-    entries: dict[str, str] = {}
+    entries: dict[str, str | Plural] = {}
     for file in sorted((LOCALES / language).glob("*.yaml")):
         _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, file.name)
     return entries
 
 
-def _flatten(tree: dict, prefix: str, into: dict[str, str], source: str) -> None:
+def _flatten(tree: dict, prefix: str, into: dict[str, str | Plural], source: str) -> None:
     for key, value in tree.items():
         full = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if isinstance(value, dict) and "plural" not in value:
             _flatten(value, full + ".", into, source)
         elif full in into:
             raise ValueError(f"message key {full!r} defined twice (second time in {source})")
+        elif isinstance(value, dict):
+            into[full] = _plural(full, value, source)
         else:
             into[full] = str(value).strip()
+
+
+def _plural(key: str, entry: dict, source: str) -> Plural:
+    forms = {str(category): str(text).strip() for category, text in entry.items() if category != "plural"}
+    unknown = set(forms) - PLURAL_CATEGORIES
+    if unknown or "other" not in forms:
+        raise ValueError(f"plural entry {key!r} in {source} needs an 'other' form and only CLDR categories "
+                         f"({', '.join(sorted(PLURAL_CATEGORIES))}), not {sorted(unknown)}")
+    return Plural(str(entry["plural"]), forms)
+
+
+def placeholders(entry: str | Plural) -> set[str]:
+    """The ``{name}`` placeholders of an entry (of every form of a plural entry)."""
+    texts = entry.forms.values() if isinstance(entry, Plural) else [entry]
+    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def plural_categories(language: str) -> set[str]:
+    """The CLDR plural categories ``language`` uses, which its plural entries must all give."""
+    return set(Locale.parse(language).plural_form.tags) | {"other"}
 
 
 def set_language(language: str) -> None:
@@ -48,6 +92,36 @@ def set_language(language: str) -> None:
 
 def language() -> str:
     return _language
+
+
+def language_name(code: str) -> str:
+    """A language's name in that language, as a chooser shows it: English, Français, Nederlands."""
+    name = Locale.parse(code).get_display_name(code)
+    return name[:1].upper() + name[1:]
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The tutor's language that best fits an HTTP Accept-Language header; English if none does."""
+    chosen = negotiate_locale(_preferred(accept_language or ""), LANGUAGES, sep="-")
+    return chosen.split("-")[0].lower() if chosen else DEFAULT_LANGUAGE
+
+
+def _preferred(header: str) -> list[str]:
+    """The header's language tags, most wanted first ("fr-CH, fr;q=0.9, en;q=0.8")."""
+    ranked = []
+    for position, part in enumerate(header.split(",")):
+        tag, *options = (piece.strip() for piece in part.split(";"))
+        weight = 1.0
+        for option in options:
+            name, _, value = option.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if tag and tag != "*" and weight > 0:
+            ranked.append((-weight, position, tag))
+    return [tag for _, _, tag in sorted(ranked)]
 
 
 def has(key: str) -> bool:
@@ -63,9 +137,35 @@ def listed(names: list[str]) -> str:
 
 def msg(key: str, /, **params) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in."""
-    text = catalog(_language).get(key)
-    if text is None:
-        text = catalog(DEFAULT_LANGUAGE).get(key)
-    if text is None:
+    lang = _language if key in catalog(_language) else DEFAULT_LANGUAGE
+    entry = catalog(lang).get(key)
+    if entry is None:
         raise MissingMessage(key)
-    return text.format(**params) if params else text
+    if isinstance(entry, Plural):
+        entry, params = _choose(entry, params, lang)
+    return entry.format(**params) if params else entry
+
+
+def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
+    """The form of a plural entry for its count, and the count written for ``lang``."""
+    count = _number(params[entry.count])
+    if count is None:  # not a number: say it as given, in the general form
+        return entry.forms["other"], params
+    category = Locale.parse(lang).plural_form(count)
+    return (entry.forms.get(category, entry.forms["other"]),
+            {**params, entry.count: format_decimal(count, locale=lang)})
+
+
+def _number(value) -> int | Decimal | None:
+    if isinstance(value, int | Decimal) and not isinstance(value, bool):
+        return value
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        return None
+    return number if number.is_finite() else None
+
+
+def listed(names: list[str]) -> str:
+    """Names joined the way the current language lists them: "Ann, Ben, and Cleo", "Ann, Ben et Cleo"."""
+    return format_list([str(name) for name in names], locale=_language if _language in LANGUAGES else DEFAULT_LANGUAGE)
