@@ -18,8 +18,8 @@ def join_url(join_page: str, code: str) -> str:
 
 
 def join_qr_svg(join_page: str, code: str) -> str:
-    """An inline SVG QR code of ``join_url``: no fixed size (CSS sizes it), black on white, with
-    the four-module quiet zone scanners need and a title read out by screen readers."""
+    """An inline SVG QR code of ``join_url``: no fixed size (CSS sizes it), black on white even on
+    a dark page, with the four-module quiet zone scanners need and a title for screen readers."""
     qr = segno.make(join_url(join_page, code), error="m")
-    return qr.svg_inline(omitsize=True, border=4, svgclass="classroom-qr", lineclass=None,
-                         title=msg("classroom.qr.title", code=code))
+    return qr.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", svgclass="classroom-qr",
+                         lineclass=None, title=msg("classroom.qr.title", code=code))
