@@ -202,11 +202,12 @@ def test_a_reloaded_teacher_page_resumes_where_the_class_was(classrooms):
     assert resumed.settings == teacher.settings
 
 
-def test_only_the_teacher_token_leads_the_class(classrooms):
+@pytest.mark.parametrize("token", ["learner", "", "é-from-a-mangled-address"])
+def test_only_the_teacher_token_leads_the_class(classrooms, token):
     teacher = start(classrooms)
     ann = classrooms.join(teacher.code, "Ann")
     with pytest.raises(ClassroomError) as error:
-        classrooms.resume(teacher.code, ann.token)
+        classrooms.resume(teacher.code, ann.token if token == "learner" else token)
     assert message_of(error) == msg("classroom.error.not-teacher", code=teacher.code)
 
 
@@ -238,8 +239,9 @@ def test_at_once_shows_feedback_on_the_first_answer_which_counts(classrooms):
     teacher.go_to(3)
     view = ann.answer(3, "Sun 7", allowed=False, right=False)
     assert view.show_feedback and not view.can_answer
-    with pytest.raises(ClassroomError):
+    with pytest.raises(ClassroomError) as error:
         ann.answer(3, "Sun 9", allowed=True, right=True)
+    assert message_of(error) == msg("classroom.error.answered")
     assert ann.view().answer == Answer("Sun 7", False, False)
 
 

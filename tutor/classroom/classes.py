@@ -136,7 +136,7 @@ class Classrooms:
     def resume(self, code: str, token: str) -> Teacher:
         """The teacher's page after a reload: the class where it was."""
         record = self._record(code)
-        if not hmac.compare_digest(record.info["teacher"], token):
+        if not hmac.compare_digest(record.info["teacher"].encode(), token.encode()):
             raise ClassroomError(msg("classroom.error.not-teacher", code=record.code))
         return Teacher(self, record.code, token, _settings(record))
 
@@ -315,8 +315,10 @@ class Learner(_Member):
         view = self.view()
         if view.step != step:
             raise ClassroomError(msg("classroom.error.moved-on"))
-        if not view.can_answer:
+        if view.revealed:
             raise ClassroomError(msg("classroom.error.answer-closed"))
+        if not view.can_answer:  # feedback at once: the first answer counts
+            raise ClassroomError(msg("classroom.error.answered"))
         self.store.put_answer(self.code, AnswerRecord(self.token, step, move, allowed, right))
         return self.view()
 
