@@ -5,6 +5,8 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+# Where conda-forge's name differs from PyPI's (conda-forge's "redis" is an old copy of the client).
+CONDA_NAMES = {"redis-py": "redis"}
 
 
 def _normalise(requirement: str) -> str:
@@ -13,6 +15,7 @@ def _normalise(requirement: str) -> str:
         if mark in requirement:
             name_end = min(name_end, requirement.index(mark))
     name = requirement[:name_end].strip().lower().replace("_", "-")
+    name = CONDA_NAMES.get(name, name)
     return name + requirement[name_end:].replace(" ", "")
 
 

@@ -1,0 +1,90 @@
+"""The two real classroom stores for tests: SQLite in a temporary folder, and a throwaway
+redis-server (Debian's) on a free loopback port. Without redis-server the Redis cases skip on a
+desktop and fail in CI (CI=true). The benchmark uses ``RedisServer`` too."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import redis
+
+from tutor.classroom.store import open_store
+
+REDIS_SERVER = Path("/usr/bin/redis-server")
+
+
+def require_redis_server() -> None:
+    if REDIS_SERVER.exists():
+        return
+    reason = f"{REDIS_SERVER} is missing"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: the Redis store tests must run)")
+    pytest.skip(f"{reason}; install it with 'apt-get install redis-server' to test the Redis store")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class RedisServer:
+    """``with RedisServer() as address:`` runs a server without persistence in a temporary
+    folder for the block, then kills it."""
+
+    def __enter__(self) -> str:
+        self._folder = tempfile.TemporaryDirectory(prefix="tutor-redis-")
+        port = _free_port()
+        self.process = subprocess.Popen(
+            [str(REDIS_SERVER), "--port", str(port), "--bind", "127.0.0.1", "--dir", self._folder.name,
+             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        address = f"redis://127.0.0.1:{port}/0"
+        client = redis.Redis.from_url(address)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.exceptions.ConnectionError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.__exit__()
+                    raise RuntimeError(f"redis-server did not start on port {port}")
+                time.sleep(0.02)
+        client.close()
+        return address
+
+    def __exit__(self, *exc_info) -> None:
+        self.process.kill()
+        self.process.wait()
+        self._folder.cleanup()
+
+
+@pytest.fixture(scope="session")
+def redis_address():
+    require_redis_server()
+    with RedisServer() as address:
+        yield address
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store_address(request, tmp_path):
+    """The address of an empty store of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'class.db'}"
+    address = request.getfixturevalue("redis_address")
+    with redis.Redis.from_url(address) as client:
+        client.flushdb()
+    return address
+
+
+@pytest.fixture
+def store(store_address):
+    opened = open_store(store_address)
+    yield opened
+    opened.close()

@@ -1,0 +1,332 @@
+"""A class: a teacher leads a lesson step by step and every learner follows on their own device.
+
+The teacher starts a class (``Classrooms.start``) and gets a short code to show; learners join
+with the code and a first name (``Classrooms.join``) and keep the token they get, so that a
+reload finds them again with their answers (``Classrooms.rejoin``). The teacher's page keeps
+its own token to resume after a reload (``Classrooms.resume``).
+
+This model knows steps by number (1 to ``steps``, as the lesson numbers them) and which of
+them are "try it" steps; it does not know games. The caller judges a learner's move with the
+lesson engine and passes the verdict (allowed, right) along with the move as the learner
+should read it. Learners never get other learners' names or answers from here: only the
+teacher's ``Teacher`` object lists names, tallies and results.
+"""
+from __future__ import annotations
+
+import csv
+import hmac
+import io
+import random
+import secrets
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable
+
+from tutor.classroom.store import AnswerRecord, ClassRecord, ClassStore, open_store
+from tutor.core import TutorError
+from tutor.messages import msg
+
+# No 0/O or 1/I: a code read off a projector from the back of the room has no look-alikes.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+CODE_EXAMPLE = "K7PX2M"
+LIFETIME_HOURS = 4.0
+CAPACITY = 60
+NAME_LIMIT = 30
+# How often a learner page asks for the teacher's step: the benchmark checks that a step
+# reaches 40 learners within a second at this rate.
+POLL_SECONDS = 0.25
+REVEAL_BY_TEACHER = "teacher"
+REVEAL_AT_ONCE = "at-once"
+REVEAL_MODES = (REVEAL_BY_TEACHER, REVEAL_AT_ONCE)
+
+
+class ClassroomError(TutorError):
+    """A wrong or expired code, a missing name, a full class...: the text says what to do."""
+
+
+@dataclass(frozen=True)
+class ClassSettings:
+    game: str
+    lesson: str
+    language: str
+    reveal: str
+    steps: int
+    try_steps: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Position:
+    step: int
+    revealed: frozenset[int]  # steps whose answer the teacher has shown
+    reached: int  # the furthest step the class has been shown
+    version: int
+
+
+@dataclass(frozen=True)
+class Answer:
+    move: str
+    allowed: bool
+    right: bool
+
+
+@dataclass(frozen=True)
+class LearnerView:
+    """All a learner page needs at one poll; ``version`` changes whenever the teacher acts."""
+
+    step: int
+    version: int
+    is_try: bool
+    revealed: bool  # the teacher has shown this step's answer
+    answer: Answer | None  # this learner's answer to this step
+    show_feedback: bool  # time to show the engine's verdict on ``answer``
+    can_answer: bool
+
+
+@dataclass(frozen=True)
+class Tally:
+    step: int
+    learners: int
+    answered: int
+    allowed: int
+    right: int
+    moves: dict[str, int]  # chosen move -> how many chose it, most chosen first
+
+
+@dataclass(frozen=True)
+class Result:
+    name: str
+    step: int
+    answer: Answer | None  # None: the learner did not answer this step
+
+
+class Classrooms:
+    """Classes kept in one store. ``clock`` and ``rng`` are there for tests."""
+
+    def __init__(self, store: ClassStore | None = None, *, lifetime_hours: float = LIFETIME_HOURS,
+                 capacity: int = CAPACITY, clock: Callable[[], float] = time.time,
+                 rng: random.Random | None = None):
+        self.store = store or open_store()
+        self.lifetime_hours = lifetime_hours
+        self.capacity = capacity
+        self.clock = clock
+        self.rng = rng or random.SystemRandom()
+
+    def start(self, game: str, lesson: str, language: str, *, steps: int, try_steps=(),
+              reveal: str = REVEAL_BY_TEACHER) -> Teacher:
+        """A new class at step 1, with a fresh code; old classes expired by now are deleted."""
+        try_steps = tuple(sorted(set(try_steps)))
+        if reveal not in REVEAL_MODES:
+            raise ValueError(f"reveal must be one of {REVEAL_MODES}, not {reveal!r}")
+        if steps < 1 or not all(1 <= step <= steps for step in try_steps):
+            raise ValueError(f"steps must be 1..{steps}: {steps=}, {try_steps=}")
+        now = self.clock()
+        self.store.purge_expired(now)
+        settings = ClassSettings(game, lesson, language, reveal, steps, try_steps)
+        token = secrets.token_urlsafe(16)
+        info = {"settings": settings.__dict__, "teacher": token}
+        expires_at = now + self.lifetime_hours * 3600
+        for _ in range(20):  # a clash is about one in a billion per live class
+            code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if self.store.create_class(code, info, _position_data(1, (), 1), expires_at):
+                return Teacher(self, code, token, settings)
+        raise RuntimeError("no free class code after 20 tries")
+
+    def resume(self, code: str, token: str) -> Teacher:
+        """The teacher's page after a reload: the class where it was."""
+        record = self._record(code)
+        if not hmac.compare_digest(record.info["teacher"].encode(), token.encode()):
+            raise ClassroomError(msg("classroom.error.not-teacher", code=record.code))
+        return Teacher(self, record.code, token, _settings(record))
+
+    def join(self, code: str, name: str, token: str | None = None) -> Learner:
+        """A learner joins with a first name; with the token of an earlier join in this class
+        they are that learner again (their first name and answers are kept)."""
+        record = self._record(code)
+        name = " ".join(name.split())
+        if not name:
+            raise ClassroomError(msg("classroom.error.name-empty"))
+        if len(name) > NAME_LIMIT:
+            raise ClassroomError(msg("classroom.error.name-long", limit=NAME_LIMIT))
+        token = token or secrets.token_urlsafe(16)
+        stored = self.store.join(record.code, token, name, self.capacity)
+        if stored is None:
+            self._record(code)  # the class may have expired meanwhile: say so rather than "full"
+            raise ClassroomError(msg("classroom.error.full", limit=self.capacity))
+        return Learner(self, record.code, token, stored, _settings(record))
+
+    def rejoin(self, code: str, token: str) -> Learner:
+        """A learner page after a reload or a lost kernel, from the token it kept."""
+        record = self._record(code)
+        names = dict(self.store.learners(record.code))
+        if token not in names:
+            raise ClassroomError(msg("classroom.error.unknown-learner", code=record.code))
+        return Learner(self, record.code, token, names[token], _settings(record))
+
+    def _record(self, code: str) -> ClassRecord:
+        """The live class with this code as a person typed it, or a message saying what is wrong."""
+        typed = code.strip()
+        code = typed.upper().replace(" ", "").replace("-", "")
+        if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+            raise ClassroomError(msg("classroom.error.code-format", code=typed, length=CODE_LENGTH,
+                                     example=CODE_EXAMPLE))
+        record = self.store.get_class(code)
+        if record is None:
+            raise ClassroomError(msg("classroom.error.unknown-code", code=code))
+        if record.expires_at <= self.clock():
+            raise ClassroomError(msg("classroom.error.expired-code", code=code,
+                                     hours=f"{self.lifetime_hours:g}"))
+        return record
+
+
+def _settings(record: ClassRecord) -> ClassSettings:
+    data = record.info["settings"]
+    return ClassSettings(**{**data, "try_steps": tuple(data["try_steps"])})
+
+
+def _position(record: ClassRecord) -> Position:
+    data = record.position
+    return Position(data["step"], frozenset(data["revealed"]), data["reached"], record.version)
+
+
+def _position_data(step: int, revealed, reached: int) -> dict:
+    return {"step": step, "revealed": sorted(revealed), "reached": reached}
+
+
+class _Member:
+    def __init__(self, classrooms: Classrooms, code: str, token: str, settings: ClassSettings):
+        self.classrooms = classrooms
+        self.store = classrooms.store
+        self.code = code
+        self.token = token
+        self.settings = settings
+
+    def position(self) -> Position:
+        return _position(self.classrooms._record(self.code))
+
+
+class Teacher(_Member):
+    """The page that leads the class. Keep ``code`` and ``token`` to resume after a reload."""
+
+    def go_to(self, step: int) -> Position:
+        current = self.position()
+        step = min(max(step, 1), self.settings.steps)
+        return self._save(step, current.revealed, max(current.reached, step))
+
+    def next(self) -> Position:
+        return self.go_to(self.position().step + 1)
+
+    def back(self) -> Position:
+        return self.go_to(self.position().step - 1)
+
+    def reveal(self) -> Position:
+        """Show the current step's answer and the engine's verdicts to everyone."""
+        current = self.position()
+        return self._save(current.step, current.revealed | {current.step}, current.reached)
+
+    def _save(self, step: int, revealed, reached: int) -> Position:
+        version = self.store.set_position(self.code, _position_data(step, revealed, reached))
+        if version is None:  # purged since it was read: the class expired
+            self.classrooms._record(self.code)
+        return Position(step, frozenset(revealed), reached, version)
+
+    def learner_count(self) -> int:
+        return len(self.store.learners(self.code))
+
+    def learner_names(self) -> list[str]:
+        """Names in joining order; a name used twice gets a number ("Sam", "Sam 2")."""
+        return list(self._labels().values())
+
+    def _labels(self) -> dict[str, str]:
+        seen: Counter[str] = Counter()
+        labels = {}
+        for token, name in self.store.learners(self.code):
+            seen[name.casefold()] += 1
+            count = seen[name.casefold()]
+            labels[token] = name if count == 1 else f"{name} {count}"
+        return labels
+
+    def tally(self, step: int | None = None) -> Tally:
+        """The answers to a step (the current one by default), counted without names."""
+        step = self.position().step if step is None else step
+        answers = [answer for answer in self.store.answers(self.code) if answer.step == step]
+        moves = Counter(answer.move for answer in answers)
+        return Tally(step, self.learner_count(), len(answers), sum(answer.allowed for answer in answers),
+                     sum(answer.right for answer in answers),
+                     dict(sorted(moves.items(), key=lambda item: (-item[1], item[0]))))
+
+    def results(self) -> list[Result]:
+        """One row per learner and "try it" step shown so far, by learner then step."""
+        reached = self.position().reached
+        given = {(answer.token, answer.step): answer for answer in self.store.answers(self.code)}
+        return [Result(name, step, _answer(given.get((token, step))))
+                for token, name in self._labels().items()
+                for step in self.settings.try_steps if step <= reached]
+
+    def results_csv(self) -> str:
+        """The class results as CSV with a header row, in the page's language."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow([msg(f"classroom.csv.{column}") for column in ("name", "step", "answer", "allowed", "right")])
+        yes, no = msg("classroom.csv.yes"), msg("classroom.csv.no")
+        for row in self.results():
+            if row.answer is None:
+                writer.writerow([row.name, row.step, "", "", ""])
+            else:
+                writer.writerow([row.name, row.step, row.answer.move,
+                                 yes if row.answer.allowed else no, yes if row.answer.right else no])
+        return out.getvalue()
+
+
+def _answer(record: AnswerRecord | None) -> Answer | None:
+    return None if record is None else Answer(record.move, record.allowed, record.right)
+
+
+class Learner(_Member):
+    """One learner's page. Keep ``code`` and ``token`` to rejoin after a reload."""
+
+    def __init__(self, classrooms: Classrooms, code: str, token: str, name: str, settings: ClassSettings):
+        super().__init__(classrooms, code, token, settings)
+        self.name = name
+
+    def view(self) -> LearnerView:
+        """What to show now; a page calls this every ``POLL_SECONDS``."""
+        position = self.position()
+        step = position.step
+        is_try = step in self.settings.try_steps
+        answer = self._my_answers().get(step) if is_try else None
+        revealed = step in position.revealed
+        at_once = self.settings.reveal == REVEAL_AT_ONCE
+        return LearnerView(step=step, version=position.version, is_try=is_try, revealed=revealed, answer=answer,
+                           show_feedback=answer is not None and (revealed or at_once),
+                           can_answer=is_try and not revealed and not (at_once and answer is not None))
+
+    def answer(self, step: int, move: str, allowed: bool, right: bool) -> LearnerView:
+        """Record this learner's move on ``step`` (the step their page showed), judged by the caller.
+
+        Until the teacher reveals, a new answer replaces the old one; once the answer is shown
+        (or, when feedback comes at once, once the learner has answered) the step is closed.
+        """
+        if step not in self.settings.try_steps:
+            raise ValueError(f"step {step} is not a 'try it' step: {self.settings.try_steps}")
+        if right and not allowed:
+            raise ValueError("a right move is always allowed")
+        view = self.view()
+        if view.step != step:
+            raise ClassroomError(msg("classroom.error.moved-on"))
+        if view.revealed:
+            raise ClassroomError(msg("classroom.error.answer-closed"))
+        if not view.can_answer:  # feedback at once: the first answer counts
+            raise ClassroomError(msg("classroom.error.answered"))
+        self.store.put_answer(self.code, AnswerRecord(self.token, step, move, allowed, right))
+        return self.view()
+
+    def results(self) -> list[Result]:
+        """This learner's own answers to every "try it" step shown so far."""
+        reached = self.position().reached
+        mine = self._my_answers()
+        return [Result(self.name, step, mine.get(step)) for step in self.settings.try_steps if step <= reached]
+
+    def _my_answers(self) -> dict[int, Answer]:
+        return {answer.step: _answer(answer) for answer in self.store.answers(self.code, self.token)}

@@ -1,0 +1,357 @@
+"""The state a class shares between kernels, behind one small interface with two stores.
+
+Every browser page runs in its own kernel (often its own process, on JupyterHub perhaps on
+another machine), so the teacher's page and the learners' pages meet only here:
+
+- ``SQLiteStore``, the default: one file in the user's data folder, in WAL mode so that
+  many processes on one machine read while one writes;
+- ``RedisStore``: a redis-server shared by kernels on several machines.
+
+``open_store`` picks one from an address (``sqlite:///path/file.db`` or
+``redis://host:port/db``), given by the caller's configuration or the environment variable
+``TUTOR_CLASS_STORE``. The stores keep opaque JSON for a class's settings and position;
+what they mean is ``tutor.classroom.classes``'s business. Expiry times come from the caller
+(whose clock may be a test's), never from the store's own clock.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from abc import ABC, abstractmethod
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import redis
+
+from tutor.core import TutorError
+from tutor.messages import msg
+
+ADDRESS_VARIABLE = "TUTOR_CLASS_STORE"
+STORE_FILE = "classroom.db"
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+class StoreUnavailable(TutorError):
+    """The store cannot be reached (server down, file locked too long); worth a retry."""
+
+
+@dataclass(frozen=True)
+class ClassRecord:
+    code: str
+    info: dict
+    position: dict
+    version: int  # grows by one at every position change, so a poll sees any change
+    expires_at: float
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    token: str
+    step: int
+    move: str
+    allowed: bool
+    right: bool
+
+
+class ClassStore(ABC):
+    """What a class shares. Every method is safe to call from several processes at once."""
+
+    @abstractmethod
+    def create_class(self, code: str, info: dict, position: dict, expires_at: float) -> bool:
+        """Store a new class; False (and nothing changed) if ``code`` is taken."""
+
+    @abstractmethod
+    def get_class(self, code: str) -> ClassRecord | None:
+        """The class, or None if no class has this code (expired ones stay until purged)."""
+
+    @abstractmethod
+    def set_position(self, code: str, position: dict) -> int | None:
+        """Replace the position and return the new version; None if the class is gone."""
+
+    @abstractmethod
+    def join(self, code: str, token: str, name: str, capacity: int) -> str | None:
+        """Add a learner, or find one that joined before with this token.
+
+        Returns the learner's stored name, or None if the class is full or gone. The
+        capacity check and the insert are one atomic step, so racing joins never overfill.
+        """
+
+    @abstractmethod
+    def learners(self, code: str) -> list[tuple[str, str]]:
+        """(token, name) of every learner, in the order they joined."""
+
+    @abstractmethod
+    def put_answer(self, code: str, answer: AnswerRecord) -> None:
+        """Store a learner's answer to a step, replacing an earlier one to the same step."""
+
+    @abstractmethod
+    def answers(self, code: str, token: str | None = None) -> list[AnswerRecord]:
+        """Every answer in the class, or only those of the learner with ``token``."""
+
+    @abstractmethod
+    def purge_expired(self, now: float) -> int:
+        """Delete every class that expired at or before ``now``; returns how many."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release connections; the store must not be used afterwards."""
+
+
+def data_folder() -> Path:
+    """Where the default SQLite file lives: the XDG data folder of the user running the kernels."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "card-rules-tutor"
+
+
+def open_store(address: str | None = None) -> ClassStore:
+    """The store at ``address``, else at ``$TUTOR_CLASS_STORE``, else SQLite in ``data_folder()``.
+
+    ``sqlite://`` is followed by a file path (``sqlite:///srv/tutor/class.db`` is absolute);
+    ``redis://``, ``rediss://`` and ``unix://`` addresses go to redis-py as they are.
+    """
+    address = address or os.environ.get(ADDRESS_VARIABLE) or f"sqlite://{data_folder() / STORE_FILE}"
+    if address.startswith("sqlite://") and len(address) > len("sqlite://"):
+        return SQLiteStore(Path(address.removeprefix("sqlite://")))
+    if address.startswith(REDIS_SCHEMES):
+        return RedisStore(address)
+    raise TutorError(msg("classroom.error.store-address", address=address, variable=ADDRESS_VARIABLE))
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY, info TEXT NOT NULL, position TEXT NOT NULL,
+    version INTEGER NOT NULL, expires_at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS learners (
+    code TEXT NOT NULL, token TEXT NOT NULL, name TEXT NOT NULL, seq INTEGER NOT NULL,
+    PRIMARY KEY (code, token));
+CREATE TABLE IF NOT EXISTS answers (
+    code TEXT NOT NULL, token TEXT NOT NULL, step INTEGER NOT NULL,
+    move TEXT NOT NULL, allowed INTEGER NOT NULL, is_right INTEGER NOT NULL,
+    PRIMARY KEY (code, token, step));
+"""
+
+
+class SQLiteStore(ClassStore):
+    """One SQLite file in WAL mode. Writes take the write lock up front (BEGIN IMMEDIATE)
+    so that read-then-write steps like a capped join cannot interleave between processes;
+    a busy file is waited on for ``BUSY_SECONDS`` before giving up."""
+
+    BUSY_SECONDS = 10.0
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        # One connection per store, shared by the page's threads (a poller and the UI).
+        self._lock = threading.Lock()
+        with self._guard():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=self.BUSY_SECONDS, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # In WAL mode a commit is safe after a crash of the process at NORMAL; only a power
+            # cut may lose the last commits, which is fine for a lesson's answers.
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+
+    @contextmanager
+    def _guard(self):
+        try:
+            yield
+        except sqlite3.OperationalError as error:
+            raise StoreUnavailable(msg("classroom.error.store-down")) from error
+
+    @contextmanager
+    def _write(self):
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    @contextmanager
+    def _use(self, writing: bool = False):
+        with self._lock, self._guard():
+            if writing:
+                with self._write():
+                    yield self._db
+            else:
+                yield self._db
+
+    def create_class(self, code, info, position, expires_at):
+        with self._use(writing=True) as db:
+            inserted = db.execute(
+                "INSERT OR IGNORE INTO classes VALUES (?, ?, ?, 0, ?)",
+                (code, json.dumps(info), json.dumps(position), expires_at))
+            return inserted.rowcount == 1
+
+    def get_class(self, code):
+        with self._use() as db:
+            row = db.execute("SELECT info, position, version, expires_at FROM classes WHERE code = ?",
+                             (code,)).fetchone()
+        if row is None:
+            return None
+        return ClassRecord(code, json.loads(row[0]), json.loads(row[1]), row[2], row[3])
+
+    def set_position(self, code, position):
+        with self._use(writing=True) as db:
+            row = db.execute("UPDATE classes SET position = ?, version = version + 1 WHERE code = ? "
+                             "RETURNING version", (json.dumps(position), code)).fetchone()
+        return None if row is None else row[0]
+
+    def join(self, code, token, name, capacity):
+        with self._use(writing=True) as db:
+            if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:
+                return None
+            known = db.execute("SELECT name FROM learners WHERE code = ? AND token = ?", (code, token)).fetchone()
+            if known is not None:
+                return known[0]
+            count = db.execute("SELECT count(*) FROM learners WHERE code = ?", (code,)).fetchone()[0]
+            if count >= capacity:
+                return None
+            db.execute("INSERT INTO learners VALUES (?, ?, ?, ?)", (code, token, name, count + 1))
+            return name
+
+    def learners(self, code):
+        with self._use() as db:
+            return [tuple(row) for row in db.execute(
+                "SELECT token, name FROM learners WHERE code = ? ORDER BY seq", (code,))]
+
+    def put_answer(self, code, answer):
+        with self._use(writing=True) as db:
+            db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?)",
+                       (code, answer.token, answer.step, answer.move, answer.allowed, answer.right))
+
+    def answers(self, code, token=None):
+        query = "SELECT token, step, move, allowed, is_right FROM answers WHERE code = ?"
+        parameters: tuple = (code,)
+        if token is not None:
+            query += " AND token = ?"
+            parameters += (token,)
+        with self._use() as db:
+            rows = db.execute(query + " ORDER BY step, token", parameters).fetchall()
+        return [AnswerRecord(token, step, move, bool(allowed), bool(right))
+                for token, step, move, allowed, right in rows]
+
+    def purge_expired(self, now):
+        with self._use(writing=True) as db:
+            expired = "SELECT code FROM classes WHERE expires_at <= ?"
+            db.execute(f"DELETE FROM answers WHERE code IN ({expired})", (now,))
+            db.execute(f"DELETE FROM learners WHERE code IN ({expired})", (now,))
+            return db.execute("DELETE FROM classes WHERE expires_at <= ?", (now,)).rowcount
+
+    def close(self):
+        with self._lock:
+            self._db.close()
+
+
+# Scripts run atomically inside redis-server, so no other client sees half a change.
+CREATE_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'info', ARGV[2], 'position', ARGV[3], 'version', 0, 'expires_at', ARGV[4])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])
+return 1
+"""
+JOIN_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local known = redis.call('HGET', KEYS[2], ARGV[1])
+if known then return known end
+if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[3]) then return false end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('RPUSH', KEYS[3], ARGV[1])
+return ARGV[2]
+"""
+SET_POSITION_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+redis.call('HSET', KEYS[1], 'position', ARGV[1])
+return redis.call('HINCRBY', KEYS[1], 'version', 1)
+"""
+
+
+class RedisStore(ClassStore):
+    """Keys under ``tutor:class:``: a hash per class (info, position, version, expires_at),
+    a hash of learners' names by token with a list keeping their order, a hash of answers
+    by step per learner, and one sorted set of class codes by expiry time for purging."""
+
+    PREFIX = "tutor:class:"
+    TIMEOUT_SECONDS = 5.0
+
+    def __init__(self, address: str):
+        self.address = address
+        self._redis = redis.Redis.from_url(address, decode_responses=True,
+                                           socket_timeout=self.TIMEOUT_SECONDS,
+                                           socket_connect_timeout=self.TIMEOUT_SECONDS)
+        self._create = self._redis.register_script(CREATE_SCRIPT)
+        self._join = self._redis.register_script(JOIN_SCRIPT)
+        self._set_position = self._redis.register_script(SET_POSITION_SCRIPT)
+
+    @contextmanager
+    def _guard(self):
+        try:
+            yield
+        except redis.exceptions.ConnectionError as error:  # also covers timeouts
+            raise StoreUnavailable(msg("classroom.error.store-down")) from error
+
+    def _key(self, code: str, *parts: str) -> str:
+        return ":".join((self.PREFIX + code, *parts))
+
+    def create_class(self, code, info, position, expires_at):
+        with self._guard():
+            return bool(self._create(keys=[self._key(code), self.PREFIX + "expiry"],
+                                     args=[code, json.dumps(info), json.dumps(position), repr(expires_at)]))
+
+    def get_class(self, code):
+        with self._guard():
+            fields = self._redis.hgetall(self._key(code))
+        if not fields:
+            return None
+        return ClassRecord(code, json.loads(fields["info"]), json.loads(fields["position"]),
+                           int(fields["version"]), float(fields["expires_at"]))
+
+    def set_position(self, code, position):
+        with self._guard():
+            version = self._set_position(keys=[self._key(code)], args=[json.dumps(position)])
+        return None if version is None else int(version)
+
+    def join(self, code, token, name, capacity):
+        with self._guard():
+            return self._join(keys=[self._key(code), self._key(code, "learners"), self._key(code, "order")],
+                              args=[token, name, capacity])
+
+    def learners(self, code):
+        with self._guard():
+            with self._redis.pipeline(transaction=True) as pipe:
+                order, names = pipe.lrange(self._key(code, "order"), 0, -1).hgetall(self._key(code, "learners")).execute()
+        return [(token, names[token]) for token in order]
+
+    def put_answer(self, code, answer):
+        with self._guard():
+            self._redis.hset(self._key(code, "answers", answer.token), str(answer.step),
+                             json.dumps([answer.move, answer.allowed, answer.right]))
+
+    def answers(self, code, token=None):
+        with self._guard():
+            tokens = [token] if token is not None else self._redis.lrange(self._key(code, "order"), 0, -1)
+            with self._redis.pipeline(transaction=False) as pipe:
+                for each in tokens:
+                    pipe.hgetall(self._key(code, "answers", each))
+                per_learner = pipe.execute()
+        found = [AnswerRecord(each, int(step), *json.loads(value))
+                 for each, answers in zip(tokens, per_learner) for step, value in answers.items()]
+        return sorted(found, key=lambda answer: (answer.step, answer.token))
+
+    def purge_expired(self, now):
+        with self._guard():
+            codes = self._redis.zrangebyscore(self.PREFIX + "expiry", "-inf", now)
+            for code in codes:
+                tokens = self._redis.lrange(self._key(code, "order"), 0, -1)
+                self._redis.delete(self._key(code), self._key(code, "learners"), self._key(code, "order"),
+                                   *(self._key(code, "answers", token) for token in tokens))
+                self._redis.zrem(self.PREFIX + "expiry", code)
+        return len(codes)
+
+    def close(self):
+        self._redis.close()
