@@ -128,13 +128,6 @@ def has(key: str) -> bool:
     return key in catalog(_language) or key in catalog(DEFAULT_LANGUAGE)
 
 
-def listed(names: list[str]) -> str:
-    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cleo``."""
-    if len(names) == 1:
-        return names[0]
-    return msg("app.list.and", first=", ".join(names[:-1]), last=names[-1])
-
-
 def msg(key: str, /, **params) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in."""
     lang = _language if key in catalog(_language) else DEFAULT_LANGUAGE
