@@ -98,6 +98,9 @@ def test_steps_expose_their_notes():
     ("thricewise", "07-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
     ("thricewise", "08-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
     ("thricewise", "11-the-last-turn.yaml", "tw.shared-win", "Cleo: place Mill 3,3"),  # Cleo wins alone
+    ("thricewise", "07-set.yaml", "tw.every-line", "Ada: place Cave 3,1"),  # one line, one kind
+    ("thricewise", "10-placing-set-aside-cards.yaml", "tw.deferred-score", "Ada: place Market 0,2"),  # not set aside
+    ("thricewise", "06-flush.yaml", "tw.double-suit", "Ada: place Mill 0,2"),  # the cards share Waves only
 ])
 def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, note, step):
     lines = shipped(folder, name).splitlines(keepends=True)
@@ -108,6 +111,34 @@ def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, no
     path = write(tmp_path, "".join(lines))
     failure = one_failure(path)
     assert f"the step names the note '{note}', but nothing in this step depends on it." in failure
+
+
+def test_a_flush_of_two_suits_relies_on_its_note(tmp_path):
+    path = write(tmp_path, """
+        game: thricewise
+        title: Two suits
+        players: 2
+        seats: [Ada, Ben]
+        position:
+          grid:
+            "1,1": [Mountain, Diplomat]
+            "1,2": [Ace of Knots, Ace of Wyrms]
+          hands:
+            Ada: [Pact, Author, Sea]
+            Ben: [End, Savage, Mill]
+        steps:
+          - move: ["pick 1 Pact", "pick 2 End", "Ada: place Pact 3,1"]
+            notes: [tw.double-suit]
+            check:
+              triads: [flush 4]
+    """)
+    assert check_lesson(path) == []
+
+
+def test_a_shared_win_relies_on_its_note():
+    data = yaml.safe_load(shipped("thricewise", "records/shared-win.yaml"))["record"]
+    final = records.load("game.yaml", text=yaml.safe_dump(data))
+    assert registered("thricewise").notes["tw.shared-win"](final, final)
 
 
 def test_the_variant_note_needs_the_variant(tmp_path):

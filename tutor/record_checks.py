@@ -56,10 +56,10 @@ def check_record_file(name: str, data: dict) -> list[str]:
     failures = []
     for check, differs in (("scores", _scores_differ), ("ranking", _ranking_differs)):
         if check in data:
-            found = differs(state, data[check])
-            if found is not None:
-                failures.append(msg("checks.record-differs", file=name, check=check, expected=found[0],
-                                    found=found[1]))
+            texts = differs(state, data[check])
+            if texts is not None:
+                failures.append(msg("checks.record-differs", file=name, check=check, expected=texts[0],
+                                    found=texts[1]))
     return failures
 
 

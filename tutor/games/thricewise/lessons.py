@@ -256,9 +256,15 @@ def _mixed_triad(before: State, after: State) -> bool:
 
 
 def _line_scored_twice(before: State, after: State) -> bool:
-    """Part of variant tw.every-line: a line scored in this step is both a flush and a run."""
+    """A line scored in this step is both a flush and a run."""
     lines = [triad.cells for triad in _new_triads(before, after)]
     return len(lines) != len(set(lines))
+
+
+def _every_line_matters(before: State, after: State) -> bool:
+    """Variant tw.every-line: the two readings score a placement differently, or a line
+    scores both as a flush and as a run."""
+    return _readings_differ("triads")(before, after) or _line_scored_twice(before, after)
 
 
 def _set_aside_card_scored(before: State, after: State) -> bool:
@@ -269,7 +275,7 @@ def _set_aside_card_scored(before: State, after: State) -> bool:
 
 NOTES = {
     "tw.run-rule": _readings_differ("run_rule"),
-    "tw.every-line": lambda before, after: _readings_differ("triads")(before, after) or _line_scored_twice(before, after),
+    "tw.every-line": _every_line_matters,
     "tw.mixed-value": _mixed_triad,
     "tw.deferred-score": _set_aside_card_scored,
     "tw.double-suit": lambda before, after: any(len(triad.suits) > 1 for triad in _new_triads(before, after)),
