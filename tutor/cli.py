@@ -11,14 +11,14 @@ from collections import Counter
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TutorError
 from tutor.games import game as registered, games as registered_games
-from tutor.lessons import check_lesson
+from tutor.record_checks import check_file
 from tutor.messages import msg
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutor", description="Card-game rules tutor tools.")
     commands = parser.add_subparsers(dest="command", required=True)
-    check = commands.add_parser("check", help="verify lesson files against the engines")
+    check = commands.add_parser("check", help="verify lesson, record-check and record files against the engines")
     check.add_argument("files", nargs="+")
     simulate = commands.add_parser("simulate", help="play random games and print figures as JSON")
     simulate.add_argument("--game", choices=registered_games(), required=True)
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_check(files: list[str]) -> int:
-    failures = [failure for file in files for failure in check_lesson(file)]
+    failures = [failure for file in files for failure in check_file(file)]
     for failure in failures:
         print(failure)
     if failures:

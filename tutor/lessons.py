@@ -19,7 +19,7 @@ from tutor.yamlfile import FileProblem, read_yaml
 LESSONS = Path(__file__).parent / "lessons"
 LESSON_FIELDS = ("game", "title", "summary", "minutes", "rules", "players", "seats", "options",
                  "seed", "position", "steps")
-STEP_FIELDS = ("say", "move", "try", "check", "highlight", "rules")
+STEP_FIELDS = ("say", "move", "try", "check", "highlight", "rules", "notes")
 
 
 class LessonError(TutorError):
@@ -50,6 +50,7 @@ class Step:
     checks: dict[str, Any] = field(default_factory=dict)
     highlight: list = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # ids of the notes and variants this position relies on
 
 
 @dataclass
@@ -179,7 +180,12 @@ def check_lesson(path: str | Path) -> list[str]:
         return [str(error)]
     checks = lesson.entry.checks
     failures = []
-    for step, state in zip(lesson.steps, lesson.states()):
+    shown = lesson.states()
+    for step, before, state in zip(lesson.steps, [lesson.start_state(), *shown], shown):
+        for note in step.notes:
+            problem = _note_problem(lesson.entry, note, before, state)
+            if problem:
+                failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number, problem=problem))
         for check, expected in step.checks.items():
             try:
                 problem = checks[check](state, expected)
@@ -196,6 +202,15 @@ def check_lesson(path: str | Path) -> list[str]:
                     failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
                                         problem=msg("lesson.try-not-legal", move=move, reason=reason)))
     return failures
+
+
+def _note_problem(entry, note: str, before, after) -> str | None:
+    """Why the step may not name ``note``: the game cannot tell where it applies, or it
+    does not apply between ``before`` (the previous step's position) and ``after``."""
+    applies = entry.notes.get(note)
+    if applies is None:
+        return msg("checks.note-unverifiable", note=note)
+    return None if applies(before, after) else msg("checks.note-does-not-apply", note=note)
 
 
 def parse_move_for(entry, state, text: str):
@@ -229,6 +244,14 @@ def _parse_step(number: int, raw: Any, entry, state, known_rules: set[str]) -> S
     for rule in raw.get("rules") or []:
         if rule not in known_rules:
             raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
+    notes = raw.get("notes") or []
+    notes = notes if isinstance(notes, list) else [notes]
+    kinds = {rule.id: rule.kind for rule in entry.rule_list}
+    for note in notes:
+        if note not in kinds:
+            raise TutorError(msg("lesson.unknown-rule-here", rule=note))
+        if kinds[note] == "rule":
+            raise TutorError(msg("checks.note-is-a-rule", note=note))
     moves = []
     probe = state.clone()
     for text in moves_raw:
@@ -248,7 +271,7 @@ def _parse_step(number: int, raw: Any, entry, state, known_rules: set[str]) -> S
     highlight = raw.get("highlight") or []
     return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
                 highlight=highlight if isinstance(highlight, list) else [highlight],
-                rules=list(raw.get("rules") or []))
+                rules=list(raw.get("rules") or []), notes=[str(note) for note in notes])
 
 
 def _shape_problem(error: Exception) -> str:

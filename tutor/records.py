@@ -19,7 +19,12 @@ FORMAT = 1
 
 
 class RecordError(TutorError):
-    """A record that cannot be replayed; the text names the file and the move."""
+    """A record that cannot be replayed; the text names the file and the move. A refused
+    move also gives its ``number`` (from 1) and, when the engine refused it, the ``rule``."""
+
+    def __init__(self, text: str, number: int | None = None, rule: str | None = None):
+        super().__init__(text)
+        self.number, self.rule = number, rule
 
 
 def record_of(state) -> dict:
@@ -77,9 +82,11 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
         try:
             state.push(entry.parse_move(str(text), state.players))
         except IllegalMove as error:
-            raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason)) from None
+            raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason),
+                              number, error.reason.rule) from None
         except TutorError as error:
-            raise RecordError(msg("record.bad-move", file=name, number=number, move=text, problem=error)) from None
+            raise RecordError(msg("record.bad-move", file=name, number=number, move=text, problem=error),
+                              number) from None
     advance_chance(state)
     expected = data.get("result")
     if expected is not None:

@@ -82,6 +82,13 @@ class Game:
         lessons = self.part("lessons")
         return lessons.CHECKS if lessons is not None else {}
 
+    @property
+    def notes(self) -> dict:
+        """The notes and variants a lesson step may say it relies on, each with its test
+        "applies here": {rule id: applies(before, after)}, the positions around the step."""
+        lessons = self.part("lessons")
+        return getattr(lessons, "NOTES", {}) if lessons is not None else {}
+
     def lesson_state(self, players: int, position: dict, options: dict, seed: int, seat_names):
         """A position a lesson describes (a TutorError for a game whose lessons cannot set one)."""
         lessons = self.part("lessons")

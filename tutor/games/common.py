@@ -41,3 +41,13 @@ def check_illegal(parse_move):
                 return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
         return None
     return check
+
+
+def replayed(before, after):
+    """The moves that lead from ``before`` to ``after`` (a later position of the same game),
+    each with the position just before it: (state, move) pairs for a note's test "applies
+    here". The state is a copy being replayed, valid until the next pair."""
+    probe = before.clone()
+    for move in after.move_stack[len(before.move_stack):]:
+        yield probe, move
+        probe.push(move)

@@ -4,8 +4,10 @@ from __future__ import annotations
 from collections import Counter
 
 from tutor.core import CHANCE, PositionError, mismatch
-from tutor.games.common import SeatLookup, check_illegal, check_value
-from tutor.games.danger13.rules import ARROW, COUNTS, GIVE, INSTANT, REVEAL, Card, GAME_ID, State, _shuffled, parse_card, parse_move
+from tutor.games.common import SeatLookup, check_illegal, check_value, replayed
+from tutor.games.danger13.rules import (ACCEPT, ARROW, COUNTS, FROM_PILE, GIVE, HAND_CARD, INSTANT, OVER,
+                                        RAISE_CARD, REFUSE, REVEAL, VALUED, Card, Choice, GAME_ID, Give, Reveal,
+                                        State, _shuffled, parse_card, parse_move)
 from tutor.messages import msg
 
 
@@ -140,6 +142,82 @@ def _per_seat(name: str, read):
     return check
 
 
+def _check_discards(state: State, expected: dict) -> str | None:
+    """{count, top}: how many cards the discard pile holds, and its top cards in order,
+    top first (only as many as the lesson lists)."""
+    if "count" in expected and len(state.discards) != expected["count"]:
+        return mismatch("discards", msg("checks.card-count", count=expected["count"]),
+                        msg("checks.card-count", count=len(state.discards)))
+    wanted = _card_codes(parse_card(text) for text in expected.get("top") or ())
+    found = _card_codes(state.discards[::-1][:len(wanted)])
+    if found != wanted:
+        return mismatch("discards", wanted, found)
+    return None
+
+
+# ---------------------------------------------------------------------- notes
+def _receiver_of_effect(state: State, move) -> int | None:
+    """The seat on which ``move`` carries out a received card's effect now (no hand card
+    left to decide first), or None."""
+    kind = type(move)
+    if kind is Give:
+        seat = move.seat
+    elif kind is Reveal and move.source == FROM_PILE:
+        seat = state.actor
+    elif kind is Choice and move.answer == ACCEPT:
+        return state.actor
+    else:
+        return None
+    return None if HAND_CARD in state.rows[seat] else seat
+
+
+def _arrow_took_raise(before: State, after: State) -> bool:
+    """Note d13.arrow-raise: in this step an arrow took a 13-18 card away from a row."""
+    for state, move in replayed(before, after):
+        seat = _receiver_of_effect(state, move)
+        if seat is not None and move.card.kind == ARROW and state.rows[seat][-1:] == (RAISE_CARD,):
+            return True
+    return False
+
+
+def _refusals(before: State, after: State):
+    """(state, move) for every card refused with a hand card in this step."""
+    return ((state, move) for state, move in replayed(before, after)
+            if type(move) is Choice and move.answer == REFUSE)
+
+
+def _refused_a_dealt_card(before: State, after: State) -> bool:
+    """Note d13.hand-counts: in this step a player refused the card the dealer gave them
+    (not one they drew)."""
+    return any(type(state.move_stack[-1]) is Give for state, _ in _refusals(before, after))
+
+
+def _refused_with_many_hands(before: State, after: State) -> bool:
+    """Note d13.hand-which: in this step a player with several hand cards refused a card."""
+    return any(state.rows[state.actor].count(HAND_CARD) > 1 for state, _ in _refusals(before, after))
+
+
+def _zero_valued_cards(before: State, after: State) -> bool:
+    """Note d13.zero-values: a row holds a card with no printed value, or the game is
+    over and a bank holds one (the tie-break counts it 0)."""
+    cards = [card for row in after.rows for card in row]
+    if after.phase == OVER:
+        cards += [card for bank in after.banks for card in bank]
+    return any(card.kind not in VALUED for card in cards)
+
+
+NOTES = {
+    "d13.arrow-raise": _arrow_took_raise,
+    "d13.hand-counts": _refused_a_dealt_card,
+    "d13.hand-which": _refused_with_many_hands,
+    "d13.zero-values": _zero_valued_cards,
+    "d13.last-card": lambda before, after: after.phase == GIVE and len(after.receivers()) == 1,
+    "d13.bank-view": lambda before, after: after.phase != OVER and any(after.banks),
+    "d13.reshuffle-timing": lambda before, after: after.last_round and not before.last_round,
+    "d13.out-of-cards": lambda before, after: None in after.busts[len(before.busts):],
+}
+
+
 CHECKS = {
     "to_move": _check_to_move,
     "dealer": _check_seat("dealer", lambda state: state.dealer),
@@ -148,6 +226,7 @@ CHECKS = {
     "revealed": _check_card("revealed", lambda state: state.revealed),
     "pending": _check_card("pending", lambda state: state.pending),
     "discard_top": _check_card("discard_top", lambda state: state.discards[-1] if state.discards else None),
+    "discards": _check_discards,
     "received": _check_seats("received", lambda state: state.received),
     "receivers": _check_seats("receivers", lambda state: state.receivers() if state.phase == GIVE else []),
     "rows": _per_seat("rows", lambda state, seat: state.rows[seat]),

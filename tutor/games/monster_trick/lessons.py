@@ -5,7 +5,8 @@ import random
 
 from tutor.core import NotationError, PositionError, mismatch
 from tutor.games.common import SeatLookup, check_illegal, check_value
-from tutor.games.monster_trick.rules import Card, GAME_ID, HAND_SIZE, Predict, SLOTS, State, VP_SETS, _hand_order, deck, parse_card, parse_move
+from tutor.games.monster_trick.rules import (Card, GAME_ID, HAND_SIZE, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
+                                             _hand_order, deck, parse_card, parse_move)
 from tutor.messages import msg
 
 
@@ -68,6 +69,8 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
             raise PositionError(msg("mt.error.won-too-many", player=state.name(seat), count=count))
         state.won[seat] = count
     _set_scores(state, position.get("scores") or {}, seats)
+    # how many tricks each player won in the rounds before the position: not described
+    state.round_tricks = [[None] * players for _ in range(state.round - 1)]
     state.phase = "play" if any(state.hands) else "predict"
     _settle(state)
     return state
@@ -180,6 +183,35 @@ def _check_winners(state: State, expected: list) -> str | None:
     return None if found == sorted(expected) else mismatch("winners", sorted(expected), found)
 
 
+def _check_deck(state: State, expected: dict) -> str | None:
+    """{cards, highest}: how many cards the deck holds at this player count (rule mt.deck),
+    and its highest value."""
+    found = {"cards": len(deck(state.players)), "highest": TOP_VALUE[state.players]}
+    wanted = {key: expected[key] for key in found if key in expected}
+    shown = {key: found[key] for key in wanted}
+    return None if shown == wanted and wanted else mismatch("deck", wanted or expected, found)
+
+
+def _per_round(name: str, rounds):
+    """A check of the form {seat: [value of round 1, round 2, ...]} over the finished rounds;
+    a round before the lesson's position whose value the position does not give reads '?'."""
+    def read(state: State, seat: int) -> list:
+        return ["?" if values[seat] is None else values[seat] for values in rounds(state)]
+    return _per_seat(name, read)
+
+
+def _winner_chose_starter(before: State, after: State) -> bool:
+    """Variant mt.start-player-variant and note mt.round-winner: in this step a round ended
+    and the round's winner decided who starts the next one."""
+    return after.options["start_rule"] == "left-of-winner" and after.round > before.round
+
+
+NOTES = {
+    "mt.start-player-variant": _winner_chose_starter,
+    "mt.round-winner": _winner_chose_starter,
+}
+
+
 CHECKS = {
     "to_move": _check_to_move,
     "legal_slots": _check_legal_slots,
@@ -188,6 +220,10 @@ CHECKS = {
     "tricks_won": _per_seat("tricks_won", lambda state, seat: state.won[seat]),
     "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
     "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
+    "round_scores": _per_round("round_scores", lambda state: state.round_scores),
+    "round_tricks": _per_round("round_tricks", lambda state: state.round_tricks),
+    "hand_sizes": _per_seat("hand_sizes", lambda state, seat: len(state.hands[seat])),
+    "deck": _check_deck,
     "illegal": check_illegal(parse_move),
     "round": check_value("round", lambda state: state.round),
     "starter": check_value("starter", lambda state: state.name(state.starter)),

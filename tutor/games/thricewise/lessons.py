@@ -4,9 +4,10 @@ from __future__ import annotations
 import random
 
 from tutor.core import PositionError, TutorError, mismatch
-from tutor.games.common import SeatLookup, check_illegal, check_value
+from tutor.games.common import SeatLookup, check_illegal, check_value, replayed
 from tutor.games.decktet import CARDS, Card, ORDER, parse_card
-from tutor.games.thricewise.rules import Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, Place, START_GRID, State, parse_cell, parse_move
+from tutor.games.thricewise.rules import (Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, OPTIONS, Place, START_GRID,
+                                          State, parse_cell, parse_move, triads_at)
 from tutor.messages import msg
 
 
@@ -105,6 +106,9 @@ def _check_deck(state: State) -> None:
     players, count, size = state.players, len(state.deck), len(state.hands[0])
     width, height = START_GRID[players]
     initial = len(CARDS) - width * height - HAND_SIZE * players
+    if 0 < count < players:  # the deck always shares out evenly: it never holds a few cards
+        raise PositionError(msg("checks.tw-deck-short", count=count, players=players, cards=len(CARDS),
+                                start=width * height))
     if count > initial or (initial - count) % players:
         raise PositionError(msg("tw.error.deck-count", out=initial - count + width * height, players=players,
                                 start=width * height, count=count))
@@ -205,7 +209,7 @@ def _check_legal(state: State, expected) -> str | None:
     for text in expected if isinstance(expected, list) else [expected]:
         reason = state.why_not(parse_move(text, state.players))
         if reason is not None:
-            return mismatch("legal", f"{text}: {msg('lesson.legal')}", reason)
+            return msg("checks.legal-refused", move=text, reason=reason)
     return None
 
 
@@ -220,6 +224,68 @@ def _parsed_cards(cards) -> list[str]:
         return _card_names(parse_card(text) for text in cards or [])
     except TutorError as error:
         raise TutorError(msg("lesson.check-malformed", check="deferred", problem=error)) from None
+
+
+# ---------------------------------------------------------------------- notes
+def _placements(before: State, after: State):
+    """(state, move, grid) for every card placed in this step: the position before the
+    placement and the grid with the card on it."""
+    for state, move in replayed(before, after):
+        if type(move) is Place:
+            yield state, move, {**state.grid, move.cell: move.card}
+
+
+def _readings_differ(option: str):
+    """A note's test for a variant: in this step a placed card scores differently under
+    the two readings of ``option``, the rest of the options as chosen."""
+    def applies(before: State, after: State) -> bool:
+        for state, move, grid in _placements(before, after):
+            scored = [triads_at(grid, move.cell, {**state.options, option: value}) for value in OPTIONS[option]]
+            if any(found != scored[0] for found in scored):
+                return True
+        return False
+    return applies
+
+
+def _new_triads(before: State, after: State) -> list:
+    return after.triads[len(before.triads):]
+
+
+def _mixed_triad(before: State, after: State) -> bool:
+    """Note tw.mixed-value: a triad scored in this step mixes an Ace or a Crown with number cards."""
+    for triad in _new_triads(before, after):
+        numbers = [after.grid[cell].is_number for cell in triad.cells]
+        if any(numbers) and not all(numbers):
+            return True
+    return False
+
+
+def _line_scored_twice(before: State, after: State) -> bool:
+    """A line scored in this step is both a flush and a run."""
+    lines = [triad.cells for triad in _new_triads(before, after)]
+    return len(lines) != len(set(lines))
+
+
+def _every_line_matters(before: State, after: State) -> bool:
+    """Variant tw.every-line: the two readings score a placement differently, or a line
+    scores both as a flush and as a run."""
+    return _readings_differ("triads")(before, after) or _line_scored_twice(before, after)
+
+
+def _set_aside_card_scored(before: State, after: State) -> bool:
+    """Note tw.deferred-score: a card placed from the set-aside ones scored in this step."""
+    return any(move.card in state.deferred[state.placer] and triads_at(grid, move.cell, state.options)
+               for state, move, grid in _placements(before, after))
+
+
+NOTES = {
+    "tw.run-rule": _readings_differ("run_rule"),
+    "tw.every-line": _every_line_matters,
+    "tw.mixed-value": _mixed_triad,
+    "tw.deferred-score": _set_aside_card_scored,
+    "tw.double-suit": lambda before, after: any(len(triad.suits) > 1 for triad in _new_triads(before, after)),
+    "tw.shared-win": lambda before, after: after.is_terminal() and len(after.winners()) > 1,
+}
 
 
 CHECKS = {

@@ -1,0 +1,317 @@
+"""Checks that let a lesson state every rule: each one holds on the shipped lessons and
+fails, in words, when a lesson or record check states it wrongly."""
+import random
+import string
+import textwrap
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings, strategies as st
+
+from tutor import messages, records
+from tutor.cli import main
+from tutor.games import game as registered, games
+from tutor.games import thricewise as tw
+from tutor.lessons import check_lesson, load_lesson
+from tutor.record_checks import check_file
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED_RECORD_CHECKS = sorted((ROOT / "tutor" / "lessons").glob("*/records/*.yaml"))
+
+
+def write(tmp_path, text, name="lesson.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def shipped(game_folder, name):
+    return (ROOT / "tutor" / "lessons" / game_folder / name).read_text()
+
+
+def one_failure(path):
+    failures = check_lesson(path)
+    assert len(failures) == 1, failures
+    return failures[0]
+
+
+# ---------------------------------------------------------------- Monster Trick
+END_OF_ROUND = shipped("monster_trick", "08-end-of-a-round.yaml")
+
+
+@pytest.mark.parametrize("right, wrong, expected", [
+    ("round_scores: {Orange: [1], Red: [1], Gray: [2], Blue: [3]}", "round_scores: {Blue: [2]}",
+     "check 'round_scores': the lesson expects Blue: [2], but the engine says Blue: [3]."),
+    # the yellow trick Blue claimed was never finished: it must not count
+    ("round_tricks: {Orange: [1], Red: [2], Gray: [1], Blue: [3]}", "round_tricks: {Blue: [4]}",
+     "check 'round_tricks': the lesson expects Blue: [4], but the engine says Blue: [3]."),
+])
+def test_monster_trick_round_facts_stated_wrongly_fail(tmp_path, right, wrong, expected):
+    path = write(tmp_path, END_OF_ROUND.replace(right, wrong))
+    assert one_failure(path).endswith("step 3: " + expected)
+
+
+def test_round_tricks_of_rounds_before_the_position_are_unknown(tmp_path):
+    text = shipped("monster_trick", "10-end-of-the-game.yaml").replace(
+        "      winners: [Red]", "      winners: [Red]\n      round_tricks: {Orange: [1, 1, 2]}")
+    assert "the lesson expects Orange: [1, 1, 2], but the engine says Orange: ['?', '?', 2]" in one_failure(
+        write(tmp_path, text))
+
+
+@pytest.mark.parametrize("change, expected", [
+    ("deck: {cards: 48, highest: 12}", "deck: {cards: 48, highest: 9}"),
+    ("deck: {cards: 48, highest: 12}", "deck: {cards: 60}"),
+    ("hand_sizes: {Orange: 12, Red: 12, Gray: 12, Blue: 12}", "hand_sizes: {Blue: 11}"),
+])
+def test_monster_trick_deck_and_hands_stated_wrongly_fail(tmp_path, change, expected):
+    text = shipped("monster_trick", "01-deal-and-predict.yaml")
+    failure = one_failure(write(tmp_path, text.replace(change, expected)))
+    assert f"step 1: check '{expected.split(':')[0]}'" in failure
+
+
+# ---------------------------------------------------------------- Danger 13
+ARROWS = shipped("danger13", "07-arrows.yaml")
+
+
+@pytest.mark.parametrize("wrong, expected", [
+    ("discards: {count: 2, top: [plain 4, arrow]}",
+     "check 'discards': the lesson expects ['plain 4', 'arrow'], but the engine says ['arrow', 'plain 4']."),
+    ("discards: {count: 3, top: [arrow, plain 4]}",
+     "check 'discards': the lesson expects 3 card(s), but the engine says 2 card(s)."),
+])
+def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
+    path = write(tmp_path, ARROWS.replace("discards: {count: 2, top: [arrow, plain 4]}", wrong))
+    assert one_failure(path).endswith("step 2: " + expected)
+
+
+# ---------------------------------------------------------------- notes
+def test_steps_expose_their_notes():
+    lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "08-13-18-cards.yaml")
+    assert [step.notes for step in lesson.steps] == [["d13.zero-values"], [], [], ["d13.arrow-raise"]]
+
+
+@pytest.mark.parametrize("folder, name, note, step", [
+    ("danger13", "08-13-18-cards.yaml", "d13.arrow-raise", "Red: 13-18 -> 3"),  # no arrow in that step
+    ("danger13", "09-hand-cards.yaml", "d13.hand-which", "Blue: refuse plain 4"),  # one hand card only
+    ("danger13", "09-hand-cards.yaml", "d13.hand-counts", "Green: refuse plain 3"),  # a drawn card
+    ("thricewise", "07-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
+    ("thricewise", "08-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
+    ("thricewise", "11-the-last-turn.yaml", "tw.shared-win", "Cleo: place Mill 3,3"),  # Cleo wins alone
+    ("thricewise", "07-set.yaml", "tw.every-line", "Ada: place Cave 3,1"),  # one line, one kind
+    ("thricewise", "10-placing-set-aside-cards.yaml", "tw.deferred-score", "Ada: place Market 0,2"),  # not set aside
+    ("thricewise", "06-flush.yaml", "tw.double-suit", "Ada: place Mill 0,2"),  # the cards share Waves only
+])
+def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, note, step):
+    lines = shipped(folder, name).splitlines(keepends=True)
+    at = lines.index(f'    move: "{step}"\n') + 1
+    end = next((i for i in range(at, len(lines)) if lines[i].startswith("  - ")), len(lines))
+    lines[at:end] = [line for line in lines[at:end] if not line.startswith("    notes:")]  # make way
+    lines.insert(at, f"    notes: [{note}]\n")
+    path = write(tmp_path, "".join(lines))
+    failure = one_failure(path)
+    assert f"the step names the note '{note}', but nothing in this step depends on it." in failure
+
+
+def test_a_flush_of_two_suits_relies_on_its_note(tmp_path):
+    path = write(tmp_path, """
+        game: thricewise
+        title: Two suits
+        players: 2
+        seats: [Ada, Ben]
+        position:
+          grid:
+            "1,1": [Mountain, Diplomat]
+            "1,2": [Ace of Knots, Ace of Wyrms]
+          hands:
+            Ada: [Pact, Author, Sea]
+            Ben: [End, Savage, Mill]
+        steps:
+          - move: ["pick 1 Pact", "pick 2 End", "Ada: place Pact 3,1"]
+            notes: [tw.double-suit]
+            check:
+              triads: [flush 4]
+    """)
+    assert check_lesson(path) == []
+
+
+def test_a_shared_win_relies_on_its_note():
+    data = yaml.safe_load(shipped("thricewise", "records/shared-win.yaml"))["record"]
+    final = records.load("game.yaml", text=yaml.safe_dump(data))
+    assert registered("thricewise").notes["tw.shared-win"](final, final)
+
+
+def test_the_variant_note_needs_the_variant(tmp_path):
+    text = shipped("monster_trick", "09-start-player-variant.yaml").replace(
+        "options: {start_rule: left-of-winner}\n", "").replace("      starter: Gray", "      starter: Red")
+    failures = check_lesson(write(tmp_path, text))
+    assert len(failures) == 2 and all("nothing in this step depends on it" in failure for failure in failures)
+
+
+def test_a_note_without_a_test_is_refused_not_accepted(tmp_path):
+    text = ARROWS.replace('    move: "Red: arrow -> 4"\n', '    move: "Red: arrow -> 4"\n    notes: [d13.deck-values]\n')
+    assert "the tutor has no way yet to tell where that note applies" in one_failure(write(tmp_path, text))
+
+
+def test_a_rule_is_not_a_note(tmp_path):
+    text = ARROWS.replace('    move: "Red: arrow -> 4"\n', '    move: "Red: arrow -> 4"\n    notes: [d13.arrow]\n')
+    assert "'d13.arrow' is a rule of the game, not a note or a variant" in one_failure(write(tmp_path, text))
+
+
+def test_every_note_can_be_tested_except_the_deck_spread():
+    untested = {rule.id for entry in games().values() for rule in entry.rule_list
+                if rule.kind != "rule" and rule.id not in entry.notes}
+    assert untested == {"d13.deck-values"}
+
+
+# ---------------------------------------------------------------- Thricewise
+def test_a_deck_smaller_than_the_table_is_explained(tmp_path):
+    text = shipped("thricewise", "11-the-last-turn.yaml").replace("  turn: 9\n", "  turn: 9\n  deck: [Sea, End]\n")
+    text = text.replace("    Cleo: [Sea]\n", "    Cleo: []\n").replace("., ., ., End]", "., ., ., .]")
+    failure = one_failure(write(tmp_path, text))
+    assert "a deck of 2 card(s) cannot happen with 3 players" in failure
+    assert "'Not enough cards for everyone' is an empty deck." in failure
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10**6))
+def test_the_thricewise_deck_is_always_empty_or_enough_for_everyone(players, seed):
+    """Why a lesson cannot show a deck with fewer cards than players: play never makes one."""
+    state = tw.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        assert len(state.deck) % players == 0
+        state.push(state.random_move(rng))
+
+
+def test_a_refused_legal_check_reads_as_one_sentence(tmp_path):
+    text = shipped("thricewise", "10-placing-set-aside-cards.yaml").replace(
+        'legal: ["place Sailor 3,1"', 'legal: ["place Sailor 1,1"')
+    failure = one_failure(write(tmp_path, text))
+    assert "check 'legal': the lesson expects 'place Sailor 1,1' to be allowed, but the engine refuses it:" in failure
+    assert failure.endswith(".") and not failure.endswith("..")
+
+
+# ---------------------------------------------------------------- record checks
+@pytest.mark.parametrize("path", SHIPPED_RECORD_CHECKS, ids=lambda path: f"{path.parent.parent.name}/{path.name}")
+def test_shipped_record_checks_hold(path):
+    assert check_file(path) == []
+
+
+def record_check(tmp_path, shipped_name, **changes):
+    folder, name = shipped_name.split("/")
+    data = yaml.safe_load(shipped(folder, "records/" + name))
+    data.update(changes)
+    return write(tmp_path, yaml.safe_dump(data, sort_keys=False), "check.yaml")
+
+
+@pytest.mark.parametrize("changes, expected", [
+    ({"scores": {"Ann": 13, "Ben": 12}},
+     "'scores': the file expects Ann 13, Ben 12, but replaying the record gives Ann 13, Ben 13, Cleo 11."),
+    ({"ranking": ["Ben", "Ann", "Cleo"]},
+     "'ranking': the file expects Ben > Ann > Cleo, but replaying the record gives Ann > Ben > Cleo."),
+    ({"ranking": [["Ann", "Ben"], "Cleo"]},
+     "'ranking': the file expects Ann = Ben > Cleo, but replaying the record gives Ann > Ben > Cleo."),
+])
+def test_a_record_stated_to_end_wrongly_fails(tmp_path, changes, expected):
+    path = record_check(tmp_path, "monster_trick/tie-broken-by-round-two.yaml", **changes)
+    assert check_file(path) == [f"{path}: {expected}"]
+    assert main(["check", path]) == 1
+
+
+def test_a_shared_win_is_one_place_in_the_ranking(tmp_path):
+    path = record_check(tmp_path, "thricewise/shared-win.yaml", ranking=["Ada", "Cleo", "Ben"])
+    (failure,) = check_file(path)
+    assert failure.endswith("the file expects Ada > Cleo > Ben, but replaying the record gives Ada = Cleo > Ben.")
+
+
+@pytest.mark.parametrize("refused, expected", [
+    ({"move": 1, "rule": "d13.one-each"}, "the file expects move 1 refused for d13.one-each, but replaying the record "
+                                          "gives move 2 refused for d13.one-each."),
+    ({"move": 2, "rule": "d13.deal"}, "the file expects move 2 refused for d13.deal, but replaying the record "
+                                      "gives move 2 refused for d13.one-each."),
+])
+def test_a_record_stated_to_be_refused_elsewhere_fails(tmp_path, refused, expected):
+    path = record_check(tmp_path, "danger13/refused-second-card.yaml", refused=refused)
+    (failure,) = check_file(path)
+    assert failure.startswith(f"{path}: 'refused': {expected}") and "move 2 ('hand -> 1') is not allowed" in failure
+
+
+def test_a_refusal_without_a_rule_accepts_any_rule(tmp_path):
+    assert check_file(record_check(tmp_path, "danger13/refused-second-card.yaml", refused={"move": 2})) == []
+
+
+def test_a_record_that_replays_cannot_be_stated_refused(tmp_path):
+    data = yaml.safe_load(shipped("danger13", "records/refused-second-card.yaml"))
+    data["record"]["moves"].pop()
+    path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
+    assert check_file(path) == [f"{path}: the file expects move 2 to be refused, but the whole record replays (1 moves)."]
+
+
+def test_final_scores_need_a_finished_game(tmp_path):
+    data = yaml.safe_load(shipped("danger13", "records/refused-second-card.yaml"))
+    data["record"]["moves"].pop()
+    del data["refused"]
+    data["scores"] = {"Red": 0}
+    path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
+    assert "the record stops after 1 moves, before the end of the game" in check_file(path)[0]
+
+
+def test_a_record_file_is_found_beside_the_check(tmp_path):
+    data = yaml.safe_load(shipped("monster_trick", "records/shared-win.yaml"))
+    (tmp_path / "saved").mkdir()
+    (tmp_path / "saved" / "game.yaml").write_text(yaml.safe_dump(data["record"]))
+    path = write(tmp_path, "record: saved/game.yaml\nranking: [[Ann, Ben], Cleo]\n", "check.yaml")
+    assert check_file(path) == []
+    missing = write(tmp_path, "record: saved/other.yaml\nranking: [Ann]\n", "missing.yaml")
+    assert "other.yaml: the file cannot be read" in check_file(missing)[0]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("record: a.yaml\nscore: {Ann: 1}\n", "unknown field 'score'"),
+    ("record: a.yaml\n", "states nothing about it"),
+    ("record: a.yaml\nrefused: {move: 2}\nranking: [Ann]\n", "'refused' cannot go with 'scores' or 'ranking'"),
+    ("record: a.yaml\nrefused: {move: two}\n", "'refused' should give the number of the refused move"),
+    ("record: 12\nranking: [Ann]\n", "'record' should be the name of a record file, or the record itself"),
+    ("record: a.yaml\nranking: Ann\n", "the field 'ranking' should be a list"),
+])
+def test_malformed_record_checks_are_named(tmp_path, text, expected):
+    path = write(tmp_path, text, "check.yaml")
+    (failure,) = check_file(path)
+    assert failure.startswith(path) and expected in failure
+
+
+def test_a_plain_record_is_replayed_by_the_check_command(tmp_path):
+    data = yaml.safe_load(shipped("monster_trick", "records/shared-win.yaml"))["record"]
+    path = write(tmp_path, yaml.safe_dump(data), "game.yaml")
+    assert main(["check", path]) == 0
+    data["moves"][5] = "purple 1 -> 9"
+    path = write(tmp_path, yaml.safe_dump(data), "game.yaml")
+    assert "move 6 ('purple 1 -> 9')" in check_file(path)[0]
+
+
+def test_record_error_names_the_move_and_the_rule():
+    text = shipped("monster_trick", "records/refused-off-colour.yaml")
+    record = yaml.safe_dump(yaml.safe_load(text)["record"])
+    with pytest.raises(records.RecordError) as refused:
+        records.load("r.yaml", text=record)
+    assert (refused.value.number, refused.value.rule) == (6, "mt.follow")
+
+
+# ---------------------------------------------------------------- catalogs
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_check_messages_exist_in_every_language_with_the_same_placeholders(language):
+    def keys(lang):
+        tree = yaml.safe_load((ROOT / "tutor" / "locales" / lang / "lesson_checks.yaml").read_text())
+        return tree["checks"]
+    english, other = keys("en"), keys(language)
+    assert other.keys() == english.keys()
+    def fields(text):
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    for key, text in english.items():
+        assert fields(text) == fields(other[key]), key
+    messages.set_language(language)
+    try:
+        assert messages.msg("checks.any-rule") == other["any-rule"]
+    finally:
+        messages.set_language("en")

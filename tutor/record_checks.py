@@ -1,0 +1,155 @@
+"""Record-check files: facts about a whole game record that ``python -m tutor check`` verifies.
+
+A record-check file names a game record (a file beside it, or the record written inline)
+and states how it ends (final scores, ranking) or where it is refused (move number and
+rule). The format is documented in docs/lessons.md. ``check_file`` is what the command
+runs on every file: lessons, record checks and plain records alike.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from tutor import records
+from tutor.lessons import check_lesson
+from tutor.messages import msg
+from tutor.yamlfile import FileProblem, read_yaml
+
+FIELDS = ("record", "scores", "ranking", "refused")
+
+
+def check_file(path: str | Path) -> list[str]:
+    """Every way the file disagrees with the engine, one sentence each (empty: it holds).
+    A file with ``record`` is a record check, one with ``moves`` a record that must
+    replay (to its ``result`` when it gives one); any other file is a lesson."""
+    name = str(path)
+    try:
+        data = read_yaml(name)
+    except FileProblem as error:
+        return [str(error)]
+    if "steps" not in data and "record" in data:
+        return check_record_file(name, data)
+    if "steps" not in data and "moves" in data:
+        try:
+            records.load(name)
+        except records.RecordError as error:
+            return [str(error)]
+        return []
+    return check_lesson(name)
+
+
+def check_record_file(name: str, data: dict) -> list[str]:
+    """The failures of one record-check file (``data`` is its content)."""
+    problem = _shape_problem(name, data)
+    if problem:
+        return [problem]
+    try:
+        state = _replay(name, data["record"])
+    except records.RecordError as error:
+        problem = _refusal_problem(name, data.get("refused"), error)
+        return [problem] if problem else []
+    if "refused" in data:
+        return [msg("checks.record-not-refused", file=name, number=data["refused"]["move"], moves=_player_moves(state))]
+    if not state.is_terminal():
+        return [msg("checks.record-unfinished", file=name, moves=_player_moves(state))]
+    failures = []
+    for check, differs in (("scores", _scores_differ), ("ranking", _ranking_differs)):
+        if check in data:
+            texts = differs(state, data[check])
+            if texts is not None:
+                failures.append(msg("checks.record-differs", file=name, check=check, expected=texts[0],
+                                    found=texts[1]))
+    return failures
+
+
+def _shape_problem(name: str, data: dict) -> str | None:
+    """What is wrong with the fields of a record-check file, before any replay."""
+    unknown = [key for key in data if key not in FIELDS]
+    if unknown:
+        return msg("error.unknown-field", file=name, field=unknown[0], known=", ".join(FIELDS))
+    if not isinstance(data["record"], (str, dict)):
+        return msg("checks.record-field", file=name)
+    stated = [key for key in FIELDS[1:] if key in data]
+    if not stated:
+        return msg("checks.record-nothing", file=name)
+    if "refused" in data and len(stated) > 1:
+        return msg("checks.record-refused-alone", file=name)
+    refused = data.get("refused", {"move": 1})
+    number = refused.get("move") if isinstance(refused, dict) else None
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        return msg("checks.record-refused-shape", file=name)
+    for check, kind in (("scores", dict), ("ranking", list)):
+        if check in data and not isinstance(data[check], kind):
+            return msg("error.wrong-type", file=name, field=check, expected=msg(f"type.{kind.__name__}"))
+    return None
+
+
+def _replay(name: str, record):
+    """The final state of ``record``: a path (relative to the check file) or the record itself."""
+    if isinstance(record, dict):
+        return records.load(name, text=yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
+    return records.load(Path(name).parent / record)
+
+
+def _refusal_problem(name: str, refused: dict | None, error: records.RecordError) -> str:
+    """Why the record's refusal ``error`` is not the one the file states (or the error
+    itself when the file states none, or when the record could not be read at all).
+    Empty when it is the one stated."""
+    if refused is None or error.number is None:
+        return str(error)
+    number, rule = refused["move"], refused.get("rule")
+    if error.number == number and (not rule or rule == error.rule):
+        return ""
+    wanted = msg("checks.refused-at", number=number, rule=rule or msg("checks.any-rule"))
+    found = msg("checks.refused-at", number=error.number, rule=error.rule or msg("checks.no-rule"))
+    return msg("checks.record-differs", file=name, check="refused", expected=wanted, found=found) + " " + str(error)
+
+
+def _player_moves(state) -> int:
+    """How many moves the players made (chance events are not written in records)."""
+    return len(records.record_of(state)["moves"])
+
+
+def _scores_differ(state, expected: dict) -> tuple[str, str] | None:
+    """{seat name: final score}, for the seats the file names: None, or (expected, found) as text."""
+    returns = state.returns()
+    found = {name.lower(): _number_text(returns[seat]) for seat, name in enumerate(state.seat_names)}
+    if all(found.get(str(seat).lower()) == _number_text(value) for seat, value in expected.items()):
+        return None
+    return _scores_text(expected.items()), _scores_text(zip(state.seat_names, returns))
+
+
+def _ranking_differs(state, expected: list) -> tuple[str, str] | None:
+    """[first, second, ...] from the top, tied seats written together as a list."""
+    wanted = [sorted(str(seat).lower() for seat in (entry if isinstance(entry, list) else [entry]))
+              for entry in expected]
+    groups = [[state.name(seat) for seat in group] for group in _ranking_groups(state)]
+    if [sorted(name.lower() for name in group) for group in groups] == wanted:
+        return None
+    return _ranking_text(expected), _ranking_text(groups)
+
+
+def _ranking_groups(state) -> list[list[int]]:
+    """Seats from the top, tied seats (equal after every tie-break) in one group."""
+    key = getattr(state, "ranking_key", None) or (lambda seat: state.returns()[seat])
+    groups: list[list[int]] = []
+    for seat in state.ranking():
+        if groups and key(groups[-1][0]) == key(seat):
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    return groups
+
+
+def _number_text(value) -> str:
+    return str(int(value)) if isinstance(value, (int, float)) and float(value).is_integer() else str(value)
+
+
+def _scores_text(scores) -> str:
+    return ", ".join(f"{name} {_number_text(value)}" for name, value in scores)
+
+
+def _ranking_text(ranking: list) -> str:
+    groups = [entry if isinstance(entry, list) else [entry] for entry in ranking]
+    return " > ".join(" = ".join(map(str, group)) for group in groups)
