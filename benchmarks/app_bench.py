@@ -149,9 +149,9 @@ def leave(page, server: Server) -> None:
 
 def app_clicks_ms(page, clicks: int) -> list[float]:
     """Next, then Back, and so on: each click draws a new step (board and text)."""
-    page.wait_for_selector(".cw-stepnav [data-target='next']:not([disabled])")
-    return [page.evaluate(CLICK_TO_CHANGE, [f".cw-stepnav [data-target='{'next' if number % 2 == 0 else 'back'}']",
-                                            ".cw-count"]) for number in range(clicks)]
+    page.wait_for_selector(".tutor-stepnav [data-target='next']:not([disabled])")
+    return [page.evaluate(CLICK_TO_CHANGE, [f".tutor-stepnav [data-target='{'next' if number % 2 == 0 else 'back'}']",
+                                            ".tutor-count"]) for number in range(clicks)]
 
 
 def bare_clicks_ms(page, clicks: int) -> list[float]:

@@ -259,7 +259,7 @@ def test_a_try_step_waits_for_the_learner_and_hides_the_legal_slots():
     assert stepper.current.try_.prompt in stepper.panel.html
     stepper.next()
     assert stepper.step == shown and stepper.waiting
-    assert re.search(r'data-target="next" class="cw-primary" disabled', stepper.panel.html)
+    assert re.search(r'data-target="next" class="tutor-primary" disabled', stepper.panel.html)
     stepper.board.hand.click(f"card:{card_index(stepper.board.hand, Card('purple', 3))}")
     assert stepper.board.table.lit == []
 

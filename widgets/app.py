@@ -14,6 +14,7 @@ import os
 import sys
 import traceback
 from html import escape
+from pathlib import Path
 
 import ipywidgets as w
 
@@ -28,86 +29,15 @@ from widgets.quiz import QuizRound
 GAMES = tuple(games())
 SECTIONS = ("learn", "practise", "play")
 HOME = "index.ipynb"
-
-# One small stylesheet, sent with the navigation bar of every page.
-STYLE = """
-.tutor-page { max-width: 1600px; margin: 0 auto; gap: 0.75rem; font-size: 15px; }
-.tutor-nav nav { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem;
-  padding: 0.4rem 0.6rem; background: #1f3b4d; border-radius: 6px; }
-.tutor-nav nav + nav { margin-top: 0.25rem; background: #e4edf2; }
-.tutor-nav a { color: #fff; text-decoration: none; padding: 0.3rem 0.7rem; border-radius: 4px; }
-.tutor-nav nav + nav a { color: #1f3b4d; }
-.tutor-nav a:hover { text-decoration: underline; }
-.tutor-nav a[aria-current] { background: #fff; color: #1f3b4d; font-weight: 600; }
-.tutor-nav nav + nav a[aria-current] { background: #1f3b4d; color: #fff; }
-.tutor-heading h1 { font-size: 1.7rem; margin: 0.5rem 0 0.25rem; }
-.tutor-heading p { margin: 0; max-width: 60rem; line-height: 1.45; }
-.tutor-games { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: 1rem; }
-.tutor-game { border: 1px solid #c9d6de; border-radius: 8px; padding: 0.9rem 1rem; background: #fbfdfe; }
-.tutor-game h2 { margin: 0 0 0.4rem; font-size: 1.3rem; }
-.tutor-game p { line-height: 1.45; margin: 0 0 0.6rem; }
-.tutor-game .tutor-time { color: #4a6373; font-style: italic; }
-.tutor-game nav { display: flex; gap: 0.5rem; flex-wrap: wrap; }
-.tutor-game nav a { padding: 0.3rem 0.8rem; border-radius: 4px; border: 1px solid #1f3b4d;
-  color: #1f3b4d; text-decoration: none; }
-.tutor-game nav a:first-child { background: #1f3b4d; color: #fff; }
-.tutor-note { border-left: 4px solid #c98a1f; background: #fdf6e9; padding: 0.8rem 1rem; line-height: 1.45; }
-.tutor-shelf { gap: 0.75rem; }
-.tutor-chooser label.widget-label { font-weight: 600; }
-.tutor-top { gap: 1rem; flex-wrap: wrap; }
-.tutor-summary { color: #4a6373; }
-.tutor-next-lesson.jupyter-button, .tutor-onward.jupyter-button, .tutor-new-game.jupyter-button { background: #1f3b4d; }
-.tutor-panel { width: 22rem; flex: 0 0 auto; gap: 0.5rem; border: 1px solid #c9c0ae; border-radius: 12px;
-  padding: 0.8rem 1rem; background: #fffdf8; font-size: 16px; }
-.tutor-panel p { margin: 0; line-height: 1.45; }
-.tutor-count { color: #5b6370; }
-.tutor-prompt { font-weight: 600; }
-.tutor-choices .widget-button { height: auto; min-height: 2.2rem; white-space: normal; line-height: 1.3; }
-.tutor-feedback { padding: 0.5rem 0.7rem; border-radius: 6px; line-height: 1.45; margin: 0.25rem 0; }
-.tutor-right { background: #e4f4e8; border-left: 5px solid #1e7a35; }
-.tutor-wrong { background: #fbe7e5; border-left: 5px solid #b3261e; }
-.tutor-info { background: #eef3f6; border-left: 5px solid #1f3b4d; }
-.tutor-body { flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-.tutor-body > .tutor-reference { flex: 1 1 16rem; max-width: 30rem; }
-.tutor-running { color: #1e7a35; font-weight: 600; margin-left: 0.4rem; }
-.tutor-after { gap: 0.5rem; flex-wrap: wrap; }
-.tutor-seats { flex-wrap: wrap; gap: 0.4rem 1.2rem; }
-.tutor-tools { flex-wrap: wrap; gap: 0.75rem; }
-a.tutor-download { display: inline-block; padding: 0.3rem 0.8rem; border: 1px solid #1f3b4d; border-radius: 4px;
-  color: #1f3b4d; text-decoration: none; }
-a.tutor-download:hover { background: #e4edf2; }
-.tutor-side { flex: 1 1 20rem; max-width: 34rem; gap: 0.5rem; }
-.tutor-log h2 { font-size: 1.1rem; margin: 0.6rem 0 0.3rem; }
-.tutor-log ol { max-height: 22rem; overflow-y: auto; margin: 0; padding: 0.4rem 0.6rem 0.4rem 2.6rem;
-  line-height: 1.4; border: 1px solid #d6dde2; border-radius: 6px; background: #fbfdfe; }
-.tutor-log li + li { margin-top: 0.2rem; }
-.tutor-pass { width: 40rem; max-width: 100%; min-height: 16rem; justify-content: center; align-items: flex-start;
-  padding: 1.5rem 2rem; border: 2px dashed #1f3b4d; border-radius: 12px; background: #f4f7f9; gap: 0.75rem; }
-.tutor-pass h2 { font-size: 1.8rem; margin: 0 0 0.5rem; }
-.tutor-pass p { font-size: 1.1rem; margin: 0; }
-.tutor-pass .jupyter-button, .tutor-end .jupyter-button { height: auto; padding: 0.5rem 1.2rem; font-size: 1.05rem; }
-.tutor-end { padding: 0.8rem 1.2rem; border-left: 6px solid #1e7a35; background: #eef8f0; border-radius: 6px;
-  gap: 0.5rem; margin-bottom: 0.5rem; }
-.tutor-result h2 { margin: 0 0 0.4rem; font-size: 1.5rem; }
-.tutor-places { list-style: none; margin: 0 0 0.5rem; padding: 0; font-size: 1.1rem; line-height: 1.6; }
-.tutor-place { display: inline-block; width: 1.8rem; color: #4a6373; }
-.tutor-why { margin: 0; line-height: 1.45; max-width: 44rem; }
-.tutor-replay-title { font-size: 1.3rem; margin: 0.3rem 0; }
-.tutor-replay .cw-board { pointer-events: none; }
-.tutor-end { align-items: flex-start; }
-.tutor-ready.jupyter-button { background: #1f3b4d; }
-"""
+PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
 
-def upload_label_style() -> str:
-    """ipywidgets' FileUpload shows its file count, "(0)", after the label; the button
-    shows the catalog's label alone instead (screen readers still read the button text)."""
+
+def page_style() -> str:
+    """The pages' stylesheet (widgets/static/page.css), with the one value it takes from
+    the catalog: the upload button's label, in the page's language."""
     label = json.dumps(msg("app.record.upload"), ensure_ascii=False)
-    return (".tutor-upload.jupyter-button { font-size: 0; }"
-            ".tutor-upload i, .tutor-upload::after { font-size: var(--jp-widgets-font-size); }"
-            f".tutor-upload::after {{ content: {label}; margin-left: 0.3em; }}")
-
-
+    return f"<style>{PAGE_CSS.read_text(encoding='utf-8')}:root {{ --tutor-upload-label: {label}; }}</style>"
 
 class Page(w.VBox):
     """One page of the app. Its plain-text form (what nbval compares) names the page."""
@@ -145,7 +75,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HTML:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
                     for section in SECTIONS]
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
-    bar = w.HTML(f"<style>{STYLE}{upload_label_style()}</style>" + "".join(rows))
+    bar = w.HTML(page_style() + "".join(rows))
     bar.add_class("tutor-nav")
     return bar
 

@@ -33,9 +33,9 @@ class Actions(Component):
     def render(self) -> str:
         self.layout.display = None if self.actions else "none"
         buttons = [el("button", escape(label), type="button", data_target=name, disabled=not enabled,
-                      class_="cw-primary" if index == 0 else None)
+                      class_="tutor-primary" if index == 0 else None)
                    for index, (name, label, enabled) in enumerate(self.actions)]
-        return el("div", *buttons, class_="cw-actions") if buttons else ""
+        return el("div", *buttons, class_="tutor-actions") if buttons else ""
 
 
 class Board(ipywidgets.VBox):
@@ -47,7 +47,7 @@ class Board(ipywidgets.VBox):
         self.move_callbacks = Callbacks()
         self.message_callbacks = Callbacks()
         super().__init__(parts, **kwargs)
-        self.add_class("cw-board")
+        self.add_class("tutor-board")
 
     @property
     def state(self):

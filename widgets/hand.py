@@ -82,7 +82,7 @@ class Hand(StateComponent):
         module = drawing(self._state.game_id)
         self.cards = module.hand_cards(self._state, seat)
         self.playable = playable_cards(self._state, seat)
-        caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="cw-caption")
+        caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="tutor-caption")
         return caption + module.hand(
             self._state, seat, playable=self.playable, selected=self.selected, highlight=self.highlight,
             clickable=self.clickable)

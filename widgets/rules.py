@@ -41,10 +41,10 @@ class RulesReference(Component):
     def render(self) -> str:
         entries = []
         for rule in self.rules:
-            kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"cw-kind cw-kind-{rule.kind}")
+            kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"tutor-kind tutor-kind-{rule.kind}")
             summary = el("summary", kind, escape(rule.title), data_target=f"rule:{rule.id}")
             entries.append(el("details", summary, el("p", escape(rule.text)), open=rule.id in self.opened,
-                              class_="cw-focus" if rule.id in self.focus else None))
+                              class_="tutor-focus" if rule.id in self.focus else None))
         heading = el("h2", escape(msg("widgets.rules.heading", game=game_name(self.game_id))))
-        return el("section", heading, *entries, class_="cw-reference", aria_label=msg(
+        return el("section", heading, *entries, class_="tutor-reference", aria_label=msg(
             "widgets.rules.heading", game=game_name(self.game_id)))

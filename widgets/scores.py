@@ -14,8 +14,8 @@ from widgets.component import StateComponent
 
 
 def _player_cell(state, seat: int, colour: str, winner: bool) -> str:
-    dot = el("span", "", class_="cw-dot", style=f"background:{colour}", aria_hidden="true")
-    star = el("span", "\u2605", class_="cw-win", role="img", aria_label=msg("widgets.scores.winner"),
+    dot = el("span", "", class_="tutor-dot", style=f"background:{colour}", aria_hidden="true")
+    star = el("span", "\u2605", class_="tutor-win", role="img", aria_label=msg("widgets.scores.winner"),
               title=msg("widgets.scores.winner")) if winner else ""
     return el("th", dot, escape(state.name(seat)), star, scope="row")
 
@@ -30,9 +30,9 @@ def _table(state, columns: list[str], rows: list[list[tuple[str, str]]]) -> str:
     for seat, cells in enumerate(rows):
         body.append(el("tr", _player_cell(state, seat, colours[seat], seat in winners),
                        *(el("td", escape(value), class_=css or None) for value, css in cells),
-                       class_="cw-winner" if seat in winners else None))
+                       class_="tutor-winner" if seat in winners else None))
     return el("table", el("caption", escape(msg("widgets.scores.caption"))), el("thead", head), el("tbody", *body),
-              class_="cw-scores")
+              class_="tutor-scores")
 
 
 class ScoreSheet(StateComponent):

@@ -64,7 +64,7 @@ class LessonStepper(ipywidgets.HBox):
         self._reason_rule: str | None = None
         self.panel = LessonPanel(self, scale)
         super().__init__([self.panel], **kwargs)
-        self.add_class("cw-stepper")
+        self.add_class("tutor-stepper")
         self.layout.flex_flow = "row wrap"
         try:
             self.lesson = lesson_or_path if isinstance(lesson_or_path, Lesson) else load_lesson(lesson_or_path, text)
@@ -187,29 +187,29 @@ class LessonStepper(ipywidgets.HBox):
 
     def panel_html(self) -> str:
         if self.lesson is None or self.error:
-            title = el("h2", escape(msg("widgets.stepper.broken")), class_="cw-title")
-            return el("div", title, el("p", escape(self.error), class_="cw-error", role="alert"),
-                      class_="cw-panel")
+            title = el("h2", escape(msg("widgets.stepper.broken")), class_="tutor-title")
+            return el("div", title, el("p", escape(self.error), class_="tutor-error", role="alert"),
+                      class_="tutor-lesson-panel")
         step = self.current
-        parts = [el("div", el("h2", escape(self.lesson.title), class_="cw-title"),
+        parts = [el("div", el("h2", escape(self.lesson.title), class_="tutor-title"),
                     el("span", escape(msg("widgets.stepper.count", number=self.step + 1, total=self.total)),
-                       class_="cw-count"), class_="cw-head")]
+                       class_="tutor-count"), class_="tutor-head")]
         if step.say:
-            parts.append(el("p", escape(step.say), class_="cw-say"))
+            parts.append(el("p", escape(step.say), class_="tutor-say"))
         if step.try_ is not None:
             parts.append(el("div", el("strong", escape(msg("widgets.stepper.your-turn"))), " ",
-                            escape(step.try_.prompt or msg("widgets.stepper.any-move")), class_="cw-try"))
+                            escape(step.try_.prompt or msg("widgets.stepper.any-move")), class_="tutor-try"))
         parts.append(self._feedback_html())
         parts.append(self._rules_html())
         parts.append(self._nav_html())
-        return el("div", *parts, class_="cw-panel")
+        return el("div", *parts, class_="tutor-lesson-panel")
 
     def _feedback_html(self) -> str:
         if not self.message:
-            return el("div", "", class_="cw-feedback", role="status", aria_live="polite", hidden=True)
+            return el("div", "", class_="tutor-feedback", role="status", aria_live="polite", hidden=True)
         icon = {"right": "\u2713", "wrong": "\u2717"}.get(self.verdict, "\u2139")
-        parts = [el("span", icon, class_="cw-icon", aria_hidden="true"), escape(self.message)]
-        return el("div", *parts, class_=f"cw-feedback cw-{self.verdict or 'info'}", role="status",
+        parts = [el("span", icon, class_="tutor-icon", aria_hidden="true"), escape(self.message)]
+        return el("div", *parts, class_=f"tutor-feedback tutor-{self.verdict or 'info'}", role="status",
                   aria_live="polite")
 
     def _rules_html(self) -> str:
@@ -219,17 +219,17 @@ class LessonStepper(ipywidgets.HBox):
         if not ids:
             return ""
         rules = {rule.id: rule for rule in self.lesson.entry.rule_list}
-        links = [el("span", escape(msg("widgets.stepper.rules")), class_="cw-rules-label")]
+        links = [el("span", escape(msg("widgets.stepper.rules")), class_="tutor-rules-label")]
         for rule_id in ids:
-            links.append(el("button", escape(rules[rule_id].title), type="button", class_="cw-link",
+            links.append(el("button", escape(rules[rule_id].title), type="button", class_="tutor-link",
                             data_target=f"rule:{rule_id}", aria_expanded="true" if rule_id == self.rule else "false",
                             aria_label=msg("widgets.stepper.rule-link", title=rules[rule_id].title)))
-        parts = [el("div", *links, class_="cw-rules")]
+        parts = [el("div", *links, class_="tutor-rules")]
         if self.inline_rules and self.rule in rules:
             rule = rules[self.rule]
-            kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"cw-kind cw-kind-{rule.kind}")
+            kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"tutor-kind tutor-kind-{rule.kind}")
             parts.append(el("div", el("h3", kind, escape(rule.title)), el("p", escape(rule.text)),
-                            class_="cw-rule", role="region", aria_label=rule.title))
+                            class_="tutor-rule", role="region", aria_label=rule.title))
         return "".join(parts)
 
     def _nav_html(self) -> str:
@@ -240,8 +240,8 @@ class LessonStepper(ipywidgets.HBox):
             el("button", escape(msg("widgets.stepper.back")), type="button", data_target="back",
                disabled=self.step == 0),
             el("button", escape(msg("widgets.stepper.next")), type="button", data_target="next",
-               class_="cw-primary", disabled=last or self.waiting,
+               class_="tutor-primary", disabled=last or self.waiting,
                title=msg("widgets.stepper.waiting") if self.waiting else None),
         ]
-        end = el("p", escape(msg("widgets.stepper.done")), class_="cw-count") if last and not self.waiting else ""
-        return end + el("div", *buttons, class_="cw-stepnav")
+        end = el("p", escape(msg("widgets.stepper.done")), class_="tutor-count") if last and not self.waiting else ""
+        return end + el("div", *buttons, class_="tutor-stepnav")

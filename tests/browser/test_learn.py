@@ -10,7 +10,7 @@ from widgets.app import page_file
 from .boards import PLAYERS
 from .conftest import assert_no_code_or_errors, open_page, screenshot
 
-NEXT = ".cw-stepnav [data-target='next']"
+NEXT = ".tutor-stepnav [data-target='next']"
 
 
 def walked_lesson(game: str):
@@ -24,13 +24,13 @@ def open_lesson(page, voila, game: str, lesson, lessons):
     open_page(page, voila, page_file("learn", game))
     label = msg("app.learn.lesson", number=lessons.index(lesson) + 1, title=lesson.title, minutes=lesson.minutes)
     page.locator(".tutor-chooser select").select_option(label=label)
-    page.locator(".cw-title", has_text=lesson.title).wait_for()
-    assert page.locator(".cw-error").count() == 0, page.inner_text(".cw-error")
+    page.locator(".tutor-title", has_text=lesson.title).wait_for()
+    assert page.locator(".tutor-error").count() == 0, page.inner_text(".tutor-error")
     assert_no_code_or_errors(page)
 
 
 def wait_for_step(page, number: int, total: int) -> None:
-    page.wait_for_selector(f".cw-count:text-is('{msg('widgets.stepper.count', number=number, total=total)}')")
+    page.wait_for_selector(f".tutor-count:text-is('{msg('widgets.stepper.count', number=number, total=total)}')")
 
 
 @pytest.mark.parametrize("game", games())
@@ -44,7 +44,7 @@ def test_a_whole_lesson_step_by_step(page, voila, game):
             assert page.locator(NEXT).is_disabled(), "Next waits for the learner's answer"
             move = step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0]
             PLAYERS[game](page, move)
-            page.wait_for_selector(".cw-feedback.cw-right")
+            page.wait_for_selector(".tutor-feedback.tutor-right")
             screenshot(page, f"{game}-learn-try-it-right")
         if index + 1 < len(lesson.steps):
             page.click(NEXT)
@@ -55,7 +55,7 @@ def test_a_whole_lesson_step_by_step(page, voila, game):
     offer.wait_for()
     screenshot(page, f"{game}-learn-lesson-end")
     offer.click()
-    page.locator(".cw-title", has_text=following.title).wait_for()
+    page.locator(".tutor-title", has_text=following.title).wait_for()
     assert offer.is_hidden(), "the offer waits for the end of the next lesson"
 
 
@@ -72,7 +72,7 @@ def test_a_wrong_click_shows_the_engines_reason(page, voila):
     right = lesson.steps[index].try_.accept[0]
     wrong = next(Play(right.card, slot) for slot in range(4) if state.why_not(Play(right.card, slot)))
     PLAYERS[game](page, wrong)
-    feedback = page.locator(".cw-feedback.cw-wrong")
+    feedback = page.locator(".tutor-feedback.tutor-wrong")
     feedback.wait_for()
     assert str(state.why_not(wrong)) in feedback.inner_text()
     screenshot(page, f"{game}-learn-wrong-click")
@@ -82,7 +82,7 @@ def test_a_wrong_click_shows_the_engines_reason(page, voila):
 def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
     lesson, lessons = walked_lesson(game)
     open_lesson(page, voila, game, lessons[0], lessons)
-    link = page.locator(".cw-rules [data-target^='rule:']").first
+    link = page.locator(".tutor-rules [data-target^='rule:']").first
     rule = link.get_attribute("data-target")
     link.click()
     page.wait_for_selector(f".tutor-reference details[open] summary[data-target='{rule}']")

@@ -85,10 +85,10 @@ def test_two_people_pass_the_device(page, voila):
     red = msg("widgets.seat-colour.red")
     orange = msg("widgets.seat-colour.orange")
     page.get_by_role("heading", name=msg("app.play.pass.heading", player=orange)).wait_for()
-    assert page.locator(".cw-board").count() == 0 and page.locator("[data-target^='card:']").count() == 0
+    assert page.locator(".tutor-board").count() == 0 and page.locator("[data-target^='card:']").count() == 0
     screenshot(page, f"{game}-play-pass")
     page.get_by_role("button", name=msg("app.play.pass.ready", player=orange)).click()
-    page.locator(".cw-board").wait_for()
+    page.locator(".tutor-board").wait_for()
     replica = GameTable(game, speed="instant")
     replica.players.value = 2
     replica.seats[1].kind.value = PERSON
@@ -96,11 +96,11 @@ def test_two_people_pass_the_device(page, voila):
     move = seat_moves(replica.state, 0)[0]
     PLAYERS[game](page, move)
     page.get_by_role("heading", name=msg("app.play.pass.heading", player=red)).wait_for()
-    assert page.locator(".cw-board").count() == 0
+    assert page.locator(".tutor-board").count() == 0
     page.get_by_role("button", name=msg("app.play.undo")).click()  # Orange takes the move back
     page.get_by_role("heading", name=msg("app.play.pass.heading", player=orange)).wait_for()
     page.get_by_role("button", name=msg("app.play.pass.ready", player=orange)).click()
-    page.locator(".cw-board").wait_for()
+    page.locator(".tutor-board").wait_for()
     assert_no_code_or_errors(page)
 
 

@@ -107,7 +107,7 @@ class MonsterTrickPrediction(StateComponent):
             return ""
         clear = el("button", escape(msg("widgets.mt.clear")), data_target="clear", type="button",
                    disabled=not self.order)
-        return (el("div", escape(msg("widgets.mt.prediction-label")), class_="cw-caption")
+        return (el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
                 + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True) + clear)
 
 

@@ -41,7 +41,7 @@ function draw(model, el) {
 }
 
 function render({ model, el }) {
-  el.classList.add("cw-widget");
+  el.classList.add("tutor-widget");
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
   scale();
   draw(model, el);

@@ -39,13 +39,13 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     view = state.view(seat if seat is not None else 0)
     columns = [msg("widgets.scores.banked"), msg("widgets.scores.plus-points"), msg("widgets.scores.printed"),
                msg("widgets.scores.busts")]
-    hidden = (msg("widgets.scores.hidden"), "cw-provisional")
+    hidden = (msg("widgets.scores.hidden"), "tutor-provisional")
     rows = []
     for other in range(state.players):
         known = view["plus_points"] is not None or other == seat
         rows.append([
             (str(view["bank_sizes"][other]), ""),
-            (str(state.plus_points(other)), "cw-total") if known else hidden,
+            (str(state.plus_points(other)), "tutor-total") if known else hidden,
             (str(state.banked_value(other)), "") if known else hidden,
             (str(view["busts"].count(other)), ""),
         ])

@@ -44,9 +44,9 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
             if number <= len(state.round_scores):
                 cells.append((str(state.round_scores[number - 1][seat]), ""))
             elif number == state.round and not state.is_terminal():
-                cells.append((msg("widgets.scores.so-far", value=state.active_vp(seat) or 0), "cw-provisional"))
+                cells.append((msg("widgets.scores.so-far", value=state.active_vp(seat) or 0), "tutor-provisional"))
             else:
                 cells.append(("\u2013", ""))
-        cells.append((str(state.totals()[seat]), "cw-total"))
+        cells.append((str(state.totals()[seat]), "tutor-total"))
         rows.append(cells)
     return columns, rows

@@ -50,5 +50,5 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     columns = [msg("widgets.scores.triads"), msg("widgets.scores.placed"), msg("widgets.scores.points")]
     placed = list(state.placed_by.values())
     rows = [[(str(sum(triad.seat == other for triad in state.triads)), ""), (str(placed.count(other)), ""),
-             (str(state.scores[other]), "cw-total")] for other in range(state.players)]
+             (str(state.scores[other]), "tutor-total")] for other in range(state.players)]
     return columns, rows
