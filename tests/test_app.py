@@ -59,8 +59,9 @@ def test_every_link_leads_to_a_notebook():
     pages = [app.landing_page()] + [getattr(app, f"{section}_page")(game) for game in games() for section in app.SECTIONS]
     for page in pages:
         for link in links(page):
-            assert link.startswith("/voila/render/")
-            assert (NOTEBOOKS / link.removeprefix("/voila/render/")).is_file(), link
+            notebook, _, query = link.removeprefix("/voila/render/").partition("?")
+            assert link.startswith("/voila/render/") and query == "lang=en"
+            assert (NOTEBOOKS / notebook).is_file(), link
 
 
 def test_links_follow_the_base_url_voila_gives(monkeypatch):

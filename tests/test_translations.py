@@ -11,7 +11,7 @@ SAME_AS_ENGLISH = {
     "fr": {
         "game.monster-trick.name", "game.danger-13.name", "game.thricewise.name",  # edition titles
         "widgets.seat-colour.orange",  # Orange is French too
-        "widgets.scores.round",  # the French Monster Trick edition says "round"
+        "widgets.scores.round", "glossary.monster-trick.round",  # the French Monster Trick edition says "round"
         "widgets.scores.total",  # "Total" is French too
         "widgets.tw.points",  # "pts" is the French abbreviation too
         "app.play.end.score.monster-trick", "app.play.end.score.thricewise",  # "points" is French too

@@ -21,13 +21,15 @@ import ipywidgets as w
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
+from tutor.messages import msg, set_language
 from widgets import LessonStepper, RulesReference
+from widgets.glossary import Glossary
+from widgets.languages import LanguageChooser, relabel_options, requested_language, with_language
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
 GAMES = tuple(games())
-SECTIONS = ("learn", "practise", "play")
+SECTIONS = ("learn", "practise", "play", "glossary")
 HOME = "index.ipynb"
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
@@ -40,15 +42,50 @@ def page_style() -> str:
     return f"<style>{PAGE_CSS.read_text(encoding='utf-8')}:root {{ --tutor-upload-label: {label}; }}</style>"
 
 class Page(w.VBox):
-    """One page of the app. Its plain-text form (what nbval compares) names the page."""
+    """One page of the app. Its plain-text form (what nbval compares) names the page.
+
+    The language chooser in its navigation bar redraws it in place (``speak``)."""
 
     def __init__(self, name: str, children: list):
         super().__init__(children)
         self.add_class("tutor-page")
         self.name = name
+        self.remake = None  # set by friendly(): builds the page again, in the language now set
+        self._listen()
 
     def __repr__(self) -> str:
         return f"<{self.name} page>"
+
+    def _listen(self) -> None:
+        for chooser in getattr(self.children[0], "children", ()):
+            if isinstance(chooser, LanguageChooser):
+                chooser.observe(lambda change: self.speak(change.new), names="chosen")
+
+    def speak(self, language: str) -> None:
+        """Redraw the page in ``language``: built again, but the body that holds the
+        learner's place (lesson and step, quiz, game) is kept and only its texts change."""
+        set_language(language)
+        _reusable[:] = [child for child in self.children if hasattr(child, "relabel")]
+        try:
+            fresh = self.remake()
+        finally:
+            _reusable.clear()
+        self.name, self.remake, self.children = fresh.name, fresh.remake, fresh.children
+        self._listen()
+
+
+_reusable: list = []  # while a page is built again in another language: its bodies to keep
+
+
+def kept(kind, *args):
+    """A page body of ``kind``: the one on show, relabelled, while its page is built again
+    in another language (``Page.speak``); else a new one."""
+    for body in _reusable:
+        if type(body) is kind:
+            _reusable.remove(body)
+            body.relabel(*args)
+            return body
+    return kind(*args)
 
 
 def page_file(section: str | None = None, game: str | None = None) -> str:
@@ -58,10 +95,10 @@ def page_file(section: str | None = None, game: str | None = None) -> str:
 
 def href(there: str) -> str:
     """The address of a page; Voila tells its kernels the base URL it is served under."""
-    return f'{os.environ.get("VOILA_BASE_URL", "/")}voila/render/{there}'
+    return with_language(f'{os.environ.get("VOILA_BASE_URL", "/")}voila/render/{there}')
 
 
-def nav_bar(here: str, game: str | None = None) -> w.HTML:
+def nav_bar(here: str, game: str | None = None) -> w.HBox:
     """The bar on top of every page: home and the games, then the sections of this game."""
     def link(text: str, there: str, current: bool) -> str:
         mark = ' aria-current="page"' if current else ""
@@ -75,7 +112,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HTML:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
                     for section in SECTIONS]
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
-    bar = w.HTML(page_style() + "".join(rows))
+    bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser()])
     bar.add_class("tutor-nav")
     return bar
 
@@ -93,24 +130,32 @@ def friendly(section: str):
     TutorError texts are finished sentences for learners; anything else is a bug, whose
     traceback goes to the server's log (the real stderr), never to the page."""
     def decorate(build):
-        @functools.wraps(build)
-        def page(*game: str) -> Page:
+        def built(*game: str) -> Page:
             try:
                 if game and game[0] not in GAMES:
                     raise TutorError(msg("error.unknown-game", game=game[0], known=", ".join(GAMES)))
-                return build(*game)
+                page = build(*game)
             except TutorError as error:
-                problem = str(error)
+                page = problem_page(section, game, str(error))
             except Exception:
                 traceback.print_exc(file=sys.__stderr__)
-                problem = msg("app.problem.unexpected")
-            known = game[0] if game and game[0] in GAMES else None
-            note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
-                          f'<br>{escape(msg("app.problem.hint"))}</div>')
-            return Page("problem", [nav_bar(page_file(section, known), known),
-                                    heading(msg("app.problem.heading")), note])
+                page = problem_page(section, game, msg("app.problem.unexpected"))
+            page.remake = lambda: built(*game)
+            return page
+
+        @functools.wraps(build)
+        def page(*game: str) -> Page:
+            set_language(requested_language())
+            return built(*game)
         return page
     return decorate
+
+
+def problem_page(section: str, game: tuple, problem: str) -> Page:
+    known = game[0] if game and game[0] in GAMES else None
+    note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
+                  f'<br>{escape(msg("app.problem.hint"))}</div>')
+    return Page("problem", [nav_bar(page_file(section, known), known), heading(msg("app.problem.heading")), note])
 
 
 def lesson_time(minutes: list[int]) -> str:
@@ -148,19 +193,26 @@ def learn_page(game: str) -> Page:
     if not lessons:
         return Page(f"learn {game} (no lessons yet)",
                     top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.learn.none", game=name))}</div>')])
-    return Page(f"learn {game}", top + [LessonShelf(game, lessons)])
+    return Page(f"learn {game}", top + [kept(LessonShelf, game, lessons)])
 
 
 @friendly("practise")
 def practise_page(game: str) -> Page:
     return Page(f"practise {game}", [nav_bar(page_file("practise", game), game),
-                                     heading(msg("app.practise.heading", game=game_name(game))), QuizRound(game)])
+                                     heading(msg("app.practise.heading", game=game_name(game))), kept(QuizRound, game)])
 
 
 @friendly("play")
 def play_page(game: str) -> Page:
     return Page(f"play {game}", [nav_bar(page_file("play", game), game),
-                                 heading(msg("app.play.heading", game=game_name(game))), GameTable(game)])
+                                 heading(msg("app.play.heading", game=game_name(game))), kept(GameTable, game)])
+
+
+@friendly("glossary")
+def glossary_page(game: str) -> Page:
+    return Page(f"glossary {game}", [nav_bar(page_file("glossary", game), game),
+                                     heading(msg("glossary.heading", game=game_name(game)), msg("glossary.intro")),
+                                     Glossary(game)])
 
 
 class LessonShelf(w.VBox):
@@ -172,10 +224,8 @@ class LessonShelf(w.VBox):
 
     def __init__(self, game: str, lessons: list):
         self.lessons = lessons
-        labels = [msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
-                  for number, lesson in enumerate(lessons, start=1)]
-        self.chooser = w.Dropdown(options=list(zip(labels, range(len(lessons)))), description=msg("app.learn.lessons"),
-                                  layout=w.Layout(width="32rem"))
+        self.chooser = w.Dropdown(options=list(zip(self._labels(), range(len(lessons)))),
+                                  description=msg("app.learn.lessons"), layout=w.Layout(width="32rem"))
         self.chooser.add_class("tutor-chooser")
         self.summary = w.HTML()
         self.following = w.Button(button_style="primary", layout=w.Layout(width="auto", display="none"))
@@ -190,16 +240,38 @@ class LessonShelf(w.VBox):
         body.add_class("tutor-body")
         super().__init__([top, body])
         self.add_class("tutor-shelf")
-        self.chooser.observe(lambda change: self.show(change.new), names="value")
+        self.chooser.observe(self._chosen, names="value")
         self.show(0)
+
+    def _labels(self) -> list[str]:
+        return [msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+                for number, lesson in enumerate(self.lessons, start=1)]
+
+    def _chosen(self, change) -> None:
+        self.show(change.new)
+
+    def relabel(self, game: str, lessons: list) -> None:
+        """The same lesson at the same step in the language now set (``lessons`` are
+        loaded in it); only texts change."""
+        self.lessons = lessons
+        self.chooser.unobserve(self._chosen, names="value")
+        relabel_options(self.chooser, self._labels())
+        self.chooser.observe(self._chosen, names="value")
+        self.chooser.description = msg("app.learn.lessons")
+        self._describe(self.chooser.value)
+        self.stage.children[0].relabel(lessons[self.chooser.value])
+        self.reference.refresh()
+
+    def _describe(self, index: int) -> None:
+        self.summary.value = f'<span class="tutor-summary">{escape(self.lessons[index].summary)}</span>'
+        if index + 1 < len(self.lessons):
+            self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
 
     def show(self, index: int) -> None:
         lesson = self.lessons[index]
         self.chooser.value = index
-        self.summary.value = f'<span class="tutor-summary">{escape(lesson.summary)}</span>'
         self.following.layout.display = "none"
-        if index + 1 < len(self.lessons):
-            self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
+        self._describe(index)
         stepper = LessonStepper(lesson, inline_rules=False)  # the reference beside it shows the rule
         stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
         stepper.observe(lambda _: self._offer_next(stepper), names="step")

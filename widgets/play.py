@@ -17,11 +17,12 @@ import ipywidgets as w
 from tutor.bots import KINDS
 from tutor.core import CHANCE, IllegalMove
 from tutor.games import game as registered
-from tutor.messages import msg
+from tutor.messages import LANGUAGES, catalog, msg
 from tutor.records import RecordError
 from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.seats import DEFAULT_ORDER
 from widgets.feedback import feedback
+from widgets.languages import relabel_options
 from widgets.log import MoveLog, replayed, sentence
 from widgets.replay import GameReplay, read_record, record_link
 from widgets.result import result_html
@@ -47,6 +48,11 @@ def default_name(seat: int) -> str:
     return msg(f"widgets.seat-colour.{DEFAULT_ORDER[seat]}")
 
 
+def is_default_name(seat: int, name: str) -> bool:
+    """``name`` is the seat's colour in one of the tutor's languages (so no one typed it)."""
+    return name in {catalog(code)[f"widgets.seat-colour.{DEFAULT_ORDER[seat]}"] for code in LANGUAGES}
+
+
 class SeatChoice(w.HBox):
     """One seat: the name shown for it and who plays it (a person or a computer player)."""
 
@@ -59,6 +65,13 @@ class SeatChoice(w.HBox):
         super().__init__([self.name, self.kind])
         self.add_class("tutor-seat")
 
+    def relabel(self, seat: int) -> None:
+        self.name.description = msg("app.play.seat", number=seat + 1)
+        self.kind.tooltip = msg("app.play.who", number=seat + 1)
+        relabel_options(self.kind, [msg(f"app.play.kind.{kind}") for kind in SEAT_KINDS])
+        if is_default_name(seat, self.name.value.strip()):
+            self.name.value = default_name(seat)  # observed: the game renames the seat
+
 
 class GameTable(w.VBox):
     """Seats 1..n each played by a person or a computer player (the first seat is a
@@ -70,6 +83,7 @@ class GameTable(w.VBox):
         self.game = game
         self.entry = registered(game)
         self._task = None
+        self._relabelling = False  # relabelled dropdowns change value and back: no new game for that
         counts = list(self.entry.player_counts)
         self.players = w.Dropdown(options=counts, value=4 if 4 in counts else counts[0],
                                   description=msg("app.play.players"), layout=w.Layout(width="11rem"))
@@ -81,10 +95,10 @@ class GameTable(w.VBox):
                                description=msg(f"app.play.variant.{option}.label"),
                                style={"description_width": "initial"}, layout=w.Layout(width="auto"))
             for option, values in self.entry.options.items()}
-        start = w.Button(description=msg("app.play.new"), button_style="primary")
-        start.add_class("tutor-new-game")
-        start.on_click(lambda _: self.new_game(self.seed + 1))
-        setup = w.HBox([self.players, self.speed, *self.variants.values(), start],
+        self.start = w.Button(description=msg("app.play.new"), button_style="primary")
+        self.start.add_class("tutor-new-game")
+        self.start.on_click(lambda _: self.new_game(self.seed + 1))
+        setup = w.HBox([self.players, self.speed, *self.variants.values(), self.start],
                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
         setup.add_class("tutor-top")
         self.seat_row = w.HBox([])
@@ -153,6 +167,8 @@ class GameTable(w.VBox):
     def new_game(self, seed: int) -> None:
         """A new game under the settings shown. The computer players of the old game stop
         first, so the page never shows two games at once."""
+        if self._relabelling:
+            return
         self._stop()
         self.seed = seed
         kinds = self.kinds
@@ -170,11 +186,41 @@ class GameTable(w.VBox):
             self.scores.seat = None  # first: the old seat may not exist in the new game
             self.scores.state = self.state
         self.body.children = [self.table]
-        bots = sorted(set(kinds) - {PERSON})
-        self.about.value = "".join(f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
-                                   f'{escape(msg(f"bot.{kind}.{self.game}"))}</p>' for kind in bots)
+        self._describe_bots()
         self.message.value = ""
         self.advance()
+
+    def _describe_bots(self) -> None:
+        bots = sorted(set(self.kinds) - {PERSON})
+        self.about.value = "".join(f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
+                                   f'{escape(msg(f"bot.{kind}.{self.game}"))}</p>' for kind in bots)
+
+    def relabel(self, game: str) -> None:
+        """Every text of the table in the language now set; the game, seats and settings
+        stay (a seat still called by its colour takes the colour's name in that language)."""
+        self._relabelling = True
+        try:
+            self.players.description = msg("app.play.players")
+            self.speed.description = msg("app.play.speed")
+            relabel_options(self.speed, [msg(f"app.play.speeds.{name}") for name in SPEEDS])
+            for option, variant in self.variants.items():
+                variant.description = msg(f"app.play.variant.{option}.label")
+                relabel_options(variant, [msg(f"app.play.variant.{option}.{value}")
+                                          for value in self.entry.options[option]])
+            for seat, choice in enumerate(self.seats):
+                choice.relabel(seat)
+        finally:
+            self._relabelling = False
+        self.start.description = msg("app.play.new")
+        self.undo_button.description = msg("app.play.undo")
+        self.upload.description = msg("app.record.upload")
+        self._describe_bots()
+        self.sentences = replayed(self.state)
+        self.board.refresh()
+        self.scores.refresh()
+        if self.body.children[0] is not self.table:
+            self.body.children[0].relabel()  # a record being replayed
+        self._show()
 
     def person_to_move(self) -> int | None:
         return self.session.person_to_move()

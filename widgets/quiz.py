@@ -71,8 +71,24 @@ class QuizRound(w.HBox):
         self.right = self.answered = 0
         self.ask(0)
 
+    def relabel(self, game: str) -> None:
+        """The same round in the language now set: drawn again from its seed (the same
+        positions and answers), at the same question, with the answer given and "show me"
+        as they were."""
+        chosen, demonstrating = self.chosen, self.demonstrating
+        self.questions = quiz(self.game, self.seed, self.count)
+        self.ask(self.number)
+        if chosen is not None:
+            self.right -= chosen == self.question.correct  # choose() counts the answer again
+            self.answered -= 1
+            self.choose(chosen)
+            if demonstrating:
+                self.demonstrate()
+        self.reference.refresh()
+
     def ask(self, number: int) -> None:
         self.number = number
+        self.chosen = None  # the choice made on this question
         question = self.question
         if self.board is None:
             self.board = board_for(self.game, question.position, 1.0)
@@ -111,6 +127,7 @@ class QuizRound(w.HBox):
 
     def choose(self, index: int) -> None:
         question = self.question
+        self.chosen = index
         right, text = question.answer(index)
         self.right += right
         self.answered += 1

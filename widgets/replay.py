@@ -55,25 +55,40 @@ class GameReplay(w.VBox):
         self.result = w.HTML()
         self.result.add_class("tutor-end")
         self.counter = w.HTML()
-        self.buttons = {name: w.Button(description=msg(f"app.replay.{name}"), icon=icon, layout=w.Layout(width="auto"))
+        self.title = title
+        self.buttons = {name: w.Button(icon=icon, layout=w.Layout(width="auto"))
                         for name, icon in (("first", "fast-backward"), ("back", "step-backward"),
                                            ("next", "step-forward"), ("last", "fast-forward"))}
         targets = {"first": lambda: 0, "back": lambda: self.position - 1, "next": lambda: self.position + 1,
                    "last": lambda: len(self.stops) - 1}
         for name, button in self.buttons.items():
             button.on_click(lambda _, target=targets[name]: self.go(target()))
-        self.leave = w.Button(description=msg("app.replay.close"), layout=w.Layout(width="auto"))
-        heading = w.HTML(f'<h2 class="tutor-replay-title">{escape(msg("app.replay.heading", file=title))}</h2>')
+        self.leave = w.Button(layout=w.Layout(width="auto"))
+        self.heading = w.HTML()
+        self._label()
         nav = w.HBox([*self.buttons.values(), self.counter, self.leave], layout=w.Layout(align_items="center"))
         nav.add_class("tutor-top")
         side = w.VBox([self.scores, self.history])
         side.add_class("tutor-side")
         body = w.HBox([w.VBox([self.result, self.board]), side])
         body.add_class("tutor-body")
-        super().__init__([heading, nav, body])
+        super().__init__([self.heading, nav, body])
         self.add_class("tutor-replay")
         self.go(len(self.stops) - 1)  # drawn once at the end too: a record that cannot be shown fails here, on upload
         self.go(0)
+
+    def _label(self) -> None:
+        for name, button in self.buttons.items():
+            button.description = msg(f"app.replay.{name}")
+        self.leave.description = msg("app.replay.close")
+        self.heading.value = f'<h2 class="tutor-replay-title">{escape(msg("app.replay.heading", file=self.title))}</h2>'
+
+    def relabel(self) -> None:
+        """The same move of the record, told in the language now set."""
+        self._label()
+        self.sentences = replayed(self.record)
+        self.board.refresh()
+        self.go(self.position)
 
     def _stops(self) -> list[int]:
         """For each position of the replay, how many moves of the game are made by then:

@@ -62,6 +62,7 @@ class LessonStepper(ipywidgets.HBox):
         self.states: list = []
         self.board = None
         self._reason_rule: str | None = None
+        self._saying = None  # makes the answer on show again, in the language now set
         self.panel = LessonPanel(self, scale)
         super().__init__([self.panel], **kwargs)
         self.add_class("tutor-stepper")
@@ -141,28 +142,42 @@ class LessonStepper(ipywidgets.HBox):
         self._reason_rule = reason.rule if reason is not None else None
         if step.try_ is None or self.solved:
             self.board.refresh()
-            self._answer("wrong" if reason else "right", str(reason) if reason else msg("widgets.stepper.allowed"))
+            self._answer("wrong" if reason else "right",
+                         lambda: str(reason) if reason else msg("widgets.stepper.allowed"))
             return
-        right, text = self.lesson.judge(step, state, move)
+        right, _ = self.lesson.judge(step, state, move)
         if right:
             self.solved = True
             self.board.state = _after(state, move)
             self.board.hints = True
         else:
             self.board.refresh()
-        self._answer("right" if right else "wrong", text)
+        self._answer("right" if right else "wrong", lambda: self.lesson.judge(step, state, move)[1])
 
-    def _answer(self, verdict: str, text: str) -> None:
-        self.verdict, self.message = verdict, text  # observed: the panel redraws
+    def _answer(self, verdict: str, saying) -> None:
+        self._saying = saying
+        self.verdict, self.message = verdict, saying()  # observed: the panel redraws
 
     def _say(self, text: str) -> None:
         self._reason_rule = None
-        self._answer("", text)
+        self._saying = None  # a board's hint ("choose a card first") is not said again in a new language
+        self.verdict, self.message = "", text
+
+    def relabel(self, lesson: Lesson) -> None:
+        """The same step, position and answer in the language now set; ``lesson`` is the
+        same file loaded in that language. A lesson that did not load keeps its message."""
+        if self.lesson is None:
+            return
+        self.lesson = lesson
+        self.board.refresh()
+        self.message = self._saying() if self._saying else ""
+        self.panel.refresh()
 
     def _show(self) -> None:
         """Draw the step on show and forget the last answer."""
         self.solved = False
         self._reason_rule = None
+        self._saying = None
         self.verdict, self.message, self.rule = "", "", None
         if self.board is not None:
             step = self.current

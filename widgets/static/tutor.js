@@ -6,12 +6,22 @@ function send(model, name) {
   model.send({ click: name });
 }
 
+// A part with data-query="key=value" changes the page in place (the language chooser):
+// the address follows, so a reload or a shared link shows the page the same way.
+function follow(query) {
+  const [key, value] = query.split("=");
+  const url = new URL(window.location.href);
+  url.searchParams.set(key, value);
+  window.history.replaceState(window.history.state, "", url);
+}
+
 function wire(model, el) {
   for (const part of el.querySelectorAll("[data-target]")) {
     const name = part.dataset.target;
     part.addEventListener("click", (event) => {
       event.preventDefault();
       send(model, name);
+      if (part.dataset.query) follow(part.dataset.query);
     });
     if (!["BUTTON", "SUMMARY", "A"].includes(part.tagName)) {  // these turn Enter/Space into clicks already
       part.addEventListener("keydown", (event) => {

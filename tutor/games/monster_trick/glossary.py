@@ -1,0 +1,18 @@
+"""Monster Trick's words for the glossary page, in the order the game meets them.
+
+Each term names the rule sheets (en, fr, nl) that have a word for it; in the other
+languages the tutor chose one. The words are catalog entries ``glossary.monster-trick.<term>``,
+the same words the boards and lessons use."""
+
+EDITIONS = ("en", "fr", "nl")
+TERMS = {
+    "trick": ("en", "fr", "nl"),
+    "round": ("en", "fr", "nl"),
+    "slot": ("nl",),  # the English and French sheets speak of a free space, not of four places
+    "marker": ("en", "fr", "nl"),
+    "opening-colour": ("en", "fr", "nl"),
+    "follow": ("en", "fr"),
+    "off-colour": ("nl",),
+    "vp-card": ("en", "fr", "nl"),
+    "active": ("en", "fr", "nl"),
+}

@@ -1,0 +1,47 @@
+"""The glossary page's body: one game's words in English, French and Dutch side by side,
+from the catalog of each language, with a note where a rule sheet has no word and the
+tutor chose one (the game's ``glossary`` part says which sheets name which terms)."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+from babel import Locale
+
+from tutor.games import game, game_name
+from tutor.messages import LANGUAGES, catalog, language, language_name, msg
+from tutor.svg.draw import el
+
+
+def spoken_name(code: str) -> str:
+    """A language's name as the page's language says it: "French", "français", "Frans"."""
+    return Locale.parse(code).get_display_name(language())
+
+
+def glossary_html(game_id: str) -> str:
+    part = game(game_id).part("glossary")
+    head = []
+    for code in LANGUAGES:
+        note = "" if code in part.EDITIONS else el(
+            "span", escape(msg("glossary.no-edition", language=spoken_name(code))), class_="tutor-chosen-note")
+        head.append(el("th", el("span", escape(language_name(code)), lang=code), note, scope="col"))
+    rows = []
+    for term, named in part.TERMS.items():
+        cells = []
+        for code in LANGUAGES:
+            word = el("span", escape(catalog(code)[f"glossary.{game_id}.{term}"]), lang=code, class_="tutor-word")
+            chosen = code in part.EDITIONS and code not in named  # a sheet without a word for it
+            note = el("span", escape(msg("glossary.chosen", language=spoken_name(code))),
+                      class_="tutor-chosen-note") if chosen else ""
+            cells.append(el("td", word, note, class_="tutor-chosen" if code not in named else None))
+        rows.append(el("tr", *cells, data_term=term))
+    caption = el("caption", escape(msg("glossary.caption", game=game_name(game_id))))
+    return el("table", caption, el("thead", el("tr", *head)), el("tbody", *rows), class_="tutor-glossary")
+
+
+class Glossary(w.HTML):
+    """``Glossary(game_id)``: the table of the game's words, in the page's language's notes."""
+
+    def __init__(self, game_id: str):
+        super().__init__(glossary_html(game_id))
+        self.add_class("tutor-glossary-page")
