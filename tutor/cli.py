@@ -11,8 +11,9 @@ from collections import Counter
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TutorError
 from tutor.games import game as registered, games as registered_games
+from tutor.lessons import language_problems
 from tutor.record_checks import check_file
-from tutor.messages import msg
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg, set_language
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="verify lesson, record-check and record files against the engines")
     check.add_argument("files", nargs="+")
+    check.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="the language of the report")
+    check.add_argument("--require-languages", type=language_list, default=[], metavar="en,fr,nl",
+                       help="name every text of a lesson that lacks one of these languages")
     simulate = commands.add_parser("simulate", help="play random games and print figures as JSON")
     simulate.add_argument("--game", choices=registered_games(), required=True)
     simulate.add_argument("--players", type=int, default=4)
@@ -34,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
-            return run_check(args.files)
+            set_language(args.lang)
+            return run_check(args.files, args.require_languages)
         if args.command == "simulate":
             bot_kinds = args.bots.split(",") if args.bots else None
             print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds)))
@@ -47,8 +52,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def run_check(files: list[str]) -> int:
-    failures = [failure for file in files for failure in check_file(file)]
+def language_list(text: str) -> list[str]:
+    codes = [code.strip().lower() for code in text.split(",") if code.strip()]
+    for code in codes:
+        if code not in LANGUAGES:
+            raise argparse.ArgumentTypeError(msg("checks.unknown-language", code=code, known=", ".join(LANGUAGES)))
+    return codes
+
+
+def run_check(files: list[str], languages: list[str] = ()) -> int:
+    failures = [failure for file in files for failure in check_file(file) + language_problems(file, languages)]
     for failure in failures:
         print(failure)
     if failures:

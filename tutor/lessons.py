@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.messages import language, msg
+from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
 from tutor.yamlfile import FileProblem, read_yaml
 
 LESSONS = Path(__file__).parent / "lessons"
@@ -202,6 +202,49 @@ def check_lesson(path: str | Path) -> list[str]:
                     failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
                                         problem=msg("lesson.try-not-legal", move=move, reason=reason)))
     return failures
+
+
+def text_fields(data: dict):
+    """(step number or None, field, value) for every text of a lesson file a learner reads:
+    the title, the summary, and each step's say and try prompt."""
+    for field in ("title", "summary"):
+        yield None, field, data.get(field)
+    for number, step in enumerate(data.get("steps") or [], start=1):
+        if isinstance(step, dict) and "say" in step:
+            yield number, "say", step["say"]
+        if isinstance(step, dict) and step.get("try") is not None:
+            spec = step["try"]
+            yield number, "prompt", spec.get("prompt") if isinstance(spec, dict) else spec
+
+
+def language_problems(path: str | Path, languages: list[str]) -> list[str]:
+    """Every text of a lesson file that lacks one of ``languages`` (or gives one text for
+    all of them, or an English one for another language), one sentence each naming the
+    file, step and field. Files that are not lessons (records) have no such texts."""
+    name = str(path)
+    try:
+        data = read_yaml(name)
+    except FileProblem as error:
+        return [str(error)]
+    if not languages or "steps" not in data:
+        return []
+    problems = []
+    for step, field, value in text_fields(data):
+        where = msg("checks.where-field", field=field) if step is None else msg("checks.where-step", step=step,
+                                                                                 field=field)
+        if isinstance(value, str) and value.strip():
+            problems.append(msg("checks.language-single", file=name, where=where, languages=", ".join(languages)))
+            continue
+        texts = value if isinstance(value, dict) else {}
+        english = str(texts.get(DEFAULT_LANGUAGE) or "").strip()
+        for code in languages:
+            text = texts.get(code)
+            if not isinstance(text, str) or not text.strip():
+                problems.append(msg("checks.language-missing", file=name, where=where, language=spoken_language(code)))
+            elif code != DEFAULT_LANGUAGE and text.strip() == english:
+                problems.append(msg("checks.language-english", file=name, where=where,
+                                    language=spoken_language(code)))
+    return problems
 
 
 def _note_problem(entry, note: str, before, after) -> str | None:

@@ -100,6 +100,11 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def spoken_language(code: str) -> str:
+    """A language's name as the current language says it in a sentence: French, français, Frans."""
+    return Locale.parse(code).get_display_name(_language)
+
+
 def negotiate(accept_language: str | None) -> str:
     """The tutor's language that best fits an HTTP Accept-Language header; English if none does."""
     chosen = negotiate_locale(_preferred(accept_language or ""), LANGUAGES, sep="-")

@@ -6,16 +6,9 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as w
-from babel import Locale
-
 from tutor.games import game, game_name
-from tutor.messages import LANGUAGES, catalog, language, language_name, msg
+from tutor.messages import LANGUAGES, catalog, language_name, msg, spoken_language
 from tutor.svg.draw import el
-
-
-def spoken_name(code: str) -> str:
-    """A language's name as the page's language says it: "French", "français", "Frans"."""
-    return Locale.parse(code).get_display_name(language())
 
 
 def glossary_html(game_id: str) -> str:
@@ -23,7 +16,7 @@ def glossary_html(game_id: str) -> str:
     head = []
     for code in LANGUAGES:
         note = "" if code in part.EDITIONS else el(
-            "span", escape(msg("glossary.no-edition", language=spoken_name(code))), class_="tutor-chosen-note")
+            "span", escape(msg("glossary.no-edition", language=spoken_language(code))), class_="tutor-chosen-note")
         head.append(el("th", el("span", escape(language_name(code)), lang=code), note, scope="col"))
     rows = []
     for term, named in part.TERMS.items():
@@ -31,7 +24,7 @@ def glossary_html(game_id: str) -> str:
         for code in LANGUAGES:
             word = el("span", escape(catalog(code)[f"glossary.{game_id}.{term}"]), lang=code, class_="tutor-word")
             chosen = code in part.EDITIONS and code not in named  # a sheet without a word for it
-            note = el("span", escape(msg("glossary.chosen", language=spoken_name(code))),
+            note = el("span", escape(msg("glossary.chosen", language=spoken_language(code))),
                       class_="tutor-chosen-note") if chosen else ""
             cells.append(el("td", word, note, class_="tutor-chosen" if code not in named else None))
         rows.append(el("tr", *cells, data_term=term))
