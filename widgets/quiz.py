@@ -121,7 +121,7 @@ class QuizRound(w.HBox):
                               f'<span class="tutor-running">{escape(running)}</span></p>')
 
     def _choice(self, index: int, text: str) -> w.Button:
-        button = w.Button(description=text, layout=w.Layout(width="100%"))
+        button = w.Button(description=text, layout=w.Layout(width="auto", align_self="stretch"))  # margins stay inside
         button.on_click(lambda _: self.choose(index))
         return button
 

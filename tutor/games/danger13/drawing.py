@@ -186,9 +186,12 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
         badges.append(msg("widgets.d13.dealer"))
     if seat == view["start_player"]:
         badges.append(msg("widgets.d13.start"))
-    for index, badge in enumerate(badges):
-        parts.append(el("rect", x=10 + index * 62, y=38, width=58, height=18, rx=9, fill="#2d3561"))
-        parts.append(text(39 + index * 62, 51, badge, size=10.5, weight=700, fill="#ffffff", anchor="middle"))
+    left = 10
+    for badge in badges:
+        width = 12 + 6.3 * len(badge)  # as wide as its word in any language ("1er joueur", "Startspeler")
+        parts.append(el("rect", x=left, y=38, width=width, height=18, rx=9, fill="#2d3561"))
+        parts.append(text(left + width / 2, 51, badge, size=10.5, weight=700, fill="#ffffff", anchor="middle"))
+        left += width + 4
     if done:
         parts.append(text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
     card_w = CARD_W * ROW_SCALE

@@ -125,7 +125,10 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
     if marked:
         parts.append(el("rect", x=-6, y=-6, width=SLOT_W + 12, height=SLOT_H + 12, rx=16, fill="none",
                         stroke=MARK, stroke_width=3.5, stroke_dasharray="10 6"))
-    parts.append(text(12, 21, msg("widgets.mt.slot", slot=slot + 1), size=13, weight=700, fill=MUTED))
+    label = msg("widgets.mt.slot", slot=slot + 1)
+    room = SLOT_W - 12 - (31 + 7.6 * len(_colour_name(state.colour[slot])) if trick else 12)  # left of the colour
+    fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if 8.7 * len(label) > room else {}
+    parts.append(text(12, 21, label, size=13, weight=700, fill=MUTED, **fit))  # "Emplacement 3" beside "violet"
     if not trick:
         parts.append(el("rect", x=(SLOT_W - CARD_W) / 2, y=32, width=CARD_W, height=CARD_H, rx=7, fill="none",
                         stroke=LINE, stroke_width=1.5, stroke_dasharray="5 4"))

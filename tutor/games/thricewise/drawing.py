@@ -239,11 +239,16 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
         parts.append(group(card_face(card, small_w), x=x + index * step, y=36))
     if status:
         parts.append(text(10, PANEL_H - 28, status, size=12, weight=700, fill=INK))
-    parts.append(text(10, PANEL_H - 10, msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), size=12,
-                      fill=MUTED))
-    if deferred:
-        parts.append(text(width - 10, PANEL_H - 10, msg("widgets.tw.deferred", count=len(deferred)), size=12,
-                          fill=MUTED, anchor="end"))
+    # The bottom line: cards in hand on the left, set-aside cards on the right, pressed
+    # together when a narrow panel cannot hold both at their size (five players, long words).
+    hand = msg("widgets.tw.hand-size", count=view["hand_sizes"][seat])
+    aside = msg("widgets.tw.deferred", count=len(deferred)) if deferred else ""
+    natural = [len(words) * 12 * CHAR_EM for words in (hand, aside)]
+    squeeze = min(1.0, (width - 20 - (8 if aside else 0)) / sum(natural))
+    for words, x, anchor, length in ((hand, 10, "start", natural[0]), (aside, width - 10, "end", natural[1])):
+        fit = {"textLength": round(length * squeeze, 1), "lengthAdjust": "spacingAndGlyphs"} if squeeze < 1 else {}
+        if words:
+            parts.append(text(x, PANEL_H - 10, words, size=12, fill=MUTED, anchor=anchor, **fit))
     return "".join(parts)
 
 
