@@ -13,6 +13,7 @@ from tutor.games import game as registered, games
 from tutor.lessons import bundled_lessons, load_lesson, text_fields
 from tutor.messages import LANGUAGES, catalog, language, msg, set_language, spoken_language
 from tutor.quizzes import quiz
+from tutor.records import dumps
 from tutor.yamlfile import read_yaml
 from widgets import app
 from widgets.languages import LanguageChooser, requested_language
@@ -308,3 +309,17 @@ def test_check_names_every_file_step_and_field_missing_a_language_in_the_languag
 def test_check_refuses_a_language_the_tutor_does_not_speak():
     done = check("--require-languages", "en,de", "missing.yaml")
     assert done.returncode == 2 and msg("checks.unknown-language", code="de", known="en, fr, nl") in done.stderr
+
+
+def test_switching_language_keeps_a_record_being_replayed():
+    page = app.play_page("danger-13")
+    table = page.children[-1]
+    table.seats[0].kind.value = "coach"
+    table.open_record({"name": "game.yaml", "content": dumps(table.state).encode("utf-8")})
+    replay = table.body.children[0]
+    replay.go(3)
+    chooser(page).click("lang:nl")
+    assert table.body.children[0] is replay and replay.position == 3
+    assert replay.buttons["next"].description == catalog("nl")["app.replay.next"]
+    assert msg("app.replay.heading", file="game.yaml") in unescape(replay.heading.value)
+    assert replay.sentences == replayed(replay.record)
