@@ -165,6 +165,7 @@ def test_switching_language_keeps_the_quiz_where_it_was(game):
 def test_switching_language_keeps_a_finished_game_and_retells_it(game):
     page = app.play_page(game)
     table = page.children[-1]
+    table.speed.value = "instant"  # no pacing, even where an event loop runs (the browser tests')
     table.seats[0].kind.value = "coach"  # computer players only: the game runs to its end at once
     state = table.state
     assert state.is_terminal() and PERSON not in table.kinds
@@ -195,6 +196,8 @@ def test_a_typed_seat_name_stays_when_the_language_changes():
 def test_switching_language_in_the_middle_of_a_game_keeps_the_person_to_move():
     page = app.play_page("thricewise")
     table = page.children[-1]
+    table.speed.value = "instant"
+    table.new_game(table.seed)  # the coaches choose at once: the person is to move
     moves, person = list(table.state.move_stack), table.person_to_move()
     chooser(page).click("lang:fr")
     assert table.state.move_stack == moves and table.person_to_move() == person
@@ -314,6 +317,7 @@ def test_check_refuses_a_language_the_tutor_does_not_speak():
 def test_switching_language_keeps_a_record_being_replayed():
     page = app.play_page("danger-13")
     table = page.children[-1]
+    table.speed.value = "instant"
     table.seats[0].kind.value = "coach"
     table.open_record({"name": "game.yaml", "content": dumps(table.state).encode("utf-8")})
     replay = table.body.children[0]

@@ -135,7 +135,7 @@ def open_page(page, voila: VoilaServer, notebook: str):
 
 
 def wait_for_page(page, notebook: str) -> None:
-    page.wait_for_url(f"**/voila/render/{notebook}")
+    page.wait_for_url(f"**/voila/render/{notebook}*")  # links carry ?lang=
     page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 
