@@ -498,6 +498,16 @@ class State(core.State):
             "plus_points": [self.plus_points(s) for s in range(self.players)] if over else None,
         }
 
+    def resample_from_view(self, seat: int, rng) -> "State":
+        """The face-down cards (the dealer's packet and the draw pile) shuffled together
+        and dealt back, sizes kept; a bank's plus cards stay (their count is public and
+        only their owner reads them, note d13.bank-view)."""
+        other = self.clone()
+        pool = list(self.packet + self.pile)
+        rng.shuffle(pool)
+        other.packet, other.pile = tuple(pool[:len(self.packet)]), tuple(pool[len(self.packet):])
+        return other
+
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move."""

@@ -589,6 +589,23 @@ class State(core.State):
             "scores": list(self.scores), "triads": list(self.triads),
         }
 
+    def resample_from_view(self, seat: int, rng) -> "State":
+        """The other seats' hands, their hidden picks and the deck dealt again, sizes kept."""
+        other = self.clone()
+        others = [player for player in range(self.players) if player != seat]
+        pool = [card for player in others for card in self.hands[player]] + list(self.deck)
+        pool += [self.picks[player] for player in others if self.picks[player] is not None]
+        rng.shuffle(pool)
+        hands, picks = list(self.hands), list(self.picks)
+        for player in others:
+            size = len(hands[player])
+            hands[player] = tuple(sorted(pool[:size], key=ORDER.__getitem__))
+            del pool[:size]
+            if picks[player] is not None:
+                picks[player] = pool.pop()
+        other.hands, other.picks, other.deck = tuple(hands), tuple(picks), tuple(pool)
+        return other
+
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell."""
         if self.phase == "pick":
