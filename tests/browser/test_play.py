@@ -22,10 +22,6 @@ def smallest_table(page, voila, game: str) -> GameTable:
     """Open the play page set to two players at instant speed; the same table in Python,
     so the test can ask the engine for a legal move each time."""
     open_page(page, voila, page_file("play", game))
-    # Let the computer players of the page's first game finish their paced moves before the
-    # settings change: a new game started in the middle of them can leave parts of the page
-    # stale (an open issue noted for the play page).
-    page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
     replica = GameTable(game, speed="instant")
@@ -44,6 +40,22 @@ def upload(page, file) -> None:
     with page.expect_file_chooser() as chooser:
         page.get_by_role("button", name=msg("app.record.upload")).click()
     chooser.value.set_files(file)
+
+
+def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, voila):
+    """New games started again and again while the coaches of the last one are still
+    choosing: the page ends with the newest game only, its log and its board."""
+    game = "thricewise"  # three coaches choose first, at a readable pace
+    open_page(page, voila, page_file("play", game))
+    for _ in range(6):
+        page.wait_for_timeout(random.Random(len(game)).randint(50, 400))
+        page.locator(".tutor-top .tutor-new-game").click()
+    replica = GameTable(game, speed="instant")
+    replica.new_game(replica.seed + 6)
+    page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
+    wait_for_log(page, replica)
+    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences))
+    assert_no_code_or_errors(page)
 
 
 @pytest.mark.parametrize("game", games())

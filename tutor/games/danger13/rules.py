@@ -465,7 +465,7 @@ class State(core.State):
             events = [Event("card-revealed", before.dealer, {"card": move.card}) if move.source == FROM_PACKET
                       else Event("card-drawn", before.actor, {"card": move.card})]
         elif kind is Give:
-            events = [Event("card-given", move.seat, {"card": move.card, "dealer": before.dealer})]
+            events = [Event("card-given", before.dealer, {"card": move.card, "to": move.seat})]
         else:
             answer = "card-accepted" if move.answer == ACCEPT else "card-refused"
             events = [Event(answer, before.actor, {"card": move.card})]

@@ -21,7 +21,7 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "card-drawn":
             said.append(msg("app.log.d13.draw", player=player, card=event["card"]))
         elif event.kind == "card-given":
-            said.append(msg("app.log.d13.give", dealer=state.name(event["dealer"]), card=event["card"], player=player))
+            said.append(msg("app.log.d13.give", dealer=player, card=event["card"], player=state.name(event["to"])))
         elif event.kind == "card-accepted":
             said.append(msg("app.log.d13.accept", player=player, card=event["card"]))
         elif event.kind == "card-refused":
