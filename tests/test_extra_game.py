@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tutor import bots, cli, messages, records
 from tutor import games as registry
@@ -47,7 +48,9 @@ def test_records_replay_and_refuse_in_its_own_words():
     state = registry.game("take-last").new_game(2, seed=3)
     bots.play_out(state, bots.make_bots("take-last", ["random", "coach"], 2, seed=1))
     assert records.load("game.yaml", text=records.dumps(state)).snapshot() == state.snapshot()
-    broken = records.dumps(state).replace("- take 1", "- take 9", 1).replace("- take 2", "- take 9", 1)
+    record = records.record_of(state)
+    record["moves"][1] = record["moves"][1].rsplit(" ", 1)[0] + " 9"  # "Name: take 9"
+    broken = yaml.safe_dump(record, sort_keys=False)
     with pytest.raises(records.RecordError, match="Take between 1 and 3 cards"):
         records.load("broken.yaml", text=broken)
 

@@ -63,7 +63,7 @@ def test_good_lesson_passes_the_command(tmp_path, capsys):
     (("purple 3", "pink 3"), "'pink 3' is not a card: the colours are"),
     (("purple 3", "green 8"), "the green 8 is in two places"),
     (("3: [\"Orange", "5: [\"Orange"), "there is no slot 5"),
-    (("players: 4", "players: 4\nx: 1"), "unknown field 'x'"),
+    (("players: 4", "players: 4\nx: 1"), "there is no field called 'x' here"),
     (("claim:", "claims:"), "step 1: there is no check called 'claims'"),
     (("    check:", "    move: \"Blue: purple 3 -> 1\"\n    check:"), "step 1: the move 'Blue: purple 3 -> 1' is refused"),
     (("    check:", "    move: \"Red: purple 3 -> 4\"\n    check:"), "written for Red, but it is Blue's turn"),

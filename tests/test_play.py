@@ -186,8 +186,9 @@ def bad_uploads():
         "illegal move": (illegal.encode(), "move 1 ('vp 1 2 6') is not allowed"),
         "malformed YAML": (b"game: [unclosed", "not valid YAML"),
         "not UTF-8": ("game: monster-trick ÿ".encode("latin-1"), "not a text file"),
-        "odd shape": (good.replace("options:", "options: 7\nold:").encode(), "'options' should be a set of named fields"),
-        "names not text": (good.replace("- Orange", "- [1, 2]").encode(), "'seats' should list one name per player"),
+        "odd shape": (good.replace("options:\n  start_rule: left-of-starter", "options: 7").encode(),
+                      "'options' should be a set of named options"),
+        "names not text": (good.replace("- Orange", "- [1, 2]").encode(), "'seats' should be a list of names"),
     }
 
 

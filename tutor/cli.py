@@ -48,14 +48,36 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_check(files: list[str]) -> int:
-    failures = [failure for file in files for failure in check_file(file)]
-    for failure in failures:
-        print(failure)
-    if failures:
-        print(msg("lesson.summary-failed", failures=len(failures), count=len(files)), file=sys.stderr)
+    """One line per problem, every file checked whatever happens in another; the summary
+    goes to stderr after the problems are out."""
+    if hasattr(sys.stdout, "reconfigure"):  # a name the terminal cannot show is escaped, not fatal
+        sys.stdout.reconfigure(errors="backslashreplace")
+    problems = 0
+    for file in files:
+        for problem in _problems_of(file):
+            print(one_line(problem))
+            problems += 1
+    sys.stdout.flush()
+    if problems:
+        print(msg("lesson.summary-failed", failures=problems, count=len(files)), file=sys.stderr, flush=True)
         return 1
-    print(msg("lesson.summary-ok", count=len(files)), file=sys.stderr)
+    print(msg("lesson.summary-ok", count=len(files)), file=sys.stderr, flush=True)
     return 0
+
+
+def _problems_of(file: str) -> list[str]:
+    try:
+        return check_file(file)
+    except (MemoryError, RecursionError):
+        return [msg("input.too-complex", file=file)]
+    except Exception:  # a fault in the tutor: report it with the file and go on with the batch
+        return [msg("input.internal", file=file)]
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks, terminal escapes and other unseen characters written out
+    (as \\n, \\x1b, ...), so that a problem is one line and a file cannot drive the terminal."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 def play_random_game(entry, players: int, seed: int, rng: random.Random):
