@@ -458,7 +458,10 @@ def test_summarize_gives_json_figures():
         while not state.is_terminal():
             state.push(state.random_move(rng))
         states.append(state)
-    figures = d13_stats.summarize(states)
+    tally = d13_stats.Figures(3)
+    for state in states:
+        tally.add(state)
+    figures = tally.result()
     json.dumps(figures)
     assert sum(figures["busts_per_seat"]) + figures["rounds_without_bust"] == sum(len(s.busts) for s in states)
     assert figures["rounds_per_game"]["min"] >= 1

@@ -504,7 +504,10 @@ def test_summarize_gives_figures_for_simulate():
         while not state.is_terminal():
             state.push(state.random_move(rng))
         states.append(state)
-    figures = tw_stats.summarize(states)
+    tally = tw_stats.Figures(3)
+    for state in states:
+        tally.add(state)
+    figures = tally.result()
     assert sum(figures["points_by_kind"].values()) == sum(sum(state.scores) for state in states)
     assert sum(figures["score_distribution"].values()) == 9
     assert set(figures["triads_by_kind"]) == {"flush", "set", "run"}
