@@ -403,8 +403,8 @@ def test_bad_moves_are_refused():
     ({"received": ["Anna", "Blue", "Cleo"]}, "every player has already received"),
     ({"received": ["Anna"], "packet": ["plain 1"]}, "should hold 2 cards"),
     ({"pile_size": 0}, "between 1 and"),
-    ({"round": 0}, "at least 1"),
-    ({"hands": {}}, "unknown field 'hands'"),
+    ({"round": 0}, "'round' in 'position' should be a whole number from 1"),
+    ({"hands": {}}, "no field called 'hands'"),
 ])
 def test_impossible_positions_are_refused(fields, message):
     with pytest.raises(PositionError, match=message.replace("(", r"\(").replace(")", r"\)")):

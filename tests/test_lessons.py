@@ -103,12 +103,12 @@ def test_missing_file_is_a_message_not_a_traceback(tmp_path):
     assert "nope.yaml: the file cannot be read" in failure
 
 
-@pytest.mark.parametrize("change", [
-    ("  tricks:\n", "  tricks: 5\n  x:\n"),
-    ("  hands:\n    Blue: [purple 3]", "  hands: [purple 3]"),
-    ("    check:\n      claim: {slot: 3, player: Gray}", "    check:\n      claim: 3"),
+@pytest.mark.parametrize("change, words", [
+    (("  tricks:\n", "  tricks: 5\n  x:\n"), "no field called 'x'"),
+    (("  hands:\n    Blue: [purple 3]", "  hands: [purple 3]"), "'hands' in 'position' should be a set of named fields"),
+    (("    check:\n      claim: {slot: 3, player: Gray}", "    check:\n      claim: 3"), "not written the way"),
 ])
-def test_fields_of_the_wrong_shape_are_reported_not_raised(tmp_path, change):
+def test_fields_of_the_wrong_shape_are_reported_not_raised(tmp_path, change, words):
     path = write(tmp_path, GOOD.replace(*change))
     (failure,) = check_lesson(path)
-    assert failure.startswith(path) and "not written the way" in failure
+    assert failure.startswith(path) and words in failure
