@@ -528,15 +528,20 @@ class State(core.State):
         grid = self.grid = {**self.grid, cell: card}
         self.placed_by = {**self.placed_by, cell: seat}
         col, row = cell
-        low_col, high_col, low_row, high_row = self.span
+        span = self.span
+        low_col, high_col, low_row, high_row = span
         low_col, high_col, low_row, high_row = min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row)
         self.span = (low_col, high_col, low_row, high_row)
         # Open cells change only around this cell, and at the edges when the grid grows.
         col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
         row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
         near = {Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS} - grid.keys()
-        self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
-                              and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
+        if self.span == span:
+            self.open = (self.open - {cell}) | {open_cell for open_cell in near if col_low < open_cell.col < col_high
+                                                 and row_low < open_cell.row < row_high}
+        else:
+            self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
+                                  and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
         found = triads_at(grid, cell, self.options)
         if found:
             self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
