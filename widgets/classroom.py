@@ -175,11 +175,9 @@ def problem_note(text: str) -> w.HTML:
     return w.HTML(f'<div class="tutor-note" role="alert">{escape(text)}</div>')
 
 
-def scale_for(width: int, presenter: bool) -> float:
-    """Boards and text big enough to read from the back of a room, and small enough for a phone."""
-    if presenter:
-        return 1.45 if width >= 1700 else 1.0 if width >= 1200 else 0.9
-    return 0.8 if width < 600 else 1.0
+def projector_scale(width: int) -> float:
+    """Boards and text big enough to read from the back of a room (1920 or 1280 wide)."""
+    return 1.45 if width >= 1700 else 1.0 if width >= 1200 else 0.9
 
 
 # ----------------------------------------------------------------- the presenter
@@ -211,7 +209,8 @@ class ClassBar(Component):
                    for name, enabled in (("back", position.step > 1), ("next", position.step < teacher.settings.steps),
                                          ("reveal", can_reveal), ("blank", True), ("results", True), ("new", True))]
         keys = el("span", escape(msg("classroom.bar.keys")), class_="tutor-keys")
-        join = el("span", escape(msg("classroom.bar.join", address=shown.join_address)), class_="tutor-join-at")
+        address = shown.join_address.split("://", 1)[-1]  # shorter to read out and type; the QR code has it all
+        join = el("span", escape(msg("classroom.bar.join", address=address)), class_="tutor-join-at")
         return el("div", code, join, learners, step, el("span", *buttons, class_="tutor-class-buttons"), keys,
                   class_="tutor-class-strip")
 
@@ -313,7 +312,7 @@ class Presenter(w.VBox):
         self.tally = None
         self.results_open = False
         self.join_address = join_url(self.join_page, teacher.code)
-        self.stepper = FollowStepper(self.lesson_shown, scale_for(self.width, presenter=True))
+        self.stepper = FollowStepper(self.lesson_shown, projector_scale(self.width))
         self.bar = ClassBar(self)
         self.side = w.HTML()
         self.side.add_class("tutor-class-side")
@@ -332,7 +331,7 @@ class Presenter(w.VBox):
     def fit(self, width) -> None:
         self.width = int(width)
         if self.teacher is not None:
-            self.stepper.scale = scale_for(self.width, presenter=True)
+            self.stepper.scale = projector_scale(self.width)
 
     @property
     def on_try_step(self) -> bool:
@@ -497,9 +496,7 @@ class Follower(w.VBox):
         self.classrooms = classrooms
         self.link = PageLink("tutor-class-learner")
         self.link.hello = self.opened
-        self.link.width = self.fit
         self.learner = None
-        self.width = 1280
         self._task = None
         super().__init__([self.link, note(msg("classroom.opening"))])
         self.add_class("tutor-learner")
@@ -510,7 +507,6 @@ class Follower(w.VBox):
         return self.classrooms
 
     def opened(self, hello: dict) -> None:
-        self.width = int(hello.get("width") or self.width)
         query, stored = hello.get("query") or {}, hello.get("stored") or {}
         code = query.get("code", "")
         token = query.get("learner") or (stored.get("token") if stored.get("code") == code or not code else None)
@@ -574,7 +570,7 @@ class Follower(w.VBox):
         top = w.HBox([who, self.language])
         top.add_class("tutor-follow-top")
         self.status = w.HTML()
-        self.stepper = FollowStepper(self.lesson_shown, scale_for(self.width, presenter=False))
+        self.stepper = FollowStepper(self.lesson_shown)  # a board wider than a phone shrinks to fit (classroom.css)
         self.stepper.answer = self.answer
         self.results = w.HTML()
         self.children = [self.link, top, self.status, self.stepper, self.results]
@@ -587,11 +583,6 @@ class Follower(w.VBox):
     def _switch(self, code: str) -> None:
         set_language(code)
         self.follow(self.learner)
-
-    def fit(self, width) -> None:
-        self.width = int(width)
-        if self.learner is not None:
-            self.stepper.scale = scale_for(self.width, presenter=False)
 
     async def _follow(self, learner) -> None:
         try:
