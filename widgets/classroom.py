@@ -30,43 +30,43 @@ from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, language, language_name, msg, negotiate, set_language
 from tutor.svg.draw import el
-from widgets.app import HOME, Page, friendly, heading, nav_bar
+from widgets.app import HOME, Page, friendly, heading, nav_bar, page_style
 from widgets.component import STATIC, Component
 from widgets.feedback import feedback
 from widgets.play import running_loop
 from widgets.stepper import LessonStepper
 
-TEACH = "classroom/teach.ipynb"
-JOIN = "classroom/join.ipynb"
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
 
 
 class PageLink(anywidget.AnyWidget):
     """The browser side of a classroom page (static/classroom.js); draws nothing.
 
-    ``on_hello(fn)`` hears once what the page was opened with: ``{href, query, stored,
-    languages, width}``; ``on_key(fn)`` the presenter's keys ("next", "back", "blank",
-    "reveal") while ``presenting``; ``on_width(fn)`` the window's new width. Setting ``keep``
-    to ``{"query": {...}, "stored": {...} or None}`` rewrites the address and localStorage."""
+    The page sets the functions that hear the browser: ``hello(info)``, once, with what the
+    page was opened with (``{href, query, stored, languages, width}``); ``key(name)``, the
+    presenter's keys ("next", "back", "blank", "reveal") while ``presenting``; ``resized(width)``.
+    Setting ``keep`` to ``{"query": {...}, "stored": {...} or None}`` rewrites the page's address
+    and its localStorage entry ``storage_key``."""
 
     _esm = STATIC / "classroom.js"
-    _css = STATIC / "classroom.css"
+    # The components' look too: the join form shows feedback before any component is on the page.
+    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("tutor.css", "classroom.css"))
     storage_key = traitlets.Unicode("").tag(sync=True)
     presenting = traitlets.Bool(False).tag(sync=True)
     keep = traitlets.Dict().tag(sync=True)
 
     def __init__(self, storage_key: str, **kwargs):
         super().__init__(storage_key=storage_key, **kwargs)
-        self.hello = self.key = self.width = lambda _value: None
+        self.hello = self.key = self.resized = lambda _value: None
         self.on_msg(self._receive)
 
     def _receive(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict):
             return
-        for kind in ("hello", "key", "width"):
+        for kind, listener in (("hello", self.hello), ("key", self.key), ("width", self.resized)):
             if kind in content:
                 try:
-                    getattr(self, kind)(content[kind])
+                    listener(content[kind])
                 except Exception:  # a bug: its details go to the server's log, the page stays usable
                     traceback.print_exc(file=sys.__stderr__)
 
@@ -171,10 +171,6 @@ def first_language(hello: dict, *wanted) -> str:
     return negotiate(", ".join(str(code) for code in hello.get("languages") or []))
 
 
-def problem_note(text: str) -> w.HTML:
-    return w.HTML(f'<div class="tutor-note" role="alert">{escape(text)}</div>')
-
-
 def projector_scale(width: int) -> float:
     """Boards and text big enough to read from the back of a room (1920 or 1280 wide)."""
     return 1.45 if width >= 1700 else 1.0 if width >= 1200 else 0.9
@@ -224,7 +220,7 @@ class Presenter(w.VBox):
         self.link = PageLink("tutor-class-teacher")
         self.link.hello = self.opened
         self.link.key = self.act
-        self.link.width = self.fit
+        self.link.resized = self.fit
         self.teacher = None
         self.width = 1920
         self._task = None
@@ -279,7 +275,7 @@ class Presenter(w.VBox):
         form = w.VBox([self.language, self.game, self.lesson, self.reveal, start, self.problem])
         form.add_class("tutor-class-form")
         self.children = [self.link, nav_bar(HOME), heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
-                         form]
+                         form]  # the navigation bar brings the pages' stylesheet
 
     def _relabel(self, code: str) -> None:
         chosen = (self.game.value, self.lesson.value, self.reveal.value)
@@ -320,7 +316,7 @@ class Presenter(w.VBox):
                             layout=w.Layout(display="none"))
         stage = w.HBox([self.stepper, self.side])
         stage.add_class("tutor-class-stage")
-        self.children = [self.link, self.bar, stage, self.blank]
+        self.children = [self.link, w.HTML(page_style()), self.bar, stage, self.blank]
         self.add_class("tutor-presenting")
         self.link.presenting = True
         self.draw()
@@ -539,7 +535,8 @@ class Follower(w.VBox):
         self.language.observe(lambda change: self._relabel(change.new), names="value")
         form = w.VBox([self.language, self.code, self.name, join, self.problem])
         form.add_class("tutor-class-form")
-        self.children = [self.link, heading(msg("classroom.form.heading"), msg("classroom.form.text")), form]
+        self.children = [self.link, w.HTML(page_style()), heading(msg("classroom.form.heading"), msg("classroom.form.text")),
+                         form]
 
     def _relabel(self, code: str) -> None:
         set_language(code)
@@ -573,7 +570,7 @@ class Follower(w.VBox):
         self.stepper = FollowStepper(self.lesson_shown)  # a board wider than a phone shrinks to fit (classroom.css)
         self.stepper.answer = self.answer
         self.results = w.HTML()
-        self.children = [self.link, top, self.status, self.stepper, self.results]
+        self.children = [self.link, w.HTML(page_style()), top, self.status, self.stepper, self.results]
         self.poll()
         loop = running_loop()
         if loop is not None:
