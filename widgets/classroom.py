@@ -36,7 +36,8 @@ from widgets.feedback import feedback
 from widgets.play import running_loop
 from widgets.stepper import LessonStepper
 
-LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]", "::1"}
+PAGES = ("classroom/teach.ipynb", "classroom/join.ipynb")  # the presenter's page, the learners' page
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
 
 
 class PageLink(anywidget.AnyWidget):
@@ -421,7 +422,7 @@ class Presenter(w.VBox):
                  el("p", escape(msg("classroom.join-card.text")), class_="tutor-join-text"),
                  el("p", escape(self.join_address), class_="tutor-join-address"),
                  el("p", escape(self.teacher.code), class_="tutor-big-code")]
-        if urlsplit(self.join_page).hostname in {host.strip("[]") for host in LOCAL_HOSTS}:
+        if urlsplit(self.join_page).hostname in LOCAL_HOSTS:
             parts.append(el("p", escape(msg("classroom.join-card.local")), class_="tutor-note"))
         return el("section", *parts, class_="tutor-join-card", aria_label=msg("classroom.join-card.heading"))
 
