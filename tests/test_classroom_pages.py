@@ -3,9 +3,13 @@ real SQLite store, driven the way the browser side drives them (the page's openi
 moves on the board), and each game's moves in words for the tally."""
 import csv
 import io
+import tempfile
 from html import unescape
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import messages
 from tutor.classroom import Classrooms, open_store
@@ -251,3 +255,47 @@ def test_every_try_step_move_reads_as_words_and_its_notation_reads_back(language
                     words = entry.part("words").move_words(state, move)
                     assert words and "->" not in words and str(move) not in words, (path.name, words)
                     assert parse_move_for(entry, state, str(move)) == move
+
+
+def test_new_class_keeps_the_old_one_until_a_new_one_starts(classrooms):
+    presenter = start_class(classrooms)
+    old = presenter.teacher.code
+    presenter.act("next")
+    presenter.act("new")
+    assert presenter.teacher is None and presenter.link.keep["stored"]["code"] == old
+    presenter.present(presenter.previous)
+    assert presenter.teacher.code == old and presenter.position.step == 2
+
+
+ACTIONS = st.lists(st.sampled_from(["next", "back", "reveal", "right", "wrong", "reload"]), max_size=16)
+
+
+@settings(max_examples=20, deadline=None)
+@given(ACTIONS)
+def test_a_learner_page_is_always_on_the_teachers_step_and_sees_only_its_own(actions):
+    lesson, index, state, right, wrong = lesson_and_try()
+    with tempfile.TemporaryDirectory() as folder:
+        classrooms = Classrooms(open_store(f"sqlite://{Path(folder) / 'class.db'}"))
+        presenter = start_class(classrooms)
+        ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Annabel", "Bastian"))
+        for action in actions:
+            if action in ("next", "back", "reveal"):
+                presenter.act(action)
+            elif action == "reload":
+                query = ann.link.keep["query"]
+                ann = Follower(classrooms)
+                ann.opened(hello(query=query))
+            else:
+                ann.stepper.play(right if action == "right" else wrong)
+            for learner in (ann, ben):
+                learner.poll()
+                assert learner.stepper.step == presenter.position.step - 1
+            assert "Annabel" not in text_of(ben) and "Bastian" not in text_of(ann)
+            if ann.shown.is_try and not ann.shown.revealed:
+                html = ann.stepper.panel.html
+                assert "tutor-right" not in html and "tutor-wrong" not in html, "no verdict before the reveal"
+            presenter.poll()
+            if presenter.on_try_step:
+                assert presenter.tally.answered == len({answer.token for answer in classrooms.store.answers(
+                    presenter.teacher.code) if answer.step == presenter.position.step}) <= 2
+        classrooms.store.close()

@@ -136,7 +136,8 @@ def move_words(lesson, state, move) -> str:
 
 
 def verdict(lesson, step, state, move) -> str:
-    """"right", "allowed" (by the rules, but not what the step asks) or "refused"."""
+    """What the lesson makes of ``move``: "right", "allowed" (by the rules, but not what the step
+    asks) or "refused" (by the rules)."""
     if state.why_not(move) is not None:
         return "refused"
     return "right" if lesson.judge(step, state, move)[0] else "allowed"
@@ -223,6 +224,7 @@ class Presenter(w.VBox):
         self.link.key = self.act
         self.link.resized = self.fit
         self.teacher = None
+        self.previous = None  # the class left for the form, to go back to
         self.width = 1920
         self._task = None
         super().__init__([self.link, note(msg("classroom.opening"))])
@@ -270,10 +272,19 @@ class Presenter(w.VBox):
                          layout=w.Layout(width="auto"))
         start.add_class("tutor-start-class")
         start.on_click(lambda _: self.start())
+        buttons = [start]
+        if self.previous is not None:
+            back = w.Button(description=msg("classroom.setup.back", code=self.previous.code),
+                            layout=w.Layout(width="auto"))
+            back.add_class("tutor-back-to-class")
+            back.on_click(lambda _: self.present(self.previous))
+            buttons.append(back)
         self.problem = w.HTML(feedback(False, problem))
         self.language.observe(lambda change: self._relabel(change.new), names="value")
         self.game.observe(lambda change: setattr(self.lesson, "options", lesson_choices(change.new)), names="value")
-        form = w.VBox([self.language, self.game, self.lesson, self.reveal, start, self.problem])
+        row = w.HBox(buttons)
+        row.add_class("tutor-class-buttons-row")
+        form = w.VBox([self.language, self.game, self.lesson, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
         self.children = [self.link, nav_bar(HOME), heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
                          form]  # the navigation bar brings the pages' stylesheet
@@ -295,6 +306,7 @@ class Presenter(w.VBox):
             self.problem.value = feedback(False, str(error))
             return
         self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": self.language.value}}
+        self.previous = None
         self.present(teacher)
 
     # ------------------------------------------------------------- presenting
@@ -341,8 +353,8 @@ class Presenter(w.VBox):
         if name == "blank":
             self.blank.layout.display = None if self.blank.layout.display == "none" else "none"
             return
-        if name == "new":
-            self.link.keep = {"stored": None}
+        if name == "new":  # the class stays kept (and a reload resumes it) until a new one starts
+            self.previous = self.teacher
             self.setup()
             return
         if name == "results":
