@@ -299,3 +299,23 @@ def test_a_learner_page_is_always_on_the_teachers_step_and_sees_only_its_own(act
                 assert presenter.tally.answered == len({answer.token for answer in classrooms.store.answers(
                     presenter.teacher.code) if answer.step == presenter.position.step}) <= 2
         classrooms.store.close()
+
+
+def test_a_late_learner_lands_on_the_current_step(classrooms):
+    presenter = start_class(classrooms)
+    presenter.act("next")
+    presenter.act("next")
+    late = join(classrooms, presenter.teacher.code, "Dara")
+    assert late.stepper.step == 2
+
+
+def test_a_class_that_ends_under_a_learner_says_so_in_words(tmp_path):
+    now = [1_700_000_000.0]
+    classrooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"), clock=lambda: now[0])
+    presenter = start_class(classrooms)
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    now[0] += 5 * 3600
+    ann.poll()
+    assert ann.learner is None
+    assert msg("classroom.error.expired-code", code=presenter.teacher.code, hours="4") in text_of(ann)
+    classrooms.store.close()
