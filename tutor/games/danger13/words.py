@@ -2,6 +2,7 @@
 sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
+from tutor.games import danger13 as d13
 from tutor.messages import msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -50,3 +51,11 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
             (str(view["busts"].count(other)), ""),
         ])
     return columns, rows
+
+
+def move_words(state, move) -> str:
+    """A move as a learner reads it ("the plain 2 to Yellow"), allowed or not: the name of an
+    answer in a classroom tally."""
+    if isinstance(move, d13.Choice):
+        return msg(f"d13.move.{move.answer}", card=move.card)
+    return msg("d13.move.give", card=move.card, player=state.name(move.seat))
