@@ -9,7 +9,7 @@ from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 
-from .boards import PLAYERS
+from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 
 GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
@@ -104,8 +104,8 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     print(f"teacher's step to all three learners: {', '.join(f'{s:.2f}' for s in seconds)} s")
     teacher.locator(".tutor-head .tutor-count", has_text=step_text(index + 1, total)).wait_for()
 
-    PLAYERS[GAME](ann, right)
-    PLAYERS[GAME](ben, wrong)
+    play(ann, GAME, right)
+    play(ben, GAME, wrong)
     for learner, move in ((ann, right), (ben, wrong)):
         learner.get_by_text(msg("classroom.follow.answer-in", answer=msg("mt.move.play", card=move.card,
                                                                            slot=move.slot + 1))).wait_for()
