@@ -11,7 +11,7 @@ from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
-from widgets import app
+from widgets import app, classroom
 from widgets.log import sentence
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,12 +160,13 @@ def test_notebooks_are_thin_and_executed(path):
     notebook = nbformat.read(path, as_version=4)
     (cell,) = notebook.cells
     source = cell.source.splitlines()
-    assert source[0].startswith("from widgets.app import ") and len([line for line in source if line]) == 2
+    assert source[0].startswith(("from widgets.app import ", "from widgets.classroom import "))
+    assert len([line for line in source if line]) == 2
     assert cell.outputs, "store outputs: jupyter nbconvert --execute --to notebook --inplace (see notebooks/README.md)"
 
 
 def test_every_page_has_a_notebook():
-    expected = {app.HOME} | {app.page_file(section, game) for game in games() for section in app.SECTIONS}
+    expected = {app.HOME, *classroom.PAGES} | {app.page_file(section, game) for game in games() for section in app.SECTIONS}
     assert {str(path.relative_to(NOTEBOOKS)) for path in NOTEBOOKS.rglob("*.ipynb")} == expected
 
 

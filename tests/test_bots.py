@@ -45,43 +45,6 @@ def test_bots_only_play_legal_moves(game, table):
     assert bot_game(game, players, seed, kinds, legal).is_terminal()
 
 
-def scramble_monster_trick(state, seat, rng):
-    """Deal the other seats' cards among them again, each keeping its hand size."""
-    others = [other for other in range(state.players) if other != seat]
-    pool = [card for other in others for card in state.hands[other]]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for other in others:
-        size = len(hands[other])
-        hands[other] = tuple(sorted(pool[:size], key=lambda card: (mt.COLOURS.index(card.colour), card.value)))
-        del pool[:size]
-    state.hands = tuple(hands)
-
-
-def scramble_danger13(state, seat, rng):
-    """Shuffle the face-down cards: the dealer's packet and the draw pile."""
-    pool = list(state.packet + state.pile)
-    rng.shuffle(pool)
-    state.packet, state.pile = tuple(pool[:len(state.packet)]), tuple(pool[len(state.packet):])
-
-
-def scramble_thricewise(state, seat, rng):
-    """Deal the other seats' hands, their hidden picks and the deck again, sizes kept."""
-    others = [other for other in range(state.players) if other != seat]
-    pool = [card for other in others for card in state.hands[other]] + list(state.deck)
-    pool += [state.picks[other] for other in others if state.picks[other] is not None]
-    rng.shuffle(pool)
-    hands, picks = list(state.hands), list(state.picks)
-    for other in others:
-        size = len(hands[other])
-        hands[other] = tuple(sorted(pool[:size], key=tw.ORDER.__getitem__))
-        del pool[:size]
-        if picks[other] is not None:
-            picks[other] = pool.pop()
-    state.hands, state.picks, state.deck = tuple(hands), tuple(picks), tuple(pool)
-
-
-SCRAMBLE = {mt.GAME_ID: scramble_monster_trick, d13.GAME_ID: scramble_danger13, tw.GAME_ID: scramble_thricewise}
 
 
 @pytest.mark.parametrize("game", sorted(games()))
@@ -94,8 +57,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
         nonlocal checked
         if rng.random() > 0.2:
             return
-        scrambled = state.clone()
-        SCRAMBLE[game](scrambled, seat, rng)
+        scrambled = state.resample_from_view(seat, rng)
         assert scrambled.view(seat) == state.view(seat)
         first, second = bots.make_bot(game, kind, 7), bots.make_bot(game, kind, 7)
         assert first.choose(state, seat) == second.choose(scrambled, seat)
@@ -109,9 +71,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
 def hidden_parts_differ(game):
     """The scramblers really change hidden cards (else the test above proves nothing)."""
     state = advance_chance(registered(game).rules.new_game(3, seed=1))
-    scrambled = state.clone()
-    SCRAMBLE[game](scrambled, 0, random.Random(1))
-    return scrambled.snapshot() != state.snapshot()
+    return state.resample_from_view(0, random.Random(1)).snapshot() != state.snapshot()
 
 
 @pytest.mark.parametrize("game", sorted(games()))

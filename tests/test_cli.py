@@ -3,6 +3,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def run(*args):
     done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True, check=True)
@@ -24,6 +26,11 @@ def test_bench_prints_a_json_line_per_player_count():
     lines = [json.loads(line) for line in run("bench", "--game", "monster-trick", "--seconds", "0.05").splitlines()]
     assert [line["players"] for line in lines] == [2, 3, 4, 5]
     assert all(line["actions_per_second"] > 0 for line in lines)
+    assert all(line["baseline"].startswith("open_spiel oh_hell") for line in lines)
+    for line in lines:  # with the bench extra, each line carries the baseline timed in the same run
+        if line["baseline_actions_per_second"] is not None:
+            assert line["ratio_to_baseline"] == pytest.approx(
+                line["actions_per_second"] / line["baseline_actions_per_second"], rel=0.01)
 
 
 def test_unknown_file_gives_a_message_and_exit_code():

@@ -268,7 +268,7 @@ def test_a_record_file_is_found_beside_the_check(tmp_path):
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("record: a.yaml\nscore: {Ann: 1}\n", "unknown field 'score'"),
+    ("record: a.yaml\nscore: {Ann: 1}\n", "there is no field called 'score'"),
     ("record: a.yaml\n", "states nothing about it"),
     ("record: a.yaml\nrefused: {move: 2}\nranking: [Ann]\n", "'refused' cannot go with 'scores' or 'ranking'"),
     ("record: a.yaml\nrefused: {move: two}\n", "'refused' should give the number of the refused move"),

@@ -186,8 +186,9 @@ def bad_uploads():
         "illegal move": (illegal.encode(), "move 1 ('vp 1 2 6') is not allowed"),
         "malformed YAML": (b"game: [unclosed", "not valid YAML"),
         "not UTF-8": ("game: monster-trick ÿ".encode("latin-1"), "not a text file"),
-        "odd shape": (good.replace("options:", "options: 7\nold:").encode(), "'options' should be a set of named fields"),
-        "names not text": (good.replace("- Orange", "- [1, 2]").encode(), "'seats' should list one name per player"),
+        "odd shape": (good.replace("options:\n  start_rule: left-of-starter", "options: 7").encode(),
+                      "'options' should be a set of named options"),
+        "names not text": (good.replace("- Orange", "- [1, 2]").encode(), "'seats' should be a list of names"),
     }
 
 
@@ -224,6 +225,33 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
         assert len(table.state.move_stack) == 4
 
     # A thread of its own: in the same run Playwright may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
+
+
+def test_new_games_during_pacing_never_mix_two_games(monkeypatch):
+    """New games started at random moments while the computer players are moving: the old
+    game stops where it was, and board, score sheet and log always show the newest one."""
+    monkeypatch.setitem(play.SPEEDS, "normal", 0.002)
+
+    async def scenario():
+        rng = random.Random(5)
+        table = play.GameTable("thricewise")  # three coaches choose first
+        for _ in range(30):
+            await asyncio.sleep(rng.random() * 0.01)
+            old, made = table.session, len(table.state.move_stack)
+            if rng.random() < 0.5:
+                table.new_game(table.seed + 1)
+            else:
+                table.players.value = rng.choice([count for count in (2, 3, 4, 5) if count != table.players.value])
+            await asyncio.sleep(rng.random() * 0.01)
+            assert len(old.state.move_stack) == made, "the old game never moves again"
+            assert table.board.state is table.state and table.scores.state is table.state
+            assert table.sentences == replayed(table.state)
+        while table._task is not None:
+            await asyncio.sleep(0.01)
+        assert table.person_to_move() == 0 and table.sentences == replayed(table.state)
+
     with ThreadPoolExecutor(1) as thread:
         thread.submit(asyncio.run, scenario()).result()
 

@@ -63,17 +63,18 @@ def test_malformed_and_tampered_files():
     assert "not valid YAML" in bad("game: [unclosed")
     assert "field 'moves' is missing" in bad("game: monster-trick\nplayers: 4\nseed: 1\n")
     assert "no game called 'chess'" in bad("game: chess\nplayers: 2\nseed: 1\nmoves: []\n")
-    text = records.dumps(finished_game()).replace("returns:\n  - ", "returns:\n  - 17.0\n  - ", 1)
-    assert "replaying the moves gives" in bad(text)
+    text = records.dumps(finished_game()).replace("returns:\n  - 9.0", "returns:\n  - 17.0", 1)
+    assert ("replaying the moves gives points 9, 13, 12, won by Ben, but the record says points 17, 13, 12, "
+            "won by Ben") in bad(text)
 
 
 @pytest.mark.parametrize("field, value, expected", [
     ("players", "four", "'players' should be a whole number"),
     ("seed", 1.5, "'seed' should be a whole number"),
-    ("options", "fast", "'options' should be a set of named fields"),
-    ("seats", [1, 2, 3], "'seats' should list one name per player (3)"),
-    ("seats", ["Ann", "Ben"], "'seats' should list one name per player (3)"),
-    ("first_player", 7, "'first_player' should be a seat number"),
+    ("options", "fast", "'options' should be a set of named options"),
+    ("seats", [1, 2, 3], "'seats' should be a list of names, each on one line"),
+    ("seats", ["Ann", "Ben"], "'seats' should be a list of 3 names, one per player"),
+    ("first_player", 7, "'first_player' should be a whole number from 0 to 2"),
     ("players", 9, "Monster Trick is played by 2 to 5 players, not 9"),
 ])
 def test_fields_of_the_wrong_kind_are_named(field, value, expected):

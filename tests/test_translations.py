@@ -24,6 +24,7 @@ SAME_AS_ENGLISH = {
         "decktet.card.bard",  # de Bard
         "rule.d13.bust.title",  # the Dutch edition's own heading: the game's name
         "widgets.decktet.ace",  # A for Aas
+        "input.inside",  # "'prompt' in 'try'": 'in' is Dutch too
     },
 }
 

@@ -74,7 +74,7 @@ def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses()
     grid = thricewise_widgets.ThricewiseGrid(state)
     assert "(at most 6 × 6)" in grid.html and 'stroke-width="4" stroke-linecap="round"' in grid.html
     low_col, high_col, low_row, high_row = state.span
-    outside = tw.Cell(high_col + 1, low_row)
+    outside = tw.Cell(high_col + 1, next(row for col, row in state.grid if col == high_col))  # beside a card
     assert f'data-target="cell:{outside}"' in grid.html
     card = state.placeable()[0]
     assert state.why_not(tw.Place(card, outside)).rule == "tw.bounds"

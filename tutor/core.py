@@ -279,6 +279,12 @@ class State:
         other.move_stack, other._undo = list(self.move_stack), list(self._undo)
         return other
 
+    def resample_from_view(self, seat: int, rng):
+        """A copy in which everything ``seat`` cannot see is dealt again at random, sizes
+        kept (OpenSpiel's resample_from_infostate): ``view(seat)`` must not change. A game
+        with nothing hidden returns a plain copy; games with hidden cards override this."""
+        return self.clone()
+
     def restarted(self):
         """The same game at its start: players, seed, options, first player and names."""
         return type(self)(self.players, self.seed, self.options, self.first_player, self.seat_names)

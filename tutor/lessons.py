@@ -14,12 +14,11 @@ from typing import Any
 from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
 from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
+from tutor.schema import DEFAULT_PLAYERS
+from tutor.schema import check_lesson as check_lesson_fields
 from tutor.yamlfile import FileProblem, read_yaml
 
 LESSONS = Path(__file__).parent / "lessons"
-LESSON_FIELDS = ("game", "title", "summary", "minutes", "rules", "players", "seats", "options",
-                 "seed", "position", "steps")
-STEP_FIELDS = ("say", "move", "try", "check", "highlight", "rules", "notes")
 
 
 class LessonError(TutorError):
@@ -123,34 +122,17 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
     name = str(path)
     try:
         data = read_yaml(name, text)
-    except FileProblem as error:
-        raise LessonError(str(error)) from None
-    for key in ("game", "title", "steps"):
-        if key not in data:
-            raise LessonError(msg("error.missing-field", file=name, field=key))
-    unknown = [key for key in data if key not in LESSON_FIELDS]
-    if unknown:
-        raise LessonError(msg("error.unknown-field", file=name, field=unknown[0], known=", ".join(LESSON_FIELDS)))
-    try:
-        entry = registered(str(data["game"]))
+        check_lesson_fields(name, data)
     except TutorError as error:
-        raise LessonError(f"{name}: {error}") from None
-    players = data.get("players", 4)
+        raise LessonError(str(error)) from None
+    entry = registered(data["game"])
+    players = data.get("players", DEFAULT_PLAYERS)
     seats = data.get("seats")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise LessonError(msg("error.wrong-type", file=name, field="players", expected=msg("type.number")))
-    if seats is not None and (not isinstance(seats, list) or len(seats) != players):
-        raise LessonError(msg("lesson.seats", file=name, players=players))
-    if not isinstance(data["steps"], list) or not data["steps"]:
-        raise LessonError(msg("lesson.step-failure", file=name, step=1, problem=msg("lesson.no-steps")))
-    for key, kind in (("options", dict), ("position", dict), ("rules", list)):
-        if data.get(key) is not None and not isinstance(data[key], kind):
-            raise LessonError(msg("error.wrong-type", file=name, field=key, expected=msg(f"type.{kind.__name__}")))
     lesson = Lesson(
         path=name, game=data["game"], title=localized(data["title"]), summary=localized(data.get("summary")),
-        minutes=int(data.get("minutes", 3)), rules=list(data.get("rules") or []), players=players,
-        seats=[str(seat) for seat in seats] if seats else None, options=dict(data.get("options") or {}),
-        seed=int(data.get("seed", 0)), position=data.get("position"), steps=[], raw_steps=data["steps"],
+        minutes=data.get("minutes", 3), rules=data.get("rules", []), players=players,
+        seats=seats, options=data.get("options", {}),
+        seed=data.get("seed", 0), position=data.get("position"), steps=[], raw_steps=data["steps"],
     )
     known_rules = {rule.id for rule in entry.rule_list}
     for rule in lesson.rules:
@@ -260,7 +242,7 @@ def parse_move_for(entry, state, text: str):
     """A move in lesson notation, optionally prefixed by the mover's name ("Red: blue 9 -> 1")."""
     text = str(text)
     seat_part, colon, rest = text.partition(":")
-    names = [name.lower() for name in state.seat_names]
+    names = [name.strip().lower() for name in state.seat_names]
     if colon and seat_part.strip().lower() in names:
         seat = names.index(seat_part.strip().lower())
         if 0 <= state.to_move != seat:
@@ -269,22 +251,16 @@ def parse_move_for(entry, state, text: str):
     return entry.parse_move(text.strip(), state.players)
 
 
-def _parse_step(number: int, raw: Any, entry, state, known_rules: set[str]) -> Step:
-    if not isinstance(raw, dict):
-        raise TutorError(msg("lesson.step-not-mapping"))
-    for key in raw:
-        if key not in STEP_FIELDS:
-            raise TutorError(msg("lesson.unknown-step-field", field=key, known=", ".join(STEP_FIELDS)))
-    moves_raw = raw.get("move") or []
+def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> Step:
+    """One step; its fields' types are already checked (tutor.schema), their meaning is checked here."""
+    moves_raw = raw.get("move", [])
     moves_raw = moves_raw if isinstance(moves_raw, list) else [moves_raw]
-    checks = raw.get("check") or {}
-    if not isinstance(checks, dict):
-        raise TutorError(msg("lesson.check-not-mapping"))
+    checks = raw.get("check", {})
     for check in checks:
         if check not in entry.checks:
             raise TutorError(msg("lesson.unknown-check", check=check, game=entry.id,
                                  known=", ".join(entry.checks)))
-    for rule in raw.get("rules") or []:
+    for rule in raw.get("rules", []):
         if rule not in known_rules:
             raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
     notes = raw.get("notes") or []
@@ -306,19 +282,18 @@ def _parse_step(number: int, raw: Any, entry, state, known_rules: set[str]) -> S
         advance_chance(probe)
         moves.append(move)
     try_ = None
-    if raw.get("try") is not None:
+    if "try" in raw:
         spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
-        accept = spec.get("accept") or []
+        accept = spec.get("accept", [])
         accept = accept if isinstance(accept, list) else [accept]
-        try_ = Try(localized(spec.get("prompt")), [parse_move_for(entry, state, text) for text in accept])
-    highlight = raw.get("highlight") or []
+        try_ = Try(localized(spec["prompt"]), [parse_move_for(entry, state, text) for text in accept])
     return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
-                highlight=highlight if isinstance(highlight, list) else [highlight],
-                rules=list(raw.get("rules") or []), notes=[str(note) for note in notes])
+                highlight=raw.get("highlight", []), rules=raw.get("rules", []), notes=[str(note) for note in notes])
 
 
 def _shape_problem(error: Exception) -> str:
-    """A short account of a Python error raised by a field of the wrong shape."""
+    """A short account of a Python error raised by a field of the wrong shape (Python's own
+    words, "'list' object has no attribute 'items'", mean nothing to a teacher)."""
     if isinstance(error, KeyError):
         return msg("lesson.missing-key", key=error.args[0] if error.args else "?")
-    return str(error)
+    return msg("input.wrong-kind")

@@ -1,8 +1,9 @@
 """The one message catalog: every sentence a learner reads comes from here.
 
-Catalogs live in ``tutor/locales/<language>/*.yaml``, one catalog per language; each
-file maps dotted keys to text with ``{name}`` placeholders. All files of one language
-form one catalog, split per game only so that teams can work on them side by side.
+Catalogs live in ``tutor/locales/<language>/*.yaml`` and, for each game, in its package
+(``tutor/games/<package>/locales/<language>/*.yaml``): all files of one language form one
+catalog; each file maps dotted keys to text with ``{name}`` placeholders. A game defined
+elsewhere adds its own folder with ``add_folder``.
 
 An entry that counts something is a plural entry: a mapping that names the counting
 placeholder and gives one text per CLDR plural category the language uses::
@@ -27,6 +28,8 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 
 LOCALES = Path(__file__).parent / "locales"
+GAME_LOCALES = Path(__file__).parent / "games"  # each game package's own locales/ folder
+_extra_folders: list[Path] = []
 DEFAULT_LANGUAGE = "en"
 LANGUAGES = ("en", "fr", "nl")
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
@@ -43,12 +46,25 @@ class Plural(NamedTuple):
     forms: dict[str, str]
 
 
+def folders() -> list[Path]:
+    """Every folder holding ``<language>/*.yaml`` catalog files."""
+    return [LOCALES, *sorted(GAME_LOCALES.glob("*/locales")), *_extra_folders]
+
+
+def add_folder(folder: Path) -> None:
+    """Catalog files of a game that lives outside ``tutor/games`` (``<folder>/<language>/*.yaml``)."""
+    if folder not in _extra_folders:
+        _extra_folders.append(folder)
+        catalog.cache_clear()
+
+
 @cache
 def catalog(language: str) -> dict[str, str | Plural]:
     """All keys of one language, flattened to ``a.b.c`` form."""
     entries: dict[str, str | Plural] = {}
-    for file in sorted((LOCALES / language).glob("*.yaml")):
-        _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, file.name)
+    for folder in folders():
+        for file in sorted((folder / language).glob("*.yaml")):
+            _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, str(file))
     return entries
 
 

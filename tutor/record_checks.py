@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from tutor import records
+from tutor import records, schema
 from tutor.lessons import check_lesson
 from tutor.messages import msg
 from tutor.yamlfile import FileProblem, read_yaml
@@ -65,9 +65,12 @@ def check_record_file(name: str, data: dict) -> list[str]:
 
 def _shape_problem(name: str, data: dict) -> str | None:
     """What is wrong with the fields of a record-check file, before any replay."""
-    unknown = [key for key in data if key not in FIELDS]
-    if unknown:
-        return msg("error.unknown-field", file=name, field=unknown[0], known=", ".join(FIELDS))
+    try:
+        schema.check_fields(data, {"record": lambda value: None, "scores": schema.fields, "ranking": _ranking,
+                                   "refused": schema.fields}, ("record",), lambda problem: msg(
+                                       "input.at-file", file=name, problem=problem))
+    except schema.Invalid as error:
+        return str(error)
     if not isinstance(data["record"], (str, dict)):
         return msg("checks.record-field", file=name)
     stated = [key for key in FIELDS[1:] if key in data]
@@ -79,10 +82,12 @@ def _shape_problem(name: str, data: dict) -> str | None:
     number = refused.get("move") if isinstance(refused, dict) else None
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
         return msg("checks.record-refused-shape", file=name)
-    for check, kind in (("scores", dict), ("ranking", list)):
-        if check in data and not isinstance(data[check], kind):
-            return msg("error.wrong-type", file=name, field=check, expected=msg(f"type.{kind.__name__}"))
     return None
+
+
+def _ranking(value) -> str | None:
+    """A ranking lists names, or lists of names for places shared."""
+    return None if isinstance(value, list) else msg("input.expect.words")
 
 
 def _replay(name: str, record):

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import yaml
 
-from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance, check_player_count
-from tutor.games import game as registered, game_name, games
-from tutor.messages import msg
+from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
+from tutor.games import game as registered, game_name
+from tutor.lessons import parse_move_for
+from tutor.messages import listed, msg
+from tutor.schema import RECORD_FORMAT, check_record
 from tutor.yamlfile import read_yaml
 
-FORMAT = 1
+MAX_RECORD_BYTES = 1024 * 1024  # a finished game's record is about 2 KB
 
 
 class RecordError(TutorError):
@@ -28,20 +30,25 @@ class RecordError(TutorError):
 
 
 def record_of(state) -> dict:
-    """The record of a game started with ``new_game`` (not of a lesson position)."""
+    """The record of a game started with ``new_game`` (not of a lesson position). Each move
+    carries its mover's name, so a replay from another first player is refused; the result
+    comes before the moves, so a file cut short keeps a result that its moves do not reach."""
     replay = registered(state.game_id).new_game(state.players, seed=state.seed, options=state.options,
                              first_player=state.first_player, seat_names=state.seat_names)
     moves = []
     for move in state.move_stack:
-        if replay.to_move != CHANCE:
-            moves.append(str(move))
+        if replay.to_move >= 0:
+            moves.append(f"{replay.name(replay.to_move)}: {move}")
+        elif replay.to_move != CHANCE:
+            moves.append(str(move))  # a simultaneous choice names its seat itself
         replay.push(move)
     record = {
-        "game": state.game_id, "format": FORMAT, "players": state.players, "seats": list(state.seat_names),
-        "seed": state.seed, "first_player": state.first_player, "options": dict(state.options), "moves": moves,
+        "game": state.game_id, "format": RECORD_FORMAT, "players": state.players, "seats": list(state.seat_names),
+        "seed": state.seed, "first_player": state.first_player, "options": dict(state.options),
     }
     if state.is_terminal():
         record["result"] = {"returns": state.returns(), "winners": [state.name(seat) for seat in state.winners()]}
+    record["moves"] = moves
     return record
 
 
@@ -53,24 +60,25 @@ def save(state, path: str | Path) -> None:
     Path(path).write_text(dumps(state), encoding="utf-8")
 
 
-def load(path: str | Path, text: str | None = None, expected_game: str | None = None):
+def check_upload_size(name: str, size: int) -> None:
+    """RecordError when an upload of ``size`` bytes is too big to read (asked before reading it)."""
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(msg("input.upload-too-big", file=name, limit=MAX_RECORD_BYTES // 1024))
+
+
+def load(path: str | Path, text: str | bytes | None = None, expected_game: str | None = None):
     """Replay a record into a state. ``text`` is for uploads not on disk.
 
     Raises RecordError naming the file and, for a bad move, its number."""
     name = str(path)
     try:
-        data = read_yaml(name, text)
+        data = read_yaml(name, text, limit=MAX_RECORD_BYTES)
+        check_record(name, data)
     except TutorError as error:
         raise RecordError(str(error)) from None
-    for key in ("game", "players", "seed", "moves"):
-        if key not in data:
-            raise RecordError(msg("error.missing-field", file=name, field=key))
-    game = str(data["game"])
-    if game not in games():
-        raise RecordError(f"{name}: " + msg("error.unknown-game", game=game, known=", ".join(games())))
+    game = data["game"]
     if expected_game and game != expected_game:
         raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=game_name(expected_game)))
-    _check_shape(name, game, data)
     entry = registered(game)
     try:
         state = entry.new_game(data["players"], seed=data["seed"], options=data.get("options"),
@@ -80,7 +88,7 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
     for number, text in enumerate(data["moves"], start=1):
         advance_chance(state)
         try:
-            state.push(entry.parse_move(str(text), state.players))
+            state.push(parse_move_for(entry, state, text))
         except IllegalMove as error:
             raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason),
                               number, error.reason.rule) from None
@@ -88,34 +96,20 @@ def load(path: str | Path, text: str | None = None, expected_game: str | None = 
             raise RecordError(msg("record.bad-move", file=name, number=number, move=text, problem=error),
                               number) from None
     advance_chance(state)
-    expected = data.get("result")
-    if expected is not None:
-        found = record_of(state).get("result")
-        if found != expected:
-            raise RecordError(msg("record.result-differs", file=name, found=found or msg("record.unfinished"),
-                                  expected=expected))
+    if "result" in data:
+        _check_result(name, state, data["result"])
     return state
 
 
-def _check_shape(name: str, game: str, data: dict) -> None:
-    """Each field of the kind the replay needs, so a hand-edited file fails in words."""
-    def wrong(field: str, expected: str) -> RecordError:
-        return RecordError(msg("error.wrong-type", file=name, field=field, expected=msg(f"type.{expected}")))
+def _check_result(name: str, state, expected: dict) -> None:
+    if not state.is_terminal():
+        raise RecordError(msg("input.at-file", file=name, problem=msg("input.cut-short")))
+    found = record_of(state)["result"]
+    if found != expected:
+        raise RecordError(msg("input.at-file", file=name, problem=msg(
+            "input.result-differs", found=_result_words(found), expected=_result_words(expected))))
 
-    for field in ("players", "seed", "first_player"):
-        if field in data and (not isinstance(data[field], int) or isinstance(data[field], bool)):
-            raise wrong(field, "number")
-    try:
-        check_player_count(game, data["players"], registered(game).player_counts)
-    except TutorError as error:
-        raise RecordError(f"{name}: {error}") from None
-    if not isinstance(data["moves"], list):
-        raise wrong("moves", "list")
-    if data.get("options") is not None and not isinstance(data["options"], dict):
-        raise wrong("options", "dict")
-    seats = data.get("seats")
-    if seats is not None and (not isinstance(seats, list) or len(seats) != data["players"]
-                              or not all(isinstance(seat, str) and seat.strip() for seat in seats)):
-        raise RecordError(msg("record.seats", file=name, players=data["players"]))
-    if not 0 <= data.get("first_player", 0) < data["players"]:
-        raise RecordError(msg("record.first-player", file=name, players=data["players"]))
+
+def _result_words(result: dict) -> str:
+    points = ", ".join(f"{value:g}" for value in result["returns"])
+    return msg("input.result-words", points=points, winners=listed(result["winners"]))

@@ -180,6 +180,10 @@ def landing_page() -> Page:
         cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
                      f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
                      f'<p class="tutor-time">{escape(lesson_time(minutes))}</p><nav>{links}</nav></section>')
+    classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb"))}">'
+                        f'{escape(msg(f"classroom.landing.{page}"))}</a>' for page in ("teach", "join"))
+    cards.append(f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
+                 f'<p>{escape(msg("classroom.landing.text"))}</p><nav>{classroom}</nav></section>')
     games = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
     return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
 

@@ -34,6 +34,11 @@ def acting_seat(state) -> int | None:
     return seats[0] if seats else None
 
 
+def card_target(card) -> str:
+    """The selector of ``card`` in a drawn hand (its label starts with the card's name)."""
+    return f"[data-target^='card:'][aria-label^=\"{card},\"]"
+
+
 class Hand(StateComponent):
     """``Hand(state, seat=None, scale=1.0)``: the cards of ``seat`` (None: whoever is to
     move). Clicking a card selects it (again: unselects); ``on_select(fn)`` hears it."""

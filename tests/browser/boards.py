@@ -1,34 +1,17 @@
-"""How a learner makes each game's moves: the clicks on its board, found by the names the
-board gives its parts (``data-target``) and by the labels screen readers read too."""
-from tutor.games import danger13, monster_trick, thricewise
+"""How a learner makes a move in the browser: the clicks the game's board module lists
+(``widgets/boards/<package>.py`` ``clicks``), found by the names the board gives its parts
+(``data-target``) and by the labels screen readers read too."""
+from importlib import import_module
+
+from tutor.games import game
 
 
-def click_card(page, card) -> None:
-    page.click(f"[data-target^='card:'][aria-label^=\"{card},\"]")
-
-
-def play_monster_trick(page, move) -> None:
-    if isinstance(move, monster_trick.Predict):
-        for value in move.order:
-            page.click(f"[data-target='vp:{value}']")
-        return
-    click_card(page, move.card)
-    page.click(f"[data-target='slot:{move.slot}']")
-
-
-def play_danger13(page, move) -> None:
-    if isinstance(move, danger13.Choice):
-        page.click(f"[data-target='{move.answer}']")
-    else:
-        page.click(f"[data-target='seat:{move.seat}']")
-
-
-def play_thricewise(page, move) -> None:
-    if isinstance(move, thricewise.Done):
-        page.click("[data-target='done']")
-        return
-    click_card(page, move.card)
-    page.click("[data-target='pick']" if isinstance(move, thricewise.Pick) else f"[data-target='cell:{move.cell}']")
-
-
-PLAYERS = {"monster-trick": play_monster_trick, "danger-13": play_danger13, "thricewise": play_thricewise}
+def play(page, game_id: str, move) -> None:
+    *choices, last = import_module(f"widgets.boards.{game(game_id).short}").clicks(move)
+    for selector in choices:
+        page.click(selector)
+        # A chosen card shows as pressed once the kernel has drawn it so: wait for that,
+        # as a person would, before the next click (else a busy machine can lose the choice).
+        if selector.startswith("[data-target^='card:']"):
+            page.locator(f"{selector}[aria-pressed='true']").wait_for()
+    page.click(last)

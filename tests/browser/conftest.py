@@ -107,10 +107,13 @@ def chromium():
 
 
 @pytest.fixture(scope="session")
-def voila(chromium):
+def voila(chromium, tmp_path_factory):
     """The app, served once for the whole session (started after the browser check, so a
-    skipped run does not start a server)."""
-    server = VoilaServer()
+    skipped run does not start a server). Its classes live in a throwaway SQLite store."""
+    store = tmp_path_factory.mktemp("classroom") / "classes.db"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TUTOR_CLASS_STORE", f"sqlite://{store}")
+        server = VoilaServer()
     yield server
     server.stop()
 

@@ -16,7 +16,7 @@ from widgets.app import HOME
 from widgets.play import GameTable
 from widgets.result import why_won
 
-from .boards import PLAYERS
+from .boards import play
 from .conftest import PAGE_TIMEOUT_MS, ACTION_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 
 GAMES = list(games())
@@ -191,13 +191,13 @@ def walk_lesson(page, lang: str, game: str) -> None:
     for index, step in enumerate(lesson.steps):
         page.locator(".tutor-count", has_text=msg("widgets.stepper.count", number=index + 1, total=total)).wait_for()
         if index == tried:
-            PLAYERS[game](page, wrong)
+            play(page, game, wrong)
             feedback = page.locator(".tutor-feedback.tutor-wrong")
             feedback.wait_for()
             assert msg("lesson.try-wrong-but-legal") in feedback.inner_text()
             check_page(page, lang, f"{game}-learn-wrong-try")
         if step.try_:
-            PLAYERS[game](page, step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0])
+            play(page, game, step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0])
             page.locator(".tutor-feedback.tutor-right").wait_for()
         if index + 1 < total:
             page.click(NEXT)
@@ -231,7 +231,7 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     while not replica.state.is_terminal():
         move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
         hand_drawn(page, replica)
-        PLAYERS[game](page, move)
+        play(page, game, move)
         replica.play(move)
         page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
     result = page.locator(".tutor-result")
@@ -278,7 +278,7 @@ def test_the_chooser_redraws_a_lesson_in_place(speaking, voila):
     for index in range(tried):
         page.locator(".tutor-count", has_text=msg("widgets.stepper.count", number=index + 1, total=len(lesson.steps))).wait_for()
         page.click(NEXT)
-    PLAYERS[game](page, wrong)
+    play(page, game, wrong)
     page.locator(".tutor-feedback.tutor-wrong").wait_for()
     page.locator(".tutor-languages a", has_text="Français").click()
     set_language("fr")

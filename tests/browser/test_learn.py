@@ -7,7 +7,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
 
-from .boards import PLAYERS
+from .boards import play
 from .conftest import assert_no_code_or_errors, open_page, screenshot
 
 NEXT = ".tutor-stepnav [data-target='next']"
@@ -43,7 +43,7 @@ def test_a_whole_lesson_step_by_step(page, voila, game):
         if step.try_:
             assert page.locator(NEXT).is_disabled(), "Next waits for the learner's answer"
             move = step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0]
-            PLAYERS[game](page, move)
+            play(page, game, move)
             page.wait_for_selector(".tutor-feedback.tutor-right")
             screenshot(page, f"{game}-learn-try-it-right")
         if index + 1 < len(lesson.steps):
@@ -71,7 +71,7 @@ def test_a_wrong_click_shows_the_engines_reason(page, voila):
     state = lesson.states()[index]
     right = lesson.steps[index].try_.accept[0]
     wrong = next(Play(right.card, slot) for slot in range(4) if state.why_not(Play(right.card, slot)))
-    PLAYERS[game](page, wrong)
+    play(page, game, wrong)
     feedback = page.locator(".tutor-feedback.tutor-wrong")
     feedback.wait_for()
     assert str(state.why_not(wrong)) in feedback.inner_text()

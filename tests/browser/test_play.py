@@ -12,7 +12,7 @@ from widgets.play import PERSON, GameTable
 from widgets.app import page_file
 from widgets.result import why_won
 
-from .boards import PLAYERS
+from .boards import play
 from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, open_page, screenshot
 
 LOG_ENTRIES = "document.querySelectorAll('.tutor-log li').length"
@@ -22,10 +22,6 @@ def smallest_table(page, voila, game: str) -> GameTable:
     """Open the play page set to two players at instant speed; the same table in Python,
     so the test can ask the engine for a legal move each time."""
     open_page(page, voila, page_file("play", game))
-    # Let the computer players of the page's first game finish their paced moves before the
-    # settings change: a new game started in the middle of them can leave parts of the page
-    # stale (an open issue noted for the play page).
-    page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
     replica = GameTable(game, speed="instant")
@@ -46,13 +42,29 @@ def upload(page, file) -> None:
     chooser.value.set_files(file)
 
 
+def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, voila):
+    """New games started again and again while the coaches of the last one are still
+    choosing: the page ends with the newest game only, its log and its board."""
+    game = "thricewise"  # three coaches choose first, at a readable pace
+    open_page(page, voila, page_file("play", game))
+    for _ in range(6):
+        page.wait_for_timeout(random.Random(len(game)).randint(50, 400))
+        page.locator(".tutor-top .tutor-new-game").click()
+    replica = GameTable(game, speed="instant")
+    replica.new_game(replica.seed + 6)
+    page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
+    wait_for_log(page, replica)
+    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences))
+    assert_no_code_or_errors(page)
+
+
 @pytest.mark.parametrize("game", games())
 def test_a_whole_game_against_a_computer_player(page, voila, game):
     replica = smallest_table(page, voila, game)
     rng = random.Random(0)
     while not replica.state.is_terminal():
         move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
-        PLAYERS[game](page, move)
+        play(page, game, move)
         replica.play(move)
         wait_for_log(page, replica)
     result = page.locator(".tutor-result")
@@ -71,7 +83,7 @@ def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
     open_page(page, voila, page_file("play", game))
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.fast"))
     if game == "monster-trick":
-        PLAYERS[game](page, seat_moves(GameTable(game, speed="instant").state, 0)[0])
+        play(page, game, seat_moves(GameTable(game, speed="instant").state, 0)[0])
     page.get_by_text(msg("app.play.thinking", player=msg("widgets.seat-colour.gray"))).wait_for()
     page.get_by_text(msg("app.play.your-turn")).wait_for()
     assert_no_code_or_errors(page)
@@ -94,7 +106,7 @@ def test_two_people_pass_the_device(page, voila):
     replica.seats[1].kind.value = PERSON
     replica.ready()
     move = seat_moves(replica.state, 0)[0]
-    PLAYERS[game](page, move)
+    play(page, game, move)
     page.get_by_role("heading", name=msg("app.play.pass.heading", player=red)).wait_for()
     assert page.locator(".tutor-board").count() == 0
     page.get_by_role("button", name=msg("app.play.undo")).click()  # Orange takes the move back
@@ -110,7 +122,7 @@ def test_a_game_is_downloaded_and_replayed(page, voila, tmp_path):
     rng = random.Random(1)
     for _ in range(6):
         move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
-        PLAYERS[game](page, move)
+        play(page, game, move)
         replica.play(move)
         wait_for_log(page, replica)
     with page.expect_download() as download:

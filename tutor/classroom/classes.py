@@ -264,8 +264,9 @@ class Teacher(_Member):
                 for token, name in self._labels().items()
                 for step in self.settings.try_steps if step <= reached]
 
-    def results_csv(self) -> str:
-        """The class results as CSV with a header row, in the page's language."""
+    def results_csv(self, describe: Callable[[int, str], str] = lambda _step, move: move) -> str:
+        """The class results as CSV with a header row, in the page's language; ``describe(step,
+        move)`` puts a move as the learners sent it into words (the pages send lesson notation)."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([msg(f"classroom.csv.{column}") for column in ("name", "step", "answer", "allowed", "right")])
@@ -274,7 +275,7 @@ class Teacher(_Member):
             if row.answer is None:
                 writer.writerow([row.name, row.step, "", "", ""])
             else:
-                writer.writerow([row.name, row.step, row.answer.move,
+                writer.writerow([row.name, row.step, describe(row.step, row.answer.move),
                                  yes if row.answer.allowed else no, yes if row.answer.right else no])
         return out.getvalue()
 

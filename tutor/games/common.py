@@ -1,9 +1,22 @@
-"""Pieces the games' lesson checks share: seat names as lessons write them, the simplest
-check and the ``illegal`` check."""
+"""Pieces the games' lesson positions and checks share: the position's fields, seat names as
+lessons write them, the simplest check and the ``illegal`` check."""
 from __future__ import annotations
 
+from tutor import schema
 from tutor.core import PositionError, mismatch
 from tutor.messages import msg
+
+
+def check_position(position, spec: dict) -> None:
+    """A lesson's ``position`` holds only the fields ``spec`` knows, each of the right kind
+    (``tutor.schema`` checkers), before a game reads it; refused by name otherwise."""
+    if not isinstance(position, dict):
+        raise PositionError(msg("input.wrong", field=msg("input.field", field="position"),
+                                expected=msg("input.expect.fields")))
+    try:
+        schema.check_fields(position, spec, (), lambda problem: problem, parent="position")
+    except schema.Invalid as error:
+        raise PositionError(str(error)) from None
 
 
 class SeatLookup:

@@ -104,5 +104,12 @@ class Danger13Board(Board):
     def _action(self, answer: str) -> None:
         self.move_callbacks(Choice(self.state.pending, answer))
 
+def clicks(move) -> list[str]:
+    """What a person clicks on this board to make ``move``: CSS selectors, in order (the
+    browser tests play through them)."""
+    if isinstance(move, Choice):
+        return [f"[data-target='{move.answer}']"]
+    return [f"[data-target='seat:{move.seat}']"]
+
 
 BOARD = Danger13Board

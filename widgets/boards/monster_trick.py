@@ -14,7 +14,7 @@ from tutor.games.monster_trick import drawing
 from tutor.svg.draw import el
 from widgets.board import Board
 from widgets.component import Callbacks, StateComponent
-from widgets.hand import Hand
+from widgets.hand import Hand, card_target
 
 SLOT_WORD = re.compile(r"^\s*slot\s*(\d+)\s*$", re.IGNORECASE)
 
@@ -165,6 +165,13 @@ class MonsterTrickBoard(Board):
             self.message_callbacks(msg("widgets.mt.pick-card-first"))
             return
         self.move_callbacks(Play(card, slot))
+
+def clicks(move) -> list[str]:
+    """What a person clicks on this board to make ``move``: CSS selectors, in order (the
+    browser tests play through them)."""
+    if isinstance(move, Predict):
+        return [f"[data-target='vp:{value}']" for value in move.order]
+    return [card_target(move.card), f"[data-target='slot:{move.slot}']"]
 
 
 BOARD = MonsterTrickBoard

@@ -13,7 +13,7 @@ from tutor.messages import msg
 from tutor.games.thricewise import drawing
 from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
-from widgets.hand import Hand, acting_seat
+from widgets.hand import Hand, acting_seat, card_target
 
 CELL_WORDS = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
 
@@ -143,6 +143,14 @@ class ThricewiseBoard(Board):
             self.move_callbacks(Pick(self.hand.shown_seat, self.hand.selected))
         else:
             self.move_callbacks(Done())
+
+def clicks(move) -> list[str]:
+    """What a person clicks on this board to make ``move``: CSS selectors, in order (the
+    browser tests play through them)."""
+    if isinstance(move, Done):
+        return ["[data-target='done']"]
+    where = "[data-target='pick']" if isinstance(move, Pick) else f"[data-target='cell:{move.cell}']"
+    return [card_target(move.card), where]
 
 
 BOARD = ThricewiseBoard

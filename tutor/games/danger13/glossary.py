@@ -1,9 +1,10 @@
 """Danger 13's words for the glossary page, in the order the game meets them.
 
-Each term names the rule sheets (fr, nl: there is no English one) that have a word for
-it; in the other languages the tutor chose one. The sheets show the card kinds as
-pictures without names, so every kind's name is the tutor's. The words are catalog
-entries ``glossary.danger-13.<term>``, the same words the boards and lessons use."""
+Each term names the rule sheets (fr, nl: there is no English one) that have a word for it;
+in the other languages the tutor chose one. The sheets show the card kinds as pictures
+without names, so every kind's name is the tutor's. The words are catalog entries
+``glossary.danger-13.<term>`` (locales/<language>/glossary.yaml here), the same words the
+boards and lessons use."""
 
 EDITIONS = ("fr", "nl")
 TERMS = {

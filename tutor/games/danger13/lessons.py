@@ -3,16 +3,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
-from tutor.games.common import SeatLookup, check_illegal, check_value, replayed
+from tutor.games.common import SeatLookup, check_position, check_illegal, check_value, replayed
 from tutor.games.danger13.rules import (ACCEPT, ARROW, COUNTS, FROM_PILE, GIVE, HAND_CARD, INSTANT, OVER,
-                                        RAISE_CARD, REFUSE, REVEAL, VALUED, Card, Choice, GAME_ID, Give, Reveal,
+                                        RAISE_CARD, REFUSE, REVEAL, VALUED, DECK, Card, Choice, GAME_ID, Give, Reveal,
                                         State, _shuffled, parse_card, parse_move)
 from tutor.messages import msg
 
 
-POSITION_FIELDS = ("dealer", "start", "round", "rows", "banks", "received", "packet", "pile", "pile_size",
-                   "last_round")
+POSITION = {"dealer": schema.line, "start": schema.line, "round": schema.whole(1, len(DECK)),
+            "rows": schema.fields, "banks": schema.fields, "received": schema.words, "packet": schema.words,
+            "pile": schema.words, "pile_size": schema.whole(0, len(DECK)), "last_round": schema.flag}
 
 
 def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
@@ -23,10 +25,8 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     ``packet`` and ``pile`` list cards top first. Without ``packet`` the dealer takes
     it from the top of the pile. Cards not listed anywhere are shuffled from ``seed``
     under the listed pile cards; with ``pile_size`` the rest are in the discard pile."""
+    check_position(position, POSITION)  # a round cannot outnumber the cards: each deals at least one
     state = State(players, seed, options, seat_names=seat_names)
-    unknown = [key for key in position if key not in POSITION_FIELDS]
-    if unknown:
-        raise PositionError(msg("d13.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
     seat = SeatLookup(state.seat_names).index
     state.dealer = seat(position.get("dealer", state.seat_names[0]))
     state.start = state.first_player = seat(position.get("start", state.name(state.dealer)))
@@ -85,7 +85,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     state.packet = packet[::-1]
     state.pile = unseen[:size][::-1]
     state.discards = unseen[size:]
-    state.last_round = bool(position.get("last_round", False))
+    state.last_round = position.get("last_round", False)
     state.phase, state.to_move = REVEAL, CHANCE
     state.push(state.chance_move())
     return state

@@ -465,7 +465,7 @@ class State(core.State):
             events = [Event("card-revealed", before.dealer, {"card": move.card}) if move.source == FROM_PACKET
                       else Event("card-drawn", before.actor, {"card": move.card})]
         elif kind is Give:
-            events = [Event("card-given", move.seat, {"card": move.card, "dealer": before.dealer})]
+            events = [Event("card-given", before.dealer, {"card": move.card, "to": move.seat})]
         else:
             answer = "card-accepted" if move.answer == ACCEPT else "card-refused"
             events = [Event(answer, before.actor, {"card": move.card})]
@@ -497,6 +497,16 @@ class State(core.State):
             "bank": list(self.banks[seat]), "bank_sizes": [len(bank) for bank in self.banks],
             "plus_points": [self.plus_points(s) for s in range(self.players)] if over else None,
         }
+
+    def resample_from_view(self, seat: int, rng) -> "State":
+        """The face-down cards (the dealer's packet and the draw pile) shuffled together
+        and dealt back, sizes kept; a bank's plus cards stay (their count is public and
+        only their owner reads them, note d13.bank-view)."""
+        other = self.clone()
+        pool = list(self.packet + self.pile)
+        rng.shuffle(pool)
+        other.packet, other.pile = tuple(pool[:len(self.packet)]), tuple(pool[len(self.packet):])
+        return other
 
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when

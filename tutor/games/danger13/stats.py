@@ -1,4 +1,5 @@
-"""Figures for ``python -m tutor simulate``."""
+"""Figures for ``python -m tutor simulate``, gathered game by game (nothing else is kept,
+so memory stays flat however many games are played)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -6,28 +7,51 @@ from collections import Counter
 from tutor.games.danger13.rules import FROM_PILE, REFUSE, Choice, Reveal, State
 
 
-def summarize(states: list[State]) -> dict:
-    """Figures for ``python -m tutor simulate`` (finished games in)."""
-    players = states[0].players if states else 0
-    points = Counter(state.plus_points(seat) for state in states for seat in range(state.players))
-    busts = Counter(seat for state in states for seat in state.busts)
-    return {
-        "player_moves_per_game": _spread([sum(type(move) is not Reveal for move in state.move_stack)
-                                          for state in states]),
-        "draws_per_game": _spread([sum(type(move) is Reveal and move.source == FROM_PILE
-                                       for move in state.move_stack) for state in states]),
-        "refusals_per_game": _spread([sum(type(move) is Choice and move.answer == REFUSE
-                                          for move in state.move_stack) for state in states]),
-        "rounds_per_game": _spread([len(state.busts) for state in states]),
-        "busts_per_seat": [busts[seat] for seat in range(players)],
-        "rounds_without_bust": busts[None],
-        "plus_points": {"mean": _spread(list(points.elements()))["mean"],
-                        "distribution": {str(value): count for value, count in sorted(points.items())}},
-        "shared_wins": sum(len(state.winners()) > 1 for state in states),
-    }
+class Spread:
+    """Mean, lowest and highest of numbers given one at a time."""
+
+    def __init__(self):
+        self.count, self.total, self.low, self.high = 0, 0, None, None
+
+    def add(self, value: int) -> None:
+        self.count, self.total = self.count + 1, self.total + value
+        self.low = value if self.low is None else min(self.low, value)
+        self.high = value if self.high is None else max(self.high, value)
+
+    def result(self) -> dict:
+        if not self.count:
+            return {"mean": 0, "min": 0, "max": 0}
+        return {"mean": round(self.total / self.count, 3), "min": self.low, "max": self.high}
 
 
-def _spread(values: list[int]) -> dict:
-    if not values:
-        return {"mean": 0, "min": 0, "max": 0}
-    return {"mean": round(sum(values) / len(values), 3), "min": min(values), "max": max(values)}
+class Figures:
+    def __init__(self, players: int):
+        self.players = players
+        self.moves, self.draws, self.refusals, self.rounds = Spread(), Spread(), Spread(), Spread()
+        self.points, self.busts = Counter(), Counter()
+        self.shared_wins = 0
+
+    def add(self, state: State) -> None:
+        """One finished game."""
+        stack = state.move_stack
+        self.moves.add(sum(type(move) is not Reveal for move in stack))
+        self.draws.add(sum(type(move) is Reveal and move.source == FROM_PILE for move in stack))
+        self.refusals.add(sum(type(move) is Choice and move.answer == REFUSE for move in stack))
+        self.rounds.add(len(state.busts))
+        self.points.update(state.plus_points(seat) for seat in range(state.players))
+        self.busts.update(state.busts)
+        self.shared_wins += len(state.winners()) > 1
+
+    def result(self) -> dict:
+        count = sum(self.points.values())
+        mean = round(sum(value * times for value, times in self.points.items()) / count, 3) if count else 0
+        return {
+            "player_moves_per_game": self.moves.result(),
+            "draws_per_game": self.draws.result(),
+            "refusals_per_game": self.refusals.result(),
+            "rounds_per_game": self.rounds.result(),
+            "busts_per_seat": [self.busts[seat] for seat in range(self.players)],
+            "rounds_without_bust": self.busts[None],
+            "plus_points": {"mean": mean, "distribution": {str(value): times for value, times in sorted(self.points.items())}},
+            "shared_wins": self.shared_wins,
+        }

@@ -2,6 +2,7 @@
 sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
+from tutor.games import danger13 as d13
 from tutor.messages import msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -21,7 +22,7 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "card-drawn":
             said.append(msg("app.log.d13.draw", player=player, card=event["card"]))
         elif event.kind == "card-given":
-            said.append(msg("app.log.d13.give", dealer=state.name(event["dealer"]), card=event["card"], player=player))
+            said.append(msg("app.log.d13.give", dealer=player, card=event["card"], player=state.name(event["to"])))
         elif event.kind == "card-accepted":
             said.append(msg("app.log.d13.accept", player=player, card=event["card"]))
         elif event.kind == "card-refused":
@@ -50,3 +51,11 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
             (str(view["busts"].count(other)), ""),
         ])
     return columns, rows
+
+
+def move_words(state, move) -> str:
+    """A move as a learner reads it ("the plain 2 to Yellow"), allowed or not: the name of an
+    answer in a classroom tally."""
+    if isinstance(move, d13.Choice):
+        return msg(f"d13.move.{move.answer}", card=move.card)
+    return msg("d13.move.give", card=move.card, player=state.name(move.seat))

@@ -1,8 +1,8 @@
 """Monster Trick's words for the glossary page, in the order the game meets them.
 
 Each term names the rule sheets (en, fr, nl) that have a word for it; in the other
-languages the tutor chose one. The words are catalog entries ``glossary.monster-trick.<term>``,
-the same words the boards and lessons use."""
+languages the tutor chose one. The words are catalog entries ``glossary.monster-trick.<term>``
+(locales/<language>/glossary.yaml here), the same words the boards and lessons use."""
 
 EDITIONS = ("en", "fr", "nl")
 TERMS = {

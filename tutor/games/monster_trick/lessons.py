@@ -3,11 +3,17 @@ from __future__ import annotations
 
 import random
 
+from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
-from tutor.games.common import SeatLookup, check_illegal, check_value
-from tutor.games.monster_trick.rules import (Card, GAME_ID, HAND_SIZE, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
+from tutor.games.common import SeatLookup, check_position, check_illegal, check_value
+from tutor.games.monster_trick.rules import (ROUNDS, Card, GAME_ID, HAND_SIZE, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
                                              _hand_order, deck, parse_card, parse_move)
 from tutor.messages import msg
+
+
+POSITION = {"round": schema.whole(1, ROUNDS), "starter": schema.line, "to_move": schema.line,
+            "tricks": schema.fields, "hands": schema.fields, "vp": schema.fields, "won": schema.fields,
+            "scores": schema.fields}
 
 
 def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
@@ -16,6 +22,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
 
     Hands not listed are filled from the unseen cards, deterministically from ``seed``,
     so that hand sizes fit the turn order."""
+    check_position(position, POSITION)
     state = State(players, seed, options, seat_names=seat_names)
     _unsettle(state)
     seats = SeatLookup(state.seat_names)
@@ -65,15 +72,25 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
             state.vp_order[seat] = VP_SETS[state.round]
     for seat_text, count in (position.get("won") or {}).items():
         seat = seats.index(seat_text)
-        if not 0 <= count <= players * HAND_SIZE // 4:
+        if type(count) is not int or not 0 <= count <= players * HAND_SIZE // 4:
             raise PositionError(msg("mt.error.won-too-many", player=state.name(seat), count=count))
         state.won[seat] = count
+    _check_tricks_won(state)
     _set_scores(state, position.get("scores") or {}, seats)
     # how many tricks each player won in the rounds before the position: not described
     state.round_tricks = [[None] * players for _ in range(state.round - 1)]
     state.phase = "play" if any(state.hands) else "predict"
     _settle(state)
     return state
+
+
+def _check_tricks_won(state: State) -> None:
+    """The tricks won add up to no more than the finished tricks: every card played this
+    round that is not on the table was part of one."""
+    played = state.players * HAND_SIZE - sum(map(len, state.hands))
+    finished = (played - sum(map(len, state.tricks))) // 4
+    if sum(state.won) > finished:
+        raise PositionError(msg("mt.error.won-total", won=sum(state.won), finished=finished))
 
 
 # The position is built in lists, then settled into the tuples a State keeps.

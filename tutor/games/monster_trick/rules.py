@@ -392,6 +392,21 @@ class State(core.State):
             "discards": list(self.discards),
         }
 
+    def resample_from_view(self, seat: int, rng) -> "State":
+        """The other seats' hands dealt again among them, sizes kept. (Their predictions
+        stay: the active VP cards show part of them.)"""
+        other = self.clone()
+        others = [player for player in range(self.players) if player != seat]
+        pool = [card for player in others for card in self.hands[player]]
+        rng.shuffle(pool)
+        hands = list(self.hands)
+        for player in others:
+            size = len(hands[player])
+            hands[player] = tuple(sorted(pool[:size], key=_hand_order))
+            del pool[:size]
+        other.hands = tuple(hands)
+        return other
+
     def random_move(self, rng: random.Random):
         """A uniformly chosen card, then one of its slots: cheaper than listing
         every legal move, and still only legal moves."""

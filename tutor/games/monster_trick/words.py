@@ -50,3 +50,11 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
         cells.append((str(state.totals()[seat]), "tutor-total"))
         rows.append(cells)
     return columns, rows
+
+
+def move_words(state, move) -> str:
+    """A move as a learner reads it ("the purple 3 on slot 4"), allowed or not: the name of an
+    answer in a classroom tally."""
+    if isinstance(move, mt.Predict):
+        return msg("mt.move.predict", order=", ".join(map(str, move.order)))
+    return msg("mt.move.play", card=move.card, slot=move.slot + 1)

@@ -1,9 +1,9 @@
 """Thricewise's words for the glossary page, in the order the game meets them.
 
 Each term names the sources that have a word for it: the French rule sheet (the only
-edition) and, for the Decktet's suits and ranks, the deck's own English names. In the
-other languages the tutor chose one. The words are catalog entries
-``glossary.thricewise.<term>``, the same words the boards and lessons use."""
+edition) and, for the Decktet's suits and ranks, the deck's own English names. In the other
+languages the tutor chose one. The words are catalog entries ``glossary.thricewise.<term>``
+(locales/<language>/glossary.yaml here), the same words the boards and lessons use."""
 
 EDITIONS = ("fr",)
 TERMS = {

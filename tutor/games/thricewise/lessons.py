@@ -3,15 +3,17 @@ from __future__ import annotations
 
 import random
 
+from tutor import schema
 from tutor.core import PositionError, TutorError, mismatch
-from tutor.games.common import SeatLookup, check_illegal, check_value, replayed
+from tutor.games.common import SeatLookup, check_position, check_illegal, check_value, replayed
 from tutor.games.decktet import CARDS, Card, ORDER, parse_card
 from tutor.games.thricewise.rules import (Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, OPTIONS, Place, START_GRID,
                                           State, parse_cell, parse_move, triads_at)
 from tutor.messages import msg
 
 
-POSITION_FIELDS = ("grid", "hands", "deferred", "scores", "deck", "turn")
+POSITION = {"grid": schema.fields, "hands": schema.fields, "deferred": schema.fields, "scores": schema.fields,
+            "deck": schema.words, "turn": schema.whole(1, len(CARDS))}
 
 
 def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
@@ -22,13 +24,11 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     the right from that cell, ``"."`` marking an empty cell. Hands not listed get the
     same number of cards as the listed ones, drawn from the unseen cards; unseen cards
     form the deck, ``deck`` (top first) followed by the rest shuffled by ``seed``."""
+    check_position(position, POSITION)
     state = State(players, seed, options, seat_names=seat_names)
     # built in lists, then settled into the tuples a State keeps
     state.hands, state.deferred, state.scores = [[] for _ in range(players)], [[] for _ in range(players)], [0] * players
     seats = SeatLookup(state.seat_names)
-    unknown = [key for key in position if key not in POSITION_FIELDS]
-    if unknown:
-        raise PositionError(msg("tw.error.position-field", field=unknown[0], known=", ".join(POSITION_FIELDS)))
     where: dict[Card, str] = {}
 
     def take(text, place: str) -> Card:
@@ -56,7 +56,9 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     _check_deck(state)
     for seat_text, points in (position.get("scores") or {}).items():
         state.scores[seats.index(seat_text)] = int(points)
-    state.turn = int(position.get("turn", 1))
+    state.turn = position.get("turn", _turn_of(state))
+    if state.turn != _turn_of(state):
+        raise PositionError(msg("tw.error.turn", turn=state.turn, expected=_turn_of(state)))
     state.phase = "pick"
     state.hands, state.deferred = tuple(map(tuple, state.hands)), tuple(map(tuple, state.deferred))
     state.scores = tuple(state.scores)
@@ -114,6 +116,15 @@ def _check_deck(state: State) -> None:
                                 start=width * height, count=count))
     if size < HAND_SIZE and count >= players:
         raise PositionError(msg("tw.error.deck-too-big", size=size, count=count))
+
+
+def _turn_of(state: State) -> int:
+    """Rule tw.draw: every turn before this one took one card from each hand and every draw
+    put one back, so the turn number follows from the deck and the hand sizes."""
+    players = state.players
+    width, height = START_GRID[players]
+    draws = (len(CARDS) - width * height - HAND_SIZE * players - len(state.deck)) // players
+    return 1 + draws + HAND_SIZE - len(state.hands[0])
 
 
 def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> None:

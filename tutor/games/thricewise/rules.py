@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from functools import cache
 from typing import Any, NamedTuple
 
 from tutor import core
@@ -217,22 +218,31 @@ def triad_value(cards) -> int:
     return min((card.rank for card in cards if card.is_number), default=0)
 
 
+@cache
+def _line(a: Card, b: Card, c: Card, run_rule: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """line_kinds and the line's value, worked out once per three cards in a row: every
+    placement asks for up to twelve lines (36 cards make at most 2 x 42,840 of them)."""
+    return tuple(line_kinds((a, b, c), run_rule)), triad_value((a, b, c))
+
+
 def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
     """Every triad a card on ``cell`` completes (rule tw.triad and the tw.every-line
     variant): (cells, kind, points, shared suits), row, column and diagonals in turn."""
     col, row = cell
+    get, run_rule = grid.get, options["run_rule"]
     found = []
     for dc, dr in DIRECTIONS:
         lines = []
         for start in (-2, -1, 0):
-            first = (col + start * dc, row + start * dr)
-            cells = (first, (first[0] + dc, first[1] + dr), (first[0] + 2 * dc, first[1] + 2 * dr))
-            cards = (grid.get(cells[0]), grid.get(cells[1]), grid.get(cells[2]))
-            if None in cards:
+            first_col, first_row = col + start * dc, row + start * dr
+            a = get((first_col, first_row))
+            b = a and get((first_col + dc, first_row + dr))
+            c = b and get((first_col + 2 * dc, first_row + 2 * dr))
+            if c is None:
                 continue
-            kinds = line_kinds(cards, options["run_rule"])
+            kinds, value = _line(a, b, c, run_rule)
             if kinds:
-                value, cells = triad_value(cards), tuple(Cell(*cell) for cell in cells)
+                cells = tuple(Cell(first_col + k * dc, first_row + k * dr) for k in range(3))
                 lines.append([(cells, kind, value, suits) for kind, suits in kinds])
         if lines and options["triads"] == "one-per-direction":
             lines = [max(lines, key=lambda line: (sum(t[2] for t in line), len(line)))]
@@ -432,8 +442,8 @@ class State(core.State):
 
     def _fits(self, col: int, row: int) -> bool:
         low_col, high_col, low_row, high_row = self.span
-        return (max(high_col, col) - min(low_col, col) < MAX_SPAN
-                and max(high_row, row) - min(low_row, row) < MAX_SPAN)
+        return (high_col - MAX_SPAN < col < low_col + MAX_SPAN
+                and high_row - MAX_SPAN < row < low_row + MAX_SPAN)
 
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Deal | Draw:
@@ -517,14 +527,21 @@ class State(core.State):
             self.deferred = _set(self.deferred, seat, aside[:at] + aside[at + 1:])
         grid = self.grid = {**self.grid, cell: card}
         self.placed_by = {**self.placed_by, cell: seat}
+        col, row = cell
         span = self.span
         low_col, high_col, low_row, high_row = span
-        self.span = (min(low_col, cell.col), max(high_col, cell.col), min(low_row, cell.row), max(high_row, cell.row))
-        if self.span == span:  # the bounds stay: only this cell and its neighbours change
-            fits = self._fits
-            self.open = (self.open - {cell}) | {near for near in _around(cell) if near not in grid and fits(*near)}
+        low_col, high_col, low_row, high_row = min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row)
+        self.span = (low_col, high_col, low_row, high_row)
+        # Open cells change only around this cell, and at the edges when the grid grows.
+        col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
+        row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
+        near = {Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS} - grid.keys()
+        if self.span == span:
+            self.open = (self.open - {cell}) | {open_cell for open_cell in near if col_low < open_cell.col < col_high
+                                                 and row_low < open_cell.row < row_high}
         else:
-            self.open = self.find_open()
+            self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
+                                  and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
         found = triads_at(grid, cell, self.options)
         if found:
             self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
@@ -588,6 +605,23 @@ class State(core.State):
             "deferred": [list(cards) for cards in self.deferred], "deck_size": len(self.deck),
             "scores": list(self.scores), "triads": list(self.triads),
         }
+
+    def resample_from_view(self, seat: int, rng) -> "State":
+        """The other seats' hands, their hidden picks and the deck dealt again, sizes kept."""
+        other = self.clone()
+        others = [player for player in range(self.players) if player != seat]
+        pool = [card for player in others for card in self.hands[player]] + list(self.deck)
+        pool += [self.picks[player] for player in others if self.picks[player] is not None]
+        rng.shuffle(pool)
+        hands, picks = list(self.hands), list(self.picks)
+        for player in others:
+            size = len(hands[player])
+            hands[player] = tuple(sorted(pool[:size], key=ORDER.__getitem__))
+            del pool[:size]
+            if picks[player] is not None:
+                picks[player] = pool.pop()
+        other.hands, other.picks, other.deck = tuple(hands), tuple(picks), tuple(pool)
+        return other
 
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell."""

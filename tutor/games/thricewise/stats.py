@@ -1,29 +1,48 @@
-"""Figures for ``python -m tutor simulate``."""
+"""Figures for ``python -m tutor simulate``, gathered game by game (nothing else is kept,
+so memory stays flat however many games are played)."""
 from __future__ import annotations
 
 from collections import Counter
 
-from tutor.games.thricewise.rules import Deal, Draw, KINDS, State
+from tutor.games.thricewise.rules import KINDS, Deal, Draw, State
 
 
-def summarize(states: list[State]) -> dict:
-    """Figures for ``python -m tutor simulate``."""
-    players = states[0].players if states else 0
-    games = len(states) or 1
-    scores = [score for state in states for score in state.scores]
-    triads = [triad for state in states for triad in state.triads]
-    return {
-        "mean_turns": round(sum(state.turn for state in states) / games, 3),
-        "mean_player_moves": round(sum(1 for state in states for move in state.move_stack
-                                       if not isinstance(move, (Deal, Draw))) / games, 3),
-        "mean_points_per_seat": [round(sum(state.scores[seat] for state in states) / games, 3)
-                                 for seat in range(players)],
-        "score_distribution": {f"{low}-{low + 9}": count for low, count in
-                               sorted(Counter(score // 10 * 10 for score in scores).items())},
-        "triads_by_kind": {kind: sum(1 for t in triads if t.kind == kind) for kind in KINDS},
-        "points_by_kind": {kind: sum(t.points for t in triads if t.kind == kind) for kind in KINDS},
-        "zero_point_triads": sum(1 for t in triads if t.points == 0),
-        "mean_grid_cards": round(sum(len(state.grid) for state in states) / games, 3),
-        "mean_cards_left_aside": round(sum(map(len, (d for s in states for d in s.deferred))) / games, 3),
-        "shared_wins": sum(1 for state in states if len(state.winners()) > 1),
-    }
+class Figures:
+    def __init__(self, players: int):
+        self.players = players
+        self.games = self.turns = self.moves = self.grid_cards = self.left_aside = self.shared_wins = 0
+        self.points = [0] * players
+        self.scores: Counter = Counter()  # by tens
+        self.triads, self.triad_points = Counter(), Counter()
+        self.zero_point_triads = 0
+
+    def add(self, state: State) -> None:
+        """One finished game."""
+        self.games += 1
+        self.turns += state.turn
+        self.moves += sum(1 for move in state.move_stack if not isinstance(move, (Deal, Draw)))
+        for seat, score in enumerate(state.scores):
+            self.points[seat] += score
+            self.scores[score // 10 * 10] += 1
+        for triad in state.triads:
+            self.triads[triad.kind] += 1
+            self.triad_points[triad.kind] += triad.points
+            self.zero_point_triads += triad.points == 0
+        self.grid_cards += len(state.grid)
+        self.left_aside += sum(map(len, state.deferred))
+        self.shared_wins += len(state.winners()) > 1
+
+    def result(self) -> dict:
+        games = self.games or 1
+        return {
+            "mean_turns": round(self.turns / games, 3),
+            "mean_player_moves": round(self.moves / games, 3),
+            "mean_points_per_seat": [round(points / games, 3) for points in self.points],
+            "score_distribution": {f"{low}-{low + 9}": count for low, count in sorted(self.scores.items())},
+            "triads_by_kind": {kind: self.triads[kind] for kind in KINDS},
+            "points_by_kind": {kind: self.triad_points[kind] for kind in KINDS},
+            "zero_point_triads": self.zero_point_triads,
+            "mean_grid_cards": round(self.grid_cards / games, 3),
+            "mean_cards_left_aside": round(self.left_aside / games, 3),
+            "shared_wins": self.shared_wins,
+        }

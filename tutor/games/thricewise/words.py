@@ -2,6 +2,7 @@
 sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
+from tutor.games import thricewise as tw
 from tutor.messages import listed, msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -52,3 +53,13 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     rows = [[(str(sum(triad.seat == other for triad in state.triads)), ""), (str(placed.count(other)), ""),
              (str(state.scores[other]), "tutor-total")] for other in range(state.players)]
     return columns, rows
+
+
+def move_words(state, move) -> str:
+    """A move as a learner reads it ("the Mill on column 0, row 2"), allowed or not: the name
+    of an answer in a classroom tally."""
+    if isinstance(move, tw.Pick):
+        return msg("tw.move.pick", card=move.card)
+    if isinstance(move, tw.Place):
+        return msg("tw.move.place", card=move.card, cell=msg("tw.cell", col=move.cell.col, row=move.cell.row))
+    return msg("tw.move.done")

@@ -1,0 +1,165 @@
+"""A class in a real browser: one teacher's presenter page and three learners' pages (a phone and
+two laptops), on the Voila server's throwaway SQLite store (conftest.py)."""
+import time
+
+import pytest
+
+from tutor.games import game_name
+from tutor.games.monster_trick import Play
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
+
+from .boards import play
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+
+GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
+TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"
+PHONE, LAPTOP, PROJECTOR = (390, 844), (1280, 800), (1920, 1080)
+
+
+@pytest.fixture
+def browser(chromium):
+    """Pages opened in separate contexts, as separate devices; all closed after the test."""
+    contexts = []
+
+    def open_device(size):
+        context = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+        contexts.append(context)
+        device = context.new_page()
+        device.set_default_timeout(ACTION_TIMEOUT_MS)
+        device.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+        return device
+
+    yield open_device
+    for context in contexts:
+        for device in context.pages:
+            device.goto("about:blank")  # leaving a page makes Voila shut its kernel down
+        context.close()
+
+
+def the_lesson():
+    paths = bundled_lessons(GAME)
+    path = next(path for path in paths if path.stem == LESSON)
+    lesson = load_lesson(path)
+    index = next(number for number, step in enumerate(lesson.steps) if step.try_)
+    return lesson, paths.index(path) + 1, index
+
+
+def step_text(number: int, total: int) -> str:
+    return msg("widgets.stepper.count", number=number, total=total)
+
+
+def start_class(teacher, voila, lesson, number) -> str:
+    teacher.goto(voila.page_url(TEACH))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    form = teacher.locator(".tutor-class-form select")
+    form.nth(1).select_option(label=game_name(GAME))
+    form.nth(2).select_option(label=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes))
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    return teacher.locator(".tutor-class-code strong").inner_text()
+
+
+def join(learner, voila, code: str, name: str) -> None:
+    learner.goto(f"{voila.page_url(JOIN)}?code={code}")  # the scanned address
+    learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+    learner.fill(".tutor-name-field input", name)
+    learner.click(".tutor-join")
+    learner.wait_for_selector(".tutor-who")
+
+
+def wait_for_step(learner, number: int, total: int) -> None:
+    learner.locator(".tutor-head .tutor-count", has_text=step_text(number, total)).wait_for()
+
+
+def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
+    lesson, number, index = the_lesson()
+    total = len(lesson.steps)
+    state = lesson.states()[index]
+    right = lesson.steps[index].try_.accept[0]
+    wrong = next(move for card in state.hands[state.to_move] for slot in range(4)
+                 if state.why_not(move := Play(card, slot)))
+    teacher = browser(PROJECTOR)
+    code = start_class(teacher, voila, lesson, number)
+    teacher.locator(".tutor-join-card svg").wait_for()
+    assert f"code={code}" in teacher.inner_text(".tutor-join-card")
+    assert_no_code_or_errors(teacher)
+    screenshot(teacher, "classroom-presenter-1920")
+
+    ann, ben, cleo = browser(PHONE), browser(LAPTOP), browser(LAPTOP)
+    names = {ann: "Annabel", ben: "Bastian", cleo: "Cleopatra"}
+    for learner, name in names.items():
+        join(learner, voila, code, name)
+        wait_for_step(learner, 1, total)
+        assert_no_code_or_errors(learner)
+    teacher.get_by_text(msg("classroom.bar.learners", count=3)).wait_for()
+
+    seconds = []
+    for step in range(2, index + 2):
+        teacher.keyboard.press("ArrowRight" if step % 2 else " ")
+        clicked = time.monotonic()
+        for learner in (ann, ben, cleo):
+            wait_for_step(learner, step, total)
+        seconds.append(time.monotonic() - clicked)
+    print(f"teacher's step to all three learners: {', '.join(f'{s:.2f}' for s in seconds)} s")
+    teacher.locator(".tutor-head .tutor-count", has_text=step_text(index + 1, total)).wait_for()
+
+    play(ann, GAME, right)
+    play(ben, GAME, wrong)
+    for learner, move in ((ann, right), (ben, wrong)):
+        learner.get_by_text(msg("classroom.follow.answer-in", answer=msg("mt.move.play", card=move.card,
+                                                                           slot=move.slot + 1))).wait_for()
+    tally = teacher.locator(".tutor-tally")
+    tally.get_by_text(msg("classroom.tally.answered", answered=2, learners=3)).wait_for()
+    assert msg("classroom.tally.allowed", allowed=1) in tally.inner_text()
+    assert tally.locator(".tutor-bar").count() == 2
+    screenshot(teacher, "classroom-tally-1920")
+
+    teacher.keyboard.press("r")
+    ann.locator(".tutor-feedback.tutor-right").wait_for()
+    ben.locator(".tutor-feedback.tutor-wrong", has_text=str(state.why_not(wrong))).wait_for()
+    cleo.get_by_text(msg("classroom.follow.no-answer"), exact=False).wait_for()
+    tally.locator(".tutor-bar-refused", has_text=str(state.why_not(wrong))).wait_for()
+    screenshot(teacher, "classroom-revealed-1920")
+    teacher.keyboard.press("b")
+    teacher.locator(".tutor-blank-screen").wait_for()
+    teacher.keyboard.press("b")
+    teacher.locator(".tutor-blank-screen").wait_for(state="hidden")
+    teacher.keyboard.press("f")
+    teacher.wait_for_function("document.fullscreenElement !== null")
+    teacher.keyboard.press("f")
+    teacher.wait_for_function("document.fullscreenElement === null")
+    screenshot(ann, "classroom-learner-phone")
+    screenshot(ben, "classroom-learner-laptop")
+    for learner, own in names.items():
+        body = learner.inner_text("body")
+        assert own in body and not [name for name in names.values() if name != own and name in body], \
+            "a learner sees no other learner's name"
+
+    for learner in (cleo, ben):  # a reload lands on the current step, with the answers given so far
+        learner.reload()
+        learner.wait_for_selector(".tutor-who", timeout=PAGE_TIMEOUT_MS)
+        wait_for_step(learner, index + 1, total)
+    cleo.get_by_text(msg("classroom.follow.no-answer"), exact=False).wait_for()
+    ben.locator(".tutor-feedback.tutor-wrong", has_text=str(state.why_not(wrong))).wait_for()
+
+    teacher.set_viewport_size({"width": 1280, "height": 720})
+    teacher.reload()  # the teacher's reload resumes the class where it was
+    teacher.wait_for_selector(".tutor-class-strip", timeout=PAGE_TIMEOUT_MS)
+    assert teacher.locator(".tutor-class-code strong").inner_text() == code
+    teacher.locator(".tutor-head .tutor-count", has_text=step_text(index + 1, total)).wait_for()
+    teacher.locator(".tutor-tally").get_by_text(msg("classroom.tally.answered", answered=2, learners=3)).wait_for()
+    assert_no_code_or_errors(teacher)
+    screenshot(teacher, "classroom-presenter-1280")
+
+
+def test_a_wrong_code_is_explained_on_the_join_page(browser, voila):
+    learner = browser(PHONE)
+    learner.goto(f"{voila.page_url(JOIN)}?code=K7PX2M")
+    learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+    learner.fill(".tutor-name-field input", "Ann")
+    learner.click(".tutor-join")
+    learner.locator(".tutor-feedback.tutor-wrong", has_text=msg("classroom.error.unknown-code", code="K7PX2M")).wait_for()
+    assert learner.locator(".tutor-name-field input").input_value() == "Ann"
+    assert_no_code_or_errors(learner)
+    screenshot(learner, "classroom-join-wrong-code")

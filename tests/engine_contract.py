@@ -1,0 +1,63 @@
+"""The engine contract, checked the same way for every registered game (tests/test_engines.py)
+and for a game defined only in the test folder (tests/test_extra_game.py)."""
+import random
+
+from tutor import records
+from tutor.core import CHANCE, NOBODY, SEAT, SEATS, advance_chance
+from tutor.games import game as registered
+
+
+def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> None:
+    """Play one random game, checking the contract at every position on the way."""
+    state = registered(game_id).new_game(players, seed=seed)
+    rng = random.Random(moves_seed)
+    seen: dict = {}  # every move met so far in this game: candidates for refusals
+    told = []  # the events of each move, as told right after it
+    while not state.is_terminal():
+        turn = state.whose_turn()
+        if turn.kind == CHANCE_KIND:
+            assert state.to_move == CHANCE and turn.seats == ()
+        else:
+            check_position(state, turn, seen, rng)
+        move = state.random_move(rng)
+        seen[move] = None
+        mover = None if state.to_move == CHANCE else state.mover(move)
+        state.push(move)
+        events = state.events()
+        told.append(events)
+        assert events, f"{move} did nothing"
+        if mover is not None:
+            assert events[0].seat == mover, "a move's first event is its mover's"
+    assert state.whose_turn().kind == NOBODY and state.legal_moves() == []
+    assert [state.events(index) for index in range(len(state.move_stack))] == told, "events are the same later"
+    assert [index for index, events in enumerate(told) if any(e.kind == "game-over" for e in events)] \
+        == [len(told) - 1], "the end is told once, with the last move"
+    replayed = records.load("game.yaml", text=records.dumps(state))
+    assert replayed.snapshot() == state.snapshot() and replayed.returns() == state.returns()
+    assert state.winners() and set(state.ranking()) == set(range(players))
+
+
+CHANCE_KIND = "chance"
+
+
+def check_position(state, turn, seen: dict, rng) -> None:
+    legal = state.legal_moves()
+    assert legal, "a seat to move always has a move"
+    assert turn.kind in (SEAT, SEATS) and set(turn.seats) == {state.mover(move) for move in legal}
+    # legal moves are exactly the moves why_not accepts
+    for move in set(legal) | set(seen):
+        assert (state.why_not(move) is None) == (move in legal), move
+    # push then pop gives back the exact position
+    before, stack = state.snapshot(), list(state.move_stack)
+    for move in rng.sample(legal, min(3, len(legal))):
+        state.push(move)
+        state.pop()
+        assert state.snapshot() == before and state.move_stack == stack
+    # a clone is independent
+    copy = state.clone()
+    copy.push(legal[0])
+    assert state.snapshot() == before
+    # view(seat) hides what the seat may not see: dealing that again changes nothing in it
+    for seat in range(state.players):
+        assert state.resample_from_view(seat, rng).view(seat) == state.view(seat)
+    advance_chance(copy)  # a chance step after a move is always possible

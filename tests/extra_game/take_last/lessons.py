@@ -1,0 +1,24 @@
+"""Take the Last: a lesson's position is the pile's size and who is to take."""
+from __future__ import annotations
+
+from tutor.core import PositionError
+from tutor.games.common import SeatLookup, check_illegal, check_value
+
+from .rules import State, parse_move
+
+
+def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
+                 seat_names: list[str] | None = None) -> State:
+    state = State(players, seed, options, seat_names=seat_names)
+    state.pile, state.dealt = int(position.get("pile", 10)), True
+    if state.pile < 1:
+        raise PositionError("the pile needs at least one card.")
+    state.current = SeatLookup(state.seat_names).index(position.get("to_move", state.seat_names[0]))
+    return state
+
+
+CHECKS = {
+    "pile": check_value("pile", lambda state: state.pile),
+    "to_move": check_value("to_move", lambda state: state.name(state.to_move) if state.to_move >= 0 else "over"),
+    "illegal": check_illegal(parse_move),
+}

@@ -1,0 +1,321 @@
+"""The classroom pages without a browser: a teacher's presenter page and learners' pages on one
+real SQLite store, driven the way the browser side drives them (the page's opening message, keys,
+moves on the board), and each game's moves in words for the tally."""
+import csv
+import io
+import tempfile
+from html import unescape
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor import messages
+from tutor.classroom import Classrooms, open_store
+from tutor.games import games
+from tutor.games.monster_trick import Play
+from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
+from tutor.messages import LANGUAGES, msg
+from widgets.classroom import Follower, Presenter, join_page, teach_page
+
+GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
+HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    messages.set_language("en")
+
+
+@pytest.fixture
+def classrooms(tmp_path):
+    opened = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
+    yield opened
+    opened.store.close()
+
+
+def text_of(widget) -> str:
+    """Everything a page shows as text (markup unescaped), children included."""
+    parts = [str(getattr(widget, name, "") or "") for name in ("value", "html", "description")
+             if isinstance(getattr(widget, name, ""), str)]
+    parts += [label for label, *_ in getattr(widget, "options", ()) if isinstance(label, str)]
+    return unescape(" ".join(parts + [text_of(child) for child in getattr(widget, "children", ())]))
+
+
+def hello(**kwargs) -> dict:
+    return {"href": HREF, "query": {}, "stored": None, "languages": ["en-GB", "en"], "width": 1920, **kwargs}
+
+
+def start_class(classrooms, reveal="teacher") -> Presenter:
+    presenter = Presenter(classrooms)
+    presenter.opened(hello())
+    presenter.game.value = GAME
+    presenter.lesson.value = LESSON
+    presenter.reveal.value = reveal
+    presenter.start()
+    assert presenter.teacher is not None, text_of(presenter)
+    return presenter
+
+
+def join(classrooms, code, name, **opened) -> Follower:
+    follower = Follower(classrooms)
+    follower.opened(hello(width=390, **opened))
+    follower.code.value, follower.name.value = code, name
+    follower.join()
+    assert follower.learner is not None, text_of(follower)
+    return follower
+
+
+def lesson_and_try():
+    lesson = load_lesson(next(path for path in bundled_lessons(GAME) if path.stem == LESSON))
+    index = next(number for number, step in enumerate(lesson.steps) if step.try_)
+    state = lesson.states()[index]
+    right = lesson.steps[index].try_.accept[0]
+    wrong = next(move for card in state.hands[state.to_move] for slot in range(4)
+                 if state.why_not(move := Play(card, slot)))
+    return lesson, index, state, right, wrong
+
+
+def test_pages_open_no_store_until_the_browser_says_hello(monkeypatch):
+    monkeypatch.setattr("widgets.classroom.Classrooms", lambda: pytest.fail("a store was opened"))
+    assert repr(teach_page()) == "<teach page>"
+    assert repr(join_page()) == "<join page>"
+
+
+def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    code = presenter.teacher.code
+    assert code in text_of(presenter) and "join.ipynb?code=" + code in text_of(presenter)
+    assert "<svg" in presenter.side.value, "the join card's QR code shows on step 1"
+    ann, ben, cleo = (join(classrooms, code.lower(), name) for name in ("Ann", "Ben", "Cleo"))
+    presenter.poll()
+    assert msg("classroom.bar.learners", count=3) in text_of(presenter)
+    for number in range(index):
+        presenter.act("next")
+        for learner in (ann, ben, cleo):
+            learner.poll()
+            assert learner.stepper.step == number + 1
+    ann.stepper.play(right)
+    ben.stepper.play(wrong)
+    assert msg("classroom.follow.answer-in", answer=msg("mt.move.play", card=right.card, slot=right.slot + 1)) \
+        in text_of(ann), "the learner's answer is in, its verdict waits for the reveal"
+    assert "tutor-right" not in ann.stepper.panel.html and "tutor-wrong" not in ben.stepper.panel.html
+    presenter.poll()
+    tally = text_of(presenter.side)
+    assert msg("classroom.tally.answered", answered=2, learners=3) in tally
+    assert msg("classroom.tally.allowed", allowed=1) in tally
+    assert msg("classroom.verdict.refused") not in tally, "no verdicts on the projector before the reveal"
+    presenter.act("reveal")
+    for learner in (ann, ben, cleo):
+        learner.poll()
+    assert "tutor-right" in ann.stepper.panel.html
+    assert "tutor-wrong" in ben.stepper.panel.html and str(state.why_not(wrong)) in text_of(ben)
+    assert msg("classroom.follow.no-answer") in text_of(cleo)
+    tally = text_of(presenter.side)
+    assert msg("classroom.verdict.right") in tally and str(state.why_not(wrong)) in tally
+
+
+def test_learners_see_no_other_learners_names_or_answers(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Annabel", "Benedict"))
+    for _ in range(index):
+        presenter.act("next")
+    ann.poll()
+    ann.stepper.play(right)
+    presenter.act("reveal")
+    ben.poll()
+    assert "Annabel" not in text_of(ben) and "Benedict" in text_of(ben)
+    assert msg("classroom.follow.no-answer") in text_of(ben)
+    presenter.act("results")
+    assert "Annabel" not in text_of(presenter), "the projector shows counts; names are in the download only"
+    link = presenter.side.value.split('href="data:text/csv;base64,')[1].split('"')[0]
+    rows = list(csv.reader(io.StringIO(__import__("base64").b64decode(link).decode())))
+    assert rows[1] == ["Annabel", str(index + 1), msg("mt.move.play", card=right.card, slot=right.slot + 1),
+                       msg("classroom.csv.yes"), msg("classroom.csv.yes")]
+
+
+def test_a_reloaded_learner_page_lands_on_the_current_step_with_its_answer(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    kept = ann.link.keep
+    assert kept["query"]["learner"] == ann.learner.token and kept["stored"]["code"] == presenter.teacher.code
+    for _ in range(index):
+        presenter.act("next")
+    ann.poll()
+    ann.stepper.play(wrong)
+    again = Follower(classrooms)
+    again.opened(hello(query=kept["query"]))
+    assert again.learner is not None and again.learner.name == "Ann"
+    assert again.stepper.step == index
+    assert msg("mt.move.play", card=wrong.card, slot=wrong.slot + 1) in text_of(again)
+    scanned = Follower(classrooms)  # the scanned address again, in a browser that kept the token
+    scanned.opened(hello(query={"code": presenter.teacher.code}, stored=kept["stored"]))
+    assert scanned.learner is not None and scanned.learner.token == ann.learner.token
+
+
+def test_a_reloaded_presenter_resumes_its_class(classrooms):
+    presenter = start_class(classrooms)
+    presenter.act("next")
+    kept = presenter.link.keep["stored"]
+    again = Presenter(classrooms)
+    again.opened(hello(stored=kept))
+    assert again.teacher is not None and again.position.step == 2
+    assert again.link.presenting
+
+
+def test_an_ended_class_sends_the_presenter_back_to_the_form_with_the_reason(classrooms):
+    again = Presenter(classrooms)
+    again.opened(hello(stored={"code": "K7PX2M", "token": "x"}))
+    assert again.teacher is None
+    assert msg("classroom.error.unknown-code", code="K7PX2M") in text_of(again)
+    assert again.link.keep == {"stored": None}
+
+
+@pytest.mark.parametrize("code, key", [("hello", "classroom.error.code-format"),
+                                       ("K7PX2M", "classroom.error.unknown-code")])
+def test_a_wrong_code_gets_a_clear_message_and_keeps_the_form(classrooms, code, key):
+    follower = Follower(classrooms)
+    follower.opened(hello(query={"code": code}))
+    follower.name.value = "Ann"
+    follower.join()
+    assert follower.learner is None
+    text = text_of(follower)
+    assert msg(key, code=code.upper() if key.endswith("unknown-code") else code, length=6, example="K7PX2M") in text
+    assert "Traceback" not in text and follower.name.value == "Ann"
+
+
+def test_each_learner_reads_the_lesson_in_their_language_and_answers_count_together(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    code = presenter.teacher.code
+    english = join(classrooms, code, "Ann")
+    french = Follower(classrooms)
+    french.opened(hello(languages=["fr-BE", "fr"]))
+    french.code.value, french.name.value = code, "Zoé"
+    french.join()
+    assert french.language.value == "fr" and french.link.keep["query"]["lang"] == "fr"
+    for _ in range(index):
+        presenter.act("next")
+    messages.set_language("fr")
+    french_title = load_lesson(next(path for path in bundled_lessons(GAME) if path.stem == LESSON)).title
+    for learner in (english, french):
+        learner.poll()
+    assert french_title in text_of(french)
+    english.stepper.play(right)
+    french.stepper.play(right)
+    messages.set_language("en")
+    presenter.poll()
+    assert presenter.tally.moves == {str(right): 2}
+
+
+def test_at_once_feedback_and_a_second_answer_is_refused_in_words(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms, reveal="at-once")
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    for _ in range(index):
+        presenter.act("next")
+    ann.poll()
+    ann.stepper.play(wrong)
+    assert "tutor-wrong" in ann.stepper.panel.html
+    ann.stepper.play(right)
+    assert msg("classroom.error.answered") in text_of(ann)
+    assert presenter.teacher.tally().moves == {str(wrong): 1}
+
+
+def test_the_last_step_shows_a_learner_their_own_results(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    for _ in range(index):
+        presenter.act("next")
+    ann.poll()
+    ann.stepper.play(right)
+    for _ in range(len(lesson.steps)):
+        presenter.act("next")
+    ann.poll()
+    assert msg("classroom.follow.results") in ann.results.value
+    assert msg("classroom.follow.result.right") in ann.results.value
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_try_step_move_reads_as_words_and_its_notation_reads_back(language):
+    messages.set_language(language)
+    for game, entry in games().items():
+        for path in bundled_lessons(game):
+            lesson = load_lesson(path)
+            for step, state in zip(lesson.steps, lesson.states()):
+                if step.try_ is None:
+                    continue
+                for move in state.legal_moves():
+                    words = entry.part("words").move_words(state, move)
+                    assert words and "->" not in words and str(move) not in words, (path.name, words)
+                    assert parse_move_for(entry, state, str(move)) == move
+
+
+def test_new_class_keeps_the_old_one_until_a_new_one_starts(classrooms):
+    presenter = start_class(classrooms)
+    old = presenter.teacher.code
+    presenter.act("next")
+    presenter.act("new")
+    assert presenter.teacher is None and presenter.link.keep["stored"]["code"] == old
+    presenter.present(presenter.previous)
+    assert presenter.teacher.code == old and presenter.position.step == 2
+
+
+ACTIONS = st.lists(st.sampled_from(["next", "back", "reveal", "right", "wrong", "reload"]), max_size=16)
+
+
+@settings(max_examples=20, deadline=None)
+@given(ACTIONS)
+def test_a_learner_page_is_always_on_the_teachers_step_and_sees_only_its_own(actions):
+    lesson, index, state, right, wrong = lesson_and_try()
+    with tempfile.TemporaryDirectory() as folder:
+        classrooms = Classrooms(open_store(f"sqlite://{Path(folder) / 'class.db'}"))
+        presenter = start_class(classrooms)
+        ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Annabel", "Bastian"))
+        for action in actions:
+            if action in ("next", "back", "reveal"):
+                presenter.act(action)
+            elif action == "reload":
+                query = ann.link.keep["query"]
+                ann = Follower(classrooms)
+                ann.opened(hello(query=query))
+            else:
+                ann.stepper.play(right if action == "right" else wrong)
+            for learner in (ann, ben):
+                learner.poll()
+                assert learner.stepper.step == presenter.position.step - 1
+            assert "Annabel" not in text_of(ben) and "Bastian" not in text_of(ann)
+            if ann.shown.is_try and not ann.shown.revealed:
+                html = ann.stepper.panel.html
+                assert "tutor-right" not in html and "tutor-wrong" not in html, "no verdict before the reveal"
+            presenter.poll()
+            if presenter.on_try_step:
+                assert presenter.tally.answered == len({answer.token for answer in classrooms.store.answers(
+                    presenter.teacher.code) if answer.step == presenter.position.step}) <= 2
+        classrooms.store.close()
+
+
+def test_a_late_learner_lands_on_the_current_step(classrooms):
+    presenter = start_class(classrooms)
+    presenter.act("next")
+    presenter.act("next")
+    late = join(classrooms, presenter.teacher.code, "Dara")
+    assert late.stepper.step == 2
+
+
+def test_a_class_that_ends_under_a_learner_says_so_in_words(tmp_path):
+    now = [1_700_000_000.0]
+    classrooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"), clock=lambda: now[0])
+    presenter = start_class(classrooms)
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    now[0] += 5 * 3600
+    ann.poll()
+    assert ann.learner is None
+    assert msg("classroom.error.expired-code", code=presenter.teacher.code, hours="4") in text_of(ann)
+    classrooms.store.close()
