@@ -24,7 +24,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg, set_language
 from widgets import LessonStepper, RulesReference
 from widgets.glossary import Glossary
-from widgets.languages import LanguageChooser, relabel_options, requested_language, with_language
+from widgets.languages import LanguageChooser, on_language, relabel_options, requested_language, with_language
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
@@ -57,9 +57,7 @@ class Page(w.VBox):
         return f"<{self.name} page>"
 
     def _listen(self) -> None:
-        for chooser in getattr(self.children[0], "children", ()):
-            if isinstance(chooser, LanguageChooser):
-                chooser.observe(lambda change: self.speak(change.new), names="chosen")
+        on_language(self.children[0], self.speak)
 
     def speak(self, language: str) -> None:
         """Redraw the page in ``language``: built again, but the body that holds the

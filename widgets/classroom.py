@@ -33,6 +33,7 @@ from tutor.svg.draw import el
 from widgets.app import HOME, Page, friendly, heading, nav_bar, page_style
 from widgets.component import STATIC, Component
 from widgets.feedback import feedback
+from widgets.languages import on_language
 from widgets.play import running_loop
 from widgets.stepper import LessonStepper
 
@@ -286,8 +287,9 @@ class Presenter(w.VBox):
         row.add_class("tutor-class-buttons-row")
         form = w.VBox([self.language, self.game, self.lesson, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
-        self.children = [self.link, nav_bar(HOME), heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
-                         form]  # the navigation bar brings the pages' stylesheet
+        bar = nav_bar(HOME)  # it brings the pages' stylesheet; its language chooser relabels the form
+        on_language(bar, self._relabel)
+        self.children = [self.link, bar, heading(msg("classroom.setup.heading"), msg("classroom.setup.text")), form]
 
     def _relabel(self, code: str) -> None:
         chosen = (self.game.value, self.lesson.value, self.reveal.value)

@@ -73,6 +73,14 @@ class LanguageChooser(Component):
         return el("nav", *links, class_="tutor-languages", aria_label=msg("languages.label"))
 
 
+def on_language(bar, callback) -> None:
+    """``callback(code)`` when the language chooser in navigation bar ``bar`` is clicked:
+    the page redraws itself in that language."""
+    for part in getattr(bar, "children", ()):
+        if isinstance(part, LanguageChooser):
+            part.observe(lambda change: callback(change.new), names="chosen")
+
+
 def relabel_options(dropdown, labels: list[str]) -> None:
     """New labels for a dropdown's values, the chosen value kept. Setting ipywidgets'
     options selects the first one before the value is put back: an owner whose observers
