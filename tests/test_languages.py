@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tutor.classroom import Classrooms, open_store
 from tutor.games import game as registered, games
 from tutor.lessons import bundled_lessons, load_lesson, text_fields
 from tutor.messages import LANGUAGES, catalog, language, msg, set_language, spoken_language
@@ -332,3 +333,17 @@ def test_switching_language_keeps_a_record_being_replayed():
     assert replay.buttons["next"].description == catalog("nl")["app.replay.next"]
     assert msg("app.replay.heading", file="game.yaml") in unescape(replay.heading.value)
     assert replay.sentences == replayed(replay.record)
+
+
+def test_the_presenter_forms_chooser_relabels_the_form_and_keeps_the_choices(tmp_path):
+    store = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
+    presenter = classroom.Presenter(store)
+    presenter.opened({"href": "http://localhost:8866/voila/render/classroom/teach.ipynb", "query": {},
+                      "stored": None, "languages": ["en"], "width": 1280})
+    presenter.game.value = "thricewise"
+    (bar,) = [part for part in presenter.children if "tutor-nav" in part._dom_classes]
+    (chooser,) = [part for part in bar.children if isinstance(part, LanguageChooser)]
+    chooser.click("lang:nl")
+    assert language() == "nl" and presenter.language.value == "nl" and presenter.game.value == "thricewise"
+    assert catalog("nl")["classroom.setup.heading"] in unescape(text_of(presenter))
+    store.store.close()
