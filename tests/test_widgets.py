@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import widgets
+from tutor.svg.hand import card_name
 from widgets.boards import monster_trick as monster_trick_widgets
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Card, Play, Predict
@@ -381,3 +382,15 @@ def test_components_redraw_from_a_new_state():
     in_place.state.push(Play(Card("purple", 3), 3))
     in_place.refresh()
     assert "<title>purple 3</title>" in in_place.html
+
+
+def test_a_click_on_a_hand_drawn_before_the_last_move_still_picks_that_card():
+    """The browser names the card it showed: if the hand has changed since (a card
+    played), the click picks that same card, not whatever now sits at its place."""
+    state = where_may_state()
+    hand = widgets.Hand(state)
+    second = hand.cards[1]
+    hand.click(f"card:5:{card_name(second)}")  # its place in an older drawing of the hand
+    assert hand.selected == second
+    hand.click("card:0:purple-99")  # a card no longer in the hand: nothing happens
+    assert hand.selected == second

@@ -9,6 +9,7 @@ from tutor.core import SIMULTANEOUS
 from tutor.games import game
 from tutor.messages import msg
 from tutor.svg.draw import el
+from tutor.svg.hand import card_name
 from widgets.component import Callbacks, StateComponent
 
 def drawing(game_id: str):
@@ -75,10 +76,18 @@ class Hand(StateComponent):
         self.select_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, index = name.partition(":")
-        if kind != "card" or not self.clickable or not index.isdigit() or int(index) >= len(self.cards):
+        """``card:<place in the hand>`` or, as the browser sends it, ``card:<place>:<card name>``:
+        the name wins, so a click on a hand drawn before the last move still picks that card."""
+        kind, _, place = name.partition(":")
+        place, _, shown = place.partition(":")
+        if kind != "card" or not self.clickable or not place.isdigit():
             return
-        card = self.cards[int(index)]
+        if shown:
+            card = next((card for card in self.cards if card_name(card) == shown), None)
+        else:
+            card = self.cards[int(place)] if int(place) < len(self.cards) else None
+        if card is None:
+            return  # that card has left the hand since the browser drew it
         self.selected = None if card == self.selected else card
         self.select_callbacks(self.selected)
 

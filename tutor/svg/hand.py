@@ -8,6 +8,12 @@ RAISE = 18  # how far the selected card rises out of the row
 PAD = 12
 
 
+def card_name(card) -> str:
+    """A card's name in a click target ("green-8", "sea-10"): the click then says which card
+    the browser showed, even when the hand has changed since it was drawn."""
+    return "-".join(str(part) for part in card if not isinstance(part, tuple))
+
+
 def hand(cards, face, card_w: float, card_h: float, playable=(), selected=None, highlight=(), clickable=False,
          width: float = 800, label: str = "") -> str:
     """``face(card)`` draws one card at 0,0. Playable cards get a bar beneath, the others
@@ -37,7 +43,7 @@ def hand(cards, face, card_w: float, card_h: float, playable=(), selected=None, 
         if clickable:
             state = msg("widgets.card-selected") if chosen else (
                 msg("widgets.card-playable") if can_play else msg("widgets.card-not-playable"))
-            drawn = target(f"card:{index}", msg("widgets.card-label", card=card, state=state), drawn,
+            drawn = target(f"card:{index}:{card_name(card)}", msg("widgets.card-label", card=card, state=state), drawn,
                            pressed=chosen, ring=(0, 0, card_w, card_h))
         parts.append(group(drawn, x=PAD + index * step, y=y))
     if not cards:
