@@ -89,4 +89,4 @@ def test_score_questions_name_the_triads_the_engine_counts():
         after = question.position.clone()
         after.push(question.subject)
         for triad in after.triads[len(question.position.triads):]:
-            assert triad.describe() in question.explanation
+            assert triad.describe(after.grid) in question.explanation
