@@ -97,9 +97,16 @@ class GameTable(w.VBox):
                                    layout=w.Layout(width="auto"))
         self.upload.add_class("tutor-upload")
         self.upload.observe(lambda change: change.new and self.open_record(change.new[0]), names="value")
-        tools = w.HBox([self.undo_button, self.download, self.upload], layout=w.Layout(align_items="center"))
+        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="center"))
         tools.add_class("tutor-tools")
+        # Settings and records fold away: the table is what the page is for.
+        settings = w.Accordion([w.VBox([setup, self.seat_row, self.about, tools])], selected_index=None,
+                               titles=(msg("app.play.settings"),))
+        settings.add_class("tutor-settings")
         self.message = w.HTML()
+        self.message.add_class("tutor-message")
+        status = w.HBox([self.message, self.undo_button], layout=w.Layout(align_items="center"))
+        status.add_class("tutor-status")
         self.stage = w.VBox([])
         self.history = MoveLog()
         self.side = w.VBox([])
@@ -107,7 +114,7 @@ class GameTable(w.VBox):
         self.table = w.HBox([self.stage, self.side])
         self.table.add_class("tutor-body")
         self.body = w.VBox([self.table])
-        super().__init__([setup, self.seat_row, self.about, tools, self.message, self.body])
+        super().__init__([settings, status, self.body])
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
         self.session: Session | None = None
@@ -281,8 +288,8 @@ class GameTable(w.VBox):
         self.stage.children = [self._end_screen(), self.board] if state.is_terminal() else [self.board]
         if state.is_terminal():
             winners = ", ".join(state.name(seat) for seat in state.winners())
-            self._say(self.session.holder in state.winners() if self.session.holder is not None else None,
-                      msg("app.play.over", winners=winners))
+            won = self.session.holder is not None and self.session.holder in state.winners()
+            self._say(True if won else None, msg("app.play.over", winners=winners))  # losing is no mistake
         elif thinking is not None:
             self._say(None, msg("app.play.thinking", player=state.name(thinking)))
         elif person is not None:
