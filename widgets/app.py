@@ -24,6 +24,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import LessonStepper, RulesReference
 from widgets.play import GameTable
+from widgets.page_tools import page_tools
 from widgets.quiz import QuizRound
 
 GAMES = tuple(games())
@@ -61,7 +62,7 @@ def href(there: str) -> str:
     return f'{os.environ.get("VOILA_BASE_URL", "/")}voila/render/{there}'
 
 
-def nav_bar(here: str, game: str | None = None) -> w.HTML:
+def nav_bar(here: str, game: str | None = None) -> w.Box:
     """The bar on top of every page: home and the games, then the sections of this game."""
     def link(text: str, there: str, current: bool) -> str:
         mark = ' aria-current="page"' if current else ""
@@ -77,7 +78,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HTML:
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
     bar = w.HTML(page_style() + "".join(rows))
     bar.add_class("tutor-nav")
-    return bar
+    return page_tools(bar)
 
 
 def heading(title: str, text: str = "") -> w.HTML:
