@@ -57,7 +57,7 @@ def positions(game: str, rng: random.Random):
     random mix of coaches and random players. Clone a state before keeping it."""
     entry = registered(game)
     players = rng.choice(list(entry.player_counts))
-    state = entry.new_game(players, seed=rng.randrange(10**6))
+    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
     seat_bots = make_bots(game, [rng.choice(KINDS) for _ in range(players)], players, rng.randrange(10**6))
     while not state.is_terminal():
         if state.to_move == CHANCE:

@@ -20,7 +20,6 @@ from tutor.games import game as registered
 from tutor.messages import msg
 from tutor.records import RecordError
 from tutor.session import PERSON, NotYourTurn, Session
-from tutor.svg.seats import DEFAULT_ORDER
 from widgets.feedback import feedback
 from widgets.log import MoveLog, replayed, sentence
 from widgets.replay import GameReplay, read_record, record_link
@@ -41,10 +40,6 @@ def running_loop():
         return None
 
 
-def default_name(seat: int) -> str:
-    """A seat is called after its colour on the board (Orange, Red, ...) until a name is
-    typed: a name reads well in every sentence, "Orange plays the green 8"."""
-    return msg(f"widgets.seat-colour.{DEFAULT_ORDER[seat]}")
 
 
 class SeatChoice(w.HBox):
@@ -135,7 +130,7 @@ class GameTable(w.VBox):
         count = self.players.value
         kinds = (kinds + [NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats]
-        names += [default_name(seat) for seat in range(len(names), count)]
+        names += self.entry.seat_names(count)[len(names):]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
@@ -145,7 +140,7 @@ class GameTable(w.VBox):
             self.new_game(self.seed)
 
     def name_of(self, seat: int) -> str:
-        return self.seats[seat].name.value.strip() or default_name(seat)
+        return self.seats[seat].name.value.strip() or self.entry.seat_names(len(self.seats))[seat]
 
     def _rename(self, seat: int) -> None:
         self.session.rename(seat, self.name_of(seat))

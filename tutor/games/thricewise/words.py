@@ -17,6 +17,10 @@ TIE_RULE = "tw.shared-win"
 SIDES = (((-1, 0), "right-of"), ((1, 0), "left-of"), ((0, -1), "below"), ((0, 1), "above"))
 CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))
 
+# The players as the lessons name them (first names);
+# quizzes and new games use the same names.
+SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+
 
 def where(grid: dict, cell) -> str:
     """Where ``cell`` is, in words a learner sees on the board: "right of the Sea"."""
