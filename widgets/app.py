@@ -23,6 +23,7 @@ from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import LessonStepper, RulesReference
+from widgets.address import LessonAddress
 from widgets.play import GameTable
 from widgets.page_tools import page_tools
 from widgets.quiz import QuizRound
@@ -183,15 +184,16 @@ class LessonShelf(w.VBox):
         self.following.add_class("tutor-next-lesson")
         self.following.on_click(lambda _: self.show(self.chooser.value + 1))
         self.stage = w.VBox([])
+        self.address = LessonAddress(self, game, href(page_file("practise", game)))
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
-        top = w.HBox([self.chooser, self.summary, self.following], layout=w.Layout(align_items="center"))
+        top = w.HBox([self.chooser, self.summary, self.following, self.address], layout=w.Layout(align_items="center"))
         top.add_class("tutor-top")
         body = w.HBox([self.stage, self.reference])
         body.add_class("tutor-body")
         super().__init__([top, body])
         self.add_class("tutor-shelf")
-        self.chooser.observe(lambda change: self.show(change.new), names="value")
+        self.chooser.observe(lambda change: self.address.relabelling or self.show(change.new), names="value")
         self.show(0)
 
     def show(self, index: int) -> None:
@@ -201,11 +203,12 @@ class LessonShelf(w.VBox):
         self.following.layout.display = "none"
         if index + 1 < len(self.lessons):
             self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
-        stepper = LessonStepper(lesson, inline_rules=False)  # the reference beside it shows the rule
+        stepper = LessonStepper(lesson)  # a rule opened shows beside the step, and in the reference
         stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
         stepper.observe(lambda _: self._offer_next(stepper), names="step")
         self.reference.focus = lesson.rules
         self.stage.children = [stepper]
+        self.address.follow(index, stepper)
         self._offer_next(stepper)
 
     def _offer_next(self, stepper) -> None:

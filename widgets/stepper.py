@@ -109,6 +109,12 @@ class LessonStepper(ipywidgets.HBox):
             self.step -= 1
             self._show()
 
+    def go(self, step: int) -> None:
+        """Show ``step`` straight away (an address opened, Back or Forward in the browser)."""
+        if self.lesson and 0 <= step < self.total and step != self.step:
+            self.step = step
+            self._show()
+
     def restart(self) -> None:
         if self.lesson:
             self.step = 0

@@ -271,7 +271,7 @@ function lessonAddress(model, el) {
     if (wanted) {
       model.set("place", wanted);
     }
-    model.set("done", readProgress(model));
+    model.set("done", [...new Set([...readProgress(model), ...model.get("done")])]);
     model.save_changes();
     history.replaceState(null, "", placeAddress(wanted || model.get("place")));
     model.on("change:place", () => {
@@ -310,15 +310,6 @@ async function copyLink(el, button) {
   if (status) status.textContent = button.dataset.done;
 }
 
-// ------------------------------------------------------------------ rules
-// A rule opened from a lesson or an answer scrolls into view unless it is already there.
-function revealRule(model, el) {
-  const rule = model.get("reveal");
-  if (!rule) return;
-  const entry = el.querySelector(`[data-target="rule:${CSS.escape(rule)}"]`);
-  if (entry) entry.closest("details").scrollIntoView({ block: "nearest", behavior: "smooth" });
-}
-
 function render({ model, el }) {
   el.classList.add("tutor-widget");
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
@@ -332,7 +323,6 @@ function render({ model, el }) {
   requestAnimationFrame(() => watchPage(el));  // attached to the page by then
   model.on("change:html", redraw);
   model.on("change:scale", scale);
-  model.on("change:reveal", () => requestAnimationFrame(() => revealRule(model, el)));
 }
 
 applyZoom(storedZoom());  // as soon as the first widget loads this module, before any board is drawn
