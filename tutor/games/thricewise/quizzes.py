@@ -10,20 +10,13 @@ from tutor.games.thricewise.words import where
 from tutor.quizzes import Question, pick, make_question
 
 
-def score(state, move) -> int:
-    """What ``move`` would score, by the engine's own triad count (``push`` uses it too)."""
-    grid = dict(state.grid)
-    grid[move.cell] = move.card
-    return sum(points for _, _, points, _ in tw.triads_at(grid, move.cell, state.options))
-
-
 def tw_score(rng: random.Random) -> Question:
     """What does this card score? Half the questions are asked where it scores."""
     want_points = rng.random() < 0.5
 
     def places(state, seat):
         return [move for move in seat_moves(state, seat) if isinstance(move, tw.Place)
-                and (score(state, move) > 0) == want_points] if state.phase == "place" else []
+                and (state.points_for(move) > 0) == want_points] if state.phase == "place" else []
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
 

@@ -337,6 +337,11 @@ class State(core.State):
         """Empty cells a card may go on now (rules tw.adjacency, tw.bounds), row by row."""
         return sorted(self.open, key=lambda cell: (cell.row, cell.col))
 
+    def points_for(self, move: Place) -> int:
+        """What placing ``move.card`` on ``move.cell`` would score, by the same triad count ``push`` uses."""
+        return sum(points for _, _, points, _ in triads_at({**self.grid, move.cell: move.card}, move.cell,
+                                                         self.options))
+
     def legal_moves(self) -> list:
         if self.phase == "pick":
             return [Pick(seat, card) for seat in self.pending() for card in self.hands[seat]]
