@@ -148,8 +148,8 @@ def test_show_me_steps_from_the_position_to_the_answer(game):
             assert escape(sentence(board.state, -1)) in round_.shown.value
         elif isinstance(subject, int):
             assert board.seat == subject
-        else:
-            assert board.table.lit == sorted(position.slots_for(subject))
+        else:  # a card: where it may go (slots, or the rows of who may receive it) is lit
+            assert board.table.lit == list(question.values[question.correct])
         round_.show_me.click()
         assert board.state is position and board.seat is None and round_.shown.value == ""
 
