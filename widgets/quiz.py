@@ -116,9 +116,11 @@ class QuizRound(w.HBox):
         right, text = question.answer(index)
         self.right += right
         self.answered += 1
-        for number, button in enumerate(self.choices.children):
+        for number, button in enumerate(self.choices.children):  # a mark as well as a colour
             button.disabled = True
             button.button_style = "success" if number == question.correct else "danger" if number == index else ""
+            mark = "\u2713 " if number == question.correct else "\u2717 " if number == index else ""
+            button.description = mark + question.choices[number]
         last = self.number + 1 == len(self.questions)
         score = f" {msg('app.practise.score', right=self.right, total=len(self.questions))}" if last else ""
         self.answer.value = feedback(right, text + score)

@@ -84,6 +84,15 @@ def target(name: str, label: str, *children: str, disabled=False, pressed=None, 
               aria_pressed=None if pressed is None else ("true" if pressed else "false"), **attrs)
 
 
+def lit_mark(cx: float, cy: float, r: float = 11) -> str:
+    """The sign of a legal target besides its amber outline: a plus in a circle, so the
+    places a card may go stand out without seeing colour."""
+    return el("g", el("circle", cx=cx, cy=cy, r=r, fill=ACCENT),
+              el("path", d=f"M{number(cx - r * 0.55)},{number(cy)} h{number(r * 1.1)} "
+                           f"M{number(cx)},{number(cy - r * 0.55)} v{number(r * 1.1)}",
+                 stroke="#ffffff", stroke_width=3, stroke_linecap="round"), class_="lit-mark")
+
+
 def luminance(colour: str) -> float:
     """Relative luminance of ``#rrggbb`` (WCAG), to pick readable ink on a fill."""
     channels = []

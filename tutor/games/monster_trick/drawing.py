@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, PAPER, TABLE, document, el, group, ink_on, star_points,
-                            target, text, title)
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, PAPER, TABLE, document, el, group, ink_on, lit_mark,
+                            star_points, target, text, title)
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 
@@ -145,9 +145,7 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
         owner = state.claim[slot]
         parts.append(_claim(12, 162, colours[owner], state.name(owner)))
     if lit:
-        parts.append(el("circle", cx=SLOT_W - 18, cy=SLOT_H - 18, r=11, fill=ACCENT))
-        parts.append(el("path", d=f"M{SLOT_W - 24},{SLOT_H - 18} h12 M{SLOT_W - 18},{SLOT_H - 24} v12",
-                        stroke="#ffffff", stroke_width=3, stroke_linecap="round"))
+        parts.append(lit_mark(SLOT_W - 18, SLOT_H - 18))
     return "".join(parts)
 
 

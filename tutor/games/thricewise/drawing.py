@@ -6,8 +6,8 @@ from tutor.games.thricewise.rules import Cell, Place
 from tutor.games.thricewise.words import where
 from tutor.messages import msg
 from tutor.svg.decktet import CARD_H, CARD_W, SUITS, card_face
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, target, text,
-                            title)
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, lit_mark, target,
+                            text, title)
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 
@@ -114,6 +114,8 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
         body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#fff4dc" if is_lit else "#f8f4ec",
                        stroke=ACCENT if is_lit else LINE, stroke_width=4 if is_lit else 1.4,
                        stroke_dasharray=None if is_lit else "5 4"))
+        if is_lit:
+            body.append(lit_mark(CARD_W / 2, CARD_H / 2))
     else:  # next to the grid but outside the 6 x 6 bound
         body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#e4ddd0", stroke=LINE, stroke_width=1))
         body.append(el("path", d=f"M14,{CARD_H / 2 - 12} l24,24 m0,-24 l-24,24", transform="translate(7,0)",
