@@ -278,7 +278,8 @@ def _parse_step(number: int, raw: Any, entry, state, known_rules: set[str]) -> S
 
 
 def _shape_problem(error: Exception) -> str:
-    """A short account of a Python error raised by a field of the wrong shape."""
+    """A short account of a field of the wrong shape, in words (Python's own message, like
+    "'int' object is not iterable", means nothing to a teacher)."""
     if isinstance(error, KeyError):
         return msg("lesson.missing-key", key=error.args[0] if error.args else "?")
-    return str(error)
+    return msg("lesson.wrong-kind")

@@ -13,6 +13,10 @@ class FileProblem(TutorError):
     """A file that cannot be read, is not YAML, or has the wrong shape."""
 
 
+class _DuplicateKey(yaml.constructor.ConstructorError):
+    """A key written twice: our own words, worth passing on."""
+
+
 class _StrictLoader(yaml.SafeLoader):
     """SafeLoader that refuses a key written twice in one mapping: plain YAML keeps the
     last one silently, and a teacher would lose a check without noticing."""
@@ -22,8 +26,7 @@ class _StrictLoader(yaml.SafeLoader):
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
             if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, msg("error.duplicate-key", key=key), key_node.start_mark)
+                raise _DuplicateKey(None, None, msg("error.duplicate-key", key=key), key_node.start_mark)
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
@@ -34,19 +37,32 @@ def read_yaml(name: str, text: str | None = None) -> dict:
         try:
             text = Path(name).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise FileProblem(msg("error.file-unreadable", file=name, problem=error.__class__.__name__)) from None
+            problem = msg("error.not-text" if isinstance(error, UnicodeDecodeError) else "error.cannot-open")
+            raise FileProblem(msg("error.file-unreadable", file=name, problem=problem)) from None
     try:
         data = yaml.load(text, Loader=_StrictLoader)
     except yaml.YAMLError as error:
         raise FileProblem(msg("error.yaml", file=name, problem=_where(error))) from None
     if not isinstance(data, dict):
-        raise FileProblem(msg("error.not-a-mapping", file=name, found=type(data).__name__))
+        raise FileProblem(msg("error.not-a-mapping", file=name, found=kind_in_words(data)))
     return data
 
 
+def kind_in_words(value) -> str:
+    """What a YAML value is, as a person would say it (never a Python type name)."""
+    if value is None:
+        return msg("type.empty")
+    if isinstance(value, bool):
+        return msg("type.yes-no")
+    if isinstance(value, int | float):
+        return msg("type.number")
+    if isinstance(value, list):
+        return msg("type.list")
+    return msg("type.text")
+
+
 def _where(error: yaml.YAMLError) -> str:
+    """Where the parser stopped, in words; its own message ("expected <block end>") helps nobody."""
     mark = getattr(error, "problem_mark", None)
-    problem = getattr(error, "problem", None) or str(error)
-    if mark is not None:
-        return msg("error.yaml-where", problem=problem, line=mark.line + 1, column=mark.column + 1)
-    return problem
+    where = msg("error.yaml-where", line=mark.line + 1, column=mark.column + 1) if mark else msg("error.yaml-layout")
+    return f"{error.problem}, {where}" if isinstance(error, _DuplicateKey) else where

@@ -71,9 +71,9 @@ class LessonStepper(ipywidgets.HBox):
             self.states = self.lesson.states()
         except TutorError as error:  # LessonError and the engines' own position errors
             self.error = str(error)
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
-            self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=f"{error}")
+            self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=msg("lesson.wrong-kind"))
         if self.error:
             self.lesson = None
         else:
