@@ -85,7 +85,7 @@ function chooseZoom(zoom) {
 // has. A drawing marked data-fit="scroll" (a grid that keeps growing) counts with a
 // capped height and scrolls inside its own box; one marked data-fit="fill" (a row of
 // player panels) takes the width it gets and never sets the board's scale.
-const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 3] };
+const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
 const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
 let refitPending = false;
 
@@ -137,10 +137,8 @@ function fitBoard(board) {
   const width = board.getBoundingClientRect().width / zoom;
   let fit;
   let room = Infinity;
-  if (projector) {
-    const widths = layers.map((layer) => layer.filter((svg) => svg.dataset.fit !== "fill")
-      .reduce((sum, svg) => sum + natural(svg).width, 0)).filter((sum) => sum > 0);
-    fit = width / Math.max(...widths);
+  if (projector) {  // the widest drawing fills the board's width (side by side ones stack, tutor.css)
+    fit = width / Math.max(...layers.flat().filter((svg) => svg.dataset.fit !== "fill").map((svg) => natural(svg).width));
   } else {
     const box = scroller(board);
     const boxTop = box === document.scrollingElement ? 0 : box.getBoundingClientRect().top;
@@ -154,7 +152,7 @@ function fitBoard(board) {
   for (const layer of layers) {
     for (const svg of layer) {
       if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
-        svg.closest(".tutor-board-row > *").style.flex = `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
+        svg.closest(".tutor-board-row > *").style.flex = projector ? "" : `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
       }
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
