@@ -6,7 +6,7 @@ import pytest
 
 from tutor import records
 from tutor.bots import seat_moves
-from tutor.games import games
+from tutor.games import game as registered, games
 from tutor.messages import msg
 from widgets.play import PERSON, GameTable
 from widgets.app import page_file
@@ -77,10 +77,12 @@ def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
     opens (Thricewise: three coaches choose first) and after a click (Monster Trick: the
     coaches lay out their VP cards after the person)."""
     open_page(page, voila, page_file("play", game))
+    open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.fast"))
     if game == "monster-trick":
         PLAYERS[game](page, seat_moves(GameTable(game, speed="instant").state, 0)[0])
-    page.get_by_text(msg("app.play.thinking", player=msg("widgets.seat-colour.gray"))).wait_for()
+    third = registered(game).seat_names(4)[2]
+    page.get_by_text(msg("app.play.thinking", player=third)).wait_for()
     page.get_by_text(msg("app.play.your-turn")).wait_for()
     assert_no_code_or_errors(page)
     screenshot(page, f"{game}-play")
