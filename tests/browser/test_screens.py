@@ -188,3 +188,33 @@ def test_a_finished_lesson_is_ticked_in_the_list_after_a_reload(page, voila):
     page.goto(voila.page_url(page_file("learn", game)) + "?lesson=2&step=1")
     page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
     assert Path(lessons[0].path).stem in page.evaluate(f"localStorage.getItem('tutor-progress:{game}')")
+
+
+def test_a_lost_server_is_told_in_words_and_a_reload_returns_to_the_step(page, voila):
+    """The kernel's connection drops and cannot come back (as when the server restarts):
+    the page says so, and its reload button brings the learner back to the same step."""
+    game = "danger-13"
+    lesson_number, step_number, lesson = first_try_step(game)
+    cut = []
+
+    def kernel_socket(socket):
+        if cut:
+            socket.close()  # the server is gone: no new connection
+        else:
+            cut.append(socket)
+            socket.connect_to_server()
+
+    page.route_web_socket("**/api/kernels/**", kernel_socket)
+    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+    count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
+    page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
+    cut[0].close()
+    lost = page.locator(".tutor-lost")
+    lost.wait_for(timeout=30_000)
+    assert msg("app.lost.text") in lost.inner_text()
+    screenshot(page, "screens-lost-server")
+    cut.clear()
+    page.unroute_all()
+    lost.get_by_role("button", name=msg("app.lost.reload")).click()
+    page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
+    assert f"lesson={lesson_number}&step={step_number}" in page.url

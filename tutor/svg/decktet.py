@@ -9,7 +9,7 @@ from math import cos, pi, sin
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import INK, PAPER, document, el, group, text, title
+from tutor.svg.draw import INK, PAPER, document, el, group, reading_class, text, title
 
 CARD_W, CARD_H = 66, 94
 
@@ -81,6 +81,7 @@ def card_face(card, width: float = CARD_W) -> str:
     first = SUITS[card.suits[0]]
     corner = (crown(11, 14, 6.5) if card.rank == 10 else
               text(11, 19, msg("widgets.decktet.ace") if card.rank == 1 else card.rank, size=15, weight=800,
+                   class_=reading_class("value", width / CARD_W),
                    anchor="middle"))
     parts = [title(str(card)),
              el("rect", width=CARD_W, height=CARD_H, rx=6, fill=PAPER, stroke="#6b5d4f", stroke_width=1.2),
@@ -103,7 +104,8 @@ def card_face(card, width: float = CARD_W) -> str:
     for index, line in enumerate(lines):
         y = CARD_H - 11 + index * 10 - (len(lines) - 1) * 4
         size = NAME_SIZE if len(line) <= 10 else 9 if len(line) <= 12 else 8  # a long word still fits the card
-        parts.append(text(CARD_W / 2, y, line, size=size, weight=600, anchor="middle"))
+        parts.append(text(CARD_W / 2, y, line, size=size, weight=600, anchor="middle",
+                          class_=reading_class("name", width / CARD_W)))
     return group(*parts, scale=width / CARD_W)
 
 

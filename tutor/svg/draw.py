@@ -55,6 +55,15 @@ def title(content: str) -> str:
     return el("title", escape(content))
 
 
+READING = 0.85  # cards drawn at least this share of their size are read from the table; smaller ones only summarise
+
+
+def reading_class(kind: str, scale: float) -> str | None:
+    """``card-value`` or ``card-name`` on the text of a card drawn to be read (tests check
+    their size on a projector); None on a card drawn small."""
+    return f"card-{kind}" if scale >= READING else None
+
+
 def group(*children: str, x=0, y=0, scale=None, **attrs) -> str:
     transform = f"translate({number(x)},{number(y)})" if (x or y) else ""
     if scale is not None and scale != 1:

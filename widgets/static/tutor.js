@@ -181,8 +181,8 @@ function watchPage(el) {
 // ------------------------------------------------------------------ page tools
 // The text size buttons on every page, and a heartbeat: a server that stops answering
 // (restarted, or the network gone) is told in words, with a way back.
-const HEARTBEAT_MS = 4000;
-const LOST_AFTER_MS = 10000;
+const HEARTBEAT_MS = 3000;
+const LOST_AFTER_MS = 8000;
 
 function pageTools(model, el) {
   for (const button of el.querySelectorAll("[data-zoom]")) {

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, lit_mark, star_points,
-                            target, text, title)
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, lit_mark, reading_class,
+                            star_points, target, text, title)
 from tutor.svg.seats import pawn, seat_colours
 
 CARD_W, CARD_H = 64, 90
@@ -81,7 +81,8 @@ def card_face(card, width: float = CARD_W) -> str:
              el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.pale, stroke=look.dark, stroke_width=1.3),
              el("path", d=f"M7,0 H20 V{CARD_H} H7 Q0,{CARD_H} 0,{CARD_H - 7} V7 Q0,0 7,0 Z", fill=look.dark)]
     if valued:
-        parts.append(text(10, 18, card.value, size=15, weight=800, fill="#ffffff", anchor="middle"))
+        parts.append(text(10, 18, card.value, size=16, weight=800, fill="#ffffff", anchor="middle",
+                          class_=reading_class("value", width / CARD_W)))
     if card.plus:  # the plus marks are these kinds' sign
         for index in range(card.plus):
             parts.append(plus_mark(10, (34 if valued else 16) + index * 15, 5.5, "#ffffff", look.dark))
