@@ -13,6 +13,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import app
 from widgets.log import sentence
+from widgets.page_tools import PageTools
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -238,3 +239,17 @@ def test_the_last_step_of_the_last_lesson_leads_to_the_practise_page():
     assert app.href(app.page_file("practise", "danger-13")) in shelf.address.html
     shelf.address.place = [0, 0]
     assert "practise.ipynb" not in shelf.address.html
+
+
+def test_every_page_carries_the_text_size_control_and_answers_the_heartbeat():
+    for page in (app.landing_page(), app.learn_page("danger-13"), app.play_page("thricewise")):
+        bar = page.children[0]
+        tools = [child for child in bar.children if isinstance(child, PageTools)]
+        assert len(tools) == 1
+        for size in ("normal", "large", "projector"):
+            assert f'data-zoom="{size}"' in tools[0].html and escape(msg(f"app.zoom.{size}")) in tools[0].html
+    sent = []
+    tools[0].send = sent.append
+    tools[0]._receive(tools[0], {"ping": 12}, [])
+    assert sent == [{"pong": 12}], "the browser's ping is answered, so it knows the server is there"
+    assert tools[0].lost_text == msg("app.lost.text")
