@@ -139,6 +139,14 @@ def test_every_screen(chromium, voila, game, section):
         assert sizes and min(sizes) >= PROJECTOR_TEXT_PX, f"card text {min(sizes):.1f} px on a projector"
         assert too_wide(page) == []
         assert page.evaluate("localStorage.getItem('tutor-zoom')") == "projector", "the text size is remembered"
+        if section == "practise":  # remembered across pages: the next page opens at projector size
+            page.get_by_role("link", name=msg("app.nav.home")).click()
+            page.locator(".tutor-game").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+            assert page.evaluate("document.documentElement.dataset.tutorZoom") == "projector"
+            pressed = page.get_by_role("button", name=msg("app.zoom.projector"))
+            assert pressed.get_attribute("aria-pressed") == "true"
+            page.go_back()
+            page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         page.get_by_role("button", name=msg("app.zoom.normal")).click()
 
         page.set_viewport_size(dict(zip(("width", "height"), PHONE)))

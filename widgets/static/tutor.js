@@ -60,9 +60,10 @@ function storedZoom() {
   }
 }
 
-function applyZoom(zoom) {
+function applyZoom(zoom, el = null) {
   document.documentElement.dataset.tutorZoom = zoom;
-  for (const button of document.querySelectorAll("[data-zoom]")) {
+  // the page's buttons, and those of a control not yet attached to the page
+  for (const button of [...document.querySelectorAll("[data-zoom]"), ...(el ? el.querySelectorAll("[data-zoom]") : [])]) {
     button.setAttribute("aria-pressed", String(button.dataset.zoom === zoom));
   }
   refitSoon();
@@ -188,7 +189,7 @@ function pageTools(model, el) {
   for (const button of el.querySelectorAll("[data-zoom]")) {
     button.addEventListener("click", () => chooseZoom(button.dataset.zoom));
   }
-  applyZoom(storedZoom());
+  applyZoom(storedZoom(), el);
   if (el.dataset.beating) return;
   el.dataset.beating = "yes";
   let answered = Date.now();
