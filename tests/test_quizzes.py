@@ -32,9 +32,12 @@ def engine_answer(question: Question):
         before = state.plus_points(seat)
         state.push(move)
         return state.plus_points(seat) - before
-    if question.kind in ("tw-tie", "tw-order"):
+    if question.kind == "tw-tie":
         state.push(move)
-        return tuple(sorted(state.revealed[seat] for seat in state.tied)) if question.kind == "tw-tie" else state.order[0]
+        return tuple(sorted(state.revealed[seat] for seat in state.tied))
+    if question.kind == "tw-order":
+        state.push(move)
+        return state.order[0]
     rounds_busted = len(state.busts)
     state.push(move)
     busted = len(state.busts) > rounds_busted and state.busts[-1] == move.seat

@@ -161,7 +161,8 @@ def test_every_legal_target_carries_a_mark_besides_its_amber_colour():
 
 def test_a_rows_danger_is_told_in_words_and_a_sign_not_only_in_colour():
     from tutor.games.danger13 import drawing as d13_drawing
-    gauges = {level: d13_drawing._gauge(0, 0, total, 13) for level, total in (("safe", 4), ("close", 9), ("danger", 12))}
+    totals = {"safe": 4, "close": 9, "danger": 12}
+    gauges = {level: d13_drawing._gauge(0, 0, total, 13) for level, total in totals.items()}
     words = {level: [node.text for node in parse(f"<g>{markup}</g>").iter("text")] for level, markup in gauges.items()}
     assert len({tuple(texts) for texts in words.values()}) == 3
     for level, markup in gauges.items():

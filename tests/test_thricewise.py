@@ -382,7 +382,8 @@ def test_scoring_events_record_cells_kind_points_and_scorer():
     line = (Cell(1, 1), Cell(2, 1), Cell(3, 1))
     assert list(state.triads) == [tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "flush", 2, ("moons",)),
                             tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "run", 2, ())]
-    assert state.triads[0].describe(state.grid) == "flush of Moons with the Author, the Journey, and the Mountain, worth 2"
+    assert state.triads[0].describe(state.grid) == \
+        "flush of Moons with the Author, the Journey, and the Mountain, worth 2"
     assert state.view(1)["triads"] == list(state.triads) and state.placed_by == {Cell(3, 1): 0}
 
 

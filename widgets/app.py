@@ -24,8 +24,8 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
-from widgets.play import GameTable
 from widgets.page_tools import page_tools
+from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
 GAMES = tuple(games())

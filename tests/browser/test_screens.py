@@ -60,16 +60,18 @@ def too_wide(page) -> list[str]:
     return page.evaluate("""() => {
         const wide = [];
         const scrolls = el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
-        const inScroller = el => { for (let up = el.parentElement; up && !up.matches('.tutor-page'); up = up.parentElement)
-                                       if (scrolls(up)) return true;
-                                   return false; };
+        const inScroller = el => {
+            for (let up = el.parentElement; up && !up.matches('.tutor-page'); up = up.parentElement)
+                if (scrolls(up)) return true;
+            return false;
+        };
         for (const el of document.querySelectorAll('.tutor-page *')) {
             if (inScroller(el)) continue;
             const r = el.getBoundingClientRect();
-            if (r.width > 0 && r.right > innerWidth + 1) wide.push(el.tagName + '.' + (el.getAttribute('class') || ''));
+            if (r.width > 0 && r.right > innerWidth + 1) wide.push(`${el.tagName}.${el.getAttribute('class') || ''}`);
         }
         for (const box of [document.scrollingElement, document.getElementById('rendered_cells')]) {
-            if (box && box.scrollWidth > box.clientWidth + 1) wide.push('page scrolls sideways: ' + (box.id || 'document'));
+            if (box && box.scrollWidth > box.clientWidth + 1) wide.push(`page scrolls sideways: ${box.id || 'page'}`);
         }
         return wide.slice(0, 5);
     }""")
@@ -103,7 +105,8 @@ def open_at(page, voila, game: str, section: str) -> str:
         lesson_number, step_number, lesson = first_try_step(game)
         page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
-        page.locator(STEP, has_text=msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))).wait_for()
+        count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
+        page.locator(STEP, has_text=count).wait_for()
         return f"{ACTED_ON[game]['learn']}, .tutor-try, .tutor-stepnav [data-target='next']"
     page.goto(voila.page_url(page_file(section, game)))
     if section == "practise":

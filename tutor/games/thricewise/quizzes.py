@@ -31,7 +31,8 @@ def tw_score(rng: random.Random) -> Question:
                            points=answer)]
         rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"]
     else:
-        explanation, rules = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))], ["tw.triad"]
+        explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
+        rules = ["tw.triad"]
     guesses = [0, answer + 2, max(answer - 2, 0), answer * 2, move.card.rank, answer + move.card.rank, 1, 3]
     wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer][:3]
     choices = [(str(points), points) for points in sorted([answer, *wrong])]
