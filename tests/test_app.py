@@ -13,6 +13,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets import app, classroom
 from widgets.log import sentence
+from widgets.page_tools import PageTools
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -149,8 +150,8 @@ def test_show_me_steps_from_the_position_to_the_answer(game):
             assert escape(sentence(board.state, -1)) in round_.shown.value
         elif isinstance(subject, int):
             assert board.seat == subject
-        else:
-            assert board.table.lit == sorted(position.slots_for(subject))
+        else:  # a card: where it may go (slots, or the rows of who may receive it) is lit
+            assert board.table.lit == list(question.values[question.correct])
         round_.show_me.click()
         assert board.state is position and board.seat is None and round_.shown.value == ""
 
@@ -194,11 +195,63 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     assert players.reveal_active == (round_.question.kind != "mt-vp")
 
 
-def test_an_opened_rule_shows_once_in_the_reference_beside_the_lesson():
+def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():
     shelf = app.LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
     stepper = shelf.stage.children[0]
     rule_id = stepper.rule_ids()[0]
     stepper.panel.click(f"rule:{rule_id}")
     text = escape(next(rule for rule in stepper.lesson.entry.rule_list if rule.id == rule_id).text)
     assert rule_id in shelf.reference.opened and text in shelf.reference.html
-    assert text not in stepper.panel.html, "the panel links to the rule; the reference shows it"
+    assert text in stepper.panel.html, "beside the step, where the learner is looking (the reference may be off screen)"
+
+
+def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
+    shelf = app.LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
+    address = shelf.address
+    assert address.place == [0, 0]
+    address.place = [2, 1]  # an address opened, or Back/Forward in the browser
+    assert shelf.chooser.value == 2 and shelf.stage.children[0].step == 1
+    shelf.stage.children[0].back()
+    assert address.place == [2, 0], "every step the learner takes is named in the address"
+    address.place = [99, 99]
+    assert address.place == [len(shelf.lessons) - 1, shelf.stage.children[0].total - 1], "out of range: the end"
+
+
+def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
+    lessons = [load_lesson(path) for path in bundled_lessons("monster-trick")]
+    shelf = app.LessonShelf("monster-trick", lessons)
+    address = shelf.address
+    address.place = [1, 0]
+    stepper = shelf.stage.children[0]
+    while stepper.step < stepper.total - 1:  # walk to the end, answering try-it steps with the first accepted move
+        if stepper.waiting:
+            stepper.play(stepper.current.try_.accept[0])
+        stepper.next()
+    assert Path(lessons[1].path).stem in address.done
+    assert shelf.chooser.options[1][0].startswith("\u2713") and shelf.chooser.value == 1
+    assert shelf.stage.children[0] is stepper and stepper.step == stepper.total - 1, "the learner stays where they are"
+    address.done = [Path(lessons[0].path).stem]  # as the browser remembered it
+    assert shelf.chooser.options[0][0].startswith("\u2713") and not shelf.chooser.options[1][0].startswith("\u2713")
+
+
+def test_the_last_step_of_the_last_lesson_leads_to_the_practise_page():
+    lessons = [load_lesson(path) for path in bundled_lessons("danger-13")]
+    shelf = app.LessonShelf("danger-13", lessons)
+    shelf.address.place = [len(lessons) - 1, 99]
+    assert app.href(app.page_file("practise", "danger-13")) in shelf.address.html
+    shelf.address.place = [0, 0]
+    assert "practise.ipynb" not in shelf.address.html
+
+
+def test_every_page_carries_the_text_size_control_and_answers_the_heartbeat():
+    for page in (app.landing_page(), app.learn_page("danger-13"), app.play_page("thricewise")):
+        bar = page.children[0]
+        tools = [child for child in bar.children if isinstance(child, PageTools)]
+        assert len(tools) == 1
+        for size in ("normal", "large", "projector"):
+            assert f'data-zoom="{size}"' in tools[0].html and escape(msg(f"app.zoom.{size}")) in tools[0].html
+    sent = []
+    tools[0].send = sent.append
+    tools[0]._receive(tools[0], {"ping": 12}, [])
+    assert sent == [{"pong": 12}], "the browser's ping is answered, so it knows the server is there"
+    assert tools[0].lost_text == msg("app.lost.text")

@@ -61,7 +61,9 @@ def links(page) -> list[str]:
 
 
 def chooser(page) -> LanguageChooser:
-    (found,) = [part for part in page.children[0].children if isinstance(part, LanguageChooser)]
+    bar = page.children[0]  # the navigation bar, with the page tools beside it
+    (found,) = [part for row in bar.children for part in getattr(row, "children", ())
+                if isinstance(part, LanguageChooser)]
     return found
 
 
@@ -137,7 +139,6 @@ def test_switching_language_keeps_the_lesson_its_step_and_the_answer(game):
     assert (shelf.chooser.value, stepper.step, stepper.verdict) == (number, index, "wrong")
     french = load_lesson(bundled_lessons(game)[number])
     assert stepper.message == french.judge(stepper.current, french.states()[index], wrong)[1]
-    assert stepper.message == catalog("fr")["lesson.try-wrong-but-legal"]
     panel = unescape(stepper.panel.html)
     assert french.title in panel and french.steps[index].try_.prompt in panel
     assert catalog("fr")["widgets.stepper.next"] in panel and catalog("en")["widgets.stepper.next"] not in panel
@@ -164,7 +165,8 @@ def test_switching_language_keeps_the_quiz_where_it_was(game):
     assert unescape(round_.prompt.value).count(dutch.prompt) == 1
     assert msg("app.practise.running", right=1, answered=2) in unescape(round_.counter.value)
     assert round_.show_me.description == msg("app.practise.show-again")
-    assert [button.description for button in round_.choices.children] == list(dutch.choices)
+    shown = [button.description for button in round_.choices.children]
+    assert [label.lstrip("✓✗ ") for label in shown] == list(dutch.choices)  # the answered marks stay
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -180,8 +182,7 @@ def test_switching_language_keeps_a_finished_game_and_retells_it(game):
     chooser(page).click("lang:fr")
     assert page.children[-1] is table and table.state is state and state.move_stack == moves
     assert table.kinds == ["coach"] * len(table.seats)
-    assert state.seat_names == [catalog("fr")[f"widgets.seat-colour.{colour}"] for colour in
-                                ("orange", "red", "gray", "blue", "green")[:state.players]]
+    assert state.seat_names == registered(game).seat_names(state.players)  # the game's own names, in every language
     assert table.sentences == replayed(state) and table.sentences != english_log
     screen = unescape(text_of(table.stage))
     assert catalog("fr")["app.play.end.heading"] in screen and catalog("fr")["app.play.again"] in screen
@@ -196,7 +197,7 @@ def test_a_typed_seat_name_stays_when_the_language_changes():
     table = page.children[-1]
     table.seats[1].name.value = "Zoë"
     chooser(page).click("lang:nl")
-    assert table.state.seat_names[:2] == [catalog("nl")["widgets.seat-colour.orange"], "Zoë"]
+    assert table.state.seat_names[:2] == [registered("monster-trick").seat_names(2)[0], "Zoë"]
 
 
 def test_switching_language_in_the_middle_of_a_game_keeps_the_person_to_move():
@@ -341,9 +342,10 @@ def test_the_presenter_forms_chooser_relabels_the_form_and_keeps_the_choices(tmp
     presenter.opened({"href": "http://localhost:8866/voila/render/classroom/teach.ipynb", "query": {},
                       "stored": None, "languages": ["en"], "width": 1280})
     presenter.game.value = "thricewise"
-    (bar,) = [part for part in presenter.children if "tutor-nav" in part._dom_classes]
-    (chooser,) = [part for part in bar.children if isinstance(part, LanguageChooser)]
-    chooser.click("lang:nl")
+    (row,) = [part for part in presenter.children if "tutor-bar" in part._dom_classes]  # nav bar and page tools
+    (found,) = [part for bar in row.children for part in getattr(bar, "children", ())
+                if isinstance(part, LanguageChooser)]
+    found.click("lang:nl")
     assert language() == "nl" and presenter.language.value == "nl" and presenter.game.value == "thricewise"
     assert catalog("nl")["classroom.setup.heading"] in unescape(text_of(presenter))
     store.store.close()

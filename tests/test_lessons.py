@@ -112,3 +112,38 @@ def test_fields_of_the_wrong_shape_are_reported_not_raised(tmp_path, change, wor
     path = write(tmp_path, GOOD.replace(*change))
     (failure,) = check_lesson(path)
     assert failure.startswith(path) and words in failure
+
+
+def unasked_answer(game: str, lesson_name: str, pick):
+    """The judge's words for an allowed move other than the one a try-it step accepts."""
+    lesson = load_lesson(next(path for path in bundled_lessons(game) if lesson_name in path.name))
+    index = next(number for number, step in enumerate(lesson.steps) if step.try_ and step.try_.accept)
+    step, state = lesson.steps[index], lesson.states()[index]
+    move = pick(state, step.try_.accept)
+    assert state.why_not(move) is None and move not in step.try_.accept
+    right, text = lesson.judge(step, state, move)
+    assert not right
+    return text, state, step
+
+
+def test_an_allowed_place_worth_other_points_says_what_it_scores_and_what_is_asked():
+    def elsewhere(state, accepted):
+        return next(move for move in state.legal_moves() if move.card == accepted[0].card
+                    and state.points_for(move) != state.points_for(accepted[0]))
+    text, state, step = unasked_answer("thricewise", "flush", elsewhere)
+    wanted = state.points_for(step.try_.accept[0])
+    assert f"worth {wanted}" in text and "Allowed, but there the Mill scores" in text
+
+
+def test_an_allowed_give_to_someone_else_names_who_the_step_asks_for():
+    def other_seat(state, accepted):
+        return next(move for move in state.legal_moves() if move not in accepted)
+    text, state, step = unasked_answer("danger-13", "danger-13", other_seat)
+    assert state.name(step.try_.accept[0].seat) in text and "Allowed" in text
+
+
+def test_an_allowed_card_on_another_slot_names_the_slot_asked_for():
+    def other_card(state, accepted):
+        return next(move for move in state.legal_moves() if move not in accepted)
+    text, _, step = unasked_answer("monster-trick", "off-colour-finishes", other_card)
+    assert str(step.try_.accept[0].card) in text

@@ -13,7 +13,9 @@ from tutor import records
 from tutor.bots import seat_moves
 from tutor.games import game as registered, games
 from tutor.games.monster_trick import Play
+from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
+from tutor.quizzes import quiz
 from widgets import play
 from widgets.log import replayed
 from widgets.replay import GameReplay
@@ -136,9 +138,19 @@ def test_changing_the_players_or_a_seat_starts_a_new_game():
     assert table.state.players == 3 and table.session.holder is None, "two people: the first waits for the device"
 
 
-def test_seats_are_called_after_their_colours_until_named():
+@pytest.mark.parametrize("game", games())
+def test_seats_take_the_names_the_lessons_use_until_named(game):
+    """One way of naming the players on every page of a game: its lessons', its quizzes', its tables'."""
+    lesson_names = {name for path in bundled_lessons(game) for name in load_lesson(path).seats or []}
+    names = registered(game).seat_names(5)
+    assert set(names[:4]) <= lesson_names  # a fifth seat, which no lesson has, gets a name of the same kind
+    assert table_for(game).state.seat_names == names[:2]
+    for question in quiz(game, 0, 3):
+        assert question.position.seat_names == names[:question.position.players]
+
+
+def test_a_typed_name_replaces_the_seats_name_everywhere():
     table = table_for("thricewise")
-    assert table.state.seat_names == [msg("widgets.seat-colour.orange"), msg("widgets.seat-colour.red")]
     table.play(person_move(table, random.Random(0)))
     table.seats[0].name.value = "Annabelle-Marguerite"
     assert table.state.name(0) == "Annabelle-Marguerite"

@@ -6,7 +6,7 @@ from tutor.games import game as registered, games
 from tutor.games import danger13 as d13
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
-from tutor.quizzes import Question, quiz
+from tutor.quizzes import Question, likeness, quiz
 
 
 def engine_answer(question: Question):
@@ -16,6 +16,8 @@ def engine_answer(question: Question):
         return tuple(state.slots_for(question.subject))
     if question.kind == "mt-vp":
         return state.active_vp_position(question.subject)
+    if question.kind == "d13-receive":
+        return tuple(sorted(move.seat for move in state.legal_moves() if isinstance(move, d13.Give)))
     move = question.subject
     assert state.why_not(move) is None
     if question.kind == "tw-score":
@@ -25,6 +27,17 @@ def engine_answer(question: Question):
     if question.kind == "mt-trick":
         state.push(move)
         return state.completed[-1].winner
+    if question.kind == "d13-bank":
+        seat = state.seat_names.index(question.marks[0])
+        before = state.plus_points(seat)
+        state.push(move)
+        return state.plus_points(seat) - before
+    if question.kind == "tw-tie":
+        state.push(move)
+        return tuple(sorted(state.revealed[seat] for seat in state.tied))
+    if question.kind == "tw-order":
+        state.push(move)
+        return state.order[0]
     rounds_busted = len(state.busts)
     state.push(move)
     busted = len(state.busts) > rounds_busted and state.busts[-1] == move.seat
@@ -79,9 +92,32 @@ def test_where_questions_explain_every_slot_with_the_engine_reasons():
 
 
 def test_bust_and_score_questions_come_out_both_ways():
-    assert {q.values[q.correct] for q in quiz(d13.GAME_ID, 0, 12)} == {True, False}
-    points = [q.values[q.correct] for q in quiz(tw.GAME_ID, 0, 12)]
+    assert {q.values[q.correct] for q in quiz(d13.GAME_ID, 0, 12) if q.kind == "d13-bust"} == {True, False}
+    points = [q.values[q.correct] for seed in range(3) for q in quiz(tw.GAME_ID, seed, 12) if q.kind == "tw-score"]
     assert 0 in points and max(points) > 0
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_every_round_mixes_every_kind_without_near_duplicates(game):
+    kinds = {maker.__name__.replace("_", "-") for maker in registered(game).part("quizzes").MAKERS}
+    for seed in range(3):
+        questions = quiz(game, seed, 10)
+        assert {q.kind for q in questions} == kinds
+        assert len({likeness(q) for q in questions}) == len(questions), "the same question twice in one round"
+        assert len({q.prompt for q in questions}) == len(questions)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_answers_are_spread_not_mostly_one_value(game):
+    """Over a few rounds no answer is given by more than half the questions of its kind
+    (a yes/no kind may not lean more than two to one either way)."""
+    questions = [q for seed in range(4) for q in quiz(game, seed, 10)]
+    for kind in {q.kind for q in questions}:
+        of_kind = [q for q in questions if q.kind == kind]
+        answers = [q.choices[q.correct] for q in of_kind]
+        most = max(answers.count(answer) for answer in set(answers))
+        limit = 2 / 3 if all(len(q.choices) == 2 for q in of_kind) else 1 / 2
+        assert most <= limit * len(answers), (kind, sorted(answers))
 
 
 def test_score_questions_name_the_triads_the_engine_counts():
@@ -89,4 +125,4 @@ def test_score_questions_name_the_triads_the_engine_counts():
         after = question.position.clone()
         after.push(question.subject)
         for triad in after.triads[len(question.position.triads):]:
-            assert triad.describe() in question.explanation
+            assert triad.describe(after.grid) in question.explanation

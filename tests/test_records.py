@@ -68,6 +68,16 @@ def test_malformed_and_tampered_files():
             "won by Ben") in bad(text)
 
 
+@pytest.mark.parametrize("text, words", [
+    ("", "the file is empty"), ("just a line", "should hold named fields"), ("- a\n- b\n", "a list"),
+    ("game: [unclosed", "not valid YAML"), ("game: a\n  - b: [", "line 2")])
+def test_a_file_of_the_wrong_shape_is_told_in_words_not_in_python_or_parser_terms(text, words):
+    message = bad(text)
+    assert words in message
+    for jargon in ("NoneType", "str", "list'", "expected", "<block", "found", "mapping"):
+        assert jargon not in message, message
+
+
 @pytest.mark.parametrize("field, value, expected", [
     ("players", "four", "'players' should be a whole number"),
     ("seed", 1.5, "'seed' should be a whole number"),

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
 from tutor.games.monster_trick import drawing
 from tutor.games.thricewise import drawing as tw_drawing
 from tutor.svg.draw import el, ink_on, text
@@ -131,3 +132,67 @@ def test_thricewise_panels_keep_a_players_whole_name():
     shown = [node.text for node in parse(tw_drawing.players(state, 0)).iter(f"{SVG}text")]
     assert all(name in shown for name in names)
     assert tw_drawing.fitted("Annabelle-Marguerite Johnson", 100) == ("Annabelle-Ma…", 12)
+
+
+# ---------------------------------------------------------------- colour is never the only cue
+def lit_marks(markup: str) -> int:
+    return markup.count('class="lit-mark"')
+
+
+def test_every_legal_target_carries_a_mark_besides_its_amber_colour():
+    import random
+
+    from tutor.core import advance_chance
+    from tutor.games import danger13
+    from tutor.games.danger13 import drawing as d13_drawing
+    state = load_lesson(next(p for p in bundled_lessons("monster-trick") if "where-may" in p.name)).states()[0]
+    assert lit_marks(drawing.table(state, lit=[1, 3])) == 2 and lit_marks(drawing.table(state)) == 0
+    d13_state = danger13.new_game(4, seed=2)
+    advance_chance(d13_state)
+    receivers = [move.seat for move in d13_state.legal_moves()]
+    assert lit_marks(d13_drawing.table(d13_state, lit=receivers)) == len(receivers) > 0
+    tw_state = tw.new_game(2, seed=3)
+    rng = random.Random(3)
+    while tw_state.phase != "place":
+        tw_state.push(tw_state.random_move(rng))
+    open_cells = tw_state.open_cells()[:5]
+    assert lit_marks(tw_drawing.grid(tw_state, lit=open_cells)) == len(open_cells)
+
+
+def test_a_rows_danger_is_told_in_words_and_a_sign_not_only_in_colour():
+    from tutor.games.danger13 import drawing as d13_drawing
+    totals = {"safe": 4, "close": 9, "danger": 12}
+    gauges = {level: d13_drawing._gauge(0, 0, total, 13) for level, total in totals.items()}
+    words = {level: [node.text for node in parse(f"<g>{markup}</g>").iter("text")] for level, markup in gauges.items()}
+    assert len({tuple(texts) for texts in words.values()}) == 3
+    for level, markup in gauges.items():
+        assert (f'class="level-{level}"' in markup) == (level != "safe")
+        assert any(text and text.startswith(msg(f"widgets.d13.left-{level}", count=0).split("0")[0])
+                   for text in words[level])
+    assert d13_drawing.LEVELS["close"] != d13_drawing.LEVELS["danger"]
+    assert gauges["close"].count("polygon") == gauges["danger"].count("polygon") == 1
+    assert 'fill="none"' in gauges["close"] and 'fill="none"' not in gauges["danger"].split("polygon")[1]
+
+
+def test_every_seat_colour_comes_with_the_seats_name_or_initial():
+    """Pawns, claim markers and the dots on played cards are in seat colours: each stands
+    beside the seat's name, or carries its initial."""
+    from tutor.games import danger13
+    from tutor.games.danger13 import drawing as d13_drawing
+    state = load_lesson(next(p for p in bundled_lessons("monster-trick") if "where-may" in p.name)).states()[0]
+    d13_state = danger13.new_game(4, seed=2, seat_names=["Red", "Blue", "Green", "Yellow"])
+    tw_state = tw.new_game(4, seed=1, seat_names=["Ada", "Ben", "Cleo", "Dev"])
+    tw_state.push(tw_state.chance_move())
+    for markup, names in ((drawing.players(state, 0), state.seat_names),
+                          (d13_drawing.table(d13_state), d13_state.seat_names),
+                          (tw_drawing.players(tw_state, 0), tw_state.seat_names)):
+        shown = [node.text for node in parse(markup).iter(f"{SVG}text")]
+        assert all(name in shown for name in names)
+    table = parse(drawing.table(state))
+    dots = [group for group in table.iter(f"{SVG}g") if [child.tag for child in group] == [
+        f"{SVG}title", f"{SVG}circle", f"{SVG}text"]]  # the seat dot under each played card
+    assert len(dots) == sum(map(len, state.tricks)) > 0
+    assert {dot.find(f"{SVG}text").text for dot in dots} <= set(seat_tags(state.seat_names))
+    claims = [node.text for node in table.iter(f"{SVG}text")
+              if node.text in {msg("widgets.mt.claim", player=name) for name in state.seat_names}]
+    assert len(claims) == sum(1 for trick in state.tricks if trick), "each claim marker names its player"

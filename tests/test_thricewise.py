@@ -178,7 +178,7 @@ def test_a_card_must_touch_the_grid_and_never_covers_a_card():
     pick_all(state, "mountain", "castle")
     reason = state.why_not(Place(C("mountain"), Cell(4, 1)))
     assert reason.rule == "tw.adjacency"
-    assert str(reason) == "The cell at column 4, row 1 touches no card of the grid."
+    assert str(reason).startswith("That place touches no card of the grid")
     reason = state.why_not(Place(C("mountain"), Cell(2, 1)))
     assert reason.rule == "tw.adjacency" and "already holds the Journey" in str(reason)
     assert state.why_not(Place(C("mountain"), Cell(0, 0))) is None  # touching at a corner is enough
@@ -197,7 +197,7 @@ def test_the_grid_is_never_more_than_six_high():
         reason = state.why_not(Place(C("sea"), cell))
         assert reason.rule == "tw.bounds"
     assert str(state.why_not(Place(C("sea"), Cell(1, 7)))) == \
-        "Placing the Sea at row 7 would make the grid 7 cards high; it may be at most 6."
+        "Placing the Sea there would make the grid 7 cards high; it may be at most 6."
     assert all(1 <= cell.row <= 6 for cell in state.open_cells())
 
 
@@ -206,7 +206,7 @@ def test_the_grid_is_never_more_than_six_wide():
     state = position(grid=row, hands={"Ann": ["sea", "sailor", "castle"], "Bob": ["ace-moons", "mill", "bard"]})
     pick_all(state, "sea", "ace-moons")
     assert str(state.why_not(Place(C("ace-moons"), Cell(-3, 2)))) == \
-        "Placing the Ace of Moons at column -3 would make the grid 7 cards wide; it may be at most 6."
+        "Placing the Ace of Moons there would make the grid 7 cards wide; it may be at most 6."
     assert {cell.col for cell in state.open_cells()} == set(range(-2, 4))
 
 
@@ -382,7 +382,8 @@ def test_scoring_events_record_cells_kind_points_and_scorer():
     line = (Cell(1, 1), Cell(2, 1), Cell(3, 1))
     assert list(state.triads) == [tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "flush", 2, ("moons",)),
                             tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "run", 2, ())]
-    assert state.triads[0].describe() == "flush of Moons on 1,1 2,1 3,1, worth 2"
+    assert state.triads[0].describe(state.grid) == \
+        "flush of Moons with the Author, the Journey, and the Mountain, worth 2"
     assert state.view(1)["triads"] == list(state.triads) and state.placed_by == {Cell(3, 1): 0}
 
 

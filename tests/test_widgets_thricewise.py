@@ -84,7 +84,7 @@ def test_scored_triads_are_outlined_with_their_points():
     state = played_until(3, 5, lambda s: s.phase == "place" and s.triads and s.triads[-1].turn == s.turn)
     grid = thricewise_widgets.ThricewiseGrid(state)
     for triad in state.triads:
-        shown = f"<title>{triad.describe()}</title>" in grid.html
+        shown = f"<title>{triad.describe(state.grid)}</title>" in grid.html
         assert shown == (triad.turn == state.turn)
 
 
@@ -143,4 +143,5 @@ def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
     assert len(cells) >= len(state.open_cells())
     for attributes in cells:
         assert 'tabindex="0"' in attributes and 'role="button"' in attributes
-        assert re.search(r'aria-label="Empty cell -?\d+,-?\d+\. The .+ may (not )?go here\."', attributes)
+        assert re.search(r'aria-label="Empty place (right of|left of|above|below|diagonally next to) the [^."]+\. '
+                             r'The .+ may (not )?go here\."', attributes)

@@ -106,7 +106,10 @@ class Lesson:
         if reason is not None:
             return False, str(reason)
         if step.try_ and step.try_.accept and move not in step.try_.accept:
-            return False, msg("lesson.try-wrong-but-legal")
+            # Allowed, but not what the step asks: the game says what differs, in the step's terms.
+            unasked = getattr(self.entry.part("lessons"), "unasked", None)
+            said = unasked(state, move, step.try_.accept) if unasked is not None else None
+            return False, said or msg("lesson.try-wrong-but-legal")
         return True, msg("lesson.try-right")
 
 

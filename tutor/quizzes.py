@@ -21,7 +21,9 @@ from tutor.messages import msg
 class Question:
     """One quiz question. ``values`` are the engine's answers behind ``choices`` (same
     order); ``correct`` is the index of the right one. ``subject`` is what is asked
-    about: a card, a seat or a move. ``rules`` are the ids of the rules that explain it."""
+    about: a card, a seat or a move. ``rules`` are the ids of the rules that explain it.
+    ``marks`` names what to light on the board when the subject alone does not say it
+    (the player a question is about); empty: what the subject names."""
 
     game: str
     kind: str
@@ -33,6 +35,7 @@ class Question:
     rules: tuple[str, ...]
     position: Any
     subject: Any
+    marks: tuple[str, ...] = ()
 
     def answer(self, choice: int | str) -> tuple[bool, str]:
         """``choice`` is an index into ``choices`` or one of their texts."""
@@ -42,14 +45,33 @@ class Question:
         return right, f"{verdict} {self.explanation}"
 
 
+NEW_QUESTION_TRIES = 20  # a near-duplicate is drawn again at most this often
+
+
 def quiz(game: str, seed=0, count: int = 10) -> list[Question]:
-    """``count`` questions on ``game``, taking its question kinds in turn."""
+    """``count`` questions on ``game``, taking its question kinds in turn (every kind in
+    every round of at least as many questions), never the same question twice."""
     makers = registered(game).part("quizzes").MAKERS
     rng = random.Random(f"quiz:{game}:{seed}")
     questions: list[Question] = []
+    asked: set = set()
     while len(questions) < count:
-        questions.append(makers[len(questions) % len(makers)](rng))
+        maker = makers[len(questions) % len(makers)]
+        for _ in range(NEW_QUESTION_TRIES):
+            question = maker(rng)
+            if likeness(question) not in asked:
+                break
+        asked.add(likeness(question))
+        questions.append(question)
     return questions
+
+
+def likeness(question: Question) -> tuple:
+    """What two questions share when they are near-duplicates: the same kind about the
+    same card (or player) with the same answer, whatever the rest of the position."""
+    subject = question.subject
+    about = getattr(subject, "card", subject)
+    return question.kind, str(about), question.choices[question.correct]
 
 
 def positions(game: str, rng: random.Random):
@@ -57,7 +79,7 @@ def positions(game: str, rng: random.Random):
     random mix of coaches and random players. Clone a state before keeping it."""
     entry = registered(game)
     players = rng.choice(list(entry.player_counts))
-    state = entry.new_game(players, seed=rng.randrange(10**6))
+    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
     seat_bots = make_bots(game, [rng.choice(KINDS) for _ in range(players)], players, rng.randrange(10**6))
     while not state.is_terminal():
         if state.to_move == CHANCE:
@@ -85,11 +107,11 @@ def pick(game: str, rng: random.Random, candidates: Callable) -> tuple:
 
 
 def make_question(game: str, kind: str, state, subject, prompt: dict, choices: list[tuple[str, Any]],
-              answer, explanation: list[str], rules: list[str]) -> Question:
+                  answer, explanation: list[str], rules: list[str], marks: tuple[str, ...] = ()) -> Question:
     """A question from its (text, value) choices, its explanation closed by the rules it
     cites; ``state`` is a clone the question keeps."""
     values = tuple(value for _, value in choices)
     rules = tuple(dict.fromkeys(rules))
     see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in rules))
     return Question(game, kind, msg(f"quiz.{kind}.prompt", **prompt), tuple(text for text, _ in choices), values,
-                    values.index(answer), " ".join([*explanation, see]), rules, state, subject)
+                    values.index(answer), " ".join([*explanation, see]), rules, state, subject, marks)

@@ -23,8 +23,10 @@ from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg, set_language
 from widgets import LessonStepper, RulesReference
+from widgets.address import LessonAddress
 from widgets.glossary import Glossary
 from widgets.languages import LanguageChooser, on_language, relabel_options, requested_language, with_language
+from widgets.page_tools import page_tools
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
@@ -112,7 +114,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HBox:
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
     bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser()])
     bar.add_class("tutor-nav")
-    return bar
+    return page_tools(bar)
 
 
 def heading(title: str, text: str = "") -> w.HTML:
@@ -234,9 +236,10 @@ class LessonShelf(w.VBox):
         self.following.add_class("tutor-next-lesson")
         self.following.on_click(lambda _: self.show(self.chooser.value + 1))
         self.stage = w.VBox([])
+        self.address = LessonAddress(self, game, href(page_file("practise", game)))
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
-        top = w.HBox([self.chooser, self.summary, self.following], layout=w.Layout(align_items="center"))
+        top = w.HBox([self.chooser, self.summary, self.following, self.address], layout=w.Layout(align_items="center"))
         top.add_class("tutor-top")
         body = w.HBox([self.stage, self.reference])
         body.add_class("tutor-body")
@@ -250,7 +253,8 @@ class LessonShelf(w.VBox):
                 for number, lesson in enumerate(self.lessons, start=1)]
 
     def _chosen(self, change) -> None:
-        self.show(change.new)
+        if not self.address.relabelling:  # the address changing the lesson shown is not a choice
+            self.show(change.new)
 
     def relabel(self, game: str, lessons: list) -> None:
         """The same lesson at the same step in the language now set (``lessons`` are
@@ -274,11 +278,12 @@ class LessonShelf(w.VBox):
         self.chooser.value = index
         self.following.layout.display = "none"
         self._describe(index)
-        stepper = LessonStepper(lesson, inline_rules=False)  # the reference beside it shows the rule
+        stepper = LessonStepper(lesson)  # a rule opened shows beside the step, and in the reference
         stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
         stepper.observe(lambda _: self._offer_next(stepper), names="step")
         self.reference.focus = lesson.rules
         self.stage.children = [stepper]
+        self.address.follow(index, stepper)
         self._offer_next(stepper)
 
     def _offer_next(self, stepper) -> None:

@@ -79,6 +79,8 @@ def on_language(bar, callback) -> None:
     for part in getattr(bar, "children", ()):
         if isinstance(part, LanguageChooser):
             part.observe(lambda change: callback(change.new), names="chosen")
+        else:
+            on_language(part, callback)  # the bar sits in a row with the page tools
 
 
 def relabel_options(dropdown, labels: list[str]) -> None:

@@ -17,10 +17,9 @@ import ipywidgets as w
 from tutor.bots import KINDS
 from tutor.core import CHANCE, IllegalMove
 from tutor.games import game as registered
-from tutor.messages import LANGUAGES, catalog, msg
+from tutor.messages import msg
 from tutor.records import RecordError
 from tutor.session import PERSON, NotYourTurn, Session
-from tutor.svg.seats import DEFAULT_ORDER
 from widgets.feedback import feedback
 from widgets.languages import relabel_options
 from widgets.log import MoveLog, replayed, sentence
@@ -42,17 +41,6 @@ def running_loop():
         return None
 
 
-def default_name(seat: int) -> str:
-    """A seat is called after its colour on the board (Orange, Red, ...) until a name is
-    typed: a name reads well in every sentence, "Orange plays the green 8"."""
-    return msg(f"widgets.seat-colour.{DEFAULT_ORDER[seat]}")
-
-
-def is_default_name(seat: int, name: str) -> bool:
-    """``name`` is the seat's colour in one of the tutor's languages (so no one typed it)."""
-    return name in {catalog(code)[f"widgets.seat-colour.{DEFAULT_ORDER[seat]}"] for code in LANGUAGES}
-
-
 class SeatChoice(w.HBox):
     """One seat: the name shown for it and who plays it (a person or a computer player)."""
 
@@ -69,8 +57,6 @@ class SeatChoice(w.HBox):
         self.name.description = msg("app.play.seat", number=seat + 1)
         self.kind.tooltip = msg("app.play.who", number=seat + 1)
         relabel_options(self.kind, [msg(f"app.play.kind.{kind}") for kind in SEAT_KINDS])
-        if is_default_name(seat, self.name.value.strip()):
-            self.name.value = default_name(seat)  # observed: the game renames the seat
 
 
 class GameTable(w.VBox):
@@ -111,9 +97,16 @@ class GameTable(w.VBox):
                                    layout=w.Layout(width="auto"))
         self.upload.add_class("tutor-upload")
         self.upload.observe(lambda change: change.new and self.open_record(change.new[0]), names="value")
-        tools = w.HBox([self.undo_button, self.download, self.upload], layout=w.Layout(align_items="center"))
+        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="center"))
         tools.add_class("tutor-tools")
+        # Settings and records fold away: the table is what the page is for.
+        settings = w.Accordion([w.VBox([setup, self.seat_row, self.about, tools])], selected_index=None,
+                               titles=(msg("app.play.settings"),))
+        settings.add_class("tutor-settings")
         self.message = w.HTML()
+        self.message.add_class("tutor-message")
+        status = w.HBox([self.message, self.undo_button], layout=w.Layout(align_items="center"))
+        status.add_class("tutor-status")
         self.stage = w.VBox([])
         self.history = MoveLog()
         self.side = w.VBox([])
@@ -121,7 +114,7 @@ class GameTable(w.VBox):
         self.table = w.HBox([self.stage, self.side])
         self.table.add_class("tutor-body")
         self.body = w.VBox([self.table])
-        super().__init__([setup, self.seat_row, self.about, tools, self.message, self.body])
+        super().__init__([settings, status, self.body])
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
         self.session: Session | None = None
@@ -142,7 +135,7 @@ class GameTable(w.VBox):
         count = self.players.value
         kinds = (kinds + [NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats]
-        names += [default_name(seat) for seat in range(len(names), count)]
+        names += self.entry.seat_names(count)[len(names):]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
@@ -152,7 +145,7 @@ class GameTable(w.VBox):
             self.new_game(self.seed)
 
     def name_of(self, seat: int) -> str:
-        return self.seats[seat].name.value.strip() or default_name(seat)
+        return self.seats[seat].name.value.strip() or self.entry.seat_names(len(self.seats))[seat]
 
     def _rename(self, seat: int) -> None:
         self.session.rename(seat, self.name_of(seat))
@@ -327,8 +320,8 @@ class GameTable(w.VBox):
         self.stage.children = [self._end_screen(), self.board] if state.is_terminal() else [self.board]
         if state.is_terminal():
             winners = ", ".join(state.name(seat) for seat in state.winners())
-            self._say(self.session.holder in state.winners() if self.session.holder is not None else None,
-                      msg("app.play.over", winners=winners))
+            won = self.session.holder is not None and self.session.holder in state.winners()
+            self._say(True if won else None, msg("app.play.over", winners=winners))  # losing is no mistake
         elif thinking is not None:
             self._say(None, msg("app.play.thinking", player=state.name(thinking)))
         elif person is not None:

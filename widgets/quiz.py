@@ -6,7 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.messages import msg
+from tutor.messages import has, msg
 from tutor.quizzes import quiz
 from widgets.feedback import feedback
 from widgets.log import sentence
@@ -17,6 +17,8 @@ from widgets.stepper import board_for
 def question_marks(question) -> list[str]:
     """What to light on the board: the card asked about, and where it goes or to whom."""
     subject = question.subject
+    if question.marks:
+        return [*question.marks, *([str(subject.card)] if hasattr(subject, "card") else [])]
     if not hasattr(subject, "card"):
         return [str(subject)]
     marks = [str(subject.card)]
@@ -131,9 +133,11 @@ class QuizRound(w.HBox):
         right, text = question.answer(index)
         self.right += right
         self.answered += 1
-        for number, button in enumerate(self.choices.children):
+        for number, button in enumerate(self.choices.children):  # a mark as well as a colour
             button.disabled = True
             button.button_style = "success" if number == question.correct else "danger" if number == index else ""
+            mark = "\u2713 " if number == question.correct else "\u2717 " if number == index else ""
+            button.description = mark + question.choices[number]
         last = self.number + 1 == len(self.questions)
         score = f" {msg('app.practise.score', right=self.right, total=len(self.questions))}" if last else ""
         self.answer.value = feedback(right, text + score)
@@ -161,10 +165,12 @@ class QuizRound(w.HBox):
             board.seat = subject
             board.players.reveal_active = True
             shown = msg("app.practise.shown-seat", player=position.name(subject))
-        else:  # a card: where the engine lets it go
+        else:  # a card: where the engine lets it go (a board with a hand lights it once the card is picked)
             board.hints = True
-            board.select(subject)
-            shown = msg("app.practise.shown-card", card=subject)
+            if hasattr(board, "hand"):
+                board.select(subject)
+            shown = msg(f"quiz.{question.kind}.shown" if has(f"quiz.{question.kind}.shown") else
+                        "app.practise.shown-card", card=subject)
         self.demonstrating = True
         self.shown.value = feedback(None, shown)
         self.show_me.description = msg("app.practise.show-again")

@@ -72,9 +72,9 @@ class LessonStepper(ipywidgets.HBox):
             self.states = self.lesson.states()
         except TutorError as error:  # LessonError and the engines' own position errors
             self.error = str(error)
-        except (AttributeError, KeyError, TypeError, ValueError, IndexError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
-            self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=f"{error}")
+            self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=msg("lesson.wrong-kind"))
         if self.error:
             self.lesson = None
         else:
@@ -108,6 +108,12 @@ class LessonStepper(ipywidgets.HBox):
     def back(self) -> None:
         if self.lesson and self.step > 0:
             self.step -= 1
+            self._show()
+
+    def go(self, step: int) -> None:
+        """Show ``step`` straight away (an address opened, Back or Forward in the browser)."""
+        if self.lesson and 0 <= step < self.total and step != self.step:
+            self.step = step
             self._show()
 
     def restart(self) -> None:

@@ -23,7 +23,7 @@ from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
-from tutor.core import TutorError
+from tutor.core import TutorError, default_seat_names
 from tutor.messages import msg
 
 _REGISTRY: dict[str, "Game"] = {}
@@ -69,6 +69,13 @@ class Game:
     @property
     def rule_list(self) -> tuple:
         return self.rules.RULES
+
+    def seat_names(self, players: int) -> list[str]:
+        """The players' names on every page of the game: those its lessons use (``SEAT_NAMES``
+        in its words), so a learner meets the same players in lessons, quizzes and games."""
+        words = self.part("words")
+        names = list(getattr(words, "SEAT_NAMES", ()))[:players]
+        return names if len(names) == players else default_seat_names(players)
 
     def new_game(self, players: int, **kwargs):
         return self.rules.new_game(players, **kwargs)

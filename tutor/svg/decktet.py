@@ -9,7 +9,7 @@ from math import cos, pi, sin
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import INK, PAPER, document, el, group, text, title
+from tutor.svg.draw import INK, PAPER, document, el, group, reading_class, text, title
 
 CARD_W, CARD_H = 66, 94
 
@@ -63,9 +63,13 @@ def crown(cx: float, cy: float, size: float, colour: str = INK) -> str:
                  x=cx, y=cy, scale=size)
 
 
+ART_H = CARD_H - 32  # the tinted picture area; the name has the rest, large enough to read from afar
+NAME_SIZE = 10.5
+
+
 def _name_lines(name: str) -> list[str]:
     """One line, or two split at the middle space when the name is long."""
-    if len(name) <= 11 or " " not in name:
+    if len(name) <= 10 or " " not in name:
         return [name]
     spaces = [index for index, char in enumerate(name) if char == " "]
     cut = min(spaces, key=lambda index: abs(index - len(name) / 2))
@@ -77,15 +81,16 @@ def card_face(card, width: float = CARD_W) -> str:
     first = SUITS[card.suits[0]]
     corner = (crown(11, 14, 6.5) if card.rank == 10 else
               text(11, 19, msg("widgets.decktet.ace") if card.rank == 1 else card.rank, size=15, weight=800,
+                   class_=reading_class("value", width / CARD_W),
                    anchor="middle"))
     parts = [title(str(card)),
              el("rect", width=CARD_W, height=CARD_H, rx=6, fill=PAPER, stroke="#6b5d4f", stroke_width=1.2),
-             el("rect", x=22, y=5, width=CARD_W - 27, height=CARD_H - 28, rx=4, fill=first.pale),
+             el("rect", x=22, y=5, width=CARD_W - 27, height=ART_H, rx=4, fill=first.pale),
              corner]
     if len(card.suits) == 2:  # the lower half takes the second suit's tint
-        half = (CARD_H - 28) / 2
-        parts.insert(3, el("path", d=f"M22,{5 + half} H{CARD_W - 5} V{CARD_H - 27} Q{CARD_W - 5},{CARD_H - 23} "
-                                     f"{CARD_W - 9},{CARD_H - 23} H26 Q22,{CARD_H - 23} 22,{CARD_H - 27} Z",
+        half, low = ART_H / 2, ART_H + 5
+        parts.insert(3, el("path", d=f"M22,{5 + half} H{CARD_W - 5} V{low - 4} Q{CARD_W - 5},{low} "
+                                     f"{CARD_W - 9},{low} H26 Q22,{low} 22,{low - 4} Z",
                            fill=SUITS[card.suits[1]].pale))
     for index, suit in enumerate(card.suits):
         parts.append(suit_symbol(suit, 11, 32 + index * 15, 5.5))
@@ -97,8 +102,10 @@ def card_face(card, width: float = CARD_W) -> str:
         parts.append(suit_symbol(card.suits[1], centre, 52, 10))
     lines = _name_lines(str(card))
     for index, line in enumerate(lines):
-        y = CARD_H - 14 + index * 9 - (len(lines) - 1) * 4
-        parts.append(text(CARD_W / 2, y, line, size=8.5 if len(line) <= 12 else 7.5, weight=600, anchor="middle"))
+        y = CARD_H - 11 + index * 10 - (len(lines) - 1) * 4
+        size = NAME_SIZE if len(line) <= 10 else 9 if len(line) <= 12 else 8  # a long word still fits the card
+        parts.append(text(CARD_W / 2, y, line, size=size, weight=600, anchor="middle",
+                          class_=reading_class("name", width / CARD_W)))
     return group(*parts, scale=width / CARD_W)
 
 

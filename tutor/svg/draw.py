@@ -55,6 +55,15 @@ def title(content: str) -> str:
     return el("title", escape(content))
 
 
+READING = 0.85  # cards drawn at least this share of their size are read from the table; smaller ones only summarise
+
+
+def reading_class(kind: str, scale: float) -> str | None:
+    """``card-value`` or ``card-name`` on the text of a card drawn to be read (tests check
+    their size on a projector); None on a card drawn small."""
+    return f"card-{kind}" if scale >= READING else None
+
+
 def group(*children: str, x=0, y=0, scale=None, **attrs) -> str:
     transform = f"translate({number(x)},{number(y)})" if (x or y) else ""
     if scale is not None and scale != 1:
@@ -82,6 +91,15 @@ def target(name: str, label: str, *children: str, disabled=False, pressed=None, 
     return el("g", *children, focus, data_target=name, tabindex="0", role="button", aria_label=label,
               aria_disabled="true" if disabled else None,
               aria_pressed=None if pressed is None else ("true" if pressed else "false"), **attrs)
+
+
+def lit_mark(cx: float, cy: float, r: float = 11) -> str:
+    """The sign of a legal target besides its amber outline: a plus in a circle, so the
+    places a card may go stand out without seeing colour."""
+    return el("g", el("circle", cx=cx, cy=cy, r=r, fill=ACCENT),
+              el("path", d=f"M{number(cx - r * 0.55)},{number(cy)} h{number(r * 1.1)} "
+                           f"M{number(cx)},{number(cy - r * 0.55)} v{number(r * 1.1)}",
+                 stroke="#ffffff", stroke_width=3, stroke_linecap="round"), class_="lit-mark")
 
 
 def luminance(colour: str) -> float:

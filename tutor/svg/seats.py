@@ -6,7 +6,7 @@ clash) label small marks where a whole name does not fit.
 """
 from __future__ import annotations
 
-from tutor.messages import has, msg
+from tutor.messages import LANGUAGES, catalog
 from tutor.svg.draw import INK, el, group
 
 PALETTE = {
@@ -19,10 +19,12 @@ DEFAULT_ORDER = ("orange", "red", "gray", "blue", "black")
 
 def seat_colours(names: list[str]) -> list[str]:
     """One fill per seat: a named colour when the seat is called after one, else the palette."""
-    by_name = {}
-    for key in PALETTE:
-        if has(f"widgets.seat-colour.{key}"):
-            by_name[msg(f"widgets.seat-colour.{key}").lower()] = key
+    by_name = {}  # a colour's name in any language: a lesson's "Red" stays red on a French page
+    for language in LANGUAGES:
+        for key in PALETTE:
+            name = catalog(language).get(f"widgets.seat-colour.{key}")
+            if name is not None:
+                by_name.setdefault(name.lower(), key)
     chosen = [by_name.get(name.strip().lower()) for name in names]
     spare = [key for key in dict.fromkeys((*DEFAULT_ORDER, *PALETTE)) if key not in chosen]
     return [PALETTE[key] if key else PALETTE[spare.pop(0)] for key in chosen]

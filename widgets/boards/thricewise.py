@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import ipywidgets
 import traitlets
 
 from tutor.core import TutorError
@@ -80,6 +81,13 @@ class ThricewiseBoard(Board):
         self.hand = Hand(state, seat, scale)
         self.actions = Actions(scale)
         super().__init__([self.players, self.grid, self.hand, self.actions], **kwargs)
+        # The cards to act with beside the grid (below it where there is no room), so that
+        # both stay in view while the grid grows.
+        tools = ipywidgets.VBox([self.hand, self.actions])
+        tools.add_class("tutor-board-tools")
+        row = ipywidgets.HBox([self.grid, tools])
+        row.add_class("tutor-board-row")
+        self.children = [self.players, row]
         self.hand.on_select(self._selected)
         self.grid.on_cell(self._cell)
         self.actions.on_action(self._action)

@@ -1,6 +1,10 @@
 // Browser side of every tutor widget: show the markup the Python side drew and send
 // clicks back. Parts marked data-target are clickable and focusable; Enter or Space
 // on a focused part counts as a click, so everything works from the keyboard.
+//
+// Some things never need the kernel and live here alone: the text size chosen for
+// every page (remembered in localStorage), fitting each board to the screen, the learn
+// page's address (lesson and step) and progress, and noticing a lost server.
 
 function send(model, name) {
   model.send({ click: name });
@@ -48,15 +52,288 @@ function draw(model, el) {
     const again = fresh.find((part) => part.dataset.target === name) || fresh[Math.min(position, fresh.length - 1)];
     if (again) again.focus({ preventScroll: true });
   }
+  refitSoon();
+}
+
+// ------------------------------------------------------------------ text size
+// "normal", "large" or "projector": a class on <html> that page.css turns into a zoom
+// of the page; boards fit themselves again after a change.
+const ZOOM_KEY = "tutor-zoom";
+const ZOOMS = ["normal", "large", "projector"];
+
+function storedZoom() {
+  try {
+    const zoom = localStorage.getItem(ZOOM_KEY);
+    return ZOOMS.includes(zoom) ? zoom : "normal";
+  } catch {
+    return "normal";  // storage refused (private window): the default size
+  }
+}
+
+function applyZoom(zoom, el = null) {
+  document.documentElement.dataset.tutorZoom = zoom;
+  // the page's buttons, and those of a control not yet attached to the page
+  for (const button of [...document.querySelectorAll("[data-zoom]"), ...(el ? el.querySelectorAll("[data-zoom]") : [])]) {
+    button.setAttribute("aria-pressed", String(button.dataset.zoom === zoom));
+  }
+  refitSoon();
+}
+
+function chooseZoom(zoom) {
+  try {
+    localStorage.setItem(ZOOM_KEY, zoom);
+  } catch {
+    // not remembered, still applied
+  }
+  applyZoom(zoom);
+}
+
+// ------------------------------------------------------------------ fitting boards
+// A board is a column of drawings (svg with a viewBox, --w their natural width); a
+// .tutor-board-row holds drawings side by side. One factor --fit sizes them all alike.
+// At normal and large text the board fits the window's height below its top, so the
+// hand and buttons at its foot stay in view; on a projector it grows to the width it
+// has. A drawing marked data-fit="scroll" (a grid that keeps growing) counts with a
+// capped height and scrolls inside its own box; one marked data-fit="fill" (a row of
+// player panels) takes the width it gets and never sets the board's scale.
+const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
+const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
+let refitPending = false;
+
+function refitSoon() {
+  if (refitPending) return;
+  refitPending = true;
+  requestAnimationFrame(() => {
+    refitPending = false;
+    for (const board of document.querySelectorAll(".tutor-board")) fitBoard(board);
+  });
+}
+
+function scroller(element) {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const overflow = getComputedStyle(node).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && node.scrollHeight > node.clientHeight + 1) return node;
+  }
+  return document.scrollingElement;
+}
+
+function boardLayers(board) {
+  // The board's drawings top to bottom, each layer a list of drawings side by side.
+  const drawingsIn = (node) => [...node.querySelectorAll("svg[viewBox]")].filter((svg) => svg.closest(".tutor-widget")
+    && svg.parentElement.closest("svg") === null && svg.getBoundingClientRect().height > 0);
+  const layers = [];
+  for (const child of board.children) {
+    const found = drawingsIn(child);
+    if (child.classList.contains("tutor-board-row")) {
+      if (found.length) layers.push(found);
+    } else {
+      layers.push(...found.map((svg) => [svg]));
+    }
+  }
+  return layers;
+}
+
+function fitBoard(board) {
+  const layers = boardLayers(board);
+  if (!layers.length) return;
+  const zoom = board.currentCSSZoom || 1;
+  const projector = document.documentElement.dataset.tutorZoom === "projector";
+  const [low, high] = FIT_LIMITS[document.documentElement.dataset.tutorZoom] || FIT_LIMITS.normal;
+  const natural = (svg) => svg.viewBox.baseVal;
+  const scrolling = (svg) => svg.dataset.fit === "scroll";
+  const counted = (svg) => (scrolling(svg) ? Math.min(natural(svg).height, SCROLL_HEIGHT) : natural(svg).height);
+  const shown = (svg) => (scrolling(svg) ? svg.closest(".tutor-widget") : svg).getBoundingClientRect().height;
+  const layerHeight = (layer) => Math.max(...layer.map(counted));
+  const height = layers.reduce((sum, layer) => sum + layerHeight(layer), 0);
+  const width = board.getBoundingClientRect().width / zoom;
+  let fit;
+  let room = Infinity;
+  if (projector) {  // the widest drawing fills the board's width (side by side ones stack, tutor.css)
+    fit = width / Math.max(...layers.flat().filter((svg) => svg.dataset.fit !== "fill").map((svg) => natural(svg).width));
+  } else {
+    const box = scroller(board);
+    const boxTop = box === document.scrollingElement ? 0 : box.getBoundingClientRect().top;
+    const top = board.getBoundingClientRect().top - boxTop + box.scrollTop;
+    const drawn = layers.reduce((sum, layer) => sum + Math.max(...layer.map(shown)), 0);
+    const other = Math.max(board.getBoundingClientRect().height - drawn, 0);  // captions, buttons, gaps
+    room = (window.innerHeight - top - other - 16) / zoom;
+    fit = room / height;
+  }
+  fit = Math.min(Math.max(fit, low), high);
+  for (const layer of layers) {
+    for (const svg of layer) {
+      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
+        svg.closest(".tutor-board-row > *").style.flex = projector ? "" : `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
+      }
+      if (scrolling(svg)) {
+        const rest = height - layerHeight(layer);
+        svg.closest(".tutor-widget").style.maxHeight = projector ? ""
+          : `${Math.max(room - rest * fit, SCROLL_HEIGHT * low)}px`;
+      }
+    }
+  }
+  const old = parseFloat(board.style.getPropertyValue("--fit"));
+  if (!(Math.abs(old - fit) < 0.01)) board.style.setProperty("--fit", fit.toFixed(3));
+}
+
+window.addEventListener("resize", refitSoon);
+// Whatever moves a board (a message above it, a settings box folding) changes the page's size.
+const pageWatch = new ResizeObserver(refitSoon);
+const watched = new WeakSet();
+
+function watchPage(el) {
+  const page = el.closest(".tutor-page");
+  if (page && !watched.has(page)) {
+    watched.add(page);
+    pageWatch.observe(page);
+  }
+}
+
+// ------------------------------------------------------------------ page tools
+// The text size buttons on every page, and a heartbeat: a server that stops answering
+// (restarted, or the network gone) is told in words, with a way back.
+const HEARTBEAT_MS = 3000;
+const LOST_AFTER_MS = 8000;
+
+function pageTools(model, el) {
+  for (const button of el.querySelectorAll("[data-zoom]")) {
+    button.addEventListener("click", () => chooseZoom(button.dataset.zoom));
+  }
+  applyZoom(storedZoom(), el);
+  if (el.dataset.beating) return;
+  el.dataset.beating = "yes";
+  let answered = Date.now();
+  model.on("msg:custom", (content) => {
+    if (content && content.pong !== undefined) answered = Date.now();
+  });
+  const beat = setInterval(() => {
+    if (!el.isConnected) {
+      clearInterval(beat);
+      return;
+    }
+    if (document.visibilityState !== "visible") {
+      answered = Math.max(answered, Date.now() - HEARTBEAT_MS);  // a hidden tab's timers lag: no false alarm
+      return;
+    }
+    try {
+      model.send({ ping: Date.now() });
+    } catch {
+      // a closed connection: the silence below tells it
+    }
+    if (Date.now() - answered > LOST_AFTER_MS) showLost(model);
+  }, HEARTBEAT_MS);
+}
+
+function showLost(model) {
+  if (document.querySelector(".tutor-lost")) return;
+  const note = document.createElement("div");
+  note.className = "tutor-lost";
+  note.setAttribute("role", "alert");
+  const words = document.createElement("p");
+  words.textContent = model.get("lost_text");
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.textContent = model.get("reload_text");
+  reload.addEventListener("click", () => location.reload());
+  note.append(words, reload);
+  document.body.append(note);
+}
+
+// ------------------------------------------------------------------ the learn page's address
+// ?lesson=4&step=2 (counted from 1) names the lesson and step: opening it goes there,
+// every step the learner takes becomes a history entry (Back/Forward move between
+// steps), and a reload comes back. Lessons finished are kept per game in localStorage
+// and sent to Python, which marks them in the lesson list.
+
+function wantedPlace() {
+  const query = new URLSearchParams(location.search);
+  const lesson = parseInt(query.get("lesson"), 10);
+  const step = parseInt(query.get("step"), 10);
+  if (!(lesson >= 1)) return null;
+  return [lesson - 1, step >= 1 ? step - 1 : 0];
+}
+
+function placeAddress(place) {
+  const url = new URL(location.href);
+  url.searchParams.set("lesson", String(place[0] + 1));
+  url.searchParams.set("step", String(place[1] + 1));
+  return url.toString();
+}
+
+function progressKey(model) {
+  return `tutor-progress:${model.get("game")}`;
+}
+
+function readProgress(model) {
+  try {
+    const done = JSON.parse(localStorage.getItem(progressKey(model)) || "[]");
+    return Array.isArray(done) ? done.filter((name) => typeof name === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function lessonAddress(model, el) {
+  if (!el.dataset.following) {
+    el.dataset.following = "yes";
+    const wanted = wantedPlace();
+    if (wanted) {
+      model.set("place", wanted);
+    }
+    model.set("done", [...new Set([...readProgress(model), ...model.get("done")])]);
+    model.save_changes();
+    history.replaceState(null, "", placeAddress(wanted || model.get("place")));
+    model.on("change:place", () => {
+      const place = model.get("place");
+      const shown = wantedPlace();
+      if (!shown || shown[0] !== place[0] || shown[1] !== place[1]) history.pushState(null, "", placeAddress(place));
+    });
+    model.on("change:done", () => {
+      try {
+        localStorage.setItem(progressKey(model), JSON.stringify(model.get("done")));
+      } catch {
+        // progress not kept in this browser; the lesson still works
+      }
+    });
+    const moved = () => {
+      const place = wantedPlace();
+      if (place && el.isConnected) {
+        model.set("place", place);
+        model.save_changes();
+      }
+    };
+    window.addEventListener("popstate", moved);
+  }
+  const copy = el.querySelector("[data-copy]");
+  if (copy) copy.addEventListener("click", () => copyLink(el, copy));
+}
+
+async function copyLink(el, button) {
+  const status = el.querySelector(".tutor-copied");
+  try {
+    await navigator.clipboard.writeText(location.href);
+  } catch {
+    // no clipboard (an address that is not https): select the address for the learner to copy
+    window.prompt(button.dataset.copy, location.href);
+  }
+  if (status) status.textContent = button.dataset.done;
 }
 
 function render({ model, el }) {
   el.classList.add("tutor-widget");
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
+  const redraw = () => {
+    draw(model, el);
+    if (model.get("kind") === "page-tools") pageTools(model, el);
+    if (model.get("kind") === "lesson-address") lessonAddress(model, el);
+  };
   scale();
-  draw(model, el);
-  model.on("change:html", () => draw(model, el));
+  redraw();
+  requestAnimationFrame(() => watchPage(el));  // attached to the page by then
+  model.on("change:html", redraw);
   model.on("change:scale", scale);
 }
+
+applyZoom(storedZoom());  // as soon as the first widget loads this module, before any board is drawn
 
 export default { render };

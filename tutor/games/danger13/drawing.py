@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, star_points, target,
-                            text, title)
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, lit_mark, reading_class,
+                            star_points, target, text, title)
 from tutor.svg.seats import pawn, seat_colours
 
 CARD_W, CARD_H = 64, 90
@@ -81,7 +81,8 @@ def card_face(card, width: float = CARD_W) -> str:
              el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.pale, stroke=look.dark, stroke_width=1.3),
              el("path", d=f"M7,0 H20 V{CARD_H} H7 Q0,{CARD_H} 0,{CARD_H - 7} V7 Q0,0 7,0 Z", fill=look.dark)]
     if valued:
-        parts.append(text(10, 18, card.value, size=15, weight=800, fill="#ffffff", anchor="middle"))
+        parts.append(text(10, 18, card.value, size=16, weight=800, fill="#ffffff", anchor="middle",
+                          class_=reading_class("value", width / CARD_W)))
     if card.plus:  # the plus marks are these kinds' sign
         for index in range(card.plus):
             parts.append(plus_mark(10, (34 if valued else 16) + index * 15, 5.5, "#ffffff", look.dark))
@@ -175,6 +176,8 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
     done = seat in view["received"]
     parts = [el("rect", width=WIDTH - 2 * PAD, height=ROW_H - 8, rx=10, fill="#fff4dc" if lit else "#ffffff",
                 stroke=ACCENT if lit else LINE, stroke_width=4 if lit else 1.2)]
+    if lit:
+        parts.append(lit_mark(WIDTH - 2 * PAD - 18, 18))
     if marked:
         parts.append(el("rect", x=-5, y=-5, width=WIDTH - 2 * PAD + 10, height=ROW_H + 2, rx=14, fill="none",
                         stroke=MARK, stroke_width=3, stroke_dasharray="10 6"))
@@ -209,17 +212,36 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
     return "".join(parts)
 
 
+# How close a row is to its limit: a colour, and words and a sign for those who cannot tell the colours apart.
+LEVELS = {"safe": "#1e7a35", "close": "#e08a00", "danger": "#b3261e"}
+
+
+def danger_level(total: int, limit: int) -> str:
+    left = limit - total
+    return "safe" if left > 4 else "close" if left > 2 else "danger"
+
+
 def _gauge(x: float, y: float, total: int, limit: int) -> str:
-    """The row's sum against its limit, as numbers and a bar that fills towards the limit."""
+    """The row's sum against its limit, as numbers and a bar that fills towards the limit;
+    near the limit the words say so and a warning sign stands beside the total."""
     share = min(total / limit, 1)
-    fill = "#1e7a35" if limit - total > 4 else ("#e08a00" if limit - total > 2 else "#b3261e")
-    return "".join([
-        text(x, y + 26, total, size=26, weight=800, fill=fill),
-        text(x + 34 if total >= 10 else x + 20, y + 26, f"/ {limit}", size=15, weight=700, fill=MUTED),
-        el("rect", x=x, y=y + 38, width=120, height=10, rx=5, fill="#ece6da"),
-        el("rect", x=x, y=y + 38, width=max(120 * share, 4), height=10, rx=5, fill=fill),
-        text(x, y + 66, msg("widgets.d13.left", count=max(limit - total, 0)), size=11.5, fill=MUTED),
-    ])
+    level = danger_level(total, limit)
+    fill = LEVELS[level]
+    after = x + 34 if total >= 10 else x + 20
+    parts = [text(x, y + 26, total, size=26, weight=800, fill=fill),
+             text(after, y + 26, f"/ {limit}", size=15, weight=700, fill=MUTED),
+             el("rect", x=x, y=y + 38, width=120, height=10, rx=5, fill="#ece6da"),
+             el("rect", x=x, y=y + 38, width=max(120 * share, 4), height=10, rx=5, fill=fill),
+             text(x, y + 66, msg(f"widgets.d13.left-{level}", count=max(limit - total, 0)), size=11.5,
+                  weight=None if level == "safe" else 700, fill=MUTED if level == "safe" else fill)]
+    if level != "safe":  # a warning triangle: outlined when close, filled when in danger
+        sign_x = after + 48
+        parts.append(el("g", el("polygon", points=f"{sign_x},{y + 4} {sign_x + 12},{y + 26} {sign_x - 12},{y + 26}",
+                                fill=fill if level == "danger" else "none", stroke=fill, stroke_width=2.2,
+                                stroke_linejoin="round"),
+                        text(sign_x, y + 23, "!", size=13, weight=800, fill="#ffffff" if level == "danger" else fill,
+                             anchor="middle"), class_=f"level-{level}"))
+    return "".join(parts)
 
 
 def _bank(state, view, viewer, seat: int, x: float) -> str:

@@ -9,7 +9,7 @@ from tutor.games.common import SeatLookup, check_position, check_illegal, check_
 from tutor.games.danger13.rules import (ACCEPT, ARROW, COUNTS, FROM_PILE, GIVE, HAND_CARD, INSTANT, OVER,
                                         RAISE_CARD, REFUSE, REVEAL, VALUED, DECK, Card, Choice, GAME_ID, Give, Reveal,
                                         State, _shuffled, parse_card, parse_move)
-from tutor.messages import msg
+from tutor.messages import listed, msg
 
 
 POSITION = {"dealer": schema.line, "start": schema.line, "round": schema.whole(1, len(DECK)),
@@ -204,6 +204,20 @@ def _zero_valued_cards(before: State, after: State) -> bool:
     if after.phase == OVER:
         cards += [card for bank in after.banks for card in bank]
     return any(card.kind not in VALUED for card in cards)
+
+
+def unasked(state: State, move, accepted: list) -> str | None:
+    """Why an allowed ``move`` is not the answer a try-it step asks for (``accepted``)."""
+    if isinstance(move, Give):
+        wanted = [other for other in accepted if isinstance(other, Give)]
+        if wanted:
+            return msg("lesson.unasked.d13-give", card=move.card, player=state.name(move.seat),
+                       wanted=listed([state.name(other.seat) for other in wanted]))
+    if isinstance(move, Choice):
+        wanted = [other for other in accepted if isinstance(other, Choice)]
+        if wanted:
+            return msg(f"lesson.unasked.d13-{wanted[0].answer}", card=move.card)
+    return None
 
 
 NOTES = {

@@ -11,6 +11,10 @@ KEY_PARTS = ("plus-points", "printed")
 WIN_RULE = "d13.game-end"
 TIE_RULE = "d13.tie-break"
 
+# The players as the lessons name them (colours, like the pawns beside their rows);
+# quizzes and new games use the same names.
+SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Orange")
+
 
 def sentences(state, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, PAPER, TABLE, document, el, group, ink_on, star_points,
-                            target, text, title)
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, PAPER, TABLE, document, el, group, ink_on, lit_mark,
+                            reading_class, star_points, target, text, title)
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 
@@ -57,7 +57,8 @@ def card_face(card, width: float = CARD_W) -> str:
     return group(
         title(str(card)),
         el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.fill, stroke=look.dark, stroke_width=1.2),
-        text(10.5, 19, card.value, size=14 if card.value < 10 else 12.5, weight=800, fill=ink, anchor="middle"),
+        text(10.5, 19, card.value, size=15 if card.value < 10 else 14, weight=800, fill=ink, anchor="middle",
+             class_=reading_class("value", width / CARD_W)),
         symbol(card.colour, 10.5, 30, 5.2, fill=ink),
         el("rect", x=21, y=5, width=44, height=90, rx=5, fill=PAPER),
         symbol(card.colour, 43, 21, 7.5),
@@ -148,9 +149,7 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
         owner = state.claim[slot]
         parts.append(_claim(12, 162, colours[owner], state.name(owner)))
     if lit:
-        parts.append(el("circle", cx=SLOT_W - 18, cy=SLOT_H - 18, r=11, fill=ACCENT))
-        parts.append(el("path", d=f"M{SLOT_W - 24},{SLOT_H - 18} h12 M{SLOT_W - 18},{SLOT_H - 24} v12",
-                        stroke="#ffffff", stroke_width=3, stroke_linecap="round"))
+        parts.append(lit_mark(SLOT_W - 18, SLOT_H - 18))
     return "".join(parts)
 
 

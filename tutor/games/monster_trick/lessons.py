@@ -6,9 +6,9 @@ import random
 from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
 from tutor.games.common import SeatLookup, check_position, check_illegal, check_value
-from tutor.games.monster_trick.rules import (ROUNDS, Card, GAME_ID, HAND_SIZE, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
+from tutor.games.monster_trick.rules import (ROUNDS, Card, GAME_ID, HAND_SIZE, Play, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
                                              _hand_order, deck, parse_card, parse_move)
-from tutor.messages import msg
+from tutor.messages import listed, msg
 
 
 POSITION = {"round": schema.whole(1, ROUNDS), "starter": schema.line, "to_move": schema.line,
@@ -221,6 +221,17 @@ def _winner_chose_starter(before: State, after: State) -> bool:
     """Variant mt.start-player-variant and note mt.round-winner: in this step a round ended
     and the round's winner decided who starts the next one."""
     return after.options["start_rule"] == "left-of-winner" and after.round > before.round
+
+
+def unasked(state: State, move, accepted: list) -> str | None:
+    """Why an allowed ``move`` is not the answer a try-it step asks for (``accepted``)."""
+    wanted = [other for other in accepted if isinstance(other, Play)]
+    if not isinstance(move, Play) or not wanted:
+        return None
+    if move.card not in {other.card for other in wanted}:
+        return msg("lesson.unasked.card", card=wanted[0].card)
+    slots = listed([str(other.slot + 1) for other in wanted if other.card == move.card])
+    return msg("lesson.unasked.mt-slot", card=move.card, slot=move.slot + 1, wanted=slots)
 
 
 NOTES = {

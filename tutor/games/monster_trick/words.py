@@ -11,6 +11,10 @@ KEY_PARTS = ("points", "round-three", "round-two")
 WIN_RULE = "mt.game-end"
 TIE_RULE = "mt.game-end"
 
+# The players as the lessons name them (colours, like the pawns that mark their claims);
+# quizzes and new games use the same names.
+SEAT_NAMES = ("Orange", "Red", "Gray", "Blue", "Black")
+
 
 def sentences(state, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events;

@@ -3,10 +3,11 @@ players (revealed and deferred cards) and the cards a player may use."""
 from __future__ import annotations
 
 from tutor.games.thricewise.rules import Cell, Place
+from tutor.games.thricewise.words import where
 from tutor.messages import msg
 from tutor.svg.decktet import CARD_H, CARD_W, SUITS, card_face
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, target, text,
-                            title)
+from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, lit_mark, target,
+                            text, title)
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 
@@ -14,9 +15,10 @@ GAP = 6
 CELL_W, CELL_H = CARD_W + GAP, CARD_H + GAP
 PAD, HEAD = 14, 34
 LIMIT = 6  # the grid may span at most this many columns and rows
-WIDTH = 796  # as wide as the other games' tables
+WIDTH = 796  # the players' panels: as wide as the other games' tables
+GRID_MIN_W = 320  # room for the grid's heading
 SMALL = 0.6  # revealed and deferred cards in the players' panels
-PANEL_H = 140
+PANEL_H = 124
 CHAR_EM = 0.6  # a bold character's width in a sans-serif face, in ems (generous, so names do not overrun)
 KIND_COLOURS = {"set": "#6a32a0", "run": "#0f6b6b"}  # a flush takes its suit's colour
 
@@ -48,7 +50,7 @@ def recent_triads(state) -> list:
 
 def cell_label(state, cell, selected=None) -> str:
     """What a screen reader says for an empty cell."""
-    parts = [msg("widgets.tw.cell", cell=cell)]
+    parts = [msg("widgets.tw.cell", where=where(state.grid, cell))]
     if selected is not None:
         allowed = state.why_not(Place(selected, cell)) is None
         parts.append(msg("widgets.tw.cell-allowed" if allowed else "widgets.tw.cell-not-allowed", card=selected))
@@ -60,7 +62,7 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
     cards a lesson points at; ``clickable``: empty cells next to the grid are targets."""
     low_col, high_col, low_row, high_row = shown_area(state)
     columns, rows = high_col - low_col + 1, high_row - low_row + 1
-    width = max(WIDTH, 2 * PAD + columns * CELL_W)
+    width = max(GRID_MIN_W, 2 * PAD + columns * CELL_W)  # as wide as the cards: the page scales it
     left = (width - columns * CELL_W) / 2
 
     def corner(col: int, row: int) -> tuple[float, float]:
@@ -82,9 +84,9 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
     stacked: dict = {}
     for triad in recent_triads(state):
         place = stacked[triad.cell] = stacked.get(triad.cell, -1) + 1  # badges of one card stack up
-        parts.append(_triad(triad, corner, place))
+        parts.append(_triad(triad, corner, place, state.grid))
     height = HEAD + 2 * PAD + rows * CELL_H
-    return document(width, height, *parts, label=msg("widgets.tw.grid-label"))
+    return document(width, height, *parts, label=msg("widgets.tw.grid-label"), data_fit="scroll")
 
 
 def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colours, tags) -> str:
@@ -112,7 +114,8 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
         body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#fff4dc" if is_lit else "#f8f4ec",
                        stroke=ACCENT if is_lit else LINE, stroke_width=4 if is_lit else 1.4,
                        stroke_dasharray=None if is_lit else "5 4"))
-        body.append(text(CARD_W / 2, CARD_H / 2 + 4, cell, size=10, fill=MUTED, anchor="middle"))
+        if is_lit:
+            body.append(lit_mark(CARD_W / 2, CARD_H / 2))
     else:  # next to the grid but outside the 6 x 6 bound
         body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#e4ddd0", stroke=LINE, stroke_width=1))
         body.append(el("path", d=f"M14,{CARD_H / 2 - 12} l24,24 m0,-24 l-24,24", transform="translate(7,0)",
@@ -151,7 +154,7 @@ def _walls(state, corner, size) -> str:
     return "".join(walls)
 
 
-def _triad(triad, corner, place: int) -> str:
+def _triad(triad, corner, place: int, grid: dict) -> str:
     """A scored triad: a band through its three cards and, on the card that scored it,
     a badge with its kind and points (the ``place``-th badge on that card)."""
     colour = SUITS[triad.suits[0]].colour if triad.suits else KIND_COLOURS[triad.kind]
@@ -161,7 +164,7 @@ def _triad(triad, corner, place: int) -> str:
     mx, my = corner(*triad.cell)[0] + CARD_W / 2, corner(*triad.cell)[1] + CARD_H / 2 - 22 + place * 22
     label = msg("widgets.tw.triad", kind=msg(f"tw.kind.{triad.kind}"), points=triad.points)
     return group(
-        title(triad.describe()),
+        title(triad.describe(grid)),
         el("path", d=f"M{x1},{y1} L{x2},{y2}", stroke=colour, stroke_width=9, stroke_linecap="round", opacity=0.55),
         *(el("circle", cx=x, cy=y, r=7, fill=colour, stroke="#ffffff", stroke_width=2) for x, y in centres),
         el("rect", x=mx - 31, y=my, width=62, height=20, rx=10, fill=colour, stroke="#ffffff", stroke_width=1.5),
@@ -178,7 +181,7 @@ def players(state, seat: int | None = None, highlight=()) -> str:
     width = (WIDTH - 2 * PAD - (count - 1) * 10) / count
     panels = [group(_panel(state, view, other, width, colours[other], other in highlight),
                     x=PAD + other * (width + 10), y=8) for other in range(count)]
-    return document(WIDTH, PANEL_H + 16, *panels, label=msg("widgets.tw.players-label"))
+    return document(WIDTH, PANEL_H + 16, *panels, label=msg("widgets.tw.players-label"), data_fit="fill")
 
 
 def _status(state, view, seat: int) -> str:

@@ -289,6 +289,23 @@ def _set_aside_card_scored(before: State, after: State) -> bool:
                for state, move, grid in _placements(before, after))
 
 
+def unasked(state: State, move, accepted: list) -> str | None:
+    """Why an allowed ``move`` is not the answer a try-it step asks for (``accepted``):
+    another card, or a place worth other points than the one asked for."""
+    wanted = [other for other in accepted if type(other) is type(move)]
+    if not wanted or not hasattr(move, "card"):
+        return None
+    if move.card not in {other.card for other in wanted}:
+        return msg("lesson.unasked.card", card=wanted[0].card)
+    if not isinstance(move, Place):
+        return None
+    points = state.points_for(move)
+    asked = {state.points_for(other) for other in wanted}
+    if len(asked) == 1 and points not in asked:
+        return msg("lesson.unasked.tw-points", card=move.card, points=points, wanted=asked.pop())
+    return msg("lesson.unasked.tw-place", card=move.card)
+
+
 NOTES = {
     "tw.run-rule": _readings_differ("run_rule"),
     "tw.every-line": _every_line_matters,

@@ -5,24 +5,19 @@ import random
 
 from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
-from tutor.messages import msg
+from tutor.messages import listed, msg
+from tutor.games.thricewise.words import where
 from tutor.quizzes import Question, pick, make_question
 
 
-def score(state, move) -> int:
-    """What ``move`` would score, by the engine's own triad count (``push`` uses it too)."""
-    grid = dict(state.grid)
-    grid[move.cell] = move.card
-    return sum(points for _, _, points, _ in tw.triads_at(grid, move.cell, state.options))
-
-
 def tw_score(rng: random.Random) -> Question:
-    """What does this card score? Half the questions are asked where it scores."""
-    want_points = rng.random() < 0.5
+    """What does this card score? A quarter of the questions are asked where it scores
+    nothing, so that 0 is not the usual answer."""
+    want_points = rng.random() < 0.75
 
     def places(state, seat):
         return [move for move in seat_moves(state, seat) if isinstance(move, tw.Place)
-                and (score(state, move) > 0) == want_points] if state.phase == "place" else []
+                and (state.points_for(move) > 0) == want_points] if state.phase == "place" else []
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
 
@@ -32,16 +27,94 @@ def tw_score(rng: random.Random) -> Question:
     triads = after.triads[len(state.triads):]
     answer = sum(triad.points for triad in triads)
     if triads:
-        explanation = [msg("quiz.tw-score.triads", triads="; ".join(triad.describe() for triad in triads),
+        explanation = [msg("quiz.tw-score.triads", triads="; ".join(triad.describe(after.grid) for triad in triads),
                            points=answer)]
         rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"]
     else:
-        explanation, rules = [msg("quiz.tw-score.none", card=move.card, cell=move.cell)], ["tw.triad"]
+        explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
+        rules = ["tw.triad"]
     guesses = [0, answer + 2, max(answer - 2, 0), answer * 2, move.card.rank, answer + move.card.rank, 1, 3]
     wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer][:3]
     choices = [(str(points), points) for points in sorted([answer, *wrong])]
-    prompt = {"player": state.name(seat), "card": move.card, "col": move.cell.col, "row": move.cell.row}
+    prompt = {"player": state.name(seat), "card": move.card, "where": where(state.grid, move.cell)}
     return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, rules)
 
 
-MAKERS = (tw_score,)
+
+
+def _last_picks(tie: bool):
+    """Candidates: the last choice of a turn, where the turned-up cards do (or do not) tie."""
+    def picks(state, _):
+        if state.phase != "pick" or len(state.pending()) != 1:
+            return []
+        chosen = [card for card in state.picks if card is not None]
+        return [move for move in state.legal_moves()
+                if any(card.rank == move.card.rank for card in chosen) == tie]
+    return picks
+
+
+def _revealed(state, move) -> tuple:
+    """The position once ``move``, the turn's last choice, turns every card up."""
+    after = state.clone()
+    after.push(move)
+    return after
+
+
+def _rank(card) -> str:
+    return msg(f"quiz.tw-rank.{card.rank}") if card.rank in (1, 10) else str(card.rank)
+
+
+def _shown(state, after) -> str:
+    return listed([msg("quiz.tw-tie.shown", player=state.name(seat), card=card, rank=_rank(card))
+                   for seat, card in enumerate(after.revealed)])
+
+
+def _cards(cards) -> str:
+    return listed([msg("tw.the-card", card=card) for card in cards]) if cards else msg("quiz.tw-tie.none")
+
+
+def tw_tie(rng: random.Random) -> Question:
+    """Which turned-up cards are set aside? (rule tw.tie) Half the questions have a tie."""
+    state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.5))
+    after = _revealed(state, move)
+    revealed = after.revealed
+    answer = tuple(sorted(revealed[seat] for seat in after.tied))
+    guesses = [(), tuple(sorted(revealed)), *(tuple(sorted((revealed[a], revealed[b])))
+                                              for a in range(len(revealed)) for b in range(a + 1, len(revealed)))]
+    wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer]
+    rng.shuffle(wrong)
+    choices = [(_cards(cards), cards) for cards in [answer, *wrong[:3]]]
+    rng.shuffle(choices)
+    if answer:
+        groups = [[card for card in answer if card.rank == rank] for rank in sorted({card.rank for card in answer})]
+        explanation = [msg("quiz.tw-tie.tied", cards=_cards(group), rank=_rank(group[0])) for group in groups]
+    else:
+        explanation = [msg("quiz.tw-tie.no-tie")]
+    prompt = {"player": state.name(seat), "card": move.card, "shown": _shown(state, after)}
+    return make_question(tw.GAME_ID, "tw-tie", state, move, prompt, choices, answer, explanation, ["tw.tie"])
+
+
+def tw_order(rng: random.Random) -> Question:
+    """Who places first once the cards are turned up? (rules tw.order, tw.tie) A third of
+    the questions have a tie, which takes the lowest card out of the running."""
+    tie = rng.random() < 0.34
+
+    def picks(state, seat):
+        return [move for move in _last_picks(tie)(state, seat) if _revealed(state, move).order]
+
+    state, seat, move = pick(tw.GAME_ID, rng, picks)
+    after = _revealed(state, move)
+    first = after.order[0]
+    card = after.revealed[first]
+    explanation = []
+    rules = ["tw.order"]
+    if after.tied:
+        explanation.append(msg("quiz.tw-order.tied", cards=_cards([after.revealed[other] for other in after.tied])))
+        rules.append("tw.tie")
+    explanation.append(msg("quiz.tw-order.lowest", card=card, rank=_rank(card), player=after.name(first)))
+    choices = [(state.name(other), other) for other in range(state.players)]
+    prompt = {"player": state.name(seat), "card": move.card, "shown": _shown(state, after)}
+    return make_question(tw.GAME_ID, "tw-order", state, move, prompt, choices, first, explanation, rules)
+
+
+MAKERS = (tw_score, tw_tie, tw_order)

@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 from tutor import core
 from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
-from tutor.messages import msg
+from tutor.messages import listed, msg
 
 GAME_ID = "thricewise"
 PLAYER_COUNTS = range(2, 6)
@@ -158,11 +158,13 @@ class Triad(NamedTuple):
     points: int
     suits: tuple[str, ...]  # the suits a flush shares; empty for a set or a run
 
-    def describe(self) -> str:
+    def describe(self, grid: dict) -> str:
+        """The triad in words, naming its cards (on ``grid``, where cards never move)."""
         kind = msg(f"tw.kind.{self.kind}")
         if self.suits:
             kind = msg("tw.flush-of", kind=kind, suits=", ".join(suit_name(suit) for suit in self.suits))
-        return msg("tw.triad", kind=kind, cells=" ".join(map(str, self.cells)), points=self.points)
+        cards = listed([msg("tw.the-card", card=grid[cell]) for cell in self.cells])
+        return msg("tw.triad", kind=kind, cards=cards, points=self.points)
 
 
 _PICK = re.compile(r"pick\s+p?(\d+)\s+(.+)", re.IGNORECASE)
@@ -345,6 +347,11 @@ class State(core.State):
         """Empty cells a card may go on now (rules tw.adjacency, tw.bounds), row by row."""
         return sorted(self.open, key=lambda cell: (cell.row, cell.col))
 
+    def points_for(self, move: Place) -> int:
+        """What placing ``move.card`` on ``move.cell`` would score, by the same triad count ``push`` uses."""
+        return sum(points for _, _, points, _ in triads_at({**self.grid, move.cell: move.card}, move.cell,
+                                                         self.options))
+
     def legal_moves(self) -> list:
         if self.phase == "pick":
             return [Pick(seat, card) for seat in self.pending() for card in self.hands[seat]]
@@ -428,16 +435,16 @@ class State(core.State):
         """Why ``card`` may not go on ``cell`` (rules tw.adjacency and tw.bounds), or None."""
         col, row = cell
         if cell in self.grid:
-            return Reason("tw.adjacency", "tw.why.occupied", col=col, row=row, card=card, there=self.grid[cell])
+            return Reason("tw.adjacency", "tw.why.occupied", card=card, there=self.grid[cell])
         if not any((col + dc, row + dr) in self.grid for dc, dr in NEIGHBOURS):
-            return Reason("tw.adjacency", "tw.why.not-adjacent", col=col, row=row)
+            return Reason("tw.adjacency", "tw.why.not-adjacent")
         low_col, high_col, low_row, high_row = self.span
         width = max(high_col, col) - min(low_col, col) + 1
         if width > MAX_SPAN:
-            return Reason("tw.bounds", "tw.why.too-wide", card=card, col=col, width=width, limit=MAX_SPAN)
+            return Reason("tw.bounds", "tw.why.too-wide", card=card, width=width, limit=MAX_SPAN)
         height = max(high_row, row) - min(low_row, row) + 1
         if height > MAX_SPAN:
-            return Reason("tw.bounds", "tw.why.too-high", card=card, row=row, height=height, limit=MAX_SPAN)
+            return Reason("tw.bounds", "tw.why.too-high", card=card, height=height, limit=MAX_SPAN)
         return None
 
     def _fits(self, col: int, row: int) -> bool:

@@ -2,6 +2,8 @@
 sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
+from itertools import takewhile
+
 from tutor.games import thricewise as tw
 from tutor.messages import listed, msg
 
@@ -10,6 +12,27 @@ from tutor.messages import listed, msg
 KEY_PARTS = ("points",)
 WIN_RULE = "tw.winner"
 TIE_RULE = "tw.shared-win"
+
+
+# An empty place is named by a card next to it: straight neighbours first, in this order.
+SIDES = (((-1, 0), "right-of"), ((1, 0), "left-of"), ((0, -1), "below"), ((0, 1), "above"))
+CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))
+
+# The players as the lessons name them (first names);
+# quizzes and new games use the same names.
+SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+
+
+def where(grid: dict, cell) -> str:
+    """Where ``cell`` is, in words a learner sees on the board: "right of the Sea"."""
+    col, row = cell
+    for (dc, dr), side in SIDES:
+        if (col + dc, row + dr) in grid:
+            return msg(f"tw.where.{side}", card=grid[(col + dc, row + dr)])
+    for dc, dr in CORNERS:
+        if (col + dc, row + dr) in grid:
+            return msg("tw.where.diagonal", card=grid[(col + dc, row + dr)])
+    return ""
 
 
 def sentences(state, index: int) -> list[str]:
@@ -33,16 +56,15 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "kept-aside":
             said.append(msg("app.log.tw.done", player=player))
         elif event.kind == "card-placed":
-            cell = event["cell"]
-            said.append(msg("app.log.tw.place", player=player, card=event["card"],
-                            cell=msg("tw.cell", col=cell.col, row=cell.row)))
+            grid = dict(takewhile(lambda entry: entry[1] != event["card"], state.grid.items()))  # as it was then
+            said.append(msg("app.log.tw.place", player=player, card=event["card"], where=where(grid, event["cell"])))
         elif event.kind == "triad":
             triads.append(event["triad"])
     if tied:
         said.append(msg("app.log.tw.tied", players=listed(tied)))
     if triads:
         said.append(msg("app.log.tw.scores", points=sum(triad.points for triad in triads),
-                        triads="; ".join(triad.describe() for triad in triads)))
+                        triads="; ".join(triad.describe(state.grid) for triad in triads)))
     return said
 
 

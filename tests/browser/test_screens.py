@@ -1,0 +1,231 @@
+"""Every page kind of every game on the three screens learners and teachers use: a phone
+(390x844), a laptop (1280x800) and a projector (1920x1080).
+
+On the laptop and the projector what the learner acts on now (the cards to play, the
+rows to give to, the answers, the step's Next) is in view without scrolling; on the
+phone nothing is wider than the screen and the board scrolls inside itself; with the
+text size set to "projector" the cards' values and names are at least 24 px tall. The
+learn page's address names the lesson and step: it opens there, and a reload stays."""
+from pathlib import Path
+
+import pytest
+
+from tutor.games import games
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
+from widgets.app import SECTIONS, page_file
+
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+
+PHONE, LAPTOP, WIDE = (390, 844), (1280, 800), (1920, 1080)
+PROJECTOR_TEXT_PX = 24
+
+# What a learner acts on, per game and page kind (the learn page opens a try-it step).
+ACTED_ON = {
+    "monster-trick": {"learn": "[data-target^='card:']", "play": "[data-target^='vp:']"},
+    "danger-13": {"learn": "[data-target^='seat:']", "play": "[data-target^='seat:'], .tutor-actions button"},
+    "thricewise": {"learn": "[data-target^='card:']", "play": "[data-target^='card:']"},
+}
+STEP = ".tutor-lesson-panel .tutor-count"
+
+
+def first_try_step(game: str) -> tuple[int, int, object]:
+    """(lesson, step), counted from 1, of the game's first try-it step, and the lesson."""
+    for number, path in enumerate(bundled_lessons(game), start=1):
+        lesson = load_lesson(path)
+        for index, step in enumerate(lesson.steps):
+            if step.try_:
+                return number, index + 1, lesson
+    pytest.fail(f"{game} has no try-it step")
+
+
+def settle(page) -> None:
+    """Let tutor.js fit the boards again (after a resize or a new text size)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_timeout(250)
+
+
+def outside_view(page, selector: str) -> list[str]:
+    """The elements matching ``selector`` that are not wholly inside the window."""
+    return page.evaluate("""selector => [...document.querySelectorAll(selector)]
+        .filter(el => el.getBoundingClientRect().width > 0)
+        .filter(el => { const r = el.getBoundingClientRect();
+                        return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
+
+
+def too_wide(page) -> list[str]:
+    """Elements that stick out of the window sideways, leaving out what a box scrolls
+    inside itself (a board, a score sheet); and whether the page itself scrolls sideways."""
+    return page.evaluate("""() => {
+        const wide = [];
+        const scrolls = el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+        const inScroller = el => {
+            for (let up = el.parentElement; up && !up.matches('.tutor-page'); up = up.parentElement)
+                if (scrolls(up)) return true;
+            return false;
+        };
+        for (const el of document.querySelectorAll('.tutor-page *')) {
+            if (inScroller(el)) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width > 0 && r.right > innerWidth + 1) wide.push(`${el.tagName}.${el.getAttribute('class') || ''}`);
+        }
+        for (const box of [document.scrollingElement, document.getElementById('rendered_cells')]) {
+            if (box && box.scrollWidth > box.clientWidth + 1) wide.push(`page scrolls sideways: ${box.id || 'page'}`);
+        }
+        return wide.slice(0, 5);
+    }""")
+
+
+def boards_scroll_to_everything(page) -> list[str]:
+    """Boards wider than the screen scroll inside themselves and start at its left edge."""
+    return page.evaluate("""() => [...document.querySelectorAll('.tutor-board')].flatMap(board => {
+        const r = board.getBoundingClientRect();
+        const problems = [];
+        if (r.left < -1 || r.right > innerWidth + 1) problems.push('board outside the window');
+        if (board.scrollWidth > board.clientWidth + 1 && getComputedStyle(board).overflowX !== 'auto')
+            problems.push('board cut off without a scrollbar');
+        return problems;
+    })""")
+
+
+def card_text_sizes(page) -> list[float]:
+    """The size on screen, in px, of every card value and name drawn to be read."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+            '.tutor-board text.card-value, .tutor-board text.card-name')]
+        .filter(text => text.getBoundingClientRect().height > 0)
+        .map(text => { const m = text.getScreenCTM();
+                       return parseFloat(text.getAttribute('font-size')) * Math.hypot(m.a, m.b); })""")
+
+
+def open_at(page, voila, game: str, section: str) -> str:
+    """Open the page (a learn page at its first try-it step, by its address); the
+    selector of what the learner acts on now."""
+    if section == "learn":
+        lesson_number, step_number, lesson = first_try_step(game)
+        page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+        page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
+        count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
+        page.locator(STEP, has_text=count).wait_for()
+        return f"{ACTED_ON[game]['learn']}, .tutor-try, .tutor-stepnav [data-target='next']"
+    page.goto(voila.page_url(page_file(section, game)))
+    if section == "practise":
+        page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+        return ".tutor-choices button, .tutor-prompt"
+    page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
+    page.locator(ACTED_ON[game]["play"]).first.wait_for()
+    return ACTED_ON[game]["play"]
+
+
+@pytest.mark.parametrize("section", SECTIONS)
+@pytest.mark.parametrize("game", games())
+def test_every_screen(chromium, voila, game, section):
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    try:
+        acted_on = open_at(page, voila, game, section)
+        assert_no_code_or_errors(page)
+        for name, size in (("laptop", LAPTOP), ("wide", WIDE)):
+            page.set_viewport_size(dict(zip(("width", "height"), size)))
+            settle(page)
+            screenshot(page, f"screens-{game}-{section}-{name}")
+            assert page.locator(acted_on).count() > 0
+            assert outside_view(page, acted_on) == [], f"out of view on the {name} screen"
+            assert too_wide(page) == []
+
+        page.get_by_role("button", name=msg("app.zoom.projector")).click()
+        settle(page)
+        screenshot(page, f"screens-{game}-{section}-projector-text")
+        sizes = card_text_sizes(page)
+        assert sizes and min(sizes) >= PROJECTOR_TEXT_PX, f"card text {min(sizes):.1f} px on a projector"
+        assert too_wide(page) == []
+        assert page.evaluate("localStorage.getItem('tutor-zoom')") == "projector", "the text size is remembered"
+        if section == "practise":  # remembered across pages: the next page opens at projector size
+            page.get_by_role("link", name=msg("app.nav.home")).click()
+            page.locator(".tutor-game").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+            assert page.evaluate("document.documentElement.dataset.tutorZoom") == "projector"
+            pressed = page.get_by_role("button", name=msg("app.zoom.projector"))
+            assert pressed.get_attribute("aria-pressed") == "true"
+            page.go_back()
+            page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+        page.get_by_role("button", name=msg("app.zoom.normal")).click()
+
+        page.set_viewport_size(dict(zip(("width", "height"), PHONE)))
+        settle(page)
+        screenshot(page, f"screens-{game}-{section}-phone")
+        assert too_wide(page) == [], "wider than the phone"
+        assert boards_scroll_to_everything(page) == []
+    finally:
+        page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
+        context.close()
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_deep_link_opens_the_step_and_reload_back_and_forward_keep_it(page, voila, game):
+    lesson_number, step_number, lesson = first_try_step(game)
+    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+
+    def at_step(number: int) -> None:
+        page.locator(STEP, has_text=msg("widgets.stepper.count", number=number, total=len(lesson.steps))).wait_for(
+            timeout=PAGE_TIMEOUT_MS)
+        page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for()
+        page.wait_for_function("step => new URLSearchParams(location.search).get('step') === step", arg=str(number))
+
+    at_step(step_number)
+    page.reload()
+    at_step(step_number)
+    page.click(".tutor-stepnav [data-target='back']")
+    at_step(step_number - 1)
+    page.go_back()
+    at_step(step_number)
+    page.go_forward()
+    at_step(step_number - 1)
+    assert f"lesson={lesson_number}" in page.url
+    page.get_by_role("button", name=msg("app.learn.link")).click()
+    page.get_by_text(msg("app.learn.link-copied")).wait_for()
+    assert_no_code_or_errors(page)
+
+
+def test_a_finished_lesson_is_ticked_in_the_list_after_a_reload(page, voila):
+    game = next(iter(games()))
+    lessons = [load_lesson(path) for path in bundled_lessons(game)]
+    last = len(lessons[0].steps)
+    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson=1&step={last}")
+    page.locator(STEP, has_text=msg("widgets.stepper.count", number=last, total=last)).wait_for(timeout=PAGE_TIMEOUT_MS)
+    ticked = "\u2713 " + msg("app.learn.lesson", number=1, title=lessons[0].title, minutes=lessons[0].minutes)
+    page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached")
+    page.goto(voila.page_url(page_file("learn", game)) + "?lesson=2&step=1")
+    page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
+    assert Path(lessons[0].path).stem in page.evaluate(f"localStorage.getItem('tutor-progress:{game}')")
+
+
+def test_a_lost_server_is_told_in_words_and_a_reload_returns_to_the_step(page, voila):
+    """The kernel's connection drops and cannot come back (as when the server restarts):
+    the page says so, and its reload button brings the learner back to the same step."""
+    game = "danger-13"
+    lesson_number, step_number, lesson = first_try_step(game)
+    cut = []
+
+    def kernel_socket(socket):
+        if cut:
+            socket.close()  # the server is gone: no new connection
+        else:
+            cut.append(socket)
+            socket.connect_to_server()
+
+    page.route_web_socket("**/api/kernels/**", kernel_socket)
+    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+    count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
+    page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
+    cut[0].close()
+    lost = page.locator(".tutor-lost")
+    lost.wait_for(timeout=30_000)
+    assert msg("app.lost.text") in lost.inner_text()
+    screenshot(page, "screens-lost-server")
+    cut.clear()
+    page.unroute_all()
+    lost.get_by_role("button", name=msg("app.lost.reload")).click()
+    page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
+    assert f"lesson={lesson_number}&step={step_number}" in page.url

@@ -1,0 +1,101 @@
+"""Where a learner is on the learn page, kept where a browser keeps things: the page's
+address names the lesson and step (``?lesson=4&step=2``, counted from 1), and the lessons
+finished are remembered in the browser (static/tutor.js keeps both). Opening such an
+address goes there, Back and Forward move between steps, a reload comes back, and the
+lesson list marks the lessons done. The last step of the last lesson leads on to the
+game's practise page."""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import traitlets
+
+from tutor.games import game_name
+from tutor.messages import msg
+from tutor.svg.draw import el
+from widgets.component import Component
+
+DONE_MARK = "\u2713"
+
+
+class LessonAddress(Component):
+    """``LessonAddress(shelf, game, practise)``: follows ``shelf`` (the learn page's
+    LessonShelf) and moves it when the address changes. ``place`` is [lesson, step]
+    counted from 0; ``done`` lists the finished lessons by file name (stable when
+    lessons are added). ``practise`` is the address of the game's practise page."""
+
+    kind = traitlets.Unicode("lesson-address").tag(sync=True)
+    game = traitlets.Unicode().tag(sync=True)
+    place = traitlets.List([0, 0]).tag(sync=True)
+    done = traitlets.List().tag(sync=True)
+
+    def __init__(self, shelf, game: str, practise: str):
+        self.shelf = shelf
+        self.practise = practise
+        self.relabelling = False  # the shelf ignores its chooser while the labels change
+        self._stepper = None
+        super().__init__(game=game)
+        self.add_class("tutor-address")
+        self.observe(lambda change: self._go(*change.new), names="place")
+        self.observe(lambda _: self._relabel(), names="done")
+        self.refresh()
+
+    @property
+    def names(self) -> list[str]:
+        return [Path(lesson.path).stem for lesson in self.shelf.lessons]
+
+    def follow(self, index: int, stepper) -> None:
+        """The shelf shows lesson ``index`` in ``stepper``: keep the address in step."""
+        if stepper is not self._stepper:
+            self._stepper = stepper
+            stepper.observe(lambda _: self._moved(index, stepper), names=["step", "solved"])
+        self._moved(index, stepper)
+
+    def _moved(self, index: int, stepper) -> None:
+        if stepper is not self._stepper:
+            return  # a lesson left behind
+        if [index, stepper.step] != self.place:
+            self.place = [index, stepper.step]
+        finished = stepper.step == stepper.total - 1 and not stepper.waiting
+        name = self.names[index]
+        if finished and name not in self.done:
+            self.done = [*self.done, name]
+        self.refresh()
+
+    def _go(self, lesson: int, step: int) -> None:
+        """The address asks for a place (opened, reloaded, Back or Forward)."""
+        shelf = self.shelf
+        lesson = min(max(int(lesson), 0), len(shelf.lessons) - 1)
+        if lesson != shelf.chooser.value or self._stepper is None:
+            shelf.show(lesson)
+        stepper = self._stepper
+        stepper.go(min(max(int(step), 0), stepper.total - 1))
+        self._moved(lesson, stepper)
+
+    def _relabel(self) -> None:
+        """Mark the finished lessons in the shelf's list, keeping the lesson on show."""
+        chooser, done = self.shelf.chooser, set(self.done)
+        labels = [f"{label.removeprefix(DONE_MARK + ' ')}" for label, _ in chooser.options]
+        options = [(f"{DONE_MARK} {label}" if name in done else label, index)
+                   for index, (label, name) in enumerate(zip(labels, self.names))]
+        if options == list(chooser.options):
+            return
+        kept = chooser.value
+        self.relabelling = True
+        try:
+            chooser.options = options
+            chooser.value = kept
+        finally:
+            self.relabelling = False
+
+    def render(self) -> str:
+        copy = el("button", escape(msg("app.learn.link")), type="button", data_copy=msg("app.learn.link-prompt"),
+                  data_done=msg("app.learn.link-copied"))
+        parts = [copy, el("span", "", class_="tutor-copied", role="status", aria_live="polite")]
+        stepper = self._stepper
+        last_lesson = self.place[0] == len(self.shelf.lessons) - 1
+        if stepper is not None and last_lesson and stepper.step == stepper.total - 1 and not stepper.waiting:
+            parts.append(el("a", escape(msg("app.learn.practise", game=game_name(self.game))), href=self.practise,
+                            class_="tutor-onward-link"))
+        return el("div", *parts, class_="tutor-address-tools")

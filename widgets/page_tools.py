@@ -1,0 +1,49 @@
+"""The tools every page carries beside its navigation: the text size (normal, large,
+projector) and the watch on the server. Both live in the browser (static/tutor.js):
+the size is remembered there, and a server that stops answering is told in words."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+import traitlets
+
+from tutor.messages import msg
+from tutor.svg.draw import el
+from widgets.component import Component
+
+SIZES = ("normal", "large", "projector")
+
+
+class PageTools(Component):
+    """Text size buttons (handled in the browser, no kernel round trip) and a heartbeat:
+    the browser pings, Python answers; silence means the server is gone."""
+
+    kind = traitlets.Unicode("page-tools").tag(sync=True)
+    lost_text = traitlets.Unicode().tag(sync=True)
+    reload_text = traitlets.Unicode().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(lost_text=msg("app.lost.text"), reload_text=msg("app.lost.reload"), **kwargs)
+        self.add_class("tutor-tools-bar")
+        self.refresh()
+
+    def _receive(self, widget, content, buffers) -> None:
+        if isinstance(content, dict) and "ping" in content:
+            self.send({"pong": content["ping"]})
+            return
+        super()._receive(widget, content, buffers)
+
+    def render(self) -> str:
+        buttons = [el("button", escape(msg(f"app.zoom.{size}")), type="button", data_zoom=size,
+                      aria_pressed="true" if size == "normal" else "false") for size in SIZES]
+        label = msg("app.zoom.label")
+        return el("div", el("span", escape(label), class_="tutor-zoom-label", aria_hidden="true"), *buttons,
+                  class_="tutor-zoom", role="group", aria_label=label)
+
+
+def page_tools(bar: w.Widget) -> w.HBox:
+    """The navigation bar with the page tools at its end."""
+    row = w.HBox([bar, PageTools()])
+    row.add_class("tutor-bar")
+    return row
