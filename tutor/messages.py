@@ -26,7 +26,9 @@ def catalog(language: str) -> dict[str, str]:
     """All keys of one language, flattened to ``a.b.c`` form."""
     entries: dict[str, str] = {}
     for file in sorted((LOCALES / language).glob("*.yaml")):
-        _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, file.name)
+        # libyaml's parser when PyYAML has it: every page's kernel reads the whole catalog.
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader) or {}, "", entries, file.name)
     return entries
 
 

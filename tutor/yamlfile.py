@@ -13,7 +13,7 @@ class FileProblem(TutorError):
     """A file that cannot be read, is not YAML, or has the wrong shape."""
 
 
-class _StrictLoader(yaml.SafeLoader):
+class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser is ~10x faster
     """SafeLoader that refuses a key written twice in one mapping: plain YAML keeps the
     last one silently, and a teacher would lose a check without noticing."""
 

@@ -17,10 +17,11 @@ from html import escape
 
 import ipywidgets as w
 
+from serving.pages import page_title
 from tutor.core import TutorError
 from tutor.games import MODULES, game_name
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
+from tutor.messages import language, msg
 from widgets import LessonStepper, RulesReference
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
@@ -140,7 +141,10 @@ def nav_bar(here: str, game: str | None = None) -> w.HTML:
     label = escape(msg("app.nav.label"))
     top = [link(msg("app.nav.home"), HOME, here == HOME)]
     top += [link(game_name(other), page_file("learn", other), other == game) for other in GAMES]
-    rows = [f'<nav aria-label="{label}">{"".join(top)}</nav>']
+    # The page template makes the browser tab's title and the page's language follow these.
+    section = next((section for section in SECTIONS if page_file(section, game) == here), None) if game else None
+    title = escape(page_title(section, game))
+    rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
                     for section in SECTIONS]
