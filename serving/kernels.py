@@ -20,17 +20,16 @@ from serving.console import console_language
 from serving.pages import LANGUAGES, text
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
-BUSY_RETRY_SECONDS = 30
 
 
 class KernelsBusy(web.HTTPError):
     """Every kernel the machine may hold is taken: the busy page (503.html in the tutor
     template) tells the visitor in their language and tries again by itself."""
 
-    def __init__(self):
+    def __init__(self, retry_seconds: int):
         super().__init__(503, reason="Busy")
-        self.retry_seconds = BUSY_RETRY_SECONDS
-        self.texts = {language: {part: text(language, f"publish.busy.{part}", seconds=BUSY_RETRY_SECONDS)
+        self.retry_seconds = retry_seconds
+        self.texts = {language: {part: text(language, f"publish.busy.{part}", seconds=retry_seconds)
                                  for part in BUSY_TEXTS} for language in LANGUAGES}
 
 
@@ -39,6 +38,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         40, config=True,
         help="Kernels alive at once, pooled ones included (each holds one page, about 60-90 MB). "
              "A visitor beyond it gets the busy page, which tries again by itself.")
+    busy_retry_seconds = Integer(30, config=True, help="The busy page tries again after this many seconds.")
     unclaimed_timeout = Float(
         120, config=True,
         help="Seconds a page's kernel may wait for its page to connect (a page that never "
@@ -51,20 +51,25 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._claimed: set[str] = set()  # kernels a page has connected to
         self._last_busy_note = 0.0
 
-    def has_room(self) -> bool:
-        return len(self) + self._starting < self.max_kernels
+    def has_room(self, keep_free: int = 0) -> bool:
+        return len(self) + self._starting + keep_free < self.max_kernels
 
     def _waits_in_a_pool(self, task) -> bool:
         return any(task in pool for pool in getattr(self, "_pools", {}).values())
 
     async def start_kernel(self, *args, **kwargs):
-        """A visitor's kernel starts now or not at all (KernelsBusy); a pool's kernel waits
-        for room, unless a visitor took it from the pool meanwhile."""
+        """A visitor's kernel starts now or not at all (KernelsBusy). A pool's kernel waits
+        until it can start and still leave room for one visitor, so that a kernel set free
+        goes to someone waiting rather than to a pool; if a visitor takes it from its pool
+        meanwhile, it starts for that visitor, or tells them the tutor is busy."""
         for_a_pool = kwargs.get("env", {}).get("VOILA_PREHEAT") == "True"
-        while not self.has_room():
-            if not (for_a_pool and self._waits_in_a_pool(asyncio.current_task())):
+        while True:
+            pooled = for_a_pool and self._waits_in_a_pool(asyncio.current_task())
+            if self.has_room(keep_free=1 if pooled else 0):
+                break
+            if not pooled:
                 self._note_busy()
-                raise KernelsBusy()
+                raise KernelsBusy(self.busy_retry_seconds)
             await asyncio.sleep(1)
         self._starting += 1
         try:
@@ -101,7 +106,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Only kernels outside the pools come here. A kernel's idle time starts when it
         leaves its pool, not when it was pre-started; one that no page connected to is
         shut down after ``unclaimed_timeout``; the others follow ``cull_idle_timeout``."""
-        kernel = self._kernels[kernel_id]
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None:  # shut down while the culler went through the others
+            return
         now = datetime.now(timezone.utc)
         seen = self._seen.setdefault(kernel_id, now)
         if getattr(kernel, "last_activity", now) < seen:

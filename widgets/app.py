@@ -3,14 +3,15 @@ displays the page it gets back.
 
 Pages live at ``notebooks/index.ipynb`` (the landing page) and
 ``notebooks/<game>/<learn|practise|play>.ipynb``; Voila serves them under
-``<base URL>voila/render/``. A page that cannot be built shows a friendly message instead
-of a traceback.
+``<base URL>voila/render/`` (``voila/render/notebooks/`` under ``jupyter server``), so
+links between pages are relative. A page that cannot be built shows a friendly message
+instead of a traceback.
 """
 from __future__ import annotations
 
 import functools
 import json
-import os
+import posixpath
 import sys
 import traceback
 from html import escape
@@ -127,16 +128,18 @@ def page_file(section: str | None = None, game: str | None = None) -> str:
     return HOME if game is None else f"{game}/{section}.ipynb"
 
 
-def href(there: str) -> str:
-    """The address of a page; Voila tells its kernels the base URL it is served under."""
-    return f'{os.environ.get("VOILA_BASE_URL", "/")}voila/render/{there}'
+def href(there: str, here: str) -> str:
+    """The address of page ``there`` from page ``here``, relative: it holds wherever Voila
+    serves the notebooks (``voila`` serves this folder, ``jupyter server`` on Binder or
+    JupyterHub its parent, both under any base URL)."""
+    return posixpath.relpath(there, posixpath.dirname(here) or ".")
 
 
 def nav_bar(here: str, game: str | None = None) -> w.HTML:
     """The bar on top of every page: home and the games, then the sections of this game."""
     def link(text: str, there: str, current: bool) -> str:
         mark = ' aria-current="page"' if current else ""
-        return f'<a href="{escape(href(there))}"{mark}>{escape(text)}</a>'
+        return f'<a href="{escape(href(there, here))}"{mark}>{escape(text)}</a>'
 
     label = escape(msg("app.nav.label"))
     top = [link(msg("app.nav.home"), HOME, here == HOME)]
@@ -204,7 +207,7 @@ def landing_page() -> Page:
     cards = []
     for game in GAMES:
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
-        links = "".join(f'<a href="{escape(href(page_file(section, game)))}">{escape(msg(f"app.nav.{section}"))}</a>'
+        links = "".join(f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
                         for section in SECTIONS)
         cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
                      f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
