@@ -6,6 +6,7 @@ import filecmp
 import json
 import logging
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -102,14 +103,22 @@ def test_the_installed_template_is_this_checkouts():
     assert not changed, f"{installed} is out of date: run pip install -e . again"
 
 
-def manager(**settings) -> TutorKernelManager:
-    return TutorKernelManager(config=Config({"KernelManager": {"transport": "ipc"},
+@pytest.fixture
+def folder():
+    """For the kernels' connection files and IPC sockets (whose paths must stay short)."""
+    with tempfile.TemporaryDirectory(dir="/tmp") as name:
+        yield Path(name)
+
+
+def manager(folder: Path, **settings) -> TutorKernelManager:
+    return TutorKernelManager(connection_dir=str(folder),
+                              config=Config({"KernelManager": {"transport": "ipc"},
                                              "TutorKernelManager": {"cull_idle_timeout": 600, **settings}}))
 
 
-def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves():
+def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves(folder):
     async def scenario():
-        kernels = manager(max_kernels=2)
+        kernels = manager(folder, max_kernels=2)
         first = await kernels.start_kernel(kernel_name="python3")
         await kernels.start_kernel(kernel_name="python3")
         with pytest.raises(KernelsBusy):
@@ -121,11 +130,11 @@ def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves():
     asyncio.run(scenario())
 
 
-def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor():
+def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
     """A pool's kernel starts only while a visitor could still have one; taken from its
     pool by a visitor meanwhile, it tells that visitor the tutor is busy."""
     async def scenario():
-        kernels = manager(max_kernels=3)
+        kernels = manager(folder, max_kernels=3)
         first = await kernels.start_kernel(kernel_name="python3")
         await kernels.start_kernel(kernel_name="python3")
         pool = kernels._pools = {"page.ipynb": []}
@@ -161,9 +170,9 @@ async def until_idle(kernels: TutorKernelManager, kernel_id: str) -> None:
     raise AssertionError("the kernel never said it was idle")
 
 
-def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept():
+def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(folder):
     async def scenario():
-        kernels = manager(max_kernels=3, unclaimed_timeout=0.5)
+        kernels = manager(folder, max_kernels=3, unclaimed_timeout=0.5)
         forgotten = await kernels.start_kernel(kernel_name="python3")
         used = await kernels.start_kernel(kernel_name="python3")
         kernels.notify_connect(used)

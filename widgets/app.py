@@ -211,7 +211,8 @@ def landing_page() -> Page:
                         for section in SECTIONS)
         cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
                      f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
-                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p><nav>{links}</nav></section>')
+                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
+                     f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>')
     games = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
     return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
 
