@@ -29,6 +29,8 @@ from .conftest import (
 GAME = next(iter(MODULES))
 PAGES = [HOME] + [page_file(section, game) for game in MODULES for section in SECTIONS]
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# README, "Publish it": c.Spawner.args in the JupyterHub example.
+HUB_OPTIONS = ["--VoilaConfiguration.template=tutor", "--VoilaConfiguration.show_tracebacks=False"]
 KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
@@ -179,13 +181,15 @@ def test_idle_pools_are_not_culled(small):
 
 
 @pytest.fixture(scope="module")
-def jupyter_server(chromium):
+def jupyter_server(chromium, tmp_path_factory):
     """The repository served as Binder and JupyterHub serve it: `jupyter server` with Voila's
-    server extension, notebooks under /voila/render/notebooks/."""
+    server extension, notebooks under /voila/render/notebooks/, started elsewhere than the
+    repository (so not reading voila.json) with the options README's JupyterHub example gives."""
     port = free_port()
     log = ROOT / "test-artifacts" / "jupyter-server.log"
     process = subprocess.Popen([sys.executable, "-m", "jupyter", "server", f"--port={port}", "--no-browser",
-                                "--IdentityProvider.token=", "--ServerApp.allow_root=True"], cwd=ROOT,
+                                "--IdentityProvider.token=", "--ServerApp.allow_root=True", f"--ServerApp.root_dir={ROOT}",
+                                *HUB_OPTIONS], cwd=tmp_path_factory.mktemp("home"),
                                stdout=log.open("w"), stderr=subprocess.STDOUT)
     url = f"http://localhost:{port}/"
     deadline = time.monotonic() + 60
@@ -202,6 +206,7 @@ def jupyter_server(chromium):
 
 
 def test_binder_and_jupyterhub_serve_the_same_pages(page, jupyter_server):
+    assert json.dumps(HUB_OPTIONS) in (ROOT / "README.md").read_text(), "README's JupyterHub example is what runs here"
     page.goto(f"{jupyter_server}voila/render/notebooks/{HOME}")
     page.wait_for_selector(".tutor-game", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function("title => document.title === title", arg=page_title())
