@@ -207,7 +207,8 @@ def jupyter_server(chromium, tmp_path_factory):
 
 def test_binder_and_jupyterhub_serve_the_same_pages(page, jupyter_server):
     assert json.dumps(HUB_OPTIONS) in (ROOT / "README.md").read_text(), "README's JupyterHub example is what runs here"
-    page.goto(f"{jupyter_server}voila/render/notebooks/{HOME}")
+    page.goto(f"{jupyter_server}voila")  # Voila's file list there opens the landing page too
+    page.wait_for_url(f"**/voila/render/notebooks/{HOME}")
     page.wait_for_selector(".tutor-game", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function("title => document.title === title", arg=page_title())
     page.locator(f".tutor-game[data-game='{GAME}']").get_by_role("link", name=msg("app.nav.learn")).click()
