@@ -89,6 +89,7 @@ def test_voila_configuration_for_a_public_site():
     assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "serving.kernels.TutorKernelManager"
     assert CONFIG["VoilaExporter"]["preprocessors"] == ["serving.preprocessors.PageTitle"]
     assert CONFIG["KernelManager"]["transport"] == "ipc", "no kernel port open to the network, no warning about it"
+    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 30, "a busy machine's late page must not become a blank one"
     kernels = CONFIG["TutorKernelManager"]
     assert kernels["cull_idle_timeout"] > 0 and 0 < kernels["unclaimed_timeout"] < kernels["cull_idle_timeout"]
     pooled = sum(pool["pool_size"] for pool in CONFIG["VoilaKernelManager"]["kernel_pools_config"].values())

@@ -1,5 +1,5 @@
 """Browser tests: Voila serves the app with the repository's voila.json on a free port and
-Debian's Chromium (driven by Playwright) visits it. Without Chromium these tests are skipped
+Debian's Chromium (driven by Playwright) visits it, reaching no other machine. Without Chromium these tests are skipped
 on a desktop, and fail in CI (CI=true), where a missing browser is a broken setup."""
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import psutil
 import pytest
 
+from tutor.messages import msg
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -26,7 +28,7 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 PAGE_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 15_000
 # What serving.console.Friendly makes of Voila's "running at" line (LANGUAGE=en: in English).
-PRINTED_ADDRESS = re.compile(r"The tutor is ready: open (http\S+) in your browser\.")
+PRINTED_ADDRESS = re.compile(re.escape(msg("publish.console.ready", url="ADDRESS")).replace("ADDRESS", r"(http\S+)"))
 # Loopback only: any other address goes to a proxy that is not there and fails at once;
 # the page fixture also fails a test whose page asked for one.
 LOOPBACK = ("localhost", "127.0.0.1", "::1")

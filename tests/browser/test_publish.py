@@ -45,6 +45,10 @@ def test_every_page_is_titled_and_passes_axe(page, voila, notebook):
     open_page(page, voila, notebook)
     assert page.title() == page_title(*section_of(notebook), language="en")
     assert page.evaluate("document.documentElement.lang") == "en"
+    assert_accessible(page)
+
+
+def assert_accessible(page) -> None:
     violations = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_21_AA}}).response["violations"]
     assert violations == [], "\n".join(f"{violation['id']} ({violation['impact']}): {violation['help']}: "
                                        f"{[node['target'] for node in violation['nodes']]}" for violation in violations)
@@ -155,6 +159,7 @@ def test_a_visitor_over_the_cap_is_asked_in_their_language_to_wait(chromium, sma
         assert late.title() == busy["title"]
         assert late.locator("section:visible").inner_text().split("\n")[0] == busy["heading"]
         assert late.get_by_role("link", name=busy["retry"]).is_visible()
+        assert_accessible(late)
         screenshot(late, "busy-fr")
         first.goto("about:blank")  # someone leaves: their kernel is shut down
         wait_for_page(late, page_file("practise", GAME))  # the busy page's own retry brings the page
