@@ -21,6 +21,7 @@ ROUTINE = (
     "Culling ",  # a kernel left idle, shut down as configured
     "wrote error:",  # the 403 or 503 answer itself is logged too
     "503 GET",  # a busy page: TutorKernelManager says so once a minute
+    "exception=WebSocketClosedError()",  # a page closed while the server was writing to it
 )
 
 
