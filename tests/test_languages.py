@@ -1,6 +1,7 @@
 """A page's language: asked for on the address or by the browser, carried by every link,
 switched in place by the chooser without losing the learner's place; the glossary pages;
 the lessons speaking the catalog's words."""
+import posixpath
 import re
 import subprocess
 import sys
@@ -37,11 +38,11 @@ OTHER_PAGES = {app.HOME: app.landing_page, "classroom/teach.ipynb": classroom.te
                "classroom/join.ipynb": classroom.join_page}
 
 
-def visit(monkeypatch, link: str) -> app.Page:
-    """Build the page a link leads to, with the link's query string, as Voila would."""
+def visit(monkeypatch, here: str, link: str) -> app.Page:
+    """Build the page a link on page ``here`` leads to, with the link's query string, as Voila would."""
     address = urlsplit(link)
     monkeypatch.setenv("QUERY_STRING", address.query)
-    notebook = address.path.split("/voila/render/", 1)[1]
+    notebook = posixpath.normpath(posixpath.join(posixpath.dirname(here), address.path))
     if notebook in OTHER_PAGES:
         return OTHER_PAGES[notebook]()
     game, section = notebook.removesuffix(".ipynb").split("/")
@@ -57,7 +58,7 @@ def text_of(widget) -> str:
 
 
 def links(page) -> list[str]:
-    return [unescape(link) for link in re.findall(r'href="(/[^"]+)"', text_of(page))]
+    return [unescape(link) for link in re.findall(r'href="([^"?#][^"]*\?[^"]*lang=[^"]*)"', text_of(page))]
 
 
 def chooser(page) -> LanguageChooser:
@@ -90,13 +91,15 @@ def test_the_language_chosen_on_one_page_is_the_language_of_the_next(monkeypatch
     monkeypatch.setenv("QUERY_STRING", f"lang={lang}")
     first = app.landing_page()
     assert language() == lang and msg("app.title") in text_of(first)
-    followed = set(links(first)) | set(links(app.play_page(GAMES[0])))
-    assert len(followed) == len(OTHER_PAGES) + len(GAMES) * len(app.SECTIONS)
-    for link in sorted(followed):
+    play = app.page_file("play", GAMES[0])
+    followed = [(app.HOME, link) for link in links(first)] + [(play, link) for link in links(app.play_page(GAMES[0]))]
+    pages = {posixpath.normpath(posixpath.join(posixpath.dirname(here), urlsplit(link).path)) for here, link in followed}
+    assert len(pages) == len(OTHER_PAGES) + len(GAMES) * len(app.SECTIONS)
+    for here, link in followed:
         assert parse_qs(urlsplit(link).query)["lang"] == [lang], link
-        reached = visit(monkeypatch, link)
+        reached = visit(monkeypatch, here, link)
         assert language() == lang and reached.name != "problem", link
-        if "/classroom/" not in link:  # a classroom page draws itself once the browser has said hello
+        if "classroom/" not in link:  # a classroom page draws itself once the browser has said hello
             assert catalog(lang)["app.nav.home"] in text_of(reached), link
 
 

@@ -62,9 +62,10 @@ def add_folder(folder: Path) -> None:
 def catalog(language: str) -> dict[str, str | Plural]:
     """All keys of one language, flattened to ``a.b.c`` form."""
     entries: dict[str, str | Plural] = {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser: every page's kernel reads it all
     for folder in folders():
         for file in sorted((folder / language).glob("*.yaml")):
-            _flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, str(file))
+            _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader) or {}, "", entries, str(file))
     return entries
 
 

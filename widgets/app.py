@@ -3,14 +3,15 @@ displays the page it gets back.
 
 Pages live at ``notebooks/index.ipynb`` (the landing page) and
 ``notebooks/<game>/<learn|practise|play>.ipynb``; Voila serves them under
-``<base URL>voila/render/``. A page that cannot be built shows a friendly message instead
-of a traceback.
+``<base URL>voila/render/`` (``voila/render/notebooks/`` under ``jupyter server``), so
+links between pages are relative. A page that cannot be built shows a friendly message
+instead of a traceback.
 """
 from __future__ import annotations
 
 import functools
 import json
-import os
+import posixpath
 import sys
 import traceback
 from html import escape
@@ -18,10 +19,11 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from serving.pages import page_title
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg, set_language
+from tutor.messages import language, msg, set_language
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.glossary import Glossary
@@ -93,21 +95,26 @@ def page_file(section: str | None = None, game: str | None = None) -> str:
     return HOME if game is None else f"{game}/{section}.ipynb"
 
 
-def href(there: str) -> str:
-    """The address of a page; Voila tells its kernels the base URL it is served under."""
-    return with_language(f'{os.environ.get("VOILA_BASE_URL", "/")}voila/render/{there}')
+def href(there: str, here: str) -> str:
+    """The address of page ``there`` from page ``here``, relative: it holds wherever Voila
+    serves the notebooks (``voila`` serves this folder, ``jupyter server`` on Binder or
+    JupyterHub its parent, both under any base URL), in the page's language."""
+    return with_language(posixpath.relpath(there, posixpath.dirname(here) or "."))
 
 
 def nav_bar(here: str, game: str | None = None) -> w.HBox:
     """The bar on top of every page: home and the games, then the sections of this game."""
     def link(text: str, there: str, current: bool) -> str:
         mark = ' aria-current="page"' if current else ""
-        return f'<a href="{escape(href(there))}"{mark}>{escape(text)}</a>'
+        return f'<a href="{escape(href(there, here))}"{mark}>{escape(text)}</a>'
 
     label = escape(msg("app.nav.label"))
     top = [link(msg("app.nav.home"), HOME, here == HOME)]
     top += [link(game_name(other), page_file("learn", other), other == game) for other in GAMES]
-    rows = [f'<nav aria-label="{label}">{"".join(top)}</nav>']
+    # The page template makes the browser tab's title and the page's language follow these.
+    section = next((section for section in SECTIONS if page_file(section, game) == here), None) if game else None
+    title = escape(page_title(section, game))
+    rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
                     for section in SECTIONS]
@@ -175,12 +182,13 @@ def landing_page() -> Page:
     cards = []
     for game in GAMES:
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
-        links = "".join(f'<a href="{escape(href(page_file(section, game)))}">{escape(msg(f"app.nav.{section}"))}</a>'
+        links = "".join(f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
                         for section in SECTIONS)
         cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
                      f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
-                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p><nav>{links}</nav></section>')
-    classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb"))}">'
+                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
+                     f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>')
+    classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb", HOME))}">'
                         f'{escape(msg(f"classroom.landing.{page}"))}</a>' for page in ("teach", "join"))
     cards.append(f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
                  f'<p>{escape(msg("classroom.landing.text"))}</p><nav>{classroom}</nav></section>')
@@ -236,7 +244,7 @@ class LessonShelf(w.VBox):
         self.following.add_class("tutor-next-lesson")
         self.following.on_click(lambda _: self.show(self.chooser.value + 1))
         self.stage = w.VBox([])
-        self.address = LessonAddress(self, game, href(page_file("practise", game)))
+        self.address = LessonAddress(self, game, href(page_file("practise", game), page_file("learn", game)))
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
         top = w.HBox([self.chooser, self.summary, self.following, self.address], layout=w.Layout(align_items="center"))

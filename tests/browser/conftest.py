@@ -1,9 +1,10 @@
 """Browser tests: Voila serves the app with the repository's voila.json on a free port and
-Debian's Chromium (driven by Playwright) visits it. Without Chromium these tests are skipped
+Debian's Chromium (driven by Playwright) visits it, reaching no other machine. Without Chromium these tests are skipped
 on a desktop, and fail in CI (CI=true), where a missing browser is a broken setup."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -11,9 +12,12 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psutil
 import pytest
+
+from tutor.messages import msg
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -23,6 +27,12 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 # a while. A click answers within a second or two; waiting longer only hides a fault.
 PAGE_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 15_000
+# What serving.console.Friendly makes of Voila's "running at" line (LANGUAGE=en: in English).
+PRINTED_ADDRESS = re.compile(re.escape(msg("publish.console.ready", url="ADDRESS")).replace("ADDRESS", r"(http\S+)"))
+# Loopback only: any other address goes to a proxy that is not there and fails at once;
+# the page fixture also fails a test whose page asked for one.
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
+LOOPBACK_ONLY = {"server": "http://127.0.0.1:9", "bypass": ",".join(LOOPBACK[:2])}
 
 
 def pytest_collection_modifyitems(items):
@@ -44,33 +54,42 @@ def no_browser(reason: str):
 
 
 class VoilaServer:
-    """`voila` run from the repository root, so it reads voila.json like the README's command."""
+    """`voila` run from the repository root, so it reads voila.json like the README's command,
+    with ``options`` added to its command line. It listens on ``port`` (a free one if not
+    given), or on another one if that is taken: ``url`` is the address it printed."""
 
-    def __init__(self):
-        self.port = free_port()
-        self.url = f"http://localhost:{self.port}/"
-        self.log = ROOT / "test-artifacts" / "voila.log"
+    def __init__(self, *options: str, port: int | None = None, name: str = "voila"):
+        self.log = ROOT / "test-artifacts" / f"{name}.log"
         self.log.parent.mkdir(exist_ok=True)
-        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={self.port}"], cwd=ROOT,
-                                        stdout=self.log.open("w"), stderr=subprocess.STDOUT)
-        self._wait_until_up()
+        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={port or free_port()}", *options], cwd=ROOT,
+                                        stdout=self.log.open("w"), stderr=subprocess.STDOUT,
+                                        env={**os.environ, "LANGUAGE": "en"})
+        self.url = self._wait_until_up()
 
-    def _wait_until_up(self, seconds: float = 60) -> None:
+    def _wait_until_up(self, seconds: float = 60) -> str:
+        """The address Voila printed, once it answers there."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"voila stopped at start:\n{self.log.read_text()}")
-            try:
-                urllib.request.urlopen(self.url, timeout=2).close()
-                return
-            except OSError:
-                time.sleep(0.2)
+            printed = PRINTED_ADDRESS.search(self.log.read_text())
+            if printed:
+                try:
+                    urllib.request.urlopen(printed.group(1), timeout=2).close()
+                    return printed.group(1)
+                except OSError:
+                    pass
+            time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"voila did not answer on {self.url} within {seconds} s:\n{self.log.read_text()}")
+        raise RuntimeError(f"voila did not answer within {seconds} s:\n{self.log.read_text()}")
+
+    def kernels(self) -> list[psutil.Process]:
+        return [child for child in psutil.Process(self.process.pid).children(recursive=True)
+                if "ipykernel" in " ".join(child.cmdline())]
 
     def kernel(self, kernel_id: str) -> psutil.Process | None:
         """The kernel process of that id (its connection file is named after it)."""
-        for child in psutil.Process(self.process.pid).children(recursive=True):
+        for child in self.kernels():
             if any(kernel_id in part for part in child.cmdline()):
                 return child
         return None
@@ -88,7 +107,11 @@ class VoilaServer:
 
 
 def launch_chromium(playwright):
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=LOOPBACK_ONLY)
+
+
+def is_local(url: str) -> bool:
+    return url.startswith(("data:", "blob:", "about:")) or urlsplit(url).hostname in LOOPBACK
 
 
 @pytest.fixture(scope="session")
@@ -126,9 +149,12 @@ def page(chromium):
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    elsewhere = []
+    context.on("request", lambda request: is_local(request.url) or elsewhere.append(request.url))
     yield page
     page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
     context.close()
+    assert not elsewhere, f"the page asked another machine for {elsewhere}"
 
 
 def open_page(page, voila: VoilaServer, notebook: str):

@@ -73,9 +73,12 @@ def group(*children: str, x=0, y=0, scale=None, **attrs) -> str:
 
 def document(width, height, *children: str, label: str | None = None, **attrs) -> str:
     """A standalone ``<svg>``. ``--w`` carries the natural width so the widgets' CSS can
-    scale it for a projector (``width: calc(var(--w) * var(--scale))``)."""
+    scale it for a projector (``width: calc(var(--w) * var(--scale))``). A labelled drawing
+    is an image to screen readers, or a group when it holds clickable parts (an image's
+    parts are not announced, so its buttons would be lost)."""
+    role = ("group" if any("data-target=" in child for child in children) else "img") if label else None
     return el("svg", *children, xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {number(width)} {number(height)}",
-              width=width, height=height, role="img" if label else None, aria_label=label,
+              width=width, height=height, role=role, aria_label=label,
               style=f"--w:{number(width)}", font_family=FONT, **attrs)
 
 

@@ -1,0 +1,225 @@
+"""The tutor put online: page titles, accessibility, cross-site requests, kernels when
+visitors crowd in or go away, the console, and the way Binder and JupyterHub serve it.
+(Every test's page also fails if it asks another machine for anything: conftest.page.)"""
+import json
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import psutil
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from serving.kernels import KernelsBusy
+from serving.pages import page_title
+from tutor.games import game_name, games
+from tutor.messages import msg
+from widgets.app import HOME, SECTIONS, page_file
+
+from .conftest import (
+    PAGE_TIMEOUT_MS, ROOT, VoilaServer, assert_no_code_or_errors, free_port, open_page, screenshot, wait_for_page,
+)
+
+GAME = next(iter(games()))
+PAGES = [HOME] + [page_file(section, game) for game in games() for section in SECTIONS]
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# README, "Publish it": c.Spawner.args in the JupyterHub example.
+HUB_OPTIONS = ["--VoilaConfiguration.template=tutor", "--VoilaConfiguration.show_tracebacks=False"]
+KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+
+
+def section_of(notebook: str) -> tuple[str | None, str | None]:
+    return (None, None) if notebook == HOME else tuple(reversed(notebook.removesuffix(".ipynb").split("/")))
+
+
+@pytest.mark.parametrize("notebook", PAGES)
+def test_every_page_is_titled_and_passes_axe(page, voila, notebook):
+    """A title naming the page (in the page's language: English here) and no WCAG 2.1 A
+    or AA violation that axe-core finds."""
+    open_page(page, voila, notebook)
+    assert page.title() == page_title(*section_of(notebook), language="en")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert_accessible(page)
+
+
+def assert_accessible(page) -> None:
+    violations = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_21_AA}}).response["violations"]
+    assert violations == [], "\n".join(f"{violation['id']} ({violation['impact']}): {violation['help']}: "
+                                       f"{[node['target'] for node in violation['nodes']]}" for violation in violations)
+
+
+def test_a_forged_cross_site_post_is_refused(page, voila):
+    """Another site the learner visits cannot shut the learner's page down: the shutdown
+    request needs the page's _xsrf token, which that site can neither read nor send."""
+    open_page(page, voila, HOME)
+    kernel = voila.kernel(page.evaluate(KERNEL_ID))
+    target = f"{voila.url}voila/api/shutdown/{page.evaluate(KERNEL_ID)}"
+    forged = f"""<form method="post" action="{target}"><input name="_xsrf" value="guessed"></form>
+                 <script>document.forms[0].submit()</script>"""
+    with other_site(forged) as address:  # 127.0.0.1 is another site than localhost to a browser
+        attacker = page.context.new_page()
+        with attacker.expect_response(lambda response: "/voila/api/shutdown/" in response.url) as answer:
+            attacker.goto(address)
+        assert answer.value.status in (403, 404)  # 404: Jupyter's answer to a request from another site
+    with pytest.raises(urllib.error.HTTPError) as refused:  # and a script that sends no token at all
+        urllib.request.urlopen(urllib.request.Request(target, method="POST", data=b""))
+    assert refused.value.code == 403
+    time.sleep(1)
+    assert kernel.is_running(), "a forged request shut the page's kernel down"
+
+
+class other_site:
+    """A page served on 127.0.0.1, for as long as the ``with`` block lasts."""
+
+    def __init__(self, html: str):
+        body = html.encode()
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+
+    def __enter__(self) -> str:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_the_console_is_quiet(voila):
+    """What the person who started the tutor reads: where to open it, how to stop it."""
+    open_page_over_http(voila, page_file("learn", GAME))
+    lines = voila.log.read_text().splitlines()
+    assert lines[:2] == [f"[Voila] {msg('publish.console.ready', url=voila.url)}", msg("publish.console.stop")]
+    for alarming in ("not trusted", "without encryption", "websocket_ping", "Traceback", "Kernel started"):
+        assert not any(alarming in line for line in lines), (alarming, lines)
+
+
+def open_page_over_http(server: VoilaServer, notebook: str) -> str:
+    """Fetch a page as a script would (no browser runs it); its kernel id."""
+    with urllib.request.urlopen(server.page_url(notebook), timeout=PAGE_TIMEOUT_MS / 1000) as response:
+        return re.search(r'"kernelId": "([0-9a-f-]+)"', response.read().decode()).group(1)
+
+
+# A server with room for few kernels and short timeouts, started on a port that is taken.
+CAP, RETRY, UNCLAIMED, IDLE = 6, 3, 3, 4
+
+
+@pytest.fixture(scope="module")
+def small(chromium):
+    with socket.socket() as taken:
+        taken.bind(("localhost", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = VoilaServer(f"--TutorKernelManager.max_kernels={CAP}", f"--TutorKernelManager.busy_retry_seconds={RETRY}",
+                             f"--TutorKernelManager.unclaimed_timeout={UNCLAIMED}",
+                             f"--TutorKernelManager.cull_idle_timeout={IDLE}", "--TutorKernelManager.cull_interval=1",
+                             port=port, name="voila-small")
+    pools = 4  # voila.json: the landing page and each learn page
+    deadline = time.monotonic() + 120
+    while len(server.kernels()) < pools or any(kernel.cpu_percent(0.2) > 5 for kernel in server.kernels()):
+        assert time.monotonic() < deadline, "the pools did not fill"
+    server.pooled = server.kernels()
+    server.port_taken = port
+    yield server
+    server.stop()
+
+
+def test_a_taken_port_gives_another_and_the_console_prints_it(small):
+    assert f":{small.port_taken}/" not in small.url
+    urllib.request.urlopen(small.url).close()
+
+
+def test_a_visitor_over_the_cap_is_asked_in_their_language_to_wait(chromium, small):
+    """With the pools and two pages open the machine is full: a third visitor gets the busy
+    page in French, which tries again by itself and shows the page once someone leaves."""
+    visitors = [chromium.new_context(locale=locale) for locale in ("en-GB", "nl-BE", "fr-FR")]
+    first, second, late = (context.new_page() for context in visitors)
+    try:
+        open_page(first, small, page_file("practise", GAME))
+        open_page(second, small, page_file("play", GAME))
+        response = late.goto(small.page_url(page_file("practise", GAME)))
+        assert response.status == 503
+        busy = KernelsBusy(RETRY).texts["fr"]
+        assert late.title() == busy["title"]
+        assert late.locator("section:visible").inner_text().split("\n")[0] == busy["heading"]
+        assert late.get_by_role("link", name=busy["retry"]).is_visible()
+        assert_accessible(late)
+        screenshot(late, "busy-fr")
+        first.goto("about:blank")  # someone leaves: their kernel is shut down
+        wait_for_page(late, page_file("practise", GAME))  # the busy page's own retry brings the page
+        assert_no_code_or_errors(late)
+    finally:
+        for context in visitors:
+            context.close()
+
+
+def test_a_page_that_never_rendered_leaves_no_kernel(small):
+    """A script fetches a learn page and never runs it: no page ever connects to the
+    kernel that Voila gave it, which is shut down after unclaimed_timeout."""
+    kernel = small.kernel(open_page_over_http(small, page_file("learn", GAME)))
+    assert kernel in small.pooled, "a learn page starts on a pre-started kernel"
+    _, alive = psutil.wait_procs([kernel], timeout=UNCLAIMED + 20)
+    assert not alive
+
+
+def test_idle_pools_are_not_culled(small):
+    """Pre-started kernels wait far longer than cull_idle_timeout and stay."""
+    time.sleep(2 * IDLE)
+    waiting = [kernel for kernel in small.pooled if kernel.is_running()]
+    assert len(waiting) >= len(small.pooled) - 1  # the one the test above took is gone
+
+
+@pytest.fixture(scope="module")
+def jupyter_server(chromium, tmp_path_factory):
+    """The repository served as Binder and JupyterHub serve it: `jupyter server` with Voila's
+    server extension, notebooks under /voila/render/notebooks/, started elsewhere than the
+    repository (so not reading voila.json) with the options README's JupyterHub example gives."""
+    port = free_port()
+    log = ROOT / "test-artifacts" / "jupyter-server.log"
+    process = subprocess.Popen([sys.executable, "-m", "jupyter", "server", f"--port={port}", "--no-browser",
+                                "--IdentityProvider.token=", "--ServerApp.allow_root=True", f"--ServerApp.root_dir={ROOT}",
+                                *HUB_OPTIONS], cwd=tmp_path_factory.mktemp("home"),
+                               stdout=log.open("w"), stderr=subprocess.STDOUT)
+    url = f"http://localhost:{port}/"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}api/status", timeout=2).close()
+            break
+        except OSError:
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.3)
+    yield url
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def test_binder_and_jupyterhub_serve_the_same_pages(page, jupyter_server):
+    assert json.dumps(HUB_OPTIONS) in (ROOT / "README.md").read_text(), "README's JupyterHub example is what runs here"
+    page.goto(f"{jupyter_server}voila")  # Voila's file list there opens the landing page too
+    page.wait_for_url(f"**/voila/render/notebooks/{HOME}")
+    page.wait_for_selector(".tutor-game", timeout=PAGE_TIMEOUT_MS)
+    page.wait_for_function("title => document.title === title", arg=page_title())
+    page.locator(f".tutor-game[data-game='{GAME}']").get_by_role("link", name=msg("app.nav.learn")).click()
+    page.wait_for_url(f"**/voila/render/notebooks/{page_file('learn', GAME)}")
+    page.wait_for_selector("[data-target^='card:']", timeout=PAGE_TIMEOUT_MS)
+    page.wait_for_function("title => document.title === title", arg=page_title("learn", GAME))
+    assert game_name(GAME) in page.locator("h1").inner_text()
+    assert_no_code_or_errors(page)
+    screenshot(page, "jupyter-server-learn")

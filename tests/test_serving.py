@@ -1,0 +1,203 @@
+"""Serving the tutor (serving/, voila.json, the page template) without a browser: titles,
+the console, the busy page's words, and the kernel manager's cap and culling with real
+kernels."""
+import asyncio
+import filecmp
+import json
+import logging
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+import pytest
+from traitlets.config import Config
+
+from serving.console import Friendly
+from serving.kernels import KernelsBusy, TutorKernelManager
+from serving.pages import LANGUAGES, page_of, page_title, text
+from serving.preprocessors import PageTitle
+from tutor.games import game_name, games
+from tutor.messages import msg
+from widgets.app import HOME, SECTIONS, page_file
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+CONFIG = json.loads((ROOT / "voila.json").read_text())
+TEMPLATE = Path("share", "jupyter", "voila", "templates", "tutor")
+
+
+@pytest.mark.parametrize("notebook", [HOME] + [page_file(section, game) for game in games() for section in SECTIONS])
+def test_every_page_has_a_title_in_every_language(notebook):
+    nb, resources = PageTitle().preprocess(nbformat.read(NOTEBOOKS / notebook, as_version=4), {})
+    section, game = page_of(nb)
+    if notebook == HOME:
+        assert nb.metadata.title == msg("app.title") and (section, game) == (None, None)
+    else:
+        assert notebook == page_file(section, game), "the title follows the page's own call"
+        assert nb.metadata.title == f"{game_name(game)} · {msg(f'app.nav.{section}')} · {msg('app.title')}"
+    assert resources["tutor_titles"] == {language: page_title(section, game, language) for language in LANGUAGES}
+    assert set(LANGUAGES) == {"en", "fr", "nl"}
+
+
+def test_a_title_speaks_the_language_asked():
+    assert page_title("learn", "monster-trick", "fr") == text("fr", "publish.title.page", game=text(
+        "fr", "game.monster-trick.name"), section=text("fr", "app.nav.learn"), app=text("fr", "app.title"))
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_busy_page_speaks_every_language(language):
+    texts = KernelsBusy(30).texts
+    assert set(texts) == set(LANGUAGES)
+    for part, words in texts[language].items():
+        assert words and words != texts["en"][part], (language, part)
+    assert "30" in texts[language]["text"]
+
+
+def record(message: str, level=logging.INFO, *args) -> logging.LogRecord:
+    return logging.LogRecord("Voila", level, __file__, 1, message, args, None)
+
+
+def test_the_console_says_where_to_go_and_how_to_stop(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "en")
+    ready = record("Voilà is running at:\n%s", logging.INFO, "http://localhost:8867/")
+    assert Friendly().filter(ready)
+    assert ready.getMessage() == "\n".join([msg("publish.console.ready", url="http://localhost:8867/"),
+                                            msg("publish.console.stop")])
+    monkeypatch.setenv("LANGUAGE", "nl_BE")
+    ready = record("Voilà is running at:\n%s", logging.INFO, "http://localhost:8866/")
+    Friendly().filter(ready)
+    assert ready.getMessage().startswith(text("nl", "publish.console.ready", url="http://localhost:8866/"))
+
+
+@pytest.mark.parametrize("line, level, shown", [
+    ("Kernel started: 0c5f3e8e", logging.INFO, False),
+    ("Notebook index.ipynb is not trusted", logging.WARNING, False),
+    ("Culling 'idle' kernel 'python3' (0c5f) with 0 connections due to 901 seconds of inactivity.", logging.WARNING,
+     False),
+    ("Task exception was never retrieved\nfuture: <Task finished coro=<write_message()> exception=WebSocketClosedError()>",
+     logging.ERROR, False),
+    ("Uncaught exception GET /voila/render/index.ipynb", logging.ERROR, True),
+])
+def test_the_console_keeps_problems_and_drops_routine(line, level, shown):
+    assert Friendly().filter(record(line, level)) is shown
+
+
+def test_voila_configuration_for_a_public_site():
+    assert "disable_check_xsrf" not in json.dumps(CONFIG), "cross-site request forgery protection stays on"
+    voila = CONFIG["Voila"]
+    assert voila["port_retries"] > 0 and "custom_display_url" not in voila, "the printed address is the one in use"
+    assert CONFIG["VoilaConfiguration"]["template"] == "tutor"
+    assert CONFIG["VoilaConfiguration"]["multi_kernel_manager_class"] == "serving.kernels.TutorKernelManager"
+    assert CONFIG["VoilaExporter"]["preprocessors"] == ["serving.preprocessors.PageTitle"]
+    assert CONFIG["KernelManager"]["transport"] == "ipc", "no kernel port open to the network, no warning about it"
+    assert CONFIG["VoilaExecutor"]["iopub_timeout"] >= 30, "a busy machine's late page must not become a blank one"
+    kernels = CONFIG["TutorKernelManager"]
+    assert kernels["cull_idle_timeout"] > 0 and 0 < kernels["unclaimed_timeout"] < kernels["cull_idle_timeout"]
+    pooled = sum(pool["pool_size"] for pool in CONFIG["VoilaKernelManager"]["kernel_pools_config"].values())
+    assert kernels["max_kernels"] > pooled + 1, "room for visitors beside the pools"
+
+
+def test_the_installed_template_is_this_checkouts():
+    """Voila reads the template from the environment; an install copies it there."""
+    installed = Path(sys.prefix) / TEMPLATE
+    compared = filecmp.dircmp(ROOT / TEMPLATE, installed)
+    changed = compared.left_only + compared.diff_files + compared.subdirs["static"].diff_files
+    assert not changed, f"{installed} is out of date: run pip install -e . again"
+
+
+@pytest.fixture
+def folder():
+    """For the kernels' connection files and IPC sockets (whose paths must stay short)."""
+    with tempfile.TemporaryDirectory(dir="/tmp") as name:
+        yield Path(name)
+
+
+def run(scenario) -> None:
+    """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in this one."""
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
+
+
+def manager(folder: Path, **settings) -> TutorKernelManager:
+    return TutorKernelManager(connection_dir=str(folder),
+                              config=Config({"KernelManager": {"transport": "ipc"},
+                                             "TutorKernelManager": {"cull_idle_timeout": 600, **settings}}))
+
+
+def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves(folder):
+    async def scenario():
+        kernels = manager(folder, max_kernels=2)
+        first = await kernels.start_kernel(kernel_name="python3")
+        await kernels.start_kernel(kernel_name="python3")
+        with pytest.raises(KernelsBusy):
+            await kernels.start_kernel(kernel_name="python3")
+        await kernels.shutdown_kernel(first)
+        await kernels.start_kernel(kernel_name="python3")
+        assert len(kernels) == 2
+        await kernels.shutdown_all()
+    run(scenario)
+
+
+def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
+    """A pool's kernel starts only while a visitor could still have one; taken from its
+    pool by a visitor meanwhile, it tells that visitor the tutor is busy."""
+    async def scenario():
+        kernels = manager(folder, max_kernels=3)
+        first = await kernels.start_kernel(kernel_name="python3")
+        await kernels.start_kernel(kernel_name="python3")
+        pool = kernels._pools = {"page.ipynb": []}
+        pooled = {"kernel_name": "python3", "env": {"VOILA_PREHEAT": "True"}}
+        waiting = asyncio.ensure_future(kernels.start_kernel(**pooled))
+        pool["page.ipynb"].append(waiting)
+        await asyncio.sleep(2)
+        assert not waiting.done(), "a third kernel would leave no room for a visitor"
+        await kernels.shutdown_kernel(first)
+        await asyncio.wait_for(waiting, 60)
+        second = await kernels.start_kernel(kernel_name="python3")  # the visitor's room
+        taken = asyncio.ensure_future(kernels.start_kernel(**pooled))
+        pool["page.ipynb"].append(taken)
+        await asyncio.sleep(1.5)
+        pool["page.ipynb"].remove(taken)  # a visitor takes it from the pool while there is no room
+        with pytest.raises(KernelsBusy):
+            await asyncio.wait_for(taken, 10)
+        assert second in kernels
+        await kernels.shutdown_all()
+    run(scenario)
+
+
+async def until_idle(kernels: TutorKernelManager, kernel_id: str) -> None:
+    """Ask the kernel something, as a page does, and wait for it to say it is idle again."""
+    client = kernels.get_kernel(kernel_id).client()
+    client.start_channels()
+    await client.wait_for_ready(timeout=30)
+    client.stop_channels()
+    for _ in range(100):
+        if kernels.get_kernel(kernel_id).execution_state == "idle":
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the kernel never said it was idle")
+
+
+def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(folder):
+    async def scenario():
+        kernels = manager(folder, max_kernels=3, unclaimed_timeout=0.5)
+        forgotten = await kernels.start_kernel(kernel_name="python3")
+        used = await kernels.start_kernel(kernel_name="python3")
+        kernels.notify_connect(used)
+        for kernel in (forgotten, used):
+            await until_idle(kernels, kernel)
+            await kernels.cull_kernel_if_idle(kernel)  # the culler meets it: its idle time starts now
+        for _ in range(40):  # the culler's rounds, every half second
+            await asyncio.sleep(0.5)
+            for kernel in {forgotten, used} & set(kernels.list_kernel_ids()):
+                await kernels.cull_kernel_if_idle(kernel)
+            if forgotten not in kernels:  # and used, as long quiet, is kept
+                break
+        left = {kernel: (kernels.get_kernel(kernel).execution_state, str(kernels.get_kernel(kernel).last_activity))
+                for kernel in kernels.list_kernel_ids()}
+        assert forgotten not in kernels and used in kernels, left
+        await kernels.shutdown_all()
+    run(scenario)
