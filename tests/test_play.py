@@ -279,3 +279,13 @@ def test_every_variant_can_be_switched_and_starts_a_new_game(game):
         assert table.state is not before, "a new game under the new rule"
         assert table.state.options[option] == values[-1]
         assert records.record_of(table.state)["options"][option] == values[-1]
+
+
+def test_a_record_over_the_size_limit_is_refused_before_it_is_read():
+    table = table_for("monster-trick")
+    before = table.state.snapshot()
+    big = b"game: monster-trick\n" + b"#" * records.MAX_RECORD_BYTES
+    table.open_record({"name": "huge.yaml", "content": memoryview(big)})
+    assert "huge.yaml" in table.message.value and "too big" in table.message.value
+    assert table.state.snapshot() == before and table.body.children == (table.table,)
+    assert f'data-limit="{records.MAX_RECORD_BYTES}"' in table.upload_limit.value

@@ -18,7 +18,7 @@ from tutor.bots import KINDS
 from tutor.core import CHANCE, IllegalMove
 from tutor.games import game as registered
 from tutor.messages import msg
-from tutor.records import RecordError
+from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
 from widgets.feedback import feedback
 from widgets.languages import relabel_options
@@ -39,6 +39,13 @@ def running_loop():
         return asyncio.get_running_loop()
     except RuntimeError:
         return None
+
+
+def upload_limit_html() -> str:
+    """The largest record the page accepts and what to say of a larger one, for the browser."""
+    text = msg("input.upload-too-big", file="{file}", limit=MAX_RECORD_BYTES // 1024)
+    return (f'<p class="tutor-upload-limit" role="alert" hidden data-limit="{MAX_RECORD_BYTES}" '
+            f'data-message="{escape(text)}"></p>')
 
 
 class SeatChoice(w.HBox):
@@ -97,7 +104,10 @@ class GameTable(w.VBox):
                                    layout=w.Layout(width="auto"))
         self.upload.add_class("tutor-upload")
         self.upload.observe(lambda change: change.new and self.open_record(change.new[0]), names="value")
-        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="center"))
+        # The browser refuses a file over the limit before sending it (widgets/static/tutor.js):
+        # the server would drop a message that big without a word.
+        self.upload_limit = w.HTML(upload_limit_html())
+        tools = w.HBox([self.download, self.upload, self.upload_limit], layout=w.Layout(align_items="center"))
         tools.add_class("tutor-tools")
         # Settings and records fold away: the table is what the page is for.
         settings = w.Accordion([w.VBox([setup, self.seat_row, self.about, tools])], selected_index=None,
@@ -207,6 +217,7 @@ class GameTable(w.VBox):
         self.start.description = msg("app.play.new")
         self.undo_button.description = msg("app.play.undo")
         self.upload.description = msg("app.record.upload")
+        self.upload_limit.value = upload_limit_html()
         self._describe_bots()
         self.sentences = replayed(self.state)
         self.board.refresh()

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from tutor.core import CHANCE
 from tutor.messages import msg
-from tutor.records import RecordError, dumps, load
+from tutor.records import RecordError, check_upload_size, dumps, load
 from widgets.log import MoveLog, replayed
 from widgets.result import result_html
 from widgets.scores import ScoreSheet
@@ -29,6 +29,7 @@ def read_record(upload: dict, game: str):
     """The game in an uploaded file (one entry of a FileUpload's value), replayed by
     tutor.records; a RecordError names the file and what is wrong with it."""
     name = upload["name"]
+    check_upload_size(name, len(upload["content"]))  # before reading a byte of it
     try:
         text = bytes(upload["content"]).decode("utf-8")
     except UnicodeDecodeError:

@@ -159,3 +159,19 @@ def test_a_game_is_downloaded_and_replayed(page, voila, tmp_path):
     assert "other.yaml" in refusal.inner_text() and "YAML" in refusal.inner_text()
     assert_no_code_or_errors(page)
     screenshot(page, f"{game}-play-bad-record")
+
+
+def test_a_file_over_the_upload_limit_is_refused_in_the_browser(page, voila, tmp_path):
+    """A record bigger than the limit never leaves the browser: the page says why in words,
+    and the game stays as it was."""
+    open_page(page, voila, page_file("play", "danger-13"))
+    open_settings(page)
+    big = tmp_path / "huge.yaml"
+    big.write_bytes(b"game: danger-13\n" + b"#" * (records.MAX_RECORD_BYTES + 10))
+    entries = page.evaluate(LOG_ENTRIES)
+    upload(page, big)
+    alert = page.locator(".tutor-upload-limit")
+    alert.wait_for()
+    assert "huge.yaml" in alert.inner_text() and "too big" in alert.inner_text()
+    assert page.evaluate(LOG_ENTRIES) == entries
+    assert_no_code_or_errors(page)

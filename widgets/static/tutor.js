@@ -336,4 +336,21 @@ function render({ model, el }) {
 
 applyZoom(storedZoom());  // as soon as the first widget loads this module, before any board is drawn
 
+// A record file over the page's limit is refused here, before the upload sends it: the server
+// would drop so big a message and the learner would hear nothing (widgets/play.py says the limit).
+if (!window.tutorUploadGuard) {
+  window.tutorUploadGuard = true;
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    const limit = document.querySelector(".tutor-upload-limit");
+    if (!limit || !(input instanceof HTMLInputElement) || input.type !== "file" || !input.files.length) return;
+    const file = input.files[0];
+    limit.hidden = file.size <= Number(limit.dataset.limit);
+    if (limit.hidden) return;
+    event.stopImmediatePropagation();
+    input.value = "";
+    limit.textContent = limit.dataset.message.replace("{file}", file.name);
+  }, true);
+}
+
 export default { render };
