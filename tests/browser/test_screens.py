@@ -117,7 +117,7 @@ def open_at(page, voila, game: str, section: str) -> str:
     return ACTED_ON[game]["play"]
 
 
-@pytest.mark.parametrize("section", SECTIONS)
+@pytest.mark.parametrize("section", [section for section in SECTIONS if section != "glossary"])  # a glossary has nothing to act on
 @pytest.mark.parametrize("game", games())
 def test_every_screen(chromium, voila, game, section):
     context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
