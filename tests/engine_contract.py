@@ -13,6 +13,7 @@ def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> Non
     rng = random.Random(moves_seed)
     seen: dict = {}  # every move met so far in this game: candidates for refusals
     told = []  # the events of each move, as told right after it
+    before = [state.snapshot()]  # the position before each move, to undo back to
     while not state.is_terminal():
         turn = state.whose_turn()
         if turn.kind == CHANCE_KIND:
@@ -23,6 +24,7 @@ def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> Non
         seen[move] = None
         mover = None if state.to_move == CHANCE else state.mover(move)
         state.push(move)
+        before.append(state.snapshot())
         events = state.events()
         told.append(events)
         assert events, f"{move} did nothing"
@@ -35,6 +37,12 @@ def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> Non
     replayed = records.load("game.yaml", text=records.dumps(state))
     assert replayed.snapshot() == state.snapshot() and replayed.returns() == state.returns()
     assert state.winners() and set(state.ranking()) == set(range(players))
+    # undo, move after move, walks back through every position to the deal
+    before.pop()
+    while state.move_stack:
+        state.pop()
+        assert state.snapshot() == before.pop(), f"undoing move {len(state.move_stack) + 1}"
+    assert state.snapshot() == registered(game_id).new_game(players, seed=seed).snapshot()
 
 
 CHANCE_KIND = "chance"

@@ -3,8 +3,6 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from tutor import records
-from tutor.core import CHANCE
 from tutor.games import monster_trick as mt
 
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
@@ -53,21 +51,3 @@ def test_invariants_hold_throughout(game):
     assert all(total <= 18 for total in state.totals())
 
 
-@settings(max_examples=10, deadline=None)
-@given(games)
-def test_undo_restores_the_exact_state(game):
-    snapshots = []
-    state = random_game(*game, on_move=lambda s: snapshots.append(s.snapshot()))
-    while state.move_stack:
-        state.pop()
-        assert state.snapshot() == snapshots.pop()
-    assert state.to_move == CHANCE
-
-
-@settings(max_examples=10, deadline=None)
-@given(games)
-def test_record_replays_to_the_same_result(game):
-    state = random_game(*game)
-    replayed = records.load("game.yaml", text=records.dumps(state))
-    assert replayed.snapshot() == state.snapshot()
-    assert replayed.round_scores == state.round_scores

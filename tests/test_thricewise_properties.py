@@ -3,8 +3,6 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from tutor import records
-from tutor.core import CHANCE
 from tutor.games import thricewise as tw
 from tutor.games.decktet import CARDS
 
@@ -53,26 +51,6 @@ def test_invariants_hold_throughout(game):
     assert not any(state.hands) and state.winners()
     for triad in state.triads:
         assert all(cell in state.grid for cell in triad.cells) and triad.cell in triad.cells
-
-
-@settings(max_examples=15, deadline=None)
-@given(games)
-def test_undo_restores_the_exact_state(game):
-    snapshots = []
-    state = random_game(*game, on_move=lambda s, move: snapshots.append(s.snapshot()))
-    while state.move_stack:
-        state.pop()
-        assert state.snapshot() == snapshots.pop()
-    assert state.to_move == CHANCE and not state.triads
-
-
-@settings(max_examples=15, deadline=None)
-@given(games)
-def test_replay_from_seed_and_moves_gives_the_same_game(game):
-    state = random_game(*game)
-    replayed = records.load("game.yaml", text=records.dumps(state))
-    assert replayed.snapshot() == state.snapshot()
-    assert replayed.triads == state.triads and replayed.winners() == state.winners()
 
 
 @settings(max_examples=40, deadline=None)
