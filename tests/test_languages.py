@@ -22,6 +22,8 @@ from widgets.languages import LanguageChooser, requested_language
 from widgets.log import replayed
 from widgets.play import PERSON
 
+from lesson_tries import wrong_try
+
 GAMES = list(games())
 
 
@@ -109,19 +111,6 @@ def test_the_chooser_offers_each_language_in_its_own_name_and_marks_the_page_lan
     assert re.findall(r'>([^<]+)</a>', html) == ["English", "Français", "Nederlands"]
     assert 'data-query="lang=fr"' in html and 'aria-current="true" data-target="lang:nl"' not in html
     assert re.search(r'<a [^>]*aria-current="true"[^>]*>Nederlands<', html)
-
-
-def wrong_try(lesson):
-    """(step index, a legal move the step does not accept) for the lesson's first try-it
-    step that has one; None when no step has."""
-    states = lesson.states()
-    for index, step in enumerate(lesson.steps):
-        if step.try_ and step.try_.accept:
-            wrong = [move for move in states[index].legal_moves() if move not in step.try_.accept
-                     and states[index].mover(move) == states[index].mover(step.try_.accept[0])]
-            if wrong:
-                return index, wrong[0]
-    return None
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,6 +16,8 @@ from widgets.app import HOME
 from widgets.play import GameTable
 from widgets.result import why_won
 
+from lesson_tries import wrong_try
+
 from .boards import play
 from .test_play import open_settings
 from .conftest import PAGE_TIMEOUT_MS, ACTION_TIMEOUT_MS, assert_no_code_or_errors, screenshot
@@ -172,13 +174,8 @@ def lesson_with_a_wrong_try(game: str):
     (lessons, lesson, step index, the wrong move)."""
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     for lesson in lessons:
-        states = lesson.states()
-        for index, step in enumerate(lesson.steps):
-            if step.try_ and step.try_.accept:
-                wrong = [move for move in states[index].legal_moves() if move not in step.try_.accept
-                     and states[index].mover(move) == states[index].mover(step.try_.accept[0])]
-                if wrong:
-                    return lessons, lesson, index, wrong[0]
+        if tried := wrong_try(lesson):
+            return lessons, lesson, *tried
     raise AssertionError(f"no {game} lesson has a try-it step with a wrong move")
 
 
