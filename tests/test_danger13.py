@@ -13,6 +13,8 @@ from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games.danger13 import Choice, Give, Reveal
 from tutor.lessons import bundled_lessons, check_lesson, load_lesson
 
+from random_play import finished
+
 C = d13.parse_card
 NAMES = ["Anna", "Blue", "Cleo", "Dirk", "Emma"]
 ANNA, BLUE, CLEO, DIRK = 0, 1, 2, 3
@@ -451,13 +453,7 @@ def test_clone_is_independent_and_can_undo():
 
 # figures
 def test_summarize_gives_json_figures():
-    rng = random.Random(3)
-    states = []
-    for seed in range(5):
-        state = d13.new_game(3, seed=seed)
-        while not state.is_terminal():
-            state.push(state.random_move(rng))
-        states.append(state)
+    states = [finished(d13, 3, seed) for seed in range(5)]
     tally = d13_stats.Figures(3)
     for state in states:
         tally.add(state)

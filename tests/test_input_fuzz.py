@@ -22,6 +22,8 @@ from tutor import messages, records
 from tutor.games import danger13, monster_trick, thricewise
 from tutor.lessons import bundled_lessons
 
+from random_play import finished
+
 PER_FILE_SECONDS = 5  # guard, not a timing assertion: a hang is killed, not measured
 MEMORY_LIMIT = 768 * 1024 * 1024  # the tutor needs about 60 MB; an alias bomb wanted gigabytes
 PYTHON_WORDS = ("Traceback", "object has no attribute", "NoneType", "unhashable", "invalid literal",
@@ -262,14 +264,6 @@ def assert_plain_words(lines: list[str]) -> None:
 
 
 # ---------------------------------------------------------------------------- records
-def finished(module, players: int, seed: int, **names):
-    state = module.new_game(players, seed=seed, **names)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.push(state.random_move(rng))
-    return state
-
-
 def record_bases() -> list[tuple[object, str]]:
     states = [finished(monster_trick, 3, 1, seat_names=["Ann", "Ben", "Cleo"]), finished(monster_trick, 5, 2),
               finished(danger13, 3, 3), finished(danger13, 4, 4, first_player=2), finished(thricewise, 2, 5),

@@ -6,17 +6,11 @@ import pytest
 from tutor import records
 from tutor.games import monster_trick as mt
 
-
-def finished_game(seed=3):
-    state = mt.new_game(3, seed=seed, seat_names=["Ann", "Ben", "Cleo"])
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.push(state.random_move(rng))
-    return state
+from random_play import finished
 
 
 def test_record_is_readable_and_replays(tmp_path):
-    state = finished_game()
+    state = finished(mt, seat_names=["Ann", "Ben", "Cleo"])
     path = tmp_path / "game.yaml"
     records.save(state, path)
     text = path.read_text()
@@ -39,12 +33,12 @@ def bad(text, **kwargs):
 
 
 def test_record_of_another_game_is_refused():
-    text = records.dumps(finished_game())
+    text = records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"]))
     assert "bad.yaml: this record is for Monster Trick, not Danger 13" in bad(text, expected_game="danger-13")
 
 
 def test_illegal_move_is_named_with_its_number():
-    lines = records.dumps(finished_game()).splitlines()
+    lines = records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])).splitlines()
     first_play = next(i for i, line in enumerate(lines) if "->" in line)
     lines[first_play] = "- purple 99 -> 1"
     message = bad("\n".join(lines))
@@ -63,7 +57,7 @@ def test_malformed_and_tampered_files():
     assert "not valid YAML" in bad("game: [unclosed")
     assert "field 'moves' is missing" in bad("game: monster-trick\nplayers: 4\nseed: 1\n")
     assert "no game called 'chess'" in bad("game: chess\nplayers: 2\nseed: 1\nmoves: []\n")
-    text = records.dumps(finished_game()).replace("returns:\n  - 9.0", "returns:\n  - 17.0", 1)
+    text = records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])).replace("returns:\n  - 9.0", "returns:\n  - 17.0", 1)
     assert ("replaying the moves gives points 9, 13, 12, won by Ben, but the record says points 17, 13, 12, "
             "won by Ben") in bad(text)
 
@@ -89,6 +83,6 @@ def test_a_file_of_the_wrong_shape_is_told_in_words_not_in_python_or_parser_term
 ])
 def test_fields_of_the_wrong_kind_are_named(field, value, expected):
     import yaml
-    data = yaml.safe_load(records.dumps(finished_game()))
+    data = yaml.safe_load(records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])))
     data[field] = value
     assert expected in bad(yaml.safe_dump(data))

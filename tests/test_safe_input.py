@@ -1,7 +1,6 @@
 """The safe reader, the schema and `python -m tutor check` on the cases of issue 16, each
 refused by name; the French and Dutch sentences; properties over any text and any data."""
 import os
-import random
 import string
 import subprocess
 import sys
@@ -14,6 +13,8 @@ from tutor import cli, messages, records, schema
 from tutor.games import danger13, monster_trick
 from tutor.lessons import LessonError, bundled_lessons, load_lesson
 from tutor.yamlfile import FileProblem, read_yaml
+
+from random_play import finished
 
 LESSON = next(path for path in bundled_lessons("monster-trick") if "where-may" in path.name)
 TEXT = LESSON.read_text()
@@ -111,14 +112,6 @@ def test_yes_no_and_dates_stay_text(tmp_path):
 
 
 # ------------------------------------------------------------------------------ records
-def finished(module, players=3, seed=3, **kwargs):
-    state = module.new_game(players, seed=seed, **kwargs)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.push(state.random_move(rng))
-    return state
-
-
 def record_refusal(text: str | bytes) -> str:
     with pytest.raises(records.RecordError) as error:
         records.load("game.yaml", text=text)

@@ -13,6 +13,8 @@ from tutor.games.thricewise import lessons as tw_lessons
 from tutor.games.decktet import ACE, CARDS, CROWN, SUITS, parse_card
 from tutor.games.thricewise import Cell, Done, Pick, Place
 
+from random_play import finished
+
 C = parse_card
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 OPTIONS = resolve_options(None, tw.OPTIONS)
@@ -498,13 +500,7 @@ def test_lesson_checks_hold_and_explain_mismatches():
 
 
 def test_summarize_gives_figures_for_simulate():
-    rng = random.Random(0)
-    states = []
-    for seed in range(3):
-        state = tw.new_game(3, seed=seed)
-        while not state.is_terminal():
-            state.push(state.random_move(rng))
-        states.append(state)
+    states = [finished(tw, 3, seed) for seed in range(3)]
     tally = tw_stats.Figures(3)
     for state in states:
         tally.add(state)

@@ -9,22 +9,12 @@ from widgets.boards import danger13 as danger13_widgets
 from tutor.core import advance_chance
 from tutor.games import danger13 as d13
 from tutor.lessons import bundled_lessons
+from random_play import played_until
 from test_widgets import walk
 
 
-def played_until(players: int, seed: int, wanted) -> d13.State:
-    """A game played at random until ``wanted(state)`` holds at a decision."""
-    state = advance_chance(d13.new_game(players, seed=seed))
-    rng = random.Random(seed)
-    while not wanted(state):
-        state.push(state.random_move(rng))
-        advance_chance(state)
-        assert not state.is_terminal(), "no such position in this game"
-    return state
-
-
 def test_the_rows_the_turned_up_card_may_go_to_are_lit():
-    state = played_until(4, 1, lambda s: s.phase == d13.GIVE and s.received)
+    state = played_until(d13, 4, 1, lambda s: s.phase == d13.GIVE and s.received)
     board = danger13_widgets.Danger13Board(state)
     assert board.table.lit == state.receivers()
     for seat in range(4):
@@ -34,7 +24,7 @@ def test_the_rows_the_turned_up_card_may_go_to_are_lit():
 
 
 def test_clicking_a_row_gives_the_turned_up_card_and_the_engine_judges_it():
-    state = played_until(3, 2, lambda s: s.phase == d13.GIVE and s.received)
+    state = played_until(d13, 3, 2, lambda s: s.phase == d13.GIVE and s.received)
     board = danger13_widgets.Danger13Board(state)
     moves = []
     board.on_move(moves.append)
@@ -45,7 +35,7 @@ def test_clicking_a_row_gives_the_turned_up_card_and_the_engine_judges_it():
 
 
 def test_a_hand_card_owner_gets_take_and_refuse_buttons():
-    state = played_until(3, 4, lambda s: s.phase == d13.DECIDE)
+    state = played_until(d13, 3, 4, lambda s: s.phase == d13.DECIDE)
     board = danger13_widgets.Danger13Board(state)
     assert [name for name, _, enabled in board.actions.actions if enabled] == [d13.ACCEPT, d13.REFUSE]
     assert board.table.lit == []
@@ -59,7 +49,7 @@ def test_a_hand_card_owner_gets_take_and_refuse_buttons():
 
 
 def test_only_the_owner_sees_their_plus_points_until_the_end():
-    state = played_until(3, 5, lambda s: s.phase == d13.GIVE and all(s.banks))
+    state = played_until(d13, 3, 5, lambda s: s.phase == d13.GIVE and all(s.banks))
     owner = state.to_move
     points = {seat: state.plus_points(seat) for seat in range(3)}
     table = danger13_widgets.Danger13Table(state, seat=owner)
@@ -87,7 +77,7 @@ def test_the_score_sheet_shows_every_bank_and_the_winners_at_the_end():
 
 
 def test_lesson_highlights_reach_rows_and_cards():
-    state = played_until(4, 1, lambda s: s.phase == d13.GIVE)
+    state = played_until(d13, 4, 1, lambda s: s.phase == d13.GIVE)
     board = danger13_widgets.Danger13Board(state)
     board.set_highlight([state.name(2), "plain 3", "hand", "nonsense"])
     assert board.table.highlight == [2, d13.Card("plain", 3), d13.Card("hand")]
@@ -95,7 +85,7 @@ def test_lesson_highlights_reach_rows_and_cards():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_table_works_at_every_player_count(players):
-    state = played_until(players, players, lambda s: s.phase == d13.GIVE)
+    state = played_until(d13, players, players, lambda s: s.phase == d13.GIVE)
     table = danger13_widgets.Danger13Table(state, scale=2)
     assert len(re.findall(r'data-target="seat:\d"', table.html)) == players
     assert table.scale == 2
@@ -109,7 +99,7 @@ def test_every_bundled_lesson_runs_to_its_end(path):
 
 
 def test_rows_are_reachable_by_keyboard_with_a_spoken_label():
-    state = played_until(3, 4, lambda s: s.phase == d13.DECIDE)
+    state = played_until(d13, 3, 4, lambda s: s.phase == d13.DECIDE)
     board = danger13_widgets.Danger13Board(state)
     rows = re.findall(r'<g([^>]*data-target="seat:\d"[^>]*)>', board.table.html)
     assert len(rows) == 3

@@ -1,5 +1,4 @@
 """Thricewise components driven from Python as the browser would."""
-import random
 import re
 
 import pytest
@@ -9,17 +8,8 @@ from widgets.boards import thricewise as thricewise_widgets
 from tutor.core import advance_chance
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
+from random_play import played_until
 from test_widgets import walk
-
-
-def played_until(players: int, seed: int, wanted) -> tw.State:
-    state = advance_chance(tw.new_game(players, seed=seed))
-    rng = random.Random(seed)
-    while not wanted(state):
-        state.push(state.random_move(rng))
-        advance_chance(state)
-        assert not state.is_terminal(), "no such position in this game"
-    return state
 
 
 def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
@@ -45,7 +35,7 @@ def test_the_next_seat_to_choose_is_shown_after_a_pick():
 
 
 def test_the_grid_lights_exactly_the_cells_the_engine_allows():
-    state = played_until(2, 3, lambda s: s.phase == "place")
+    state = played_until(tw, 2, 3, lambda s: s.phase == "place")
     board = thricewise_widgets.ThricewiseBoard(state)
     placer = state.placer
     assert board.hand.cards[:len(state.placeable())] == state.placeable()
@@ -61,7 +51,7 @@ def test_the_grid_lights_exactly_the_cells_the_engine_allows():
 
 
 def test_a_cell_without_a_card_asks_for_a_card_first():
-    state = played_until(2, 3, lambda s: s.phase == "place")
+    state = played_until(tw, 2, 3, lambda s: s.phase == "place")
     board = thricewise_widgets.ThricewiseBoard(state)
     said = []
     board.on_message(said.append)
@@ -70,7 +60,7 @@ def test_a_cell_without_a_card_asks_for_a_card_first():
 
 
 def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses():
-    state = played_until(4, 2, lambda s: s.phase == "place" and s.grid_size()[0] == tw.MAX_SPAN)
+    state = played_until(tw, 4, 2, lambda s: s.phase == "place" and s.grid_size()[0] == tw.MAX_SPAN)
     grid = thricewise_widgets.ThricewiseGrid(state)
     assert "(at most 6 × 6)" in grid.html and 'stroke-width="4" stroke-linecap="round"' in grid.html
     low_col, high_col, low_row, high_row = state.span
@@ -81,7 +71,7 @@ def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses()
 
 
 def test_scored_triads_are_outlined_with_their_points():
-    state = played_until(3, 5, lambda s: s.phase == "place" and s.triads and s.triads[-1].turn == s.turn)
+    state = played_until(tw, 3, 5, lambda s: s.phase == "place" and s.triads and s.triads[-1].turn == s.turn)
     grid = thricewise_widgets.ThricewiseGrid(state)
     for triad in state.triads:
         shown = f"<title>{triad.describe(state.grid)}</title>" in grid.html
@@ -109,7 +99,7 @@ def test_lesson_highlights_reach_cells_cards_and_players():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_component_works_at_every_player_count(players):
-    state = played_until(players, players, lambda s: s.phase == "place")
+    state = played_until(tw, players, players, lambda s: s.phase == "place")
     board = thricewise_widgets.ThricewiseBoard(state, scale=1.5)
     assert board.players.html.count("<title>") >= players and board.hand.shown_seat == state.placer
     assert widgets.ScoreSheet(state).html.count('scope="row"') == players
@@ -136,7 +126,7 @@ def test_every_bundled_lesson_runs_to_its_end(path):
 
 
 def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
-    state = played_until(2, 3, lambda s: s.phase == "place")
+    state = played_until(tw, 2, 3, lambda s: s.phase == "place")
     grid = thricewise_widgets.ThricewiseGrid(state)
     grid.selected = state.placeable()[0]
     cells = re.findall(r'<g([^>]*data-target="cell:[^"]+"[^>]*)>', grid.html)
