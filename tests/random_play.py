@@ -4,13 +4,17 @@ import random
 from tutor.core import advance_chance
 
 
-def finished(rules, players: int = 3, seed: int = 3, **settings):
-    """A game of ``rules`` (a game's rules module) played to its end with random legal
-    moves, dealt and played from ``seed``."""
+def finished(rules, players: int = 3, seed: int = 3, moves_seed: int | None = None, before_move=None, **settings):
+    """A game of ``rules`` (a game's rules module) dealt from ``seed`` and played to its
+    end with random legal moves drawn from ``moves_seed`` (else ``seed`` again);
+    ``before_move(state, move)`` sees each move before it is made."""
     state = rules.new_game(players, seed=seed, **settings)
-    rng = random.Random(seed)
+    rng = random.Random(seed if moves_seed is None else moves_seed)
     while not state.is_terminal():
-        state.push(state.random_move(rng))
+        move = state.random_move(rng)
+        if before_move:
+            before_move(state, move)
+        state.push(move)
     return state
 
 

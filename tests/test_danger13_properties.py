@@ -1,5 +1,4 @@
 """Danger 13 invariants over random seeded games (hypothesis)."""
-import random
 from collections import Counter
 
 from hypothesis import given, settings, strategies as st
@@ -7,17 +6,9 @@ from hypothesis import given, settings, strategies as st
 from tutor.games import danger13 as d13
 from tutor.games.danger13 import Give, Reveal
 
+from random_play import finished
+
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6))
-
-
-def random_game(players, seed, moves_seed, on_move=lambda state, move: None):
-    state = d13.new_game(players, seed=seed)
-    rng = random.Random(moves_seed)
-    while not state.is_terminal():
-        move = state.random_move(rng)
-        on_move(state, move)
-        state.push(move)
-    return state
 
 
 def all_cards(state):
@@ -46,7 +37,7 @@ def test_invariants_hold_throughout(game):
         assert len(state.busts) == state.round - 1
         seen["banks"] = state.banks
 
-    state = random_game(*game, on_move=observe)
+    state = finished(d13, *game, before_move=observe)
     assert all_cards(state) == d13.COUNTS
     assert state.last_round and state.busts[-1] is not None
     assert sum(state.returns()) == sum(card.plus for bank in state.banks for card in bank)
@@ -56,8 +47,8 @@ def test_invariants_hold_throughout(game):
 @given(games)
 def test_chance_events_come_from_the_seeded_pile(game):
     players, seed, moves_seed = game
-    first = random_game(players, seed, moves_seed)
-    again = random_game(players, seed, moves_seed)
+    first = finished(d13, players, seed, moves_seed)
+    again = finished(d13, players, seed, moves_seed)
     chances = [move for move in first.move_stack if type(move) is Reveal]
     assert chances == [move for move in again.move_stack if type(move) is Reveal]
     assert {move.source for move in chances} <= {"reveal", "draw"}

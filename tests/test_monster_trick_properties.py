@@ -1,21 +1,13 @@
 """Monster Trick invariants over random seeded games (hypothesis)."""
-import random
 
 from hypothesis import given, settings, strategies as st
 
 from tutor.games import monster_trick as mt
 
+from random_play import finished
+
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
                   st.sampled_from(mt.OPTIONS["start_rule"]))
-
-
-def random_game(players, seed, moves_seed, start_rule, on_move=lambda state: None):
-    state = mt.new_game(players, seed=seed, options={"start_rule": start_rule})
-    rng = random.Random(moves_seed)
-    while not state.is_terminal():
-        on_move(state)
-        state.push(state.random_move(rng))
-    return state
 
 
 def check_invariants(state):
@@ -39,12 +31,12 @@ def test_invariants_hold_throughout(game):
     players, seed, moves_seed, rule = game
     plays = [0] * players
 
-    def observe(state):
+    def observe(state, _move):
         check_invariants(state)
         if state.phase == "play":
             plays[state.to_move] += 1
 
-    state = random_game(players, seed, moves_seed, rule, observe)
+    state = finished(mt, players, seed, moves_seed, observe, options={"start_rule": rule})
     assert plays == [36] * players, "12 plays per player per round"
     for round_number, scores in enumerate(state.round_scores, start=1):
         assert all(score in (0, *mt.VP_SETS[round_number]) for score in scores)

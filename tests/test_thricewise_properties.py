@@ -1,23 +1,17 @@
 """Thricewise invariants over random seeded games (hypothesis)."""
-import random
-
 from hypothesis import given, settings, strategies as st
 
 from tutor.games import thricewise as tw
 from tutor.games.decktet import CARDS
 
+from random_play import finished
+
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
                   st.sampled_from(tw.OPTIONS["run_rule"]), st.sampled_from(tw.OPTIONS["triads"]))
 
 
-def random_game(players, seed, moves_seed, run_rule, triads, on_move=lambda state, move: None):
-    state = tw.new_game(players, seed=seed, options={"run_rule": run_rule, "triads": triads})
-    rng = random.Random(moves_seed)
-    while not state.is_terminal():
-        move = state.random_move(rng)
-        on_move(state, move)
-        state.push(move)
-    return state
+def played(players, seed, moves_seed, run_rule, triads, before_move):
+    return finished(tw, players, seed, moves_seed, before_move, options={"run_rule": run_rule, "triads": triads})
 
 
 def check_invariants(state):
@@ -46,7 +40,7 @@ def test_invariants_hold_throughout(game):
         check_invariants(state)
         check_placement(state, move)
 
-    state = random_game(*game, on_move=observe)
+    state = played(*game, before_move=observe)
     check_invariants(state)
     assert not any(state.hands) and state.winners()
     for triad in state.triads:
@@ -66,5 +60,5 @@ def test_set_aside_cards_are_refused_only_on_the_turn_that_empties_every_hand(ga
             reason = state.why_not(tw.Place(aside, state.open_cells()[0]))
             seen.append((state.turn, reason is not None and reason.rule == "tw.last-turn"))
 
-    final = random_game(*game, on_move=observe)
+    final = played(*game, before_move=observe)
     assert all(refused == (turn == final.turn) for turn, refused in seen), (final.turn, seen)
