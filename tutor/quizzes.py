@@ -23,7 +23,8 @@ class Question:
     order); ``correct`` is the index of the right one. ``subject`` is what is asked
     about: a card, a seat or a move. ``rules`` are the ids of the rules that explain it.
     ``marks`` names what to light on the board when the subject alone does not say it
-    (the player a question is about); empty: what the subject names."""
+    (the player a question is about); empty: what the subject names. ``conceals`` names
+    what the board must hide while the question is asked, as it would give the answer away."""
 
     game: str
     kind: str
@@ -36,6 +37,7 @@ class Question:
     position: Any
     subject: Any
     marks: tuple[str, ...] = ()
+    conceals: tuple[str, ...] = ()
 
     def answer(self, choice: int | str) -> tuple[bool, str]:
         """``choice`` is an index into ``choices`` or one of their texts."""
@@ -107,11 +109,12 @@ def pick(game: str, rng: random.Random, candidates: Callable) -> tuple:
 
 
 def make_question(game: str, kind: str, state, subject, prompt: dict, choices: list[tuple[str, Any]],
-                  answer, explanation: list[str], rules: list[str], marks: tuple[str, ...] = ()) -> Question:
+                  answer, explanation: list[str], rules: list[str], marks: tuple[str, ...] = (),
+                  conceals: tuple[str, ...] = ()) -> Question:
     """A question from its (text, value) choices, its explanation closed by the rules it
     cites; ``state`` is a clone the question keeps."""
     values = tuple(value for _, value in choices)
     rules = tuple(dict.fromkeys(rules))
     see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in rules))
     return Question(game, kind, msg(f"quiz.{kind}.prompt", **prompt), tuple(text for text, _ in choices), values,
-                    values.index(answer), " ".join([*explanation, see]), rules, state, subject, marks)
+                    values.index(answer), " ".join([*explanation, see]), rules, state, subject, marks, conceals)

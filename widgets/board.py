@@ -94,6 +94,10 @@ class Board(ipywidgets.VBox):
         self.hand.selected = card
         self.hand.select_callbacks(card)
 
+    def conceal(self, things: tuple[str, ...]) -> None:
+        """Hide ``things`` (a quiz question's ``conceals``) until called again without
+        them. Nothing by default: a board that can show a question's answer overrides it."""
+
     def on_move(self, callback, remove: bool = False) -> None:
         """``callback(move)`` for every move the learner makes, allowed or not: the
         engine judges it, never the board."""

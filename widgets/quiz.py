@@ -111,8 +111,7 @@ class QuizRound(w.HBox):
         self.board.state = self.question.position
         self.board.hints = False
         self.board.set_highlight(question_marks(self.question))
-        if self.game == "monster-trick":  # a face-up VP card would answer "which one is active?"
-            self.board.players.reveal_active = self.question.kind != "mt-vp"
+        self.board.conceal(self.question.conceals)
         self.shown.value = ""
         self.show_me.description = msg("app.practise.show-me")
 
@@ -163,7 +162,7 @@ class QuizRound(w.HBox):
             shown = sentence(after, -1)
         elif isinstance(subject, int):  # a player: their VP cards as they see them
             board.seat = subject
-            board.players.reveal_active = True
+            board.conceal(())
             shown = msg("app.practise.shown-seat", player=position.name(subject))
         else:  # a card: where the engine lets it go (a board with a hand lights it once the card is picked)
             board.hints = True

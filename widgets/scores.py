@@ -37,7 +37,7 @@ def _table(state, columns: list[str], rows: list[list[tuple[str, str]]]) -> str:
 
 class ScoreSheet(StateComponent):
     """``ScoreSheet(state, seat=None, scale=1.0)``: the scores so far, winners starred at
-    the end. ``seat`` is whose secrets may show (Danger 13 banks); None: only public ones."""
+    the end. ``seat`` is whose secrets may show (banked cards, say); None: only public ones."""
 
     seat = traitlets.Int(None, allow_none=True)
 

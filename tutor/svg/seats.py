@@ -39,7 +39,7 @@ def seat_tags(names: list[str]) -> list[str]:
 
 
 def pawn(cx: float, cy: float, fill: str, size: float = 1.0) -> str:
-    """A small pawn in the seat's colour: the claim marker in Monster Trick, the seat mark elsewhere."""
+    """A small pawn in the seat's colour: a claim marker on a trick, or a seat mark."""
     return group(
         el("circle", cx=0, cy=-5, r=4.2, fill=fill, stroke=INK, stroke_width=0.8),
         el("path", d="M-6,7 Q-6,0 -2.5,-1 L2.5,-1 Q6,0 6,7 Z", fill=fill, stroke=INK, stroke_width=0.8),

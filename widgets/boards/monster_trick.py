@@ -166,6 +166,10 @@ class MonsterTrickBoard(Board):
             return
         self.move_callbacks(Play(card, slot))
 
+    def conceal(self, things: tuple[str, ...]) -> None:
+        self.players.reveal_active = "active-vp" not in things
+
+
 def clicks(move) -> list[str]:
     """What a person clicks on this board to make ``move``: CSS selectors, in order (the
     browser tests play through them)."""

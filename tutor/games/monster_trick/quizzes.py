@@ -86,7 +86,8 @@ def mt_vp(rng: random.Random) -> Question:
     explanation = [msg("quiz.mt-vp.explain", player=state.name(seat), won=won, place=places[answer],
                        value=order[answer])]
     prompt = {"player": state.name(seat), "left": order[0], "middle": order[1], "right": order[2], "won": won}
-    return make_question(mt.GAME_ID, "mt-vp", state, seat, prompt, choices, answer, explanation, ["mt.vp-cycle"])
+    return make_question(mt.GAME_ID, "mt-vp", state, seat, prompt, choices, answer, explanation, ["mt.vp-cycle"],
+                         conceals=("active-vp",))  # the face-up VP card is the answer
 
 
 MAKERS = (mt_where, mt_trick, mt_vp)
