@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -57,6 +56,7 @@ START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by 
 KINDS = ("flush", "set", "run")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # row, column, both diagonals
 NEIGHBOURS = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
+_PHASE_MOVER = {"deal": CHANCE, "draw": CHANCE, "pick": SIMULTANEOUS, "over": TERMINAL}  # "place": the placer
 
 OPTIONS = {
     "run_rule": ("consecutive", "monotonic"),
@@ -230,36 +230,61 @@ def _line(a: Card, b: Card, c: Card, run_rule: str) -> tuple[tuple[str, tuple[st
 def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
     """Every triad a card on ``cell`` completes (rule tw.triad and the tw.every-line
     variant): (cells, kind, points, shared suits), row, column and diagonals in turn."""
-    col, row = cell
     get, run_rule = grid.get, options["run_rule"]
+    card = grid[cell]
     found = []
-    for dc, dr in DIRECTIONS:
+    for (back2, back1, ahead1, ahead2), (ending, middle, starting) in _lines_through(cell):
+        # The cards two steps back and ahead along the line make its three lines of three.
+        before, after = get(back1), get(ahead1)
+        if before is None and after is None:
+            continue
         lines = []
-        for start in (-2, -1, 0):
-            first_col, first_row = col + start * dc, row + start * dr
-            a = get((first_col, first_row))
-            b = a and get((first_col + dc, first_row + dr))
-            c = b and get((first_col + 2 * dc, first_row + 2 * dr))
-            if c is None:
-                continue
-            kinds, value = _line(a, b, c, run_rule)
-            if kinds:
-                cells = tuple(Cell(first_col + k * dc, first_row + k * dr) for k in range(3))
-                lines.append([(cells, kind, value, suits) for kind, suits in kinds])
+        if before is not None:
+            farther = get(back2)
+            if farther is not None:
+                _add_line(lines, ending, farther, before, card, run_rule)
+            if after is not None:
+                _add_line(lines, middle, before, card, after, run_rule)
+        if after is not None:
+            farther = get(ahead2)
+            if farther is not None:
+                _add_line(lines, starting, card, after, farther, run_rule)
         if lines and options["triads"] == "one-per-direction":
             lines = [max(lines, key=lambda line: (sum(t[2] for t in line), len(line)))]
         found.extend(triad for line in lines for triad in line)
     return found
 
 
+def _add_line(lines: list, cells, a: Card, b: Card, c: Card, run_rule: str) -> None:
+    kinds, value = _line(a, b, c, run_rule)
+    if kinds:
+        lines.append([(cells, kind, value, suits) for kind, suits in kinds])
+
+
+# Tables of cells, filled as cells are met: every placement asks for a cell's neighbours
+# and the lines through it, which never change.
+@cache
+def _neighbours(cell: Cell) -> tuple[Cell, ...]:
+    col, row = cell
+    return tuple(Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS)
+
+
+@cache
+def _lines_through(cell: Cell) -> tuple:
+    """Per direction: the two cells back and ahead of ``cell`` (back2, back1, ahead1,
+    ahead2), and the three lines of three cells that hold it, ending, centred on and
+    starting at it, cells in line order."""
+    col, row = cell
+    directions = []
+    for dc, dr in DIRECTIONS:
+        line = [Cell(col + step * dc, row + step * dr) for step in range(-2, 3)]
+        directions.append(((line[0], line[1], line[3], line[4]), tuple(tuple(line[start:start + 3]) for start in range(3))))
+    return tuple(directions)
+
+
 def _set(items: tuple, index: int, value) -> tuple:
     """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
     return items[:index] + (value,) + items[index + 1:]
-
-
-def _around(cell) -> list[Cell]:
-    col, row = cell
-    return [Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS]
 
 
 class State(core.State):
@@ -299,13 +324,8 @@ class State(core.State):
     # ----------------------------------------------------------------- queries
     @property
     def to_move(self) -> int:
-        if self.phase in ("deal", "draw"):
-            return CHANCE
-        if self.phase == "pick":
-            return SIMULTANEOUS
-        if self.phase == "over":
-            return TERMINAL
-        return self.order[self.placing]
+        mover = _PHASE_MOVER.get(self.phase)
+        return self.order[self.placing] if mover is None else mover
 
     @property
     def placer(self) -> int | None:
@@ -367,7 +387,13 @@ class State(core.State):
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
-        if self.phase == "over":
+        kind, phase = type(move), self.phase
+        # The legal pick and placement answered first: they are most of the moves pushed.
+        if kind is Pick and phase == "pick" and self._can_pick(*move):
+            return None
+        if kind is Place and phase == "place" and self._can_place(*move):
+            return None
+        if phase == "over":
             return Reason("tw.last-turn", "tw.why.game-over")
         if isinstance(move, (Deal, Draw)) or self.phase in ("deal", "draw"):
             return self._chance_reason(move)
@@ -391,6 +417,19 @@ class State(core.State):
         if move != self.chance_move():
             return Reason(rule, "tw.why.chance-first" if not isinstance(move, (Deal, Draw)) else "tw.why.not-seeded")
         return None
+
+    def _can_pick(self, seat, card) -> bool:
+        return (type(seat) is int and 0 <= seat < self.players and self.picks[seat] is None
+                and card in self.hands[seat] and card not in self.deferred[seat])
+
+    def _can_place(self, card: Card, cell: Cell) -> bool:
+        """The same answer as ``card in self.placeable() and cell in self.open``, without building lists."""
+        if cell not in self.open:
+            return False
+        seat = self.order[self.placing]
+        if not self.current_placed and card == self.revealed[seat]:
+            return True
+        return card in self.deferred[seat] and any(self.hands)
 
     def _pick_reason(self, move: Pick) -> Reason | None:
         seat, card = move
@@ -493,7 +532,7 @@ class State(core.State):
     def find_open(self) -> frozenset[Cell]:
         """Every empty cell next to a card and within the bounds, looked for afresh."""
         grid = self.grid
-        return frozenset(cell for placed in grid for cell in _around(placed)
+        return frozenset(cell for placed in grid for cell in _neighbours(placed)
                          if cell not in grid and self._fits(*cell))
 
     def _start_turn(self) -> None:
@@ -512,20 +551,20 @@ class State(core.State):
     def _reveal(self) -> None:
         """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
         self.revealed, self.picks = self.picks, (None,) * self.players
-        ranks = Counter(card.rank for card in self.revealed)
-        self.tied = tuple(seat for seat, card in enumerate(self.revealed) if ranks[card.rank] > 1)
+        ranks = [card.rank for card in self.revealed]
+        self.tied = tuple(seat for seat, rank in enumerate(ranks) if ranks.count(rank) > 1)
         if self.tied:
             self.deferred = tuple(aside + (self.revealed[seat],) if seat in self.tied else aside
                                   for seat, aside in enumerate(self.deferred))
         self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
-                                  key=lambda seat: self.revealed[seat].rank))
+                                  key=ranks.__getitem__))
         self.phase, self.placing, self.current_placed = "place", 0, False
         if not self.order:
             self._end_turn()
 
     def _place(self, move: Place) -> None:
         card, cell = move
-        seat = self.placer
+        seat = self.order[self.placing]
         if card == self.revealed[seat]:
             self.current_placed = True
         else:
@@ -534,28 +573,34 @@ class State(core.State):
             self.deferred = _set(self.deferred, seat, aside[:at] + aside[at + 1:])
         grid = self.grid = {**self.grid, cell: card}
         self.placed_by = {**self.placed_by, cell: seat}
-        col, row = cell
-        span = self.span
-        low_col, high_col, low_row, high_row = span
-        low_col, high_col, low_row, high_row = min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row)
-        self.span = (low_col, high_col, low_row, high_row)
-        # Open cells change only around this cell, and at the edges when the grid grows.
-        col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
-        row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
-        near = {Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS} - grid.keys()
-        if self.span == span:
-            self.open = (self.open - {cell}) | {open_cell for open_cell in near if col_low < open_cell.col < col_high
-                                                 and row_low < open_cell.row < row_high}
-        else:
-            self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
-                                  and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
+        self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
             self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
                                  for cells, kind, points, suits in found)
             self.scores = _set(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
-        if self.current_placed and not (self.deferred[seat] and not self.last_turn):
+        if self.current_placed and not (self.deferred[seat] and any(self.hands)):  # any(hands): not the last turn
             self._next_placer()
+
+    def _open_around(self, cell: Cell) -> None:
+        """Open cells change only around a card just placed on ``cell``, and at the edges when the grid grows."""
+        col, row = cell
+        low_col, high_col, low_row, high_row = self.span
+        neighbours, grid = _neighbours(cell), self.grid
+        near = set(neighbours)
+        near.difference_update([taken for taken in neighbours if taken in grid])  # not ``- grid.keys()``: a scan of every card
+        if low_col <= col <= high_col and low_row <= row <= high_row:
+            col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
+            row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
+            self.open = (self.open - {cell}) | {open_cell for open_cell in near if col_low < open_cell.col < col_high
+                                                 and row_low < open_cell.row < row_high}
+            return
+        low_col, high_col, low_row, high_row = min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row)
+        self.span = (low_col, high_col, low_row, high_row)
+        col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
+        row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
+        self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
+                              and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
 
     def _next_placer(self) -> None:
         self.placing += 1
@@ -633,7 +678,7 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell."""
         if self.phase == "pick":
-            pending = self.pending()
+            pending = [seat for seat, pick in enumerate(self.picks) if pick is None]
             seat = pending[int(rng.random() * len(pending))]
             hand = self.hands[seat]
             return Pick(seat, hand[int(rng.random() * len(hand))])
