@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import product
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -221,20 +222,26 @@ def triad_value(cards) -> int:
 
 
 @cache
-def _line(a: Card, b: Card, c: Card, run_rule: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """line_kinds and the line's value, worked out once per three cards in a row: every
-    placement asks for up to twelve lines (36 cards make at most 2 x 42,840 of them)."""
-    return tuple(line_kinds((a, b, c), run_rule)), triad_value((a, b, c))
+def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple, int]]:
+    """Every line of three cards that makes something -> (line_kinds, value), built once
+    per run rule on first use (36 ** 3 lines, a fraction of a second): a placement then
+    looks its lines up instead of working them out."""
+    made = {}
+    for line in product(CARDS, repeat=3):
+        kinds = line_kinds(line, run_rule)
+        if kinds:
+            made[line] = tuple(kinds), triad_value(line)
+    return made
 
 
 def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
     """Every triad a card on ``cell`` completes (rule tw.triad and the tw.every-line
     variant): (cells, kind, points, shared suits), row, column and diagonals in turn."""
-    get, run_rule = grid.get, options["run_rule"]
+    get, made = grid.get, _triads_made(options["run_rule"])
     card = grid[cell]
     found = []
     for (back2, back1, ahead1, ahead2), (ending, middle, starting) in _lines_through(cell):
-        # The cards two steps back and ahead along the line make its three lines of three.
+        # The cards up to two steps back and ahead make the lines ending at, centred on and starting at the cell.
         before, after = get(back1), get(ahead1)
         if before is None and after is None:
             continue
@@ -242,23 +249,23 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
         if before is not None:
             farther = get(back2)
             if farther is not None:
-                _add_line(lines, ending, farther, before, card, run_rule)
+                lines.append((ending, (farther, before, card)))
             if after is not None:
-                _add_line(lines, middle, before, card, after, run_rule)
+                lines.append((middle, (before, card, after)))
         if after is not None:
             farther = get(ahead2)
             if farther is not None:
-                _add_line(lines, starting, card, after, farther, run_rule)
-        if lines and options["triads"] == "one-per-direction":
-            lines = [max(lines, key=lambda line: (sum(t[2] for t in line), len(line)))]
-        found.extend(triad for line in lines for triad in line)
+                lines.append((starting, (card, after, farther)))
+        scored = []
+        for cells, cards in lines:
+            line = made.get(cards)
+            if line is not None:
+                kinds, value = line
+                scored.append([(cells, kind, value, suits) for kind, suits in kinds])
+        if scored and options["triads"] == "one-per-direction":
+            scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
+        found.extend(triad for line in scored for triad in line)
     return found
-
-
-def _add_line(lines: list, cells, a: Card, b: Card, c: Card, run_rule: str) -> None:
-    kinds, value = _line(a, b, c, run_rule)
-    if kinds:
-        lines.append([(cells, kind, value, suits) for kind, suits in kinds])
 
 
 # Tables of cells, filled as cells are met: every placement asks for a cell's neighbours
@@ -583,24 +590,27 @@ class State(core.State):
             self._next_placer()
 
     def _open_around(self, cell: Cell) -> None:
-        """Open cells change only around a card just placed on ``cell``, and at the edges when the grid grows."""
+        """A card was just placed on ``cell``: it is no longer open and its empty
+        neighbours are. Bounds (rule tw.bounds) can shut a cell only once the grid is as
+        wide or as high as it may be, so only then are cells checked against them."""
         col, row = cell
-        low_col, high_col, low_row, high_row = self.span
-        neighbours, grid = _neighbours(cell), self.grid
-        near = set(neighbours)
-        near.difference_update([taken for taken in neighbours if taken in grid])  # not ``- grid.keys()``: a scan of every card
-        if low_col <= col <= high_col and low_row <= row <= high_row:
-            col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
-            row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
-            self.open = (self.open - {cell}) | {open_cell for open_cell in near if col_low < open_cell.col < col_high
-                                                 and row_low < open_cell.row < row_high}
-            return
-        low_col, high_col, low_row, high_row = min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row)
-        self.span = (low_col, high_col, low_row, high_row)
-        col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
-        row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
-        self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
-                              and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
+        span = low_col, high_col, low_row, high_row = self.span
+        if not (low_col <= col <= high_col and low_row <= row <= high_row):
+            self.span = low_col, high_col, low_row, high_row = (
+                min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
+        grid = self.grid
+        near = [around for around in _neighbours(cell) if around not in grid]
+        at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
+        if at_limit:
+            col_low, col_high, row_low, row_high = high_col - MAX_SPAN, low_col + MAX_SPAN, high_row - MAX_SPAN, low_row + MAX_SPAN
+            near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
+        opened = set(self.open)
+        opened.discard(cell)
+        opened.update(near)
+        if at_limit and self.span != span:  # the grid grew to its limit: open cells beyond it shut
+            opened = {around for around in opened
+                      if col_low < around[0] < col_high and row_low < around[1] < row_high}
+        self.open = frozenset(opened)
 
     def _next_placer(self) -> None:
         self.placing += 1
