@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections import namedtuple
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from tutor.messages import msg
@@ -165,19 +165,14 @@ class State:
     A game's State names its position in ``FIELDS``: every field a move may change.
     Those fields hold values that are never changed in place (tuples, frozensets,
     numbers, or dicts and lists that moves replace rather than edit), so the one undo
-    strategy is cheap and exact: ``push`` keeps a shallow copy of the attributes as they
-    were, ``pop`` puts the FIELDS back from it. The same kept values let ``events()``
-    tell what any move did.
+    strategy is cheap and exact: ``push`` keeps the field values as they were, ``pop``
+    puts them back. The same kept values let ``events()`` tell what any move did.
 
     A subclass sets ``game_id``, ``FIELDS`` (and ``OPTIONS``, ``PLAYER_COUNTS`` where they
     differ) and implements ``to_move``, ``legal_moves``, ``why_not``, ``chance_move``,
     ``_apply(move)``, ``is_terminal``, ``returns``, ``view`` and ``describe``; it may
     override ``ranking_key`` (tie-breaks) and ``random_move`` (speed).
     """
-
-    # The move history lives in slots, outside the attribute dict, so that the copy of
-    # that dict kept per move holds the position and settings only (and no cycle).
-    __slots__ = ("move_stack", "_undo", "__dict__", "__weakref__")
 
     game_id: ClassVar[str]
     FIELDS: ClassVar[tuple[str, ...]]
@@ -190,7 +185,6 @@ class State:
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__:
             cls._position = attrgetter(*cls.FIELDS)
-            cls._kept_position = itemgetter(*cls.FIELDS)  # the FIELDS out of a kept attribute copy
             cls.Position = namedtuple(f"{cls.__name__}Position", cls.FIELDS)
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
@@ -204,7 +198,7 @@ class State:
             raise PositionError(msg("error.seat-names", players=players))
         self.first_player = first_player
         self.move_stack: list = []
-        self._undo: list[dict] = []  # per move on the stack: the attributes before it
+        self._undo: list[tuple] = []  # per move on the stack: the FIELDS' values before it
 
     # ----------------------------------------------------------------- moves
     def push(self, move) -> None:
@@ -212,15 +206,14 @@ class State:
         reason = self.why_not(move)
         if reason is not None:
             raise IllegalMove(reason)
-        # Copying the attribute dict is several times cheaper than reading each field.
-        self._undo.append(self.__dict__.copy())
+        self._undo.append(self._position(self))  # an attrgetter: unbound, so it takes the state
         self._apply(move)
         self.move_stack.append(move)
 
     def pop(self):
         """Undo the last move and return it."""
         move = self.move_stack.pop()
-        self.__dict__.update(zip(self.FIELDS, self._kept_position(self._undo.pop())))
+        self.__dict__.update(zip(self.FIELDS, self._undo.pop()))
         return move
 
     def _apply(self, move) -> None:
@@ -249,9 +242,9 @@ class State:
     def events(self, index: int = -1) -> list[Event]:
         """What the move at ``move_stack[index]`` did (the last one by default)."""
         index %= len(self.move_stack)
-        before = self.Position._make(self._kept_position(self._undo[index]))
+        before = self.Position._make(self._undo[index])
         later = index + 1 < len(self.move_stack)
-        after = self.Position._make(self._kept_position(self._undo[index + 1])) if later else self.position()
+        after = self.Position._make(self._undo[index + 1]) if later else self.position()
         return self.describe(before, self.move_stack[index], after)
 
     def describe(self, before, move, after) -> list[Event]:
