@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 import re
 from itertools import product
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from tutor import core
@@ -266,6 +266,18 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
             scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
         found.extend(triad for line in scored for triad in line)
     return found
+
+
+@lru_cache(maxsize=16)
+def _seeded_deal(seed, players: int) -> Deal:
+    """The deal the seed gives (rule tw.setup). Kept for the last few games: the deal
+    is asked for again when it is pushed, to check it."""
+    cards = list(CARDS)
+    random.Random(f"{GAME_ID}:{seed}:0").shuffle(cards)
+    width, height = START_GRID[players]
+    start = width * height
+    hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE]) for seat in range(players))
+    return Deal(tuple(cards[:start]), hands, tuple(cards[start + players * HAND_SIZE:]))
 
 
 # Tables of cells, filled as cells are met: every placement asks for a cell's neighbours
@@ -503,13 +515,7 @@ class State(core.State):
         """The deal (rule tw.setup) or the draw (rule tw.draw) the seed gives here."""
         if self.phase == "draw":
             return Draw(tuple(self.deck[:self.players]))
-        cards = list(CARDS)
-        random.Random(f"{GAME_ID}:{self.seed}:0").shuffle(cards)
-        width, height = START_GRID[self.players]
-        start = width * height
-        hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE])
-                      for seat in range(self.players))
-        return Deal(tuple(cards[:start]), hands, tuple(cards[start + self.players * HAND_SIZE:]))
+        return _seeded_deal(self.seed, self.players)
 
     def _apply(self, move) -> None:
         kind = type(move)
