@@ -206,7 +206,8 @@ def parse_move(text: str, players: int | None = None) -> Give | Choice:
 
 # One shared object per move: building NamedTuples is a visible part of the benchmark.
 _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for card in COUNTS}
-_REVEALS = {(card, source): Reveal(card, source) for card in COUNTS for source in (FROM_PACKET, FROM_PILE)}
+_TURNED_UP = {card: Reveal(card, FROM_PACKET) for card in COUNTS}
+_DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
 
 
 class State(core.State):
@@ -325,9 +326,9 @@ class State(core.State):
         Both come from the seeded pile order, so a record replays. None when no chance
         event is due."""
         if self.phase == REVEAL:
-            return _REVEALS[self.packet[-1], FROM_PACKET]
+            return _TURNED_UP[self.packet[-1]]
         if self.phase == DRAWING:
-            return _REVEALS[self.pile[-1], FROM_PILE]
+            return _DRAWN[self.pile[-1]]
         return None
 
     def _apply(self, move) -> None:
@@ -511,10 +512,13 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move."""
-        if self.phase == GIVE:
+        phase = self.phase
+        if phase == REVEAL:
+            return _TURNED_UP[self.packet[-1]]
+        if phase == GIVE:
             free = _waiting(self.players, self.received)
             return _GIVES[self.revealed][free[int(rng.random() * len(free))]]
-        if self.phase == DECIDE:
+        if phase == DECIDE:
             return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
         return self.chance_move()
 

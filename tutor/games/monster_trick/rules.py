@@ -7,6 +7,7 @@ then 12 plays per player. Three rounds make a game.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, NamedTuple
 
 from tutor import core
@@ -143,6 +144,17 @@ class CompletedTrick(NamedTuple):
     number: int  # how many tricks this winner has taken this round, this one included
 
 
+@cache
+def _slots_by_colour(table: tuple[str | None, ...]) -> dict[str, tuple[int, ...]]:
+    """For the opening colours of the four slots: each colour -> the slots a card of it
+    may go to (rules mt.open, mt.follow, mt.off-colour). At most 5 ** 4 tables."""
+    allowed = {}
+    for wanted in COLOURS:
+        slots = tuple(slot for slot, colour in enumerate(table) if colour is None or colour == wanted)
+        allowed[wanted] = slots or tuple(range(SLOTS))
+    return allowed
+
+
 def _set(items: tuple, index: int, value) -> tuple:
     """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
     return items[:index] + (value,) + items[index + 1:]
@@ -184,11 +196,10 @@ class State(core.State):
     # ----------------------------------------------------------------- queries
     @property
     def to_move(self) -> int:
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "over":
-            return TERMINAL
-        return self.current
+        phase = self.phase
+        if phase == "play" or phase == "predict":
+            return self.current
+        return CHANCE if phase == "deal" else TERMINAL
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -202,9 +213,7 @@ class State(core.State):
     def slots_for(self, card: Card) -> list[int]:
         """Where ``card`` may go now (rules mt.open, mt.follow, mt.off-colour),
         judged for this card alone, whatever else its holder has."""
-        wanted = card.colour
-        allowed = [slot for slot, colour in enumerate(self.colour) if colour is None or colour == wanted]
-        return allowed or [0, 1, 2, 3]
+        return list(_slots_by_colour(self.colour)[card.colour])
 
     def legal_moves(self) -> list:
         if self.phase == "predict":
@@ -308,24 +317,26 @@ class State(core.State):
         seat = self.current
         hand = self.hands[seat]
         at = hand.index(card)
-        self.hands = _set(self.hands, seat, hand[:at] + hand[at + 1:])
+        hand = hand[:at] + hand[at + 1:]
+        self.hands = _set(self.hands, seat, hand)
         trick = self.tricks[slot] + ((seat, card),)
-        if len(trick) == 1:
-            self.colour = _set(self.colour, slot, colour)
-            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
-        elif colour == self.colour[slot] and value > self.high[slot]:
-            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
+        claims = colour == self.colour[slot] and value > self.high[slot]
         if len(trick) == 4:
-            winner = self.claim[slot]
+            winner = seat if claims else self.claim[slot]
             self.won = _set(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
             self.discards += tuple(played for _, played in trick)
             trick = ()
             self.colour, self.claim, self.high = (_set(self.colour, slot, None), _set(self.claim, slot, None),
                                                   _set(self.high, slot, 0))
+        elif len(trick) == 1:
+            self.colour = _set(self.colour, slot, colour)
+            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
+        elif claims:
+            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
         self.tricks = _set(self.tricks, slot, trick)
         self.current = (seat + 1) % self.players
-        if not any(self.hands):
+        if not hand and not any(self.hands):  # every hand is empty only once this one is
             self._end_round()
 
     def _end_round(self) -> None:
@@ -413,7 +424,7 @@ class State(core.State):
         if self.phase == "play":
             hand = self.hands[self.current]
             card = hand[int(rng.random() * len(hand))]
-            slots = self.slots_for(card)
+            slots = _slots_by_colour(self.colour)[card.colour]
             return _PLAYS[card][slots[int(rng.random() * len(slots))]]
         if self.phase == "deal":
             return self.chance_move()
