@@ -150,6 +150,14 @@ def default_seat_names(players: int) -> list[str]:
     return [msg("seat.default", number=seat + 1) for seat in range(players)]
 
 
+def replaced(items: tuple, index: int, value) -> tuple:
+    """``items`` with ``value`` at ``index`` (positions hold tuples, never changed in
+    place). Made through a list: quicker than joining slices, and engines do it at every move."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
+
+
 def freeze(value):
     """A hashable copy of nested lists, tuples and dicts, for ``snapshot()``."""
     if isinstance(value, (list, tuple)):

@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
 GAME_ID = "danger-13"
@@ -363,7 +363,7 @@ class State(core.State):
         d13.hand-which) are discarded; the refused card has no effect."""
         row = self.rows[self.actor]
         spot = len(row) - 1 - row[::-1].index(HAND_CARD)
-        self.rows = _replace(self.rows, self.actor, row[:spot] + row[spot + 1:])
+        self.rows = replaced(self.rows, self.actor, row[:spot] + row[spot + 1:])
         self.discards += (HAND_CARD, card)
         self._next_card()
 
@@ -371,7 +371,7 @@ class State(core.State):
         """The card's effect on its receiver, then the bust check (rule d13.bust)."""
         kind = card.kind
         if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
-            self.banks = _replace(self.banks, seat, self.banks[seat] + (card,))
+            self.banks = replaced(self.banks, seat, self.banks[seat] + (card,))
             self._next_card()
             return
         row = self.rows[seat]
@@ -380,7 +380,7 @@ class State(core.State):
             row = row[:-1]
         else:
             row += (card,)
-        self.rows = _replace(self.rows, seat, row)
+        self.rows = replaced(self.rows, seat, row)
         # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise)
         if sum(map(_value, row)) >= _limit(row):
             self._end_round(seat)
@@ -549,7 +549,3 @@ def _waiting(players: int, received: tuple[int, ...]) -> tuple[int, ...]:
 
 def _limit(row: tuple[Card, ...]) -> int:
     return RAISED_LIMIT if RAISE_CARD in row else LIMIT
-
-
-def _replace(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

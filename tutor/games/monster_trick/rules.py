@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -153,11 +153,6 @@ def _slots_by_colour(table: tuple[str | None, ...]) -> dict[str, tuple[int, ...]
         slots = tuple(slot for slot, colour in enumerate(table) if colour is None or colour == wanted)
         allowed[wanted] = slots or tuple(range(SLOTS))
     return allowed
-
-
-def _set(items: tuple, index: int, value) -> tuple:
-    """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
-    return items[:index] + (value,) + items[index + 1:]
 
 
 class State(core.State):
@@ -306,7 +301,7 @@ class State(core.State):
             self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
             self.phase, self.current = "predict", self.starter
         else:
-            self.vp_order = _set(self.vp_order, self.current, move.order)
+            self.vp_order = replaced(self.vp_order, self.current, move.order)
             self.current = (self.current + 1) % self.players
             if self.current == self.starter:
                 self.phase = "play"
@@ -318,23 +313,23 @@ class State(core.State):
         hand = self.hands[seat]
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1:]
-        self.hands = _set(self.hands, seat, hand)
+        self.hands = replaced(self.hands, seat, hand)
         trick = self.tricks[slot] + ((seat, card),)
         claims = colour == self.colour[slot] and value > self.high[slot]
         if len(trick) == 4:
             winner = seat if claims else self.claim[slot]
-            self.won = _set(self.won, winner, self.won[winner] + 1)
+            self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
             self.discards += tuple(played for _, played in trick)
             trick = ()
-            self.colour, self.claim, self.high = (_set(self.colour, slot, None), _set(self.claim, slot, None),
-                                                  _set(self.high, slot, 0))
+            self.colour, self.claim, self.high = (replaced(self.colour, slot, None), replaced(self.claim, slot, None),
+                                                  replaced(self.high, slot, 0))
         elif len(trick) == 1:
-            self.colour = _set(self.colour, slot, colour)
-            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
+            self.colour = replaced(self.colour, slot, colour)
+            self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
         elif claims:
-            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
-        self.tricks = _set(self.tricks, slot, trick)
+            self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
+        self.tricks = replaced(self.tricks, slot, trick)
         self.current = (seat + 1) % self.players
         if not hand and not any(self.hands):  # every hand is empty only once this one is
             self._end_round()

@@ -45,7 +45,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule
+from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 from tutor.messages import listed, msg
 
@@ -301,11 +301,6 @@ def _lines_through(cell: Cell) -> tuple:
     return tuple(directions)
 
 
-def _set(items: tuple, index: int, value) -> tuple:
-    """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
-    return items[:index] + (value,) + items[index + 1:]
-
-
 class State(core.State):
     """A Thricewise game in progress. ``seat_names`` are only for messages;
     ``first_player`` plays no part (the placing order follows the ranks) but is kept
@@ -556,8 +551,8 @@ class State(core.State):
         seat, card = move
         hand = self.hands[seat]
         at = hand.index(card)
-        self.hands = _set(self.hands, seat, hand[:at] + hand[at + 1:])
-        self.picks = _set(self.picks, seat, card)
+        self.hands = replaced(self.hands, seat, hand[:at] + hand[at + 1:])
+        self.picks = replaced(self.picks, seat, card)
         if None not in self.picks:
             self._reveal()
 
@@ -583,7 +578,7 @@ class State(core.State):
         else:
             aside = self.deferred[seat]
             at = aside.index(card)
-            self.deferred = _set(self.deferred, seat, aside[:at] + aside[at + 1:])
+            self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
         grid = self.grid = {**self.grid, cell: card}
         self.placed_by = {**self.placed_by, cell: seat}
         self._open_around(cell)
@@ -591,7 +586,7 @@ class State(core.State):
         if found:
             self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
                                  for cells, kind, points, suits in found)
-            self.scores = _set(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
+            self.scores = replaced(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
         if self.current_placed and not (self.deferred[seat] and any(self.hands)):  # any(hands): not the last turn
             self._next_placer()
 
@@ -647,7 +642,7 @@ class State(core.State):
             events = [Event("kept-aside", before.order[before.placing])]
         elif kind is Pick:
             events = [Event("picked", move.seat)]
-            if None not in _set(before.picks, move.seat, move.card):
+            if None not in replaced(before.picks, move.seat, move.card):
                 events.append(Event("revealed", None, {"cards": after.revealed}))
                 events += [Event("set-aside", seat, {"card": after.revealed[seat]}) for seat in after.tied]
         else:
