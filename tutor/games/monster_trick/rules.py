@@ -63,8 +63,11 @@ CARDS = {(colour, value): Card(colour, value) for colour in COLOURS for value in
 
 def deck(players: int) -> list[Card]:
     """The cards used at this player count (rule mt.deck), in a fixed order."""
-    top = TOP_VALUE[players]
-    return [CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1)]
+    return list(_DECKS[players])
+
+
+_DECKS = {players: tuple(CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1))
+          for players, top in TOP_VALUE.items()}  # made once: every deal starts from one
 
 
 def parse_card(text: str, players: int | None = None) -> Card:

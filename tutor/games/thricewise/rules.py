@@ -238,33 +238,34 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
     """Every triad a card on ``cell`` completes (rule tw.triad and the tw.every-line
     variant): (cells, kind, points, shared suits), row, column and diagonals in turn."""
     get, made = grid.get, _triads_made(options["run_rule"])
+    best_only = options["triads"] == "one-per-direction"
     card = grid[cell]
     found = []
-    for (back2, back1, ahead1, ahead2), (ending, middle, starting) in _lines_through(cell):
-        # The cards up to two steps back and ahead make the lines ending at, centred on and starting at the cell.
+    for back2, back1, ahead1, ahead2, ending, middle, starting in _lines_through(cell):
         before, after = get(back1), get(ahead1)
         if before is None and after is None:
             continue
+        # The lines of three ending at, centred on and starting at the cell, with what their cards make.
         lines = []
         if before is not None:
             farther = get(back2)
             if farther is not None:
-                lines.append((ending, (farther, before, card)))
+                lines.append((ending, made.get((farther, before, card))))
             if after is not None:
-                lines.append((middle, (before, card, after)))
+                lines.append((middle, made.get((before, card, after))))
         if after is not None:
             farther = get(ahead2)
             if farther is not None:
-                lines.append((starting, (card, after, farther)))
+                lines.append((starting, made.get((card, after, farther))))
         scored = []
-        for cells, cards in lines:
-            line = made.get(cards)
+        for cells, line in lines:
             if line is not None:
                 kinds, value = line
                 scored.append([(cells, kind, value, suits) for kind, suits in kinds])
-        if scored and options["triads"] == "one-per-direction":
+        if len(scored) > 1 and best_only:
             scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
-        found.extend(triad for line in scored for triad in line)
+        for line in scored:
+            found.extend(line)
     return found
 
 
@@ -291,13 +292,13 @@ def _neighbours(cell: Cell) -> tuple[Cell, ...]:
 @cache
 def _lines_through(cell: Cell) -> tuple:
     """Per direction: the two cells back and ahead of ``cell`` (back2, back1, ahead1,
-    ahead2), and the three lines of three cells that hold it, ending, centred on and
+    ahead2), then the three lines of three cells that hold it, ending, centred on and
     starting at it, cells in line order."""
     col, row = cell
     directions = []
     for dc, dr in DIRECTIONS:
         line = [Cell(col + step * dc, row + step * dr) for step in range(-2, 3)]
-        directions.append(((line[0], line[1], line[3], line[4]), tuple(tuple(line[start:start + 3]) for start in range(3))))
+        directions.append((line[0], line[1], line[3], line[4], *(tuple(line[start:start + 3]) for start in range(3))))
     return tuple(directions)
 
 
