@@ -168,6 +168,9 @@ class Triad(NamedTuple):
         return msg("tw.triad", kind=kind, cards=cards, points=self.points)
 
 
+# Every pick made once: random play picks from these instead of building new ones.
+_PICKS = {card: tuple(Pick(seat, card) for seat in range(PLAYER_COUNTS[-1])) for card in CARDS}
+
 _PICK = re.compile(r"pick\s+p?(\d+)\s+(.+)", re.IGNORECASE)
 _PLACE = re.compile(r"place\s+(.+?)\s+(?:at\s+)?(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)", re.IGNORECASE)
 _CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
@@ -284,9 +287,9 @@ def _seeded_deal(seed, players: int) -> Deal:
 # Tables of cells, filled as cells are met: every placement asks for a cell's neighbours
 # and the lines through it, which never change.
 @cache
-def _neighbours(cell: Cell) -> tuple[Cell, ...]:
+def _neighbours(cell: Cell) -> frozenset[Cell]:
     col, row = cell
-    return tuple(Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS)
+    return frozenset(Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS)
 
 
 @cache
@@ -600,19 +603,16 @@ class State(core.State):
         if not (low_col <= col <= high_col and low_row <= row <= high_row):
             self.span = low_col, high_col, low_row, high_row = (
                 min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
-        grid = self.grid
-        near = [around for around in _neighbours(cell) if around not in grid]
+        near = _neighbours(cell).difference(self.grid)  # set minus dict: looks up only the neighbours
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
             col_low, col_high, row_low, row_high = high_col - MAX_SPAN, low_col + MAX_SPAN, high_row - MAX_SPAN, low_row + MAX_SPAN
             near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
-        opened = set(self.open)
-        opened.discard(cell)
-        opened.update(near)
+        opened = self.open.union(near).difference((cell,))
         if at_limit and self.span != span:  # the grid grew to its limit: open cells beyond it shut
-            opened = {around for around in opened
-                      if col_low < around[0] < col_high and row_low < around[1] < row_high}
-        self.open = frozenset(opened)
+            opened = frozenset(around for around in opened
+                               if col_low < around[0] < col_high and row_low < around[1] < row_high)
+        self.open = opened
 
     def _next_placer(self) -> None:
         self.placing += 1
@@ -693,7 +693,7 @@ class State(core.State):
             pending = [seat for seat, pick in enumerate(self.picks) if pick is None]
             seat = pending[int(rng.random() * len(pending))]
             hand = self.hands[seat]
-            return Pick(seat, hand[int(rng.random() * len(hand))])
+            return _PICKS[hand[int(rng.random() * len(hand))]][seat]
         if self.phase == "place":
             if self.current_placed and rng.random() < 0.5:
                 return Done()
