@@ -7,7 +7,7 @@ then 12 plays per player. Three rounds make a game.
 from __future__ import annotations
 
 import random
-from functools import cache
+from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
@@ -147,15 +147,18 @@ class CompletedTrick(NamedTuple):
     number: int  # how many tricks this winner has taken this round, this one included
 
 
-@cache
-def _slots_by_colour(table: tuple[str | None, ...]) -> dict[str, tuple[int, ...]]:
+def _allowed_slots(table: tuple[str | None, ...]) -> dict[str, tuple[int, ...]]:
     """For the opening colours of the four slots: each colour -> the slots a card of it
-    may go to (rules mt.open, mt.follow, mt.off-colour). At most 5 ** 4 tables."""
+    may go to (rules mt.open, mt.follow, mt.off-colour)."""
     allowed = {}
     for wanted in COLOURS:
         slots = tuple(slot for slot, colour in enumerate(table) if colour is None or colour == wanted)
         allowed[wanted] = slots or tuple(range(SLOTS))
     return allowed
+
+
+# Every table of opening colours (5 ** 4 of them) with its allowed slots, made once.
+_SLOTS_BY_COLOUR = {table: _allowed_slots(table) for table in product((None, *COLOURS), repeat=SLOTS)}
 
 
 class State(core.State):
@@ -211,7 +214,7 @@ class State(core.State):
     def slots_for(self, card: Card) -> list[int]:
         """Where ``card`` may go now (rules mt.open, mt.follow, mt.off-colour),
         judged for this card alone, whatever else its holder has."""
-        return list(_slots_by_colour(self.colour)[card.colour])
+        return list(_SLOTS_BY_COLOUR[self.colour][card.colour])
 
     def legal_moves(self) -> list:
         if self.phase == "predict":
@@ -422,7 +425,7 @@ class State(core.State):
         if self.phase == "play":
             hand = self.hands[self.current]
             card = hand[int(rng.random() * len(hand))]
-            slots = _slots_by_colour(self.colour)[card.colour]
+            slots = _SLOTS_BY_COLOUR[self.colour][card.colour]
             return _PLAYS[card][slots[int(rng.random() * len(slots))]]
         if self.phase == "deal":
             return self.chance_move()
