@@ -373,9 +373,11 @@ class State(core.State):
         """The cards the seat placing may put down now (rules tw.order, tw.deferred, tw.last-turn)."""
         if self.phase != "place":
             return []
-        seat = self.placer
-        current = [] if self.current_placed else [self.revealed[seat]]
-        return current + ([] if self.last_turn else list(self.deferred[seat]))
+        seat = self.order[self.placing]
+        cards = [] if self.current_placed else [self.revealed[seat]]
+        if self.deferred[seat] and any(self.hands):  # any(hands): not the last turn
+            cards += self.deferred[seat]
+        return cards
 
     def grid_size(self) -> tuple[int, int]:
         low_col, high_col, low_row, high_row = self.span
@@ -603,12 +605,14 @@ class State(core.State):
         if not (low_col <= col <= high_col and low_row <= row <= high_row):
             self.span = low_col, high_col, low_row, high_row = (
                 min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
-        near = _neighbours(cell).difference(self.grid)  # set minus dict: looks up only the neighbours
+        near = _neighbours(cell).difference(self.grid, self.open)  # the newly open (set minus dict: no scan of the grid)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
             col_low, col_high, row_low, row_high = high_col - MAX_SPAN, low_col + MAX_SPAN, high_row - MAX_SPAN, low_row + MAX_SPAN
             near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
-        opened = self.open.union(near).difference((cell,))
+        opened = self.open.difference((cell,))
+        if near:
+            opened = opened.union(near)
         if at_limit and self.span != span:  # the grid grew to its limit: open cells beyond it shut
             opened = frozenset(around for around in opened
                                if col_low < around[0] < col_high and row_low < around[1] < row_high)
