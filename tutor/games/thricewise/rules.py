@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import random
 import re
-from itertools import product
 from functools import cache, lru_cache
+from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
@@ -605,10 +605,12 @@ class State(core.State):
         if not (low_col <= col <= high_col and low_row <= row <= high_row):
             self.span = low_col, high_col, low_row, high_row = (
                 min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
-        near = _neighbours(cell).difference(self.grid, self.open)  # the newly open (set minus dict: no scan of the grid)
+        # Empty neighbours not yet open (a set minus a dict looks up the neighbours, not every card).
+        near = _neighbours(cell).difference(self.grid, self.open)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
-            col_low, col_high, row_low, row_high = high_col - MAX_SPAN, low_col + MAX_SPAN, high_row - MAX_SPAN, low_row + MAX_SPAN
+            col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
+            row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
             near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
         opened = self.open.difference((cell,))
         if near:
@@ -694,7 +696,7 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell."""
         if self.phase == "pick":
-            pending = [seat for seat, pick in enumerate(self.picks) if pick is None]
+            pending = self.pending()
             seat = pending[int(rng.random() * len(pending))]
             hand = self.hands[seat]
             return _PICKS[hand[int(rng.random() * len(hand))]][seat]
