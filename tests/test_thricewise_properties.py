@@ -62,3 +62,40 @@ def test_set_aside_cards_are_refused_only_on_the_turn_that_empties_every_hand(ga
 
     final = played(*game, before_move=observe)
     assert all(refused == (turn == final.turn) for turn, refused in seen), (final.turn, seen)
+
+
+def fresh_triads(grid, cell, options):
+    """The triads a card on ``cell`` completes, worked out line by line from the rules
+    (tw.triad and its variant), without the engine's tables."""
+    col, row = cell
+    found = []
+    for dc, dr in tw.DIRECTIONS:
+        lines = []
+        for start in (-2, -1, 0):
+            cells = tuple(tw.Cell(col + (start + k) * dc, row + (start + k) * dr) for k in range(3))
+            if all(each in grid for each in cells):
+                cards = tuple(grid[each] for each in cells)
+                kinds = tw.line_kinds(cards, options["run_rule"])
+                if kinds:
+                    lines.append([(cells, kind, tw.triad_value(cards), suits) for kind, suits in kinds])
+        if lines and options["triads"] == "one-per-direction":
+            lines = [max(lines, key=lambda line: (sum(t[2] for t in line), len(line)))]
+        found += [triad for line in lines for triad in line]
+    return found
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_kept_open_cells_and_looked_up_triads_match_a_fresh_computation(game):
+    """The engine keeps the open cells up to date move by move and looks triads up in a
+    table; both agree with working them out afresh, after pushes and after pops."""
+    def observe(state, move):
+        assert state.open == state.find_open()
+        if isinstance(move, tw.Place):
+            grid = {**state.grid, move.cell: move.card}
+            assert tw.triads_at(grid, move.cell, state.options) == fresh_triads(grid, move.cell, state.options)
+
+    state = random_game(*game, on_move=observe)
+    while state.move_stack:
+        state.pop()
+        assert state.open == state.find_open()

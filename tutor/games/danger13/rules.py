@@ -47,7 +47,7 @@ from typing import Any, NamedTuple
 import yaml
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
 GAME_ID = "danger-13"
@@ -206,7 +206,8 @@ def parse_move(text: str, players: int | None = None) -> Give | Choice:
 
 # One shared object per move: building NamedTuples is a visible part of the benchmark.
 _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for card in COUNTS}
-_REVEALS = {(card, source): Reveal(card, source) for card in COUNTS for source in (FROM_PACKET, FROM_PILE)}
+_TURNED_UP = {card: Reveal(card, FROM_PACKET) for card in COUNTS}
+_DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
 
 
 class State(core.State):
@@ -325,9 +326,9 @@ class State(core.State):
         Both come from the seeded pile order, so a record replays. None when no chance
         event is due."""
         if self.phase == REVEAL:
-            return _REVEALS[self.packet[-1], FROM_PACKET]
+            return _TURNED_UP[self.packet[-1]]
         if self.phase == DRAWING:
-            return _REVEALS[self.pile[-1], FROM_PILE]
+            return _DRAWN[self.pile[-1]]
         return None
 
     def _apply(self, move) -> None:
@@ -362,7 +363,7 @@ class State(core.State):
         d13.hand-which) are discarded; the refused card has no effect."""
         row = self.rows[self.actor]
         spot = len(row) - 1 - row[::-1].index(HAND_CARD)
-        self.rows = _replace(self.rows, self.actor, row[:spot] + row[spot + 1:])
+        self.rows = replaced(self.rows, self.actor, row[:spot] + row[spot + 1:])
         self.discards += (HAND_CARD, card)
         self._next_card()
 
@@ -370,7 +371,7 @@ class State(core.State):
         """The card's effect on its receiver, then the bust check (rule d13.bust)."""
         kind = card.kind
         if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
-            self.banks = _replace(self.banks, seat, self.banks[seat] + (card,))
+            self.banks = replaced(self.banks, seat, self.banks[seat] + (card,))
             self._next_card()
             return
         row = self.rows[seat]
@@ -379,7 +380,7 @@ class State(core.State):
             row = row[:-1]
         else:
             row += (card,)
-        self.rows = _replace(self.rows, seat, row)
+        self.rows = replaced(self.rows, seat, row)
         # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise)
         if sum(map(_value, row)) >= _limit(row):
             self._end_round(seat)
@@ -511,10 +512,13 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move."""
-        if self.phase == GIVE:
+        phase = self.phase
+        if phase == REVEAL:
+            return _TURNED_UP[self.packet[-1]]
+        if phase == GIVE:
             free = _waiting(self.players, self.received)
             return _GIVES[self.revealed][free[int(rng.random() * len(free))]]
-        if self.phase == DECIDE:
+        if phase == DECIDE:
             return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
         return self.chance_move()
 
@@ -533,8 +537,9 @@ def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
     """``cards`` in the order ``random.Random(seed)`` gives. Sorting on one random key
     per card makes every order equally likely and is several times faster than
     ``random.shuffle``, which matters for the benchmark."""
-    key = random.Random(seed).random
-    return tuple(sorted(cards, key=lambda _: key()))
+    draw = random.Random(seed).random
+    keys = [draw() for _ in cards]  # drawn in card order, as a key function would be
+    return tuple(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
 @cache
@@ -545,7 +550,3 @@ def _waiting(players: int, received: tuple[int, ...]) -> tuple[int, ...]:
 
 def _limit(row: tuple[Card, ...]) -> int:
     return RAISED_LIMIT if RAISE_CARD in row else LIMIT
-
-
-def _replace(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]

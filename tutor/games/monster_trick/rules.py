@@ -7,10 +7,11 @@ then 12 plays per player. Three rounds make a game.
 from __future__ import annotations
 
 import random
+from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -62,8 +63,11 @@ CARDS = {(colour, value): Card(colour, value) for colour in COLOURS for value in
 
 def deck(players: int) -> list[Card]:
     """The cards used at this player count (rule mt.deck), in a fixed order."""
-    top = TOP_VALUE[players]
-    return [CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1)]
+    return list(_DECKS[players])
+
+
+_DECKS = {players: tuple(CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1))
+          for players, top in TOP_VALUE.items()}  # made once: every deal starts from one
 
 
 def parse_card(text: str, players: int | None = None) -> Card:
@@ -143,9 +147,18 @@ class CompletedTrick(NamedTuple):
     number: int  # how many tricks this winner has taken this round, this one included
 
 
-def _set(items: tuple, index: int, value) -> tuple:
-    """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
-    return items[:index] + (value,) + items[index + 1:]
+def _allowed_slots(table: tuple[str | None, ...]) -> dict[str, tuple[int, ...]]:
+    """For the opening colours of the four slots: each colour -> the slots a card of it
+    may go to (rules mt.open, mt.follow, mt.off-colour)."""
+    allowed = {}
+    for wanted in COLOURS:
+        slots = tuple(slot for slot, colour in enumerate(table) if colour is None or colour == wanted)
+        allowed[wanted] = slots or tuple(range(SLOTS))
+    return allowed
+
+
+# Every table of opening colours (5 ** 4 of them) with its allowed slots, made once.
+_SLOTS_BY_COLOUR = {table: _allowed_slots(table) for table in product((None, *COLOURS), repeat=SLOTS)}
 
 
 class State(core.State):
@@ -184,11 +197,10 @@ class State(core.State):
     # ----------------------------------------------------------------- queries
     @property
     def to_move(self) -> int:
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "over":
-            return TERMINAL
-        return self.current
+        phase = self.phase
+        if phase == "play" or phase == "predict":
+            return self.current
+        return CHANCE if phase == "deal" else TERMINAL
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -202,9 +214,7 @@ class State(core.State):
     def slots_for(self, card: Card) -> list[int]:
         """Where ``card`` may go now (rules mt.open, mt.follow, mt.off-colour),
         judged for this card alone, whatever else its holder has."""
-        wanted = card.colour
-        allowed = [slot for slot, colour in enumerate(self.colour) if colour is None or colour == wanted]
-        return allowed or [0, 1, 2, 3]
+        return list(_SLOTS_BY_COLOUR[self.colour][card.colour])
 
     def legal_moves(self) -> list:
         if self.phase == "predict":
@@ -245,6 +255,9 @@ class State(core.State):
     def why_not(self, move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
         if type(move) is Play and self.phase == "play":
+            card, slot = move
+            if card in self.hands[self.current] and slot in _SLOTS_BY_COLOUR[self.colour][card.colour]:
+                return None  # the legal play answered at once: it is most of the moves pushed
             return self._why_not_play(move)
         if self.phase == "over":
             return Reason("mt.game-end", "mt.why.game-over")
@@ -297,7 +310,7 @@ class State(core.State):
             self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
             self.phase, self.current = "predict", self.starter
         else:
-            self.vp_order = _set(self.vp_order, self.current, move.order)
+            self.vp_order = replaced(self.vp_order, self.current, move.order)
             self.current = (self.current + 1) % self.players
             if self.current == self.starter:
                 self.phase = "play"
@@ -308,24 +321,26 @@ class State(core.State):
         seat = self.current
         hand = self.hands[seat]
         at = hand.index(card)
-        self.hands = _set(self.hands, seat, hand[:at] + hand[at + 1:])
+        hand = hand[:at] + hand[at + 1:]
+        self.hands = replaced(self.hands, seat, hand)
         trick = self.tricks[slot] + ((seat, card),)
-        if len(trick) == 1:
-            self.colour = _set(self.colour, slot, colour)
-            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
-        elif colour == self.colour[slot] and value > self.high[slot]:
-            self.claim, self.high = _set(self.claim, slot, seat), _set(self.high, slot, value)
+        claims = colour == self.colour[slot] and value > self.high[slot]
         if len(trick) == 4:
-            winner = self.claim[slot]
-            self.won = _set(self.won, winner, self.won[winner] + 1)
+            winner = seat if claims else self.claim[slot]
+            self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
             self.discards += tuple(played for _, played in trick)
             trick = ()
-            self.colour, self.claim, self.high = (_set(self.colour, slot, None), _set(self.claim, slot, None),
-                                                  _set(self.high, slot, 0))
-        self.tricks = _set(self.tricks, slot, trick)
+            self.colour, self.claim, self.high = (replaced(self.colour, slot, None), replaced(self.claim, slot, None),
+                                                  replaced(self.high, slot, 0))
+        elif len(trick) == 1:
+            self.colour = replaced(self.colour, slot, colour)
+            self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
+        elif claims:
+            self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
+        self.tricks = replaced(self.tricks, slot, trick)
         self.current = (seat + 1) % self.players
-        if not any(self.hands):
+        if not hand and not any(self.hands):  # every hand is empty only once this one is
             self._end_round()
 
     def _end_round(self) -> None:
@@ -413,7 +428,7 @@ class State(core.State):
         if self.phase == "play":
             hand = self.hands[self.current]
             card = hand[int(rng.random() * len(hand))]
-            slots = self.slots_for(card)
+            slots = _SLOTS_BY_COLOUR[self.colour][card.colour]
             return _PLAYS[card][slots[int(rng.random() * len(slots))]]
         if self.phase == "deal":
             return self.chance_move()

@@ -40,12 +40,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
+from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule
+from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 from tutor.messages import listed, msg
 
@@ -57,6 +57,7 @@ START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by 
 KINDS = ("flush", "set", "run")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # row, column, both diagonals
 NEIGHBOURS = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
+_PHASE_MOVER = {"deal": CHANCE, "draw": CHANCE, "pick": SIMULTANEOUS, "over": TERMINAL}  # "place": the placer
 
 OPTIONS = {
     "run_rule": ("consecutive", "monotonic"),
@@ -167,6 +168,9 @@ class Triad(NamedTuple):
         return msg("tw.triad", kind=kind, cards=cards, points=self.points)
 
 
+# Every pick made once: random play picks from these instead of building new ones.
+_PICKS = {card: tuple(Pick(seat, card) for seat in range(PLAYER_COUNTS[-1])) for card in CARDS}
+
 _PICK = re.compile(r"pick\s+p?(\d+)\s+(.+)", re.IGNORECASE)
 _PLACE = re.compile(r"place\s+(.+?)\s+(?:at\s+)?(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)", re.IGNORECASE)
 _CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
@@ -221,45 +225,84 @@ def triad_value(cards) -> int:
 
 
 @cache
-def _line(a: Card, b: Card, c: Card, run_rule: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """line_kinds and the line's value, worked out once per three cards in a row: every
-    placement asks for up to twelve lines (36 cards make at most 2 x 42,840 of them)."""
-    return tuple(line_kinds((a, b, c), run_rule)), triad_value((a, b, c))
+def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple, int]]:
+    """Every line of three cards that makes something -> (line_kinds, value), built once
+    per run rule on first use (36 ** 3 lines, a fraction of a second): a placement then
+    looks its lines up instead of working them out."""
+    made = {}
+    for line in product(CARDS, repeat=3):
+        kinds = line_kinds(line, run_rule)
+        if kinds:
+            made[line] = tuple(kinds), triad_value(line)
+    return made
 
 
 def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
     """Every triad a card on ``cell`` completes (rule tw.triad and the tw.every-line
     variant): (cells, kind, points, shared suits), row, column and diagonals in turn."""
-    col, row = cell
-    get, run_rule = grid.get, options["run_rule"]
+    get, made = grid.get, _triads_made(options["run_rule"])
+    best_only = options["triads"] == "one-per-direction"
+    card = grid[cell]
     found = []
-    for dc, dr in DIRECTIONS:
+    for back2, back1, ahead1, ahead2, ending, middle, starting in _lines_through(cell):
+        before, after = get(back1), get(ahead1)
+        if before is None and after is None:
+            continue
+        # The lines of three ending at, centred on and starting at the cell, with what their cards make.
         lines = []
-        for start in (-2, -1, 0):
-            first_col, first_row = col + start * dc, row + start * dr
-            a = get((first_col, first_row))
-            b = a and get((first_col + dc, first_row + dr))
-            c = b and get((first_col + 2 * dc, first_row + 2 * dr))
-            if c is None:
-                continue
-            kinds, value = _line(a, b, c, run_rule)
-            if kinds:
-                cells = tuple(Cell(first_col + k * dc, first_row + k * dr) for k in range(3))
-                lines.append([(cells, kind, value, suits) for kind, suits in kinds])
-        if lines and options["triads"] == "one-per-direction":
-            lines = [max(lines, key=lambda line: (sum(t[2] for t in line), len(line)))]
-        found.extend(triad for line in lines for triad in line)
+        if before is not None:
+            farther = get(back2)
+            if farther is not None:
+                lines.append((ending, made.get((farther, before, card))))
+            if after is not None:
+                lines.append((middle, made.get((before, card, after))))
+        if after is not None:
+            farther = get(ahead2)
+            if farther is not None:
+                lines.append((starting, made.get((card, after, farther))))
+        scored = []
+        for cells, line in lines:
+            if line is not None:
+                kinds, value = line
+                scored.append([(cells, kind, value, suits) for kind, suits in kinds])
+        if len(scored) > 1 and best_only:
+            scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
+        for line in scored:
+            found.extend(line)
     return found
 
 
-def _set(items: tuple, index: int, value) -> tuple:
-    """``items`` with ``value`` at ``index``: positions are tuples, never changed in place."""
-    return items[:index] + (value,) + items[index + 1:]
+@lru_cache(maxsize=16)
+def _seeded_deal(seed, players: int) -> Deal:
+    """The deal the seed gives (rule tw.setup). Kept for the last few games: the deal
+    is asked for again when it is pushed, to check it."""
+    cards = list(CARDS)
+    random.Random(f"{GAME_ID}:{seed}:0").shuffle(cards)
+    width, height = START_GRID[players]
+    start = width * height
+    hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE]) for seat in range(players))
+    return Deal(tuple(cards[:start]), hands, tuple(cards[start + players * HAND_SIZE:]))
 
 
-def _around(cell) -> list[Cell]:
+# Tables of cells, filled as cells are met: every placement asks for a cell's neighbours
+# and the lines through it, which never change.
+@cache
+def _neighbours(cell: Cell) -> frozenset[Cell]:
     col, row = cell
-    return [Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS]
+    return frozenset(Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS)
+
+
+@cache
+def _lines_through(cell: Cell) -> tuple:
+    """Per direction: the two cells back and ahead of ``cell`` (back2, back1, ahead1,
+    ahead2), then the three lines of three cells that hold it, ending, centred on and
+    starting at it, cells in line order."""
+    col, row = cell
+    directions = []
+    for dc, dr in DIRECTIONS:
+        line = [Cell(col + step * dc, row + step * dr) for step in range(-2, 3)]
+        directions.append((line[0], line[1], line[3], line[4], *(tuple(line[start:start + 3]) for start in range(3))))
+    return tuple(directions)
 
 
 class State(core.State):
@@ -299,13 +342,8 @@ class State(core.State):
     # ----------------------------------------------------------------- queries
     @property
     def to_move(self) -> int:
-        if self.phase in ("deal", "draw"):
-            return CHANCE
-        if self.phase == "pick":
-            return SIMULTANEOUS
-        if self.phase == "over":
-            return TERMINAL
-        return self.order[self.placing]
+        mover = _PHASE_MOVER.get(self.phase)
+        return self.order[self.placing] if mover is None else mover
 
     @property
     def placer(self) -> int | None:
@@ -335,9 +373,11 @@ class State(core.State):
         """The cards the seat placing may put down now (rules tw.order, tw.deferred, tw.last-turn)."""
         if self.phase != "place":
             return []
-        seat = self.placer
-        current = [] if self.current_placed else [self.revealed[seat]]
-        return current + ([] if self.last_turn else list(self.deferred[seat]))
+        seat = self.order[self.placing]
+        cards = [] if self.current_placed else [self.revealed[seat]]
+        if self.deferred[seat] and any(self.hands):  # any(hands): not the last turn
+            cards += self.deferred[seat]
+        return cards
 
     def grid_size(self) -> tuple[int, int]:
         low_col, high_col, low_row, high_row = self.span
@@ -367,7 +407,13 @@ class State(core.State):
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
-        if self.phase == "over":
+        kind, phase = type(move), self.phase
+        # The legal pick and placement answered first: they are most of the moves pushed.
+        if kind is Pick and phase == "pick" and self._can_pick(*move):
+            return None
+        if kind is Place and phase == "place" and self._can_place(*move):
+            return None
+        if phase == "over":
             return Reason("tw.last-turn", "tw.why.game-over")
         if isinstance(move, (Deal, Draw)) or self.phase in ("deal", "draw"):
             return self._chance_reason(move)
@@ -391,6 +437,19 @@ class State(core.State):
         if move != self.chance_move():
             return Reason(rule, "tw.why.chance-first" if not isinstance(move, (Deal, Draw)) else "tw.why.not-seeded")
         return None
+
+    def _can_pick(self, seat, card) -> bool:
+        return (type(seat) is int and 0 <= seat < self.players and self.picks[seat] is None
+                and card in self.hands[seat] and card not in self.deferred[seat])
+
+    def _can_place(self, card: Card, cell: Cell) -> bool:
+        """The same answer as ``card in self.placeable() and cell in self.open``, without building lists."""
+        if cell not in self.open:
+            return False
+        seat = self.order[self.placing]
+        if not self.current_placed and card == self.revealed[seat]:
+            return True
+        return card in self.deferred[seat] and any(self.hands)
 
     def _pick_reason(self, move: Pick) -> Reason | None:
         seat, card = move
@@ -457,13 +516,7 @@ class State(core.State):
         """The deal (rule tw.setup) or the draw (rule tw.draw) the seed gives here."""
         if self.phase == "draw":
             return Draw(tuple(self.deck[:self.players]))
-        cards = list(CARDS)
-        random.Random(f"{GAME_ID}:{self.seed}:0").shuffle(cards)
-        width, height = START_GRID[self.players]
-        start = width * height
-        hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE])
-                      for seat in range(self.players))
-        return Deal(tuple(cards[:start]), hands, tuple(cards[start + self.players * HAND_SIZE:]))
+        return _seeded_deal(self.seed, self.players)
 
     def _apply(self, move) -> None:
         kind = type(move)
@@ -493,7 +546,7 @@ class State(core.State):
     def find_open(self) -> frozenset[Cell]:
         """Every empty cell next to a card and within the bounds, looked for afresh."""
         grid = self.grid
-        return frozenset(cell for placed in grid for cell in _around(placed)
+        return frozenset(cell for placed in grid for cell in _neighbours(placed)
                          if cell not in grid and self._fits(*cell))
 
     def _start_turn(self) -> None:
@@ -504,58 +557,68 @@ class State(core.State):
         seat, card = move
         hand = self.hands[seat]
         at = hand.index(card)
-        self.hands = _set(self.hands, seat, hand[:at] + hand[at + 1:])
-        self.picks = _set(self.picks, seat, card)
+        self.hands = replaced(self.hands, seat, hand[:at] + hand[at + 1:])
+        self.picks = replaced(self.picks, seat, card)
         if None not in self.picks:
             self._reveal()
 
     def _reveal(self) -> None:
         """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
         self.revealed, self.picks = self.picks, (None,) * self.players
-        ranks = Counter(card.rank for card in self.revealed)
-        self.tied = tuple(seat for seat, card in enumerate(self.revealed) if ranks[card.rank] > 1)
+        ranks = [card.rank for card in self.revealed]
+        self.tied = tuple(seat for seat, rank in enumerate(ranks) if ranks.count(rank) > 1)
         if self.tied:
             self.deferred = tuple(aside + (self.revealed[seat],) if seat in self.tied else aside
                                   for seat, aside in enumerate(self.deferred))
         self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
-                                  key=lambda seat: self.revealed[seat].rank))
+                                  key=ranks.__getitem__))
         self.phase, self.placing, self.current_placed = "place", 0, False
         if not self.order:
             self._end_turn()
 
     def _place(self, move: Place) -> None:
         card, cell = move
-        seat = self.placer
+        seat = self.order[self.placing]
         if card == self.revealed[seat]:
             self.current_placed = True
         else:
             aside = self.deferred[seat]
             at = aside.index(card)
-            self.deferred = _set(self.deferred, seat, aside[:at] + aside[at + 1:])
+            self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
         grid = self.grid = {**self.grid, cell: card}
         self.placed_by = {**self.placed_by, cell: seat}
-        col, row = cell
-        span = self.span
-        low_col, high_col, low_row, high_row = span
-        low_col, high_col, low_row, high_row = min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row)
-        self.span = (low_col, high_col, low_row, high_row)
-        # Open cells change only around this cell, and at the edges when the grid grows.
-        col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
-        row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
-        near = {Cell(col + dc, row + dr) for dc, dr in NEIGHBOURS} - grid.keys()
-        if self.span == span:
-            self.open = (self.open - {cell}) | {open_cell for open_cell in near if col_low < open_cell.col < col_high
-                                                 and row_low < open_cell.row < row_high}
-        else:
-            self.open = frozenset(open_cell for open_cell in self.open | near if open_cell != cell
-                                  and col_low < open_cell.col < col_high and row_low < open_cell.row < row_high)
+        self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
             self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
                                  for cells, kind, points, suits in found)
-            self.scores = _set(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
-        if self.current_placed and not (self.deferred[seat] and not self.last_turn):
+            self.scores = replaced(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
+        if self.current_placed and not (self.deferred[seat] and any(self.hands)):  # any(hands): not the last turn
             self._next_placer()
+
+    def _open_around(self, cell: Cell) -> None:
+        """A card was just placed on ``cell``: it is no longer open and its empty
+        neighbours are. Bounds (rule tw.bounds) can shut a cell only once the grid is as
+        wide or as high as it may be, so only then are cells checked against them."""
+        col, row = cell
+        span = low_col, high_col, low_row, high_row = self.span
+        if not (low_col <= col <= high_col and low_row <= row <= high_row):
+            self.span = low_col, high_col, low_row, high_row = (
+                min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
+        # Empty neighbours not yet open (a set minus a dict looks up the neighbours, not every card).
+        near = _neighbours(cell).difference(self.grid, self.open)
+        at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
+        if at_limit:
+            col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
+            row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
+            near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
+        opened = self.open.difference((cell,))
+        if near:
+            opened = opened.union(near)
+        if at_limit and self.span != span:  # the grid grew to its limit: open cells beyond it shut
+            opened = frozenset(around for around in opened
+                               if col_low < around[0] < col_high and row_low < around[1] < row_high)
+        self.open = opened
 
     def _next_placer(self) -> None:
         self.placing += 1
@@ -586,7 +649,7 @@ class State(core.State):
             events = [Event("kept-aside", before.order[before.placing])]
         elif kind is Pick:
             events = [Event("picked", move.seat)]
-            if None not in _set(before.picks, move.seat, move.card):
+            if None not in replaced(before.picks, move.seat, move.card):
                 events.append(Event("revealed", None, {"cards": after.revealed}))
                 events += [Event("set-aside", seat, {"card": after.revealed[seat]}) for seat in after.tied]
         else:
@@ -636,7 +699,7 @@ class State(core.State):
             pending = self.pending()
             seat = pending[int(rng.random() * len(pending))]
             hand = self.hands[seat]
-            return Pick(seat, hand[int(rng.random() * len(hand))])
+            return _PICKS[hand[int(rng.random() * len(hand))]][seat]
         if self.phase == "place":
             if self.current_placed and rng.random() < 0.5:
                 return Done()
