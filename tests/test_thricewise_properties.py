@@ -95,7 +95,7 @@ def test_kept_open_cells_and_looked_up_triads_match_a_fresh_computation(game):
             grid = {**state.grid, move.cell: move.card}
             assert tw.triads_at(grid, move.cell, state.options) == fresh_triads(grid, move.cell, state.options)
 
-    state = random_game(*game, on_move=observe)
+    state = played(*game, before_move=observe)
     while state.move_stack:
         state.pop()
         assert state.open == state.find_open()
