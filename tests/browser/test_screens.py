@@ -12,13 +12,14 @@ import pytest
 
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
+from tutor.messages import LANGUAGES, msg
 from widgets.app import SECTIONS, page_file
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 
 PHONE, LAPTOP, WIDE = (390, 844), (1280, 800), (1920, 1080)
 PROJECTOR_TEXT_PX = 24
+READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 
 # What a learner acts on, per game and page kind (the learn page opens a try-it step).
 ACTED_ON = {
@@ -91,6 +92,14 @@ def too_wide(page) -> list[str]:
     }""")
 
 
+def smallest_text(page) -> float:
+    """The size on screen, in px, of the page's smallest line of text (zoom counted)."""
+    return page.evaluate("""() => Math.min(...[...document.querySelectorAll('.tutor-page *')]
+        .filter(el => el.getBoundingClientRect().height > 0
+                      && [...el.childNodes].some(node => node.nodeType === 3 && node.textContent.trim()))
+        .map(el => parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom || 1)))""")
+
+
 def boards_scroll_to_everything(page) -> list[str]:
     """Boards wider than the screen scroll inside themselves and start at its left edge."""
     return page.evaluate("""() => [...document.querySelectorAll('.tutor-board')].flatMap(board => {
@@ -131,7 +140,7 @@ def open_at(page, voila, game: str, section: str) -> str:
     return ACTED_ON[game]["play"]
 
 
-@pytest.mark.parametrize("section", [section for section in SECTIONS if section != "glossary"])  # a glossary has nothing to act on
+@pytest.mark.parametrize("section", [section for section in SECTIONS if section != "glossary"])  # nothing to act on there
 @pytest.mark.parametrize("game", games())
 def test_every_screen(chromium, voila, game, section):
     context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
@@ -173,6 +182,37 @@ def test_every_screen(chromium, voila, game, section):
         screenshot(page, f"screens-{game}-{section}-phone")
         assert too_wide(page) == [], "wider than the phone"
         assert boards_scroll_to_everything(page) == []
+    finally:
+        page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
+        context.close()
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
+    """The words page has nothing to act on, but its three columns of words (long Dutch
+    ones too) fit a phone without sideways scrolling and stay readable at every size."""
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), PHONE)))
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    try:
+        for language in LANGUAGES:
+            page.goto(voila.page_url(page_file("glossary", game)) + f"?lang={language}")
+            page.locator(".tutor-glossary").wait_for(timeout=PAGE_TIMEOUT_MS)
+            assert_no_code_or_errors(page)
+            for name, size in (("phone", PHONE), ("laptop", LAPTOP), ("wide", WIDE)):
+                page.set_viewport_size(dict(zip(("width", "height"), size)))
+                settle(page)
+                screenshot(page, f"screens-{game}-glossary-{language}-{name}")
+                assert too_wide(page) == [], f"wider than the {name} screen in {language}"
+                assert smallest_text(page) >= READABLE_PX, f"text too small on the {name} screen in {language}"
+            normal = smallest_text(page)
+            page.locator("[data-zoom='projector']").click()
+            settle(page)
+            screenshot(page, f"screens-{game}-glossary-{language}-projector-text")
+            assert smallest_text(page) > normal, "the projector text size enlarges the words"
+            assert too_wide(page) == []
+            page.locator("[data-zoom='normal']").click()
     finally:
         page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
         context.close()
