@@ -28,16 +28,27 @@ ACTED_ON = {
     "thricewise": {"learn": "[data-target^='card:']", "play": "[data-target^='card:']"},
 }
 STEP = ".tutor-lesson-panel .tutor-count"
+# The pages with something to act on; a learn page twice: at its first try-it step and at
+# its last, where the board has grown most. The glossary has a test of its own.
+PAGES = ("learn", "learn-last", "practise", "play")
+
+
+def test_every_page_kind_is_checked():
+    assert {page.removesuffix("-last") for page in PAGES} | {"glossary"} == set(SECTIONS)
+
+
+def try_steps(game: str) -> list[tuple[int, int, object]]:
+    """(lesson, step), counted from 1, of each of the game's try-it steps, and the lesson."""
+    steps = [(number, index + 1, lesson)
+             for number, lesson in enumerate(map(load_lesson, bundled_lessons(game)), start=1)
+             for index, step in enumerate(lesson.steps) if step.try_]
+    if not steps:
+        pytest.fail(f"{game} has no try-it step")
+    return steps
 
 
 def first_try_step(game: str) -> tuple[int, int, object]:
-    """(lesson, step), counted from 1, of the game's first try-it step, and the lesson."""
-    for number, path in enumerate(bundled_lessons(game), start=1):
-        lesson = load_lesson(path)
-        for index, step in enumerate(lesson.steps):
-            if step.try_:
-                return number, index + 1, lesson
-    pytest.fail(f"{game} has no try-it step")
+    return try_steps(game)[0]
 
 
 def settle(page) -> None:
@@ -122,10 +133,11 @@ def card_text_sizes(page) -> list[float]:
 
 
 def open_at(page, voila, game: str, section: str) -> str:
-    """Open the page (a learn page at its first try-it step, by its address); the
-    selector of what the learner acts on now."""
-    if section == "learn":
-        lesson_number, step_number, lesson = first_try_step(game)
+    """Open the page (a learn page at its first try-it step, "learn-last" at its last,
+    where the board has grown most, by its address); the selector of what the learner
+    acts on now."""
+    if section.startswith("learn"):
+        lesson_number, step_number, lesson = try_steps(game)[-1 if section == "learn-last" else 0]
         page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
@@ -140,7 +152,7 @@ def open_at(page, voila, game: str, section: str) -> str:
     return ACTED_ON[game]["play"]
 
 
-@pytest.mark.parametrize("section", [section for section in SECTIONS if section != "glossary"])  # nothing to act on there
+@pytest.mark.parametrize("section", PAGES)
 @pytest.mark.parametrize("game", games())
 def test_every_screen(chromium, voila, game, section):
     context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
