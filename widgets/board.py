@@ -81,6 +81,18 @@ class Board(ipywidgets.VBox):
         self.redraw()
 
     @property
+    def hints(self) -> bool:
+        """Whether the board lights where the chosen card may go (off where a lesson step
+        or a quiz must not give its answer away)."""
+        return all(part.hints for part in self.parts if part.has_trait("hints"))
+
+    @hints.setter
+    def hints(self, value: bool) -> None:
+        for part in self.parts:
+            if part.has_trait("hints"):
+                part.hints = value
+
+    @property
     def scale(self) -> float:
         return self.parts[0].scale
 

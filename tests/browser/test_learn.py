@@ -84,6 +84,11 @@ def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
     open_lesson(page, voila, game, lessons[0], lessons)
     link = page.locator(".tutor-rules [data-target^='rule:']").first
     rule = link.get_attribute("data-target")
+    page.set_viewport_size({"width": 1280, "height": 800})  # a laptop: the reference sits far below the lesson
     link.click()
     page.wait_for_selector(f".tutor-reference details[open] summary[data-target='{rule}']")
+    # The rule is read where the learner is: beside the step, or the reference scrolled to it.
+    page.wait_for_function("""selector => [...document.querySelectorAll(selector)].some(el => {
+        const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })""",
+                           arg=".tutor-lesson-panel .tutor-rule, .tutor-reference details[open]")
     screenshot(page, f"{game}-learn-rule-opened")

@@ -67,11 +67,7 @@ def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, 
     assert_no_code_or_errors(page)
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(game, marks=pytest.mark.xfail(reason="known: after the layout and language merges, a two-player "
-                                                      "Thricewise board's grid is overlapped by its background at "
-                                                      "1280x800, so cells cannot be clicked (open issue)", strict=False))
-    if game == "thricewise" else game for game in games()])
+@pytest.mark.parametrize("game", games())
 def test_a_whole_game_against_a_computer_player(page, voila, game):
     replica = smallest_table(page, voila, game)
     rng = random.Random(0)

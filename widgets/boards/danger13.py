@@ -75,14 +75,6 @@ class Danger13Board(Board):
             [REFUSE, msg("widgets.d13.refuse"), REFUSE in choices],
         ]
 
-    @property
-    def hints(self) -> bool:
-        return self.table.hints
-
-    @hints.setter
-    def hints(self, value: bool) -> None:
-        self.table.hints = value
-
     def set_highlight(self, items) -> None:
         """Lesson highlights: seat names and cards (``plain 3``, ``hand``)."""
         seats, cards = [], []

@@ -129,14 +129,6 @@ class MonsterTrickBoard(Board):
     def redraw(self) -> None:
         self.table.selected = None
 
-    @property
-    def hints(self) -> bool:
-        return self.table.hints
-
-    @hints.setter
-    def hints(self, value: bool) -> None:
-        self.table.hints = value
-
     def set_highlight(self, items) -> None:
         """Lesson highlights: ``slot 4``, cards (``green 8``) and seat names."""
         slots, cards, seats = [], [], []

@@ -97,14 +97,6 @@ class ThricewiseBoard(Board):
         self.grid.selected = None
         self._update_actions()
 
-    @property
-    def hints(self) -> bool:
-        return self.grid.hints
-
-    @hints.setter
-    def hints(self, value: bool) -> None:
-        self.grid.hints = value
-
     def set_highlight(self, items) -> None:
         """Lesson highlights: cells (``3,1``), cards (``the Sea``) and seat names."""
         marks, seats = [], []

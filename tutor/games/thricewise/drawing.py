@@ -18,7 +18,9 @@ LIMIT = 6  # the grid may span at most this many columns and rows
 WIDTH = 796  # the players' panels: as wide as the other games' tables
 GRID_MIN_W = 320  # room for the grid's heading
 SMALL = 0.6  # revealed and deferred cards in the players' panels
-PANEL_H = 124
+CARDS_Y = 36  # the top of a panel's row of small cards
+STATUS_Y = CARDS_Y + CARD_H * SMALL + 14  # the status line, just under the cards (never over them)
+PANEL_H = round(STATUS_Y) + 22
 CHAR_EM = 0.6  # a bold character's width in a sans-serif face, in ems (generous, so names do not overrun)
 KIND_COLOURS = {"set": "#6a32a0", "run": "#0f6b6b"}  # a flush takes its suit's colour
 
@@ -231,17 +233,17 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     x = 10
     waiting = view["revealed"][seat] if view["phase"] == "place" else None
     if waiting is not None and waiting not in view["grid"].values() and waiting not in view["deferred"][seat]:
-        parts.append(group(card_face(waiting, small_w), x=x, y=36))  # revealed, not placed yet
+        parts.append(group(card_face(waiting, small_w), x=x, y=CARDS_Y))  # revealed, not placed yet
         x += small_w + 8
     elif seat == view["seat"] and view["pick"] is not None:
-        parts.append(group(card_face(view["pick"], small_w), x=x, y=36))  # the viewer's own hidden choice
+        parts.append(group(card_face(view["pick"], small_w), x=x, y=CARDS_Y))  # the viewer's own hidden choice
         x += small_w + 8
     deferred = view["deferred"][seat]
     step = min(small_w + 4, (width - POINTS_W - x - small_w) / max(len(deferred) - 1, 1))
     for index, card in enumerate(deferred):
-        parts.append(group(card_face(card, small_w), x=x + index * step, y=36))
+        parts.append(group(card_face(card, small_w), x=x + index * step, y=CARDS_Y))
     if status:
-        parts.append(text(10, PANEL_H - 28, status, size=12, weight=700, fill=INK))
+        parts.append(text(10, STATUS_Y, status, size=12, weight=700, fill=INK))
     # The bottom line: cards in hand on the left, set-aside cards on the right, pressed
     # together when a narrow panel cannot hold both at their size (five players, long words).
     hand = msg("widgets.tw.hand-size", count=view["hand_sizes"][seat])
@@ -251,7 +253,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     for words, x, anchor, length in ((hand, 10, "start", natural[0]), (aside, width - 10, "end", natural[1])):
         fit = {"textLength": round(length * squeeze, 1), "lengthAdjust": "spacingAndGlyphs"} if squeeze < 1 else {}
         if words:
-            parts.append(text(x, PANEL_H - 10, words, size=12, fill=MUTED, anchor=anchor, **fit))
+            parts.append(text(x, PANEL_H - 8, words, size=12, fill=MUTED, anchor=anchor, **fit))
     return "".join(parts)
 
 
