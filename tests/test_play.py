@@ -288,4 +288,4 @@ def test_a_record_over_the_size_limit_is_refused_before_it_is_read():
     table.open_record({"name": "huge.yaml", "content": memoryview(big)})
     assert "huge.yaml" in table.message.value and "too big" in table.message.value
     assert table.state.snapshot() == before and table.body.children == (table.table,)
-    assert f'data-limit="{records.MAX_RECORD_BYTES}"' in table.upload_limit.value
+    assert f'data-limit="{records.MAX_RECORD_BYTES}"' in table.upload.html
