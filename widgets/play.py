@@ -155,7 +155,7 @@ class GameTable(w.VBox):
         self.download = w.HTML()
         self.upload = RecordUpload()
         self.upload.on_upload(self.open_record)
-        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="center"))
+        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="flex-start"))
         tools.add_class("tutor-tools")
         # Settings and records fold away while a game runs: the table is what the page is for.
         settings = w.VBox([setup, self.seat_row, self.about, tools])
@@ -406,7 +406,10 @@ class GameTable(w.VBox):
         again = w.Button(description=msg("app.play.again"), button_style="primary", layout=w.Layout(width="auto"))
         again.add_class("tutor-new-game")
         again.on_click(lambda _: self.new_game(self.seed + 1))
-        screen = w.VBox([w.HTML(result_html(self.state)), again])
+        # Keeping a finished game is what the download is most often for: offered here too.
+        actions = w.HBox([again, w.HTML(record_link(self.state))], layout=w.Layout(align_items="center"))
+        actions.add_class("tutor-tools")
+        screen = w.VBox([w.HTML(result_html(self.state)), actions])
         screen.add_class("tutor-end")
         return screen
 

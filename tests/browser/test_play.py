@@ -93,6 +93,7 @@ def test_a_whole_game_against_a_computer_player(page, voila, game):
     result = page.locator(".tutor-result")
     result.wait_for()
     assert why_won(replica.state) in result.inner_text()
+    assert page.locator(".tutor-end").get_by_role("link", name=msg("app.record.download")).is_visible()
     verdict = page.locator(".tutor-message .tutor-feedback")  # a win is told as right, a loss plainly: no mistake
     assert verdict.count() == 1 and page.locator(".tutor-feedback.tutor-wrong").count() == 0
     assert_no_code_or_errors(page)
