@@ -45,13 +45,20 @@ def running_loop():
 
 
 class Fold(Component):
-    """A button that shows or hides the box under it; aria-expanded tells which."""
+    """A button that shows or hides the box beside it (the one with the class ``target``);
+    aria-expanded tells which. The browser (static/tutor.js) folds it at once, without
+    waiting for a kernel that may be busy with the computer players; the state kept here
+    follows the click."""
 
-    def __init__(self, box: w.Widget, label: str):
+    kind = traitlets.Unicode("fold").tag(sync=True)
+    target = traitlets.Unicode().tag(sync=True)
+
+    def __init__(self, box: w.Widget, target: str, label: str):
         self.box = box
         self.label = label
         self.unfolded = False
-        super().__init__()
+        super().__init__(target=target)
+        box.add_class(target)
         self.add_class("tutor-fold")
         self.show(False)
 
@@ -65,7 +72,7 @@ class Fold(Component):
         self.refresh()
 
     def render(self) -> str:
-        return el("button", el("span", "▾" if self.unfolded else "▸", aria_hidden="true"), " ", escape(self.label),
+        return el("button", el("span", aria_hidden="true"), escape(self.label),  # the arrow: page.css
                   type="button", data_target="fold", aria_expanded="true" if self.unfolded else "false")
 
 
@@ -159,8 +166,7 @@ class GameTable(w.VBox):
         tools.add_class("tutor-tools")
         # Settings and records fold away while a game runs: the table is what the page is for.
         settings = w.VBox([setup, self.seat_row, self.about, tools])
-        settings.add_class("tutor-settings")
-        self.fold = Fold(settings, msg("app.play.settings"))
+        self.fold = Fold(settings, "tutor-settings", msg("app.play.settings"))
         self.message = w.HTML()
         self.message.add_class("tutor-message")
         status = w.HBox([self.message, self.undo_button], layout=w.Layout(align_items="center"))

@@ -102,14 +102,16 @@ def test_a_whole_game_against_a_computer_player(page, voila, game):
 
 @pytest.mark.parametrize("game", ["thricewise", "monster-trick"])
 def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
-    """A coach's move is announced, then made, without blocking the page: as the page
-    opens (Thricewise: three coaches choose first) and after a click (Monster Trick: the
+    """A coach's move is announced, then made, without blocking the page: as a game
+    starts (Thricewise: three coaches choose first) and after a click (Monster Trick: the
     coaches lay out their VP cards after the person)."""
     open_page(page, voila, page_file("play", game))
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.fast"))
     if game == "monster-trick":
         play(page, game, seat_moves(GameTable(game, speed="instant").state, 0)[0])
+    else:  # a new game at the fast pace: the one the page opened with may be past its third coach by now
+        page.locator(".tutor-top .tutor-new-game").click()
     third = registered(game).seat_names(4)[2]
     page.get_by_text(msg("app.play.thinking", player=third)).wait_for()
     page.get_by_text(msg("app.play.your-turn")).wait_for()

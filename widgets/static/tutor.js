@@ -341,6 +341,19 @@ function recordUpload(model, el) {
   });
 }
 
+// ------------------------------------------------------------------ folding
+// A button that shows or hides the box beside it (class model "target"): at once here,
+// while the click also goes to Python, which keeps the same state (widgets/play.py Fold).
+function fold(model, el) {
+  const button = el.querySelector("button");
+  button.addEventListener("click", () => {
+    const box = el.parentElement && el.parentElement.querySelector(`:scope > .${model.get("target")}`);
+    const unfolded = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(unfolded));
+    if (box) box.style.display = unfolded ? "" : "none";
+  });
+}
+
 function render({ model, el }) {
   el.classList.add("tutor-widget");
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
@@ -349,6 +362,7 @@ function render({ model, el }) {
     if (model.get("kind") === "page-tools") pageTools(model, el);
     if (model.get("kind") === "lesson-address") lessonAddress(model, el);
     if (model.get("kind") === "record-upload") recordUpload(model, el);
+    if (model.get("kind") === "fold") fold(model, el);
   };
   scale();
   redraw();
