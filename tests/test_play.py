@@ -5,7 +5,7 @@ import base64
 import random
 import re
 from concurrent.futures import ThreadPoolExecutor
-from html import escape
+from html import escape, unescape
 
 import pytest
 
@@ -288,4 +288,23 @@ def test_a_record_over_the_size_limit_is_refused_before_it_is_read():
     table.open_record({"name": "huge.yaml", "content": memoryview(big)})
     assert "huge.yaml" in table.message.value and "too big" in table.message.value
     assert table.state.snapshot() == before and table.body.children == (table.table,)
-    assert f'data-limit="{records.MAX_RECORD_BYTES}"' in table.upload_limit.value
+    assert f'data-limit="{records.MAX_RECORD_BYTES}"' in table.upload.html
+
+
+def test_the_settings_fold_away_once_the_person_moves():
+    table = table_for("monster-trick")
+    assert table.fold.box.layout.display == "none" and 'aria-expanded="false"' in table.fold.html
+    table.fold.click("fold")
+    assert table.fold.box.layout.display is None and 'aria-expanded="true"' in table.fold.html
+    table.play(person_move(table, random.Random(0)))
+    assert table.fold.box.layout.display == "none" and 'aria-expanded="false"' in table.fold.html
+
+
+def test_a_file_the_browser_sends_is_replayed():
+    """What static/tutor.js sends for a file within the limit: its name, and its bytes as one buffer."""
+    table = table_for("monster-trick")
+    table.play(person_move(table, random.Random(0)))
+    content = memoryview(downloaded(table).encode("utf-8"))
+    table.upload._receive(table.upload, {"upload": {"name": "game.yaml"}}, [content])
+    assert isinstance(table.body.children[0], GameReplay)
+    assert msg("app.record.opened", file="game.yaml") in unescape(table.message.value)

@@ -10,7 +10,6 @@ instead of a traceback.
 from __future__ import annotations
 
 import functools
-import json
 import posixpath
 import sys
 import traceback
@@ -40,10 +39,8 @@ PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
 
 def page_style() -> str:
-    """The pages' stylesheet (widgets/static/page.css), with the one value it takes from
-    the catalog: the upload button's label, in the page's language."""
-    label = json.dumps(msg("app.record.upload"), ensure_ascii=False)
-    return f"<style>{PAGE_CSS.read_text(encoding='utf-8')}:root {{ --tutor-upload-label: {label}; }}</style>"
+    """The pages' stylesheet (widgets/static/page.css)."""
+    return f"<style>{PAGE_CSS.read_text(encoding='utf-8')}</style>"
 
 class Page(w.VBox):
     """One page of the app. Its plain-text form (what nbval compares) names the page.

@@ -13,6 +13,7 @@ import traceback
 from html import escape
 
 import ipywidgets as w
+import traitlets
 
 from tutor.bots import KINDS
 from tutor.core import CHANCE, IllegalMove
@@ -20,6 +21,8 @@ from tutor.games import game as registered
 from tutor.messages import msg
 from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
+from tutor.svg.draw import el
+from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
 from widgets.languages import relabel_options
 from widgets.log import MoveLog, replayed, sentence
@@ -41,11 +44,67 @@ def running_loop():
         return None
 
 
-def upload_limit_html() -> str:
-    """The largest record the page accepts and what to say of a larger one, for the browser."""
-    text = msg("input.upload-too-big", file="{file}", limit=MAX_RECORD_BYTES // 1024)
-    return (f'<p class="tutor-upload-limit" role="alert" hidden data-limit="{MAX_RECORD_BYTES}" '
-            f'data-message="{escape(text)}"></p>')
+class Fold(Component):
+    """A button that shows or hides the box beside it (the one with the class ``target``);
+    aria-expanded tells which. The browser (static/tutor.js) folds it at once, without
+    waiting for a kernel that may be busy with the computer players; the state kept here
+    follows the click."""
+
+    kind = traitlets.Unicode("fold").tag(sync=True)
+    target = traitlets.Unicode().tag(sync=True)
+
+    def __init__(self, box: w.Widget, target: str, label: str):
+        self.box = box
+        self.label = label
+        self.unfolded = False
+        super().__init__(target=target)
+        box.add_class(target)
+        self.add_class("tutor-fold")
+        self.show(False)
+
+    def click(self, name: str) -> None:
+        if name == "fold":
+            self.show(not self.unfolded)
+
+    def show(self, unfolded: bool) -> None:
+        self.unfolded = unfolded
+        self.box.layout.display = None if unfolded else "none"
+        self.refresh()
+
+    def render(self) -> str:
+        return el("button", el("span", aria_hidden="true"), escape(self.label),  # the arrow: page.css
+                  type="button", data_target="fold", aria_expanded="true" if self.unfolded else "false")
+
+
+class RecordUpload(Component):
+    """A button that picks a game record to replay. The browser (static/tutor.js) refuses a
+    file over the limit before reading it, in words beside the button: the server would drop
+    so big a message and the learner would hear nothing. A file within the limit comes here
+    and goes to the ``on_upload`` functions as {"name", "content"}."""
+
+    kind = traitlets.Unicode("record-upload").tag(sync=True)
+
+    def __init__(self):
+        self._uploaded = Callbacks()
+        super().__init__()
+        self.add_class("tutor-upload")
+        self.refresh()
+
+    def on_upload(self, function) -> None:
+        self._uploaded.register(function)
+
+    def _receive(self, widget, content, buffers) -> None:
+        upload = content.get("upload") if isinstance(content, dict) else None
+        if isinstance(upload, dict) and isinstance(upload.get("name"), str) and len(buffers) == 1:
+            self._uploaded({"name": upload["name"], "content": buffers[0]})
+            return
+        super()._receive(widget, content, buffers)
+
+    def render(self) -> str:
+        too_big = msg("input.upload-too-big", file="{file}", limit=MAX_RECORD_BYTES // 1024)
+        return (el("button", escape(msg("app.record.upload")), type="button")
+                + el("input", type="file", accept=".yaml,.yml", hidden=True)
+                + el("p", class_="tutor-upload-limit", role="status", data_limit=MAX_RECORD_BYTES, data_message=too_big))
 
 
 class SeatChoice(w.HBox):
@@ -55,14 +114,15 @@ class SeatChoice(w.HBox):
         self.name = w.Text(value=name, description=msg("app.play.seat", number=seat + 1), continuous_update=False,
                            layout=w.Layout(width="15rem"))
         self.name.style.description_width = "4rem"
+        # Its label is read out, not shown (tutor-seat in page.css): on screen the seat's name says it.
         self.kind = w.Dropdown(options=[(msg(f"app.play.kind.{kind}"), kind) for kind in SEAT_KINDS], value=kind,
-                               tooltip=msg("app.play.who", number=seat + 1), layout=w.Layout(width="10rem"))
+                               description=msg("app.play.who", number=seat + 1), layout=w.Layout(width="10rem"))
         super().__init__([self.name, self.kind])
         self.add_class("tutor-seat")
 
     def relabel(self, seat: int) -> None:
         self.name.description = msg("app.play.seat", number=seat + 1)
-        self.kind.tooltip = msg("app.play.who", number=seat + 1)
+        self.kind.description = msg("app.play.who", number=seat + 1)
         relabel_options(self.kind, [msg(f"app.play.kind.{kind}") for kind in SEAT_KINDS])
 
 
@@ -100,19 +160,13 @@ class GameTable(w.VBox):
         self.undo_button = w.Button(description=msg("app.play.undo"), icon="undo", layout=w.Layout(width="auto"))
         self.undo_button.on_click(lambda _: self.undo())
         self.download = w.HTML()
-        self.upload = w.FileUpload(accept=".yaml,.yml", multiple=False, description=msg("app.record.upload"),
-                                   layout=w.Layout(width="auto"))
-        self.upload.add_class("tutor-upload")
-        self.upload.observe(lambda change: change.new and self.open_record(change.new[0]), names="value")
-        # The browser refuses a file over the limit before sending it (widgets/static/tutor.js):
-        # the server would drop a message that big without a word.
-        self.upload_limit = w.HTML(upload_limit_html())
-        tools = w.HBox([self.download, self.upload, self.upload_limit], layout=w.Layout(align_items="center"))
+        self.upload = RecordUpload()
+        self.upload.on_upload(self.open_record)
+        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="flex-start"))
         tools.add_class("tutor-tools")
-        # Settings and records fold away: the table is what the page is for.
-        settings = w.Accordion([w.VBox([setup, self.seat_row, self.about, tools])], selected_index=None,
-                               titles=(msg("app.play.settings"),))
-        settings.add_class("tutor-settings")
+        # Settings and records fold away while a game runs: the table is what the page is for.
+        settings = w.VBox([setup, self.seat_row, self.about, tools])
+        self.fold = Fold(settings, "tutor-settings", msg("app.play.settings"))
         self.message = w.HTML()
         self.message.add_class("tutor-message")
         status = w.HBox([self.message, self.undo_button], layout=w.Layout(align_items="center"))
@@ -124,7 +178,7 @@ class GameTable(w.VBox):
         self.table = w.HBox([self.stage, self.side])
         self.table.add_class("tutor-body")
         self.body = w.VBox([self.table])
-        super().__init__([settings, status, self.body])
+        super().__init__([self.fold, settings, status, self.body])
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
         self.session: Session | None = None
@@ -216,8 +270,9 @@ class GameTable(w.VBox):
             self._relabelling = False
         self.start.description = msg("app.play.new")
         self.undo_button.description = msg("app.play.undo")
-        self.upload.description = msg("app.record.upload")
-        self.upload_limit.value = upload_limit_html()
+        self.fold.label = msg("app.play.settings")
+        self.fold.refresh()
+        self.upload.refresh()
         self._describe_bots()
         self.sentences = replayed(self.state)
         self.board.refresh()
@@ -239,6 +294,7 @@ class GameTable(w.VBox):
             self._say(False, str(refusal))
             return
         self._told()
+        self.fold.show(False)  # playing now: the table needs the room
         self.advance()
 
     def _told(self) -> None:
@@ -356,7 +412,10 @@ class GameTable(w.VBox):
         again = w.Button(description=msg("app.play.again"), button_style="primary", layout=w.Layout(width="auto"))
         again.add_class("tutor-new-game")
         again.on_click(lambda _: self.new_game(self.seed + 1))
-        screen = w.VBox([w.HTML(result_html(self.state)), again])
+        # Keeping a finished game is what the download is most often for: offered here too.
+        actions = w.HBox([again, w.HTML(record_link(self.state))], layout=w.Layout(align_items="center"))
+        actions.add_class("tutor-tools")
+        screen = w.VBox([w.HTML(result_html(self.state)), actions])
         screen.add_class("tutor-end")
         return screen
 
@@ -366,7 +425,6 @@ class GameTable(w.VBox):
     # ------------------------------------------------------------- records
     def open_record(self, upload: dict) -> None:
         """Replay an uploaded record in place of the table; a bad file is refused in words."""
-        self.upload.value = ()  # the same file may be chosen again
         try:
             replay = GameReplay(read_record(upload, self.game), upload["name"])
         except RecordError as error:

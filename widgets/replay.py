@@ -26,7 +26,7 @@ def record_link(state) -> str:
 
 
 def read_record(upload: dict, game: str):
-    """The game in an uploaded file (one entry of a FileUpload's value), replayed by
+    """The game in an uploaded file ({"name", "content"} from the play page's upload), replayed by
     tutor.records; a RecordError names the file and what is wrong with it."""
     name = upload["name"]
     check_upload_size(name, len(upload["content"]))  # before reading a byte of it

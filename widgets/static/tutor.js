@@ -319,6 +319,41 @@ async function copyLink(el, button) {
   if (status) status.textContent = button.dataset.done;
 }
 
+// ------------------------------------------------------------------ the play page's record upload
+// A file input of our own (ipywidgets' FileUpload reads a file in an input outside the page,
+// where nothing can check it first). A file over the limit is refused here, in words beside
+// the button: the server would drop so big a message and the learner would hear nothing.
+// The rest is sent to Python as one buffer.
+function recordUpload(model, el) {
+  const input = el.querySelector("input[type=file]");
+  const said = el.querySelector(".tutor-upload-limit");
+  el.querySelector("button").addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    input.value = "";  // the same file may be chosen again
+    if (!file) return;
+    if (file.size > Number(said.dataset.limit)) {
+      said.textContent = said.dataset.message.replace("{file}", () => file.name);
+      return;
+    }
+    said.textContent = "";
+    model.send({ upload: { name: file.name } }, undefined, [await file.arrayBuffer()]);
+  });
+}
+
+// ------------------------------------------------------------------ folding
+// A button that shows or hides the box beside it (class model "target"): at once here,
+// while the click also goes to Python, which keeps the same state (widgets/play.py Fold).
+function fold(model, el) {
+  const button = el.querySelector("button");
+  button.addEventListener("click", () => {
+    const box = el.parentElement && el.parentElement.querySelector(`:scope > .${model.get("target")}`);
+    const unfolded = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(unfolded));
+    if (box) box.style.display = unfolded ? "" : "none";
+  });
+}
+
 function render({ model, el }) {
   el.classList.add("tutor-widget");
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
@@ -326,6 +361,8 @@ function render({ model, el }) {
     draw(model, el);
     if (model.get("kind") === "page-tools") pageTools(model, el);
     if (model.get("kind") === "lesson-address") lessonAddress(model, el);
+    if (model.get("kind") === "record-upload") recordUpload(model, el);
+    if (model.get("kind") === "fold") fold(model, el);
   };
   scale();
   redraw();
@@ -335,22 +372,5 @@ function render({ model, el }) {
 }
 
 applyZoom(storedZoom());  // as soon as the first widget loads this module, before any board is drawn
-
-// A record file over the page's limit is refused here, before the upload sends it: the server
-// would drop so big a message and the learner would hear nothing (widgets/play.py says the limit).
-if (!window.tutorUploadGuard) {
-  window.tutorUploadGuard = true;
-  document.addEventListener("change", (event) => {
-    const input = event.target;
-    const limit = document.querySelector(".tutor-upload-limit");
-    if (!limit || !(input instanceof HTMLInputElement) || input.type !== "file" || !input.files.length) return;
-    const file = input.files[0];
-    limit.hidden = file.size <= Number(limit.dataset.limit);
-    if (limit.hidden) return;
-    event.stopImmediatePropagation();
-    input.value = "";
-    limit.textContent = limit.dataset.message.replace("{file}", file.name);
-  }, true);
-}
 
 export default { render };
