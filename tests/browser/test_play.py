@@ -104,13 +104,19 @@ def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
     open_page(page, voila, page_file("play", game))
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.fast"))
+    # every status line shown from now on, however briefly (a loaded machine may check too late to see one)
+    page.evaluate("""() => { window.statusLines = [];
+      new MutationObserver(() => document.querySelectorAll('.tutor-message').forEach(line => {
+        if (line.textContent && !window.statusLines.includes(line.textContent)) window.statusLines.push(line.textContent);
+      })).observe(document.body, {subtree: true, childList: true, characterData: true}); }""")
     if game == "monster-trick":
         play(page, game, seat_moves(GameTable(game, speed="instant").state, 0)[0])
     else:  # a new game at the fast pace: the one the page opened with may be past its third coach by now
         page.locator(".tutor-top .tutor-new-game").click()
     third = registered(game).seat_names(4)[2]
-    page.get_by_text(msg("app.play.thinking", player=third)).wait_for()
     page.get_by_text(msg("app.play.your-turn")).wait_for()
+    page.wait_for_function("wanted => window.statusLines.some(line => line.includes(wanted))",
+                           arg=msg("app.play.thinking", player=third))
     assert_no_code_or_errors(page)
     screenshot(page, f"{game}-play")
 
