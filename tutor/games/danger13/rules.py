@@ -208,6 +208,9 @@ def parse_move(text: str, players: int | None = None) -> Give | Choice:
 _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for card in COUNTS}
 _TURNED_UP = {card: Reveal(card, FROM_PACKET) for card in COUNTS}
 _DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
+_ANSWERS = {card: (Choice(card, ACCEPT), Choice(card, REFUSE)) for card in COUNTS}
+# A chance step has one legal move: kept as a one-move tuple for push (core.State.push).
+_ONLY = {move: (move,) for move in (*_TURNED_UP.values(), *_DRAWN.values())}
 
 
 class State(core.State):
@@ -267,7 +270,7 @@ class State(core.State):
         if self.phase == GIVE:
             return [Give(self.revealed, seat) for seat in self.receivers()]
         if self.phase == DECIDE:
-            return [Choice(self.pending, ACCEPT), Choice(self.pending, REFUSE)]
+            return list(_ANSWERS[self.pending])
         return []
 
     def returns(self) -> list[float]:
@@ -511,16 +514,24 @@ class State(core.State):
 
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when
-        the game is over), without listing every legal move."""
+        the game is over), without listing every legal move. The move is left in
+        ``_known_legal``, so push need not check it again."""
         phase = self.phase
         if phase == REVEAL:
-            return _TURNED_UP[self.packet[-1]]
+            self._known_legal = only = _ONLY[_TURNED_UP[self.packet[-1]]]
+            return only[0]
         if phase == GIVE:
             free = _waiting(self.players, self.received)
-            return _GIVES[self.revealed][free[int(rng.random() * len(free))]]
+            move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
+            self._known_legal = (move,)
+            return move
         if phase == DECIDE:
-            return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
-        return self.chance_move()
+            self._known_legal = answers = _ANSWERS[self.pending]
+            return answers[1] if rng.random() < 0.5 else answers[0]
+        move = self.chance_move()
+        if move is not None:
+            self._known_legal = _ONLY[move]
+        return move
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use

@@ -694,19 +694,26 @@ class State(core.State):
         return other
 
     def random_move(self, rng: random.Random):
-        """A legal move without listing them all: a random card and a random open cell."""
+        """A legal move without listing them all: a random card and a random open cell.
+        The move is left in ``_known_legal``, so push need not check it again."""
         if self.phase == "pick":
             pending = self.pending()
             seat = pending[int(rng.random() * len(pending))]
             hand = self.hands[seat]
-            return _PICKS[hand[int(rng.random() * len(hand))]][seat]
-        if self.phase == "place":
+            move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
+        elif self.phase == "place":
             if self.current_placed and rng.random() < 0.5:
-                return Done()
-            cards = self.placeable()
-            cells = tuple(self.open)
-            return Place(cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))])
-        return self.chance_move()
+                move = Done()
+            else:
+                cards = self.placeable()
+                cells = tuple(self.open)
+                move = Place(cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))])
+        elif self.phase == "over":
+            return None
+        else:
+            move = self.chance_move()
+        self._known_legal = (move,)
+        return move
 
     def _repr_html_(self) -> str:
         from tutor.games.thricewise.drawing import state_html  # drawing is optional: imported on use
