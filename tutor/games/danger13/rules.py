@@ -38,8 +38,10 @@ clone shares them safely.
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from functools import cache
+from itertools import filterfalse
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -126,7 +128,8 @@ def _load_deck() -> tuple[Card, ...]:
     text = (Path(__file__).parent / "deck.yaml").read_text(encoding="utf-8")
     cards: list[Card] = []
     for group in yaml.safe_load(text)["cards"]:
-        kind, plus = str(group["kind"]), int(group.get("plus", 0))
+        # interned kinds: the engine's comparisons of kinds and cards then match by identity
+        kind, plus = sys.intern(str(group["kind"])), int(group.get("plus", 0))
         if "values" in group:
             for value, count in group["values"].items():
                 cards += [Card(kind, int(value), plus)] * count
@@ -138,8 +141,8 @@ def _load_deck() -> tuple[Card, ...]:
 DECK = _load_deck()
 COUNTS = Counter(DECK)
 VALUES = {kind: sorted({card.value for card in DECK if card.kind == kind}) for kind in VALUED}
-HAND_CARD, RAISE_CARD = Card(HAND), Card(RAISE)
-_value = itemgetter(1)
+HAND_CARD, RAISE_CARD = DECK[DECK.index(Card(HAND))], DECK[DECK.index(Card(RAISE))]  # the deck's own objects
+_value, _plus = itemgetter(1), itemgetter(2)
 
 
 def parse_card(text: str) -> Card:
@@ -425,9 +428,11 @@ class State(core.State):
         self.packet = ()
         discards, banks = list(self.discards), list(self.banks)
         for seat, row in enumerate(self.rows):
-            keep = () if seat == busted else tuple(card for card in row if card.plus)
-            banks[seat] += keep
-            discards += (card for card in row if card not in keep)
+            if seat == busted:
+                discards += row
+            else:  # filter and filterfalse keep the row's order, without a Python loop
+                banks[seat] += tuple(filter(_plus, row))
+                discards += filterfalse(_plus, row)
         self.discards, self.banks = tuple(discards), tuple(banks)
         self.rows = ((),) * self.players
         self.busts += (busted,)
