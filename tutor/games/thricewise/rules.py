@@ -585,8 +585,11 @@ class State(core.State):
             aside = self.deferred[seat]
             at = aside.index(card)
             self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
-        grid = self.grid = {**self.grid, cell: card}
-        self.placed_by = {**self.placed_by, cell: seat}
+        # new dicts, the old ones being kept for undo; dict.copy is quicker than {**grid, cell: card}
+        grid = self.grid = self.grid.copy()
+        grid[cell] = card
+        placed_by = self.placed_by = self.placed_by.copy()
+        placed_by[cell] = seat
         self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
