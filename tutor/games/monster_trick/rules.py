@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced, seeded_shuffle
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -299,7 +299,7 @@ class State(core.State):
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Deal:
         """The deal the seed gives for this round (rule mt.deal)."""
-        cards = _shuffled(deck(self.players), f"{GAME_ID}:{self.seed}:{self.round}")
+        cards = seeded_shuffle(deck(self.players), f"{GAME_ID}:{self.seed}:{self.round}")
         return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
     def _apply(self, move) -> None:
@@ -450,21 +450,6 @@ class State(core.State):
 
 
 new_game = State
-
-
-def _shuffled(cards: list, seed: str) -> list:
-    """``cards`` shuffled in place exactly as ``random.Random(seed).shuffle`` does (the
-    same draws, so a seed deals as before), without its two method calls per card: the
-    deals are a tenth of a random game's time."""
-    draw_bits = random.Random(seed).getrandbits
-    for last in range(len(cards) - 1, 0, -1):
-        size = last + 1  # a position below size, drawn as random.Random._randbelow does
-        bits = size.bit_length()
-        other = draw_bits(bits)
-        while other >= size:
-            other = draw_bits(bits)
-        cards[last], cards[other] = cards[other], cards[last]
-    return cards
 
 
 def _colour(colour: str) -> str:

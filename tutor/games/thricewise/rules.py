@@ -45,7 +45,8 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced
+from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced,
+                        seeded_shuffle)
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 from tutor.messages import listed, msg
 
@@ -248,23 +249,21 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
         before, after = get(back1), get(ahead1)
         if before is None and after is None:
             continue
-        # The lines of three ending at, centred on and starting at the cell, with what their cards make.
+        # The lines of three ending at, centred on and starting at the cell that make something.
         lines = []
         if before is not None:
             farther = get(back2)
-            if farther is not None:
-                lines.append((ending, made.get((farther, before, card))))
-            if after is not None:
-                lines.append((middle, made.get((before, card, after))))
+            if farther is not None and (line := made.get((farther, before, card))) is not None:
+                lines.append((ending, line))
+            if after is not None and (line := made.get((before, card, after))) is not None:
+                lines.append((middle, line))
         if after is not None:
             farther = get(ahead2)
-            if farther is not None:
-                lines.append((starting, made.get((card, after, farther))))
-        scored = []
-        for cells, line in lines:
-            if line is not None:
-                kinds, value = line
-                scored.append([(cells, kind, value, suits) for kind, suits in kinds])
+            if farther is not None and (line := made.get((card, after, farther))) is not None:
+                lines.append((starting, line))
+        if not lines:
+            continue
+        scored = [[(cells, kind, value, suits) for kind, suits in kinds] for cells, (kinds, value) in lines]
         if len(scored) > 1 and best_only:
             scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
         for line in scored:
@@ -276,8 +275,7 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
 def _seeded_deal(seed, players: int) -> Deal:
     """The deal the seed gives (rule tw.setup). Kept for the last few games: the deal
     is asked for again when it is pushed, to check it."""
-    cards = list(CARDS)
-    random.Random(f"{GAME_ID}:{seed}:0").shuffle(cards)
+    cards = seeded_shuffle(list(CARDS), f"{GAME_ID}:{seed}:0")
     width, height = START_GRID[players]
     start = width * height
     hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE]) for seat in range(players))
