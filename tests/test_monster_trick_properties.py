@@ -43,4 +43,3 @@ def test_invariants_hold_throughout(game):
     assert all(total <= 18 for total in state.totals())
 
 
-
