@@ -171,6 +171,8 @@ class Triad(NamedTuple):
 
 # Every pick made once: random play picks from these instead of building new ones.
 _PICKS = {card: tuple(Pick(seat, card) for seat in range(PLAYER_COUNTS[-1])) for card in CARDS}
+_PLACES: dict = {card: {} for card in CARDS}  # per card, per cell: filled as random play meets them
+_DONE = Done()
 
 _PICK = re.compile(r"pick\s+p?(\d+)\s+(.+)", re.IGNORECASE)
 _PLACE = re.compile(r"place\s+(.+?)\s+(?:at\s+)?(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)", re.IGNORECASE)
@@ -704,11 +706,13 @@ class State(core.State):
             move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
         elif self.phase == "place":
             if self.current_placed and rng.random() < 0.5:
-                move = Done()
+                move = _DONE
             else:
                 cards = self.placeable()
                 cells = tuple(self.open)
-                move = Place(cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))])
+                card, cell = cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))]
+                places = _PLACES[card]
+                move = places.get(cell) or places.setdefault(cell, Place(card, cell))
         elif self.phase == "over":
             return None
         else:
