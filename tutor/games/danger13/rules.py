@@ -38,8 +38,10 @@ clone shares them safely.
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
 from functools import cache
+from itertools import filterfalse
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -126,7 +128,8 @@ def _load_deck() -> tuple[Card, ...]:
     text = (Path(__file__).parent / "deck.yaml").read_text(encoding="utf-8")
     cards: list[Card] = []
     for group in yaml.safe_load(text)["cards"]:
-        kind, plus = str(group["kind"]), int(group.get("plus", 0))
+        # interned kinds: the engine's comparisons of kinds and cards then match by identity
+        kind, plus = sys.intern(str(group["kind"])), int(group.get("plus", 0))
         if "values" in group:
             for value, count in group["values"].items():
                 cards += [Card(kind, int(value), plus)] * count
@@ -138,8 +141,8 @@ def _load_deck() -> tuple[Card, ...]:
 DECK = _load_deck()
 COUNTS = Counter(DECK)
 VALUES = {kind: sorted({card.value for card in DECK if card.kind == kind}) for kind in VALUED}
-HAND_CARD, RAISE_CARD = Card(HAND), Card(RAISE)
-_value = itemgetter(1)
+HAND_CARD, RAISE_CARD = DECK[DECK.index(Card(HAND))], DECK[DECK.index(Card(RAISE))]  # the deck's own objects
+_value, _plus = itemgetter(1), itemgetter(2)
 
 
 def parse_card(text: str) -> Card:
@@ -208,6 +211,9 @@ def parse_move(text: str, players: int | None = None) -> Give | Choice:
 _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for card in COUNTS}
 _TURNED_UP = {card: Reveal(card, FROM_PACKET) for card in COUNTS}
 _DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
+_ANSWERS = {card: (Choice(card, ACCEPT), Choice(card, REFUSE)) for card in COUNTS}
+# A chance step has one legal move: kept as a one-move tuple for push (core.State.push).
+_ONLY = {move: (move,) for move in (*_TURNED_UP.values(), *_DRAWN.values())}
 
 
 class State(core.State):
@@ -267,7 +273,7 @@ class State(core.State):
         if self.phase == GIVE:
             return [Give(self.revealed, seat) for seat in self.receivers()]
         if self.phase == DECIDE:
-            return [Choice(self.pending, ACCEPT), Choice(self.pending, REFUSE)]
+            return list(_ANSWERS[self.pending])
         return []
 
     def returns(self) -> list[float]:
@@ -422,9 +428,11 @@ class State(core.State):
         self.packet = ()
         discards, banks = list(self.discards), list(self.banks)
         for seat, row in enumerate(self.rows):
-            keep = () if seat == busted else tuple(card for card in row if card.plus)
-            banks[seat] += keep
-            discards += (card for card in row if card not in keep)
+            if seat == busted:
+                discards += row
+            else:  # filter and filterfalse keep the row's order, without a Python loop
+                banks[seat] += tuple(filter(_plus, row))
+                discards += filterfalse(_plus, row)
         self.discards, self.banks = tuple(discards), tuple(banks)
         self.rows = ((),) * self.players
         self.busts += (busted,)
@@ -511,16 +519,24 @@ class State(core.State):
 
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when
-        the game is over), without listing every legal move."""
+        the game is over), without listing every legal move. The move is left in
+        ``_known_legal``, so push need not check it again."""
         phase = self.phase
         if phase == REVEAL:
-            return _TURNED_UP[self.packet[-1]]
+            self._known_legal = only = _ONLY[_TURNED_UP[self.packet[-1]]]
+            return only[0]
         if phase == GIVE:
             free = _waiting(self.players, self.received)
-            return _GIVES[self.revealed][free[int(rng.random() * len(free))]]
+            move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
+            self._known_legal = (move,)
+            return move
         if phase == DECIDE:
-            return Choice(self.pending, REFUSE if rng.random() < 0.5 else ACCEPT)
-        return self.chance_move()
+            self._known_legal = answers = _ANSWERS[self.pending]
+            return answers[1] if rng.random() < 0.5 else answers[0]
+        move = self.chance_move()
+        if move is not None:
+            self._known_legal = _ONLY[move]
+        return move
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use

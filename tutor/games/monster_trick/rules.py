@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced, seeded_shuffle
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -299,8 +299,7 @@ class State(core.State):
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Deal:
         """The deal the seed gives for this round (rule mt.deal)."""
-        cards = deck(self.players)
-        random.Random(f"{GAME_ID}:{self.seed}:{self.round}").shuffle(cards)
+        cards = seeded_shuffle(deck(self.players), f"{GAME_ID}:{self.seed}:{self.round}")
         return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
     def _apply(self, move) -> None:
@@ -424,15 +423,23 @@ class State(core.State):
 
     def random_move(self, rng: random.Random):
         """A uniformly chosen card, then one of its slots: cheaper than listing
-        every legal move, and still only legal moves."""
+        every legal move, and still only legal moves. The choice (or the predictions it
+        was drawn from) is left in ``_known_legal``, so push need not check it again."""
         if self.phase == "play":
             hand = self.hands[self.current]
             card = hand[int(rng.random() * len(hand))]
             slots = _SLOTS_BY_COLOUR[self.colour][card.colour]
-            return _PLAYS[card][slots[int(rng.random() * len(slots))]]
+            move = _PLAYS[card][slots[int(rng.random() * len(slots))]]
+            self._known_legal = (move,)
+            return move
         if self.phase == "deal":
-            return self.chance_move()
-        return rng.choice(_PREDICTIONS[self.round])
+            move = self.chance_move()
+            self._known_legal = (move,)
+            return move
+        if self.phase == "over":
+            return None
+        self._known_legal = predictions = _PREDICTIONS[self.round]
+        return rng.choice(predictions)
 
     def _repr_html_(self) -> str:
         from tutor.games.monster_trick.drawing import state_html  # drawing is optional: imported on use

@@ -45,7 +45,8 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced
+from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced,
+                        seeded_shuffle)
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 from tutor.messages import listed, msg
 
@@ -170,6 +171,8 @@ class Triad(NamedTuple):
 
 # Every pick made once: random play picks from these instead of building new ones.
 _PICKS = {card: tuple(Pick(seat, card) for seat in range(PLAYER_COUNTS[-1])) for card in CARDS}
+_PLACES: dict = {card: {} for card in CARDS}  # per card, per cell: filled as random play meets them
+_DONE = Done()
 
 _PICK = re.compile(r"pick\s+p?(\d+)\s+(.+)", re.IGNORECASE)
 _PLACE = re.compile(r"place\s+(.+?)\s+(?:at\s+)?(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)", re.IGNORECASE)
@@ -248,23 +251,21 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
         before, after = get(back1), get(ahead1)
         if before is None and after is None:
             continue
-        # The lines of three ending at, centred on and starting at the cell, with what their cards make.
+        # The lines of three ending at, centred on and starting at the cell that make something.
         lines = []
         if before is not None:
             farther = get(back2)
-            if farther is not None:
-                lines.append((ending, made.get((farther, before, card))))
-            if after is not None:
-                lines.append((middle, made.get((before, card, after))))
+            if farther is not None and (line := made.get((farther, before, card))) is not None:
+                lines.append((ending, line))
+            if after is not None and (line := made.get((before, card, after))) is not None:
+                lines.append((middle, line))
         if after is not None:
             farther = get(ahead2)
-            if farther is not None:
-                lines.append((starting, made.get((card, after, farther))))
-        scored = []
-        for cells, line in lines:
-            if line is not None:
-                kinds, value = line
-                scored.append([(cells, kind, value, suits) for kind, suits in kinds])
+            if farther is not None and (line := made.get((card, after, farther))) is not None:
+                lines.append((starting, line))
+        if not lines:
+            continue
+        scored = [[(cells, kind, value, suits) for kind, suits in kinds] for cells, (kinds, value) in lines]
         if len(scored) > 1 and best_only:
             scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
         for line in scored:
@@ -276,8 +277,7 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
 def _seeded_deal(seed, players: int) -> Deal:
     """The deal the seed gives (rule tw.setup). Kept for the last few games: the deal
     is asked for again when it is pushed, to check it."""
-    cards = list(CARDS)
-    random.Random(f"{GAME_ID}:{seed}:0").shuffle(cards)
+    cards = seeded_shuffle(list(CARDS), f"{GAME_ID}:{seed}:0")
     width, height = START_GRID[players]
     start = width * height
     hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE]) for seat in range(players))
@@ -585,8 +585,11 @@ class State(core.State):
             aside = self.deferred[seat]
             at = aside.index(card)
             self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
-        grid = self.grid = {**self.grid, cell: card}
-        self.placed_by = {**self.placed_by, cell: seat}
+        # new dicts, the old ones being kept for undo; dict.copy is quicker than {**grid, cell: card}
+        grid = self.grid = self.grid.copy()
+        grid[cell] = card
+        placed_by = self.placed_by = self.placed_by.copy()
+        placed_by[cell] = seat
         self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
@@ -694,19 +697,28 @@ class State(core.State):
         return other
 
     def random_move(self, rng: random.Random):
-        """A legal move without listing them all: a random card and a random open cell."""
+        """A legal move without listing them all: a random card and a random open cell.
+        The move is left in ``_known_legal``, so push need not check it again."""
         if self.phase == "pick":
             pending = self.pending()
             seat = pending[int(rng.random() * len(pending))]
             hand = self.hands[seat]
-            return _PICKS[hand[int(rng.random() * len(hand))]][seat]
-        if self.phase == "place":
+            move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
+        elif self.phase == "place":
             if self.current_placed and rng.random() < 0.5:
-                return Done()
-            cards = self.placeable()
-            cells = tuple(self.open)
-            return Place(cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))])
-        return self.chance_move()
+                move = _DONE
+            else:
+                cards = self.placeable()
+                cells = tuple(self.open)
+                card, cell = cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))]
+                places = _PLACES[card]
+                move = places.get(cell) or places.setdefault(cell, Place(card, cell))
+        elif self.phase == "over":
+            return None
+        else:
+            move = self.chance_move()
+        self._known_legal = (move,)
+        return move
 
     def _repr_html_(self) -> str:
         from tutor.games.thricewise.drawing import state_html  # drawing is optional: imported on use
