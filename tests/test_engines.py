@@ -4,7 +4,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutor.core import advance_chance, seeded_shuffle
+from tutor.core import advance_chance
 from tutor.games import game as registered, games
 
 from engine_contract import play_checking
@@ -25,12 +25,3 @@ def test_hidden_information_really_is_dealt_again(game):
     entry = registered(game)
     state = advance_chance(entry.new_game(3, seed=1))
     assert state.resample_from_view(0, random.Random(1)).snapshot() != state.snapshot()
-
-
-@settings(max_examples=50, deadline=None)
-@given(items=st.lists(st.integers(), max_size=120), seed=st.text(max_size=30))
-def test_the_seeded_shuffle_draws_as_random_shuffle(items, seed):
-    """Deals shuffle with core.seeded_shuffle: it must give random.shuffle's order, so every seed keeps its deals."""
-    expected = list(items)
-    random.Random(seed).shuffle(expected)
-    assert seeded_shuffle(list(items), seed) == expected

@@ -8,7 +8,6 @@ step) and python-chess's manners (small immutable move values, ``legal_moves``,
 from __future__ import annotations
 
 import copy
-import random
 from collections import namedtuple
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
@@ -156,21 +155,6 @@ def replaced(items: tuple, index: int, value) -> tuple:
     changed = list(items)
     changed[index] = value
     return tuple(changed)
-
-
-def seeded_shuffle(items: list, seed: str) -> list:
-    """``items`` shuffled in place exactly as ``random.Random(seed).shuffle`` does (the
-    same draws, so a seed deals as it always has), without its two method calls per
-    item: a game's seeded deals are a tenth of a random playout's time."""
-    draw_bits = random.Random(seed).getrandbits
-    for last in range(len(items) - 1, 0, -1):
-        size = last + 1  # a position below size, drawn as random.Random._randbelow does
-        bits = size.bit_length()
-        other = draw_bits(bits)
-        while other >= size:
-            other = draw_bits(bits)
-        items[last], items[other] = items[other], items[last]
-    return items
 
 
 def freeze(value):

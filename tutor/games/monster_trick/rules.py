@@ -11,7 +11,7 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced, seeded_shuffle
+from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
 GAME_ID = "monster-trick"
@@ -299,7 +299,8 @@ class State(core.State):
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Deal:
         """The deal the seed gives for this round (rule mt.deal)."""
-        cards = seeded_shuffle(deck(self.players), f"{GAME_ID}:{self.seed}:{self.round}")
+        cards = deck(self.players)
+        random.Random(f"{GAME_ID}:{self.seed}:{self.round}").shuffle(cards)
         return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
     def _apply(self, move) -> None:

@@ -45,8 +45,7 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from tutor import core
-from tutor.core import (CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced,
-                        seeded_shuffle)
+from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 from tutor.messages import listed, msg
 
@@ -277,7 +276,8 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
 def _seeded_deal(seed, players: int) -> Deal:
     """The deal the seed gives (rule tw.setup). Kept for the last few games: the deal
     is asked for again when it is pushed, to check it."""
-    cards = seeded_shuffle(list(CARDS), f"{GAME_ID}:{seed}:0")
+    cards = list(CARDS)
+    random.Random(f"{GAME_ID}:{seed}:0").shuffle(cards)
     width, height = START_GRID[players]
     start = width * height
     hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE]) for seat in range(players))
