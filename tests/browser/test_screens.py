@@ -103,7 +103,7 @@ def open_at(page, voila, game: str, section: str) -> str:
     selector of what the learner acts on now."""
     if section == "learn":
         lesson_number, step_number, lesson = first_try_step(game)
-        page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+        page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(STEP, has_text=count).wait_for()
@@ -168,7 +168,7 @@ def test_every_screen(chromium, voila, game, section):
 @pytest.mark.parametrize("game", games())
 def test_a_deep_link_opens_the_step_and_reload_back_and_forward_keep_it(page, voila, game):
     lesson_number, step_number, lesson = first_try_step(game)
-    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+    page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
 
     def at_step(number: int) -> None:
         page.locator(STEP, has_text=msg("widgets.stepper.count", number=number, total=len(lesson.steps))).wait_for(
@@ -195,11 +195,11 @@ def test_a_finished_lesson_is_ticked_in_the_list_after_a_reload(page, voila):
     game = next(iter(games()))
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     last = len(lessons[0].steps)
-    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson=1&step={last}")
+    page.goto(voila.page_url(page_file("learn", game, lesson=1, step=last)))
     page.locator(STEP, has_text=msg("widgets.stepper.count", number=last, total=last)).wait_for(timeout=PAGE_TIMEOUT_MS)
     ticked = "\u2713 " + msg("app.learn.lesson", number=1, title=lessons[0].title, minutes=lessons[0].minutes)
     page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached")
-    page.goto(voila.page_url(page_file("learn", game)) + "?lesson=2&step=1")
+    page.goto(voila.page_url(page_file("learn", game, lesson=2, step=1)))
     page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
     assert Path(lessons[0].path).stem in page.evaluate(f"localStorage.getItem('tutor-progress:{game}')")
 
@@ -219,7 +219,7 @@ def test_a_lost_server_is_told_in_words_and_a_reload_returns_to_the_step(page, v
             socket.connect_to_server()
 
     page.route_web_socket("**/api/kernels/**", kernel_socket)
-    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+    page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
     count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
     page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
     cut[0].close()
