@@ -12,10 +12,12 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from traitlets import Dict
 from traitlets.config import Config
+from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving.console import Friendly
-from serving.kernels import KernelsBusy, TutorKernelManager
+from serving.kernels import CLASS_PAGE, KernelsBusy, TutorKernelManager
 from serving.pages import LANGUAGES, page_title, section_of, text
 from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
@@ -208,5 +210,39 @@ def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(fold
         left = {kernel: (kernels.get_kernel(kernel).execution_state, str(kernels.get_kernel(kernel).last_activity))
                 for kernel in kernels.list_kernel_ids()}
         assert forgotten not in kernels and used in kernels, left
+        await kernels.shutdown_all()
+    run(scenario)
+
+
+def test_a_class_size_sizes_the_learn_pool_and_makes_room_for_it(folder):
+    class Pooled(TutorKernelManager):  # as Voila's pooling manager wraps it (voila.json: preheat_kernel)
+        kernel_pools_config = Dict(config=True)
+
+    config = Config({"TutorKernelManager": {"class_size": 45, "max_kernels": 40},
+                     "Pooled": {"kernel_pools_config": {"default": {"pool_size": 0}, "index.ipynb": {"pool_size": 1}}}})
+    kernels = Pooled(connection_dir=str(folder), config=config)
+    assert kernels.kernel_pools_config[CLASS_PAGE] == {"pool_size": 45}
+    assert kernels.kernel_pools_config["index.ipynb"] == {"pool_size": 1}
+    assert kernels.max_kernels >= 46 + 1, "every pool fills, and a visitor still finds room"
+    assert (NOTEBOOKS / CLASS_PAGE).is_file() and CLASS_PAGE in CONFIG["VoilaKernelManager"]["kernel_pools_config"]
+
+
+def test_pool_kernels_start_one_at_a_time(folder):
+    """A pool refills while learners click: its next kernel starts once the last one's page
+    waits for its visitor (voila.utils.wait_for_request), not beside it."""
+    async def scenario():
+        kernels = manager(folder, max_kernels=6)
+        pool = kernels._pools = {"page.ipynb": []}
+        pooled = {"kernel_name": "python3", "env": {"VOILA_PREHEAT": "True"}}
+        first, second = (asyncio.ensure_future(kernels.start_kernel(**pooled)) for _ in range(2))
+        pool["page.ipynb"] += [first, second]
+        first_id = await asyncio.wait_for(first, 60)
+        await asyncio.sleep(2)
+        assert not second.done(), "the second starts while the first still builds its page"
+        RequestInfoSocketHandler._waiters[first_id] = None  # the first page now waits for its visitor
+        try:
+            await asyncio.wait_for(second, 60)
+        finally:
+            del RequestInfoSocketHandler._waiters[first_id]
         await kernels.shutdown_all()
     run(scenario)
