@@ -224,7 +224,7 @@ def test_binder_and_jupyterhub_serve_the_same_pages(page, jupyter_server):
     page.wait_for_selector(".tutor-game", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function("title => document.title === title", arg=page_title())
     page.locator(f".tutor-game[data-game='{GAME}']").get_by_role("link", name=msg("app.nav.learn")).click()
-    page.wait_for_url(at_page(page_file("learn", GAME)))  # with its language and step
+    page.wait_for_url(at_page(f"notebooks/{page_file('learn', GAME)}"))  # with its language and step
     page.wait_for_selector("[data-target^='card:']", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function("title => document.title === title", arg=page_title("learn", GAME))
     assert game_name(GAME) in page.locator("h1").inner_text()
