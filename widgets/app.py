@@ -26,12 +26,12 @@ from serving.pages import SECTIONS, page_title
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import language, listed, msg, set_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.glossary import Glossary
 from widgets.languages import (
-    LanguageChooser, on_language, relabel_options, requested, requested_language, with_language,
+    LanguageChooser, on_language, relabel_options, requested, requested_language, started_ahead, with_language,
 )
 from widgets.page_tools import page_tools
 from widgets.play import GameTable
@@ -170,10 +170,31 @@ def friendly(section: str):
 
         @functools.wraps(build)
         def page(game: str | None = None) -> Page:
+            if started_ahead():
+                ready_ahead(section, build)
             set_language(requested_language())
             return built(game or (requested_game() if section in SECTIONS else None))
         return page
     return decorate
+
+
+@functools.cache
+def ready_ahead(section: str, build) -> None:
+    """In a kernel started ahead of its visitor, do before the visitor's request what the
+    page does anyway after it (while a class arrives, every page is built at once): read
+    every language's texts and names, and build the page once for each game (boards,
+    lessons, drawings), then throw those pages away. Nothing else exists yet in such a
+    kernel, so every widget there is one of them."""
+    try:
+        for code in LANGUAGES:
+            catalog(code)
+            language_name(code)
+        set_language(DEFAULT_LANGUAGE)
+        for game in GAMES if section in SECTIONS else [None]:
+            build(game) if game else build()
+    except Exception:  # noqa: BLE001 - the page itself will say what is wrong
+        traceback.print_exc(file=sys.__stderr__)
+    w.Widget.close_all()
 
 
 def game_wanted(game: str | None) -> str:

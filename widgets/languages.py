@@ -25,10 +25,15 @@ from tutor.svg.draw import el
 from widgets.component import Component
 
 
+def started_ahead() -> bool:
+    """Whether this kernel was started ahead of its visitor (one of Voila's pool)."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 @cache
 def _request_details() -> None:
     """In a pre-heated kernel, wait once for Voila to send the request's details."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
+    if started_ahead():
         from voila.utils import wait_for_request
 
         wait_for_request()
