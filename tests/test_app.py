@@ -274,3 +274,15 @@ def test_every_page_carries_the_text_size_control_and_answers_the_heartbeat():
     tools[0]._receive(tools[0], {"ping": 12}, [])
     assert sent == [{"pong": 12}], "the browser's ping is answered, so it knows the server is there"
     assert tools[0].lost_text == msg("app.lost.text")
+
+
+def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
+    """A pool's kernel builds the page for each game before its visitor's request (so that
+    what is left after it is quick), and sends none of those pages to the visitor."""
+    from ipywidgets.widgets.widget import _instances
+    app.ready_ahead.cache_clear()
+    built = []
+    app.ready_ahead("learn", lambda game: built.append(app.learn_page.__wrapped__(game)))
+    assert [page.name for page in built] == [f"learn {game}" for game in games()]
+    assert not _instances, "every widget of the pages built ahead is closed"
+    assert app.learn_page(list(games())[-1]).name == f"learn {list(games())[-1]}"
