@@ -14,6 +14,8 @@ N, with N = 1 as the baseline of the same run:
   many learners had no page within the deadline ("blank") or were told the tutor is busy;
 - click to updated step: from a click on Next/Back to the new step drawn, measured inside
   the browser (p50, p95);
+- processor: the seconds of processor time the server and its kernels used during the
+  round, and those the learners' browsers used (on this machine too, unlike a class's);
 - memory: the peak of the summed RSS of the server and all its kernels during the round;
 - kernels left: kernels still running 30 s after every learner left, beyond the pools;
 - per kernel: the memory of one pool kernel waiting for its learner, before the round.
@@ -103,6 +105,24 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
     return figures
 
 
+def cpu_seconds(server: VoilaServer) -> tuple[float, float]:
+    """Processor seconds used so far by the server and its kernels, and by everything else
+    this benchmark started (Playwright's driver and the browser)."""
+    def used(processes) -> float:
+        total = 0.0
+        for process in processes:
+            try:
+                times = process.cpu_times()  # with its children that ended (kernels shut down, closed tabs)
+                total += times.user + times.system + times.children_user + times.children_system
+            except psutil.Error:
+                pass
+        return total
+    served = server.processes()
+    others = [process for process in psutil.Process().children(recursive=True) if process.pid not in
+              {served_process.pid for served_process in served}]
+    return used(served), used(others)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -118,14 +138,16 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
     deadline_s, rounds = args.deadline, args.rounds
     try:
         started = time.monotonic()
-        server.wait_until_warm()
+        server.wait_until_warm(seconds=120 + 30 * sum(server.pools.values()))
         filled = time.monotonic() - started
         pool_kernels = len(server.kernels())
         per_kernel = statistics.median(server.kernels_rss_mb())
         memory = PeakMemory(server)
         memory.start()
         deadline = time.monotonic() + deadline_s
+        before = cpu_seconds(server)
         results = await asyncio.gather(*(learner(browser, server.url(PAGE), deadline, rounds) for _ in range(learners)))
+        after = cpu_seconds(server)
         memory.stopped.set()
         memory.join()
         await asyncio.sleep(30)  # leaving pages shut their kernels; the pools refill
@@ -134,6 +156,7 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
         return {"learners": learners, "pool": sum(server.pools.values()), "filled": filled, "renders": renders,
                 "clicks": clicks, "blank": learners - len(renders),
                 "busy": sum(1 for result in results if result["busy"]), "memory": memory.peak,
+                "server cpu": after[0] - before[0], "browser cpu": after[1] - before[1],
                 "per kernel": per_kernel, "left": max(0, len(server.kernels()) - pool_kernels)}
     finally:
         server.stop()
@@ -144,7 +167,8 @@ def row(figures: dict) -> str:
     render = f"{statistics.median(renders):6.1f} {percentile(renders, 0.95):6.1f}" if renders else f"{'-':>6} {'-':>6}"
     click = f"{statistics.median(clicks):7.0f} {percentile(clicks, 0.95):7.0f}" if clicks else f"{'-':>7} {'-':>7}"
     return (f"{figures['learners']:>4} | {figures['pool']:>4} {figures['filled']:6.0f} | {render} |"
-            f" {figures['blank']:>5} {figures['busy']:>4} | {click} | {figures['memory']:8.0f}"
+            f" {figures['blank']:>5} {figures['busy']:>4} | {click} |"
+            f" {figures['server cpu']:6.0f} {figures['browser cpu']:7.0f} | {figures['memory']:8.0f}"
             f" {figures['per kernel']:6.0f} | {figures['left']:>4}")
 
 
@@ -164,8 +188,10 @@ async def main() -> None:
           f" {args.pool if args.pool is not None else 'N (the class)'}; max kernels"
           f" {args.max_kernels or 'as voila.json, raised for the pools'}; deadline {args.deadline:.0f} s")
     print("pools: kernels started ahead, and the seconds until they were full and quiet; times: render in s,"
-          " click in ms; memory: peak RSS of server and kernels, and one waiting kernel's, in MB")
-    print("   N | pool filled | render p50    p95 | blank busy |  click p50   p95 |   memory kernel | left")
+          " click in ms; processor s: server and kernels, browsers; memory: peak RSS of server and kernels, and"
+          " one waiting kernel's, in MB")
+    print("   N | pool filled | render p50    p95 | blank busy |  click p50   p95 | server browser |"
+          "   memory kernel | left")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
