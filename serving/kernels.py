@@ -19,10 +19,9 @@ from traitlets import Float, Integer
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving.console import console_language
-from serving.pages import LANGUAGES, text
+from serving.pages import CLASS_PAGE, LANGUAGES, text
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
-CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the address names the game)
 ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
 
 

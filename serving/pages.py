@@ -9,6 +9,7 @@ from tutor.games import games
 
 LANGUAGES = messages.LANGUAGES
 SECTIONS = ("learn", "practise", "play", "glossary")  # a game's pages: notebooks/<section>.ipynb?game=<id>
+CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the address names the game)
 
 
 def text(language: str, key: str, /, **params) -> str:

@@ -246,3 +246,13 @@ def test_pool_kernels_start_one_at_a_time(folder):
             del RequestInfoSocketHandler._waiters[first_id]
         await kernels.shutdown_all()
     run(scenario)
+
+
+def test_the_console_says_once_when_the_class_can_come_in(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr")
+    console = Friendly()
+    filled = record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)
+    assert console.filter(filled) and filled.getMessage() == text("fr", "publish.console.pool-ready", count=30)
+    assert not console.filter(record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)), \
+        "refilled after each learner: said once"
+    assert not console.filter(record("Kernel pool of index.ipynb is filled with %s kernel(s)", logging.INFO, 1))
