@@ -12,6 +12,9 @@ N, with N = 1 as the baseline of the same run:
 
 - first render: from the start of navigation to the first card drawn (p50, p95), and how
   many learners had no page within the deadline ("blank") or were told the tutor is busy;
+- page sent: from the start of navigation until the browser had the page's HTML (p95): the
+  server's and the kernel's part of the first render, the rest is the browser's (Voila's
+  front end, about 5 MB of scripts, loaded and run by every learner's browser);
 - click to updated step: from a click on Next/Back to the new step drawn, measured inside
   the browser (p50, p95);
 - processor: the seconds of processor time the server and its kernels used during the
@@ -82,12 +85,13 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     await context.add_init_script(COUNT_BUSY)
     page = await context.new_page()
-    figures = {"render": None, "clicks": [], "busy": 0}
+    figures = {"render": None, "sent": None, "clicks": [], "busy": 0}
     start = time.monotonic()
     try:
         await page.goto(url, wait_until="commit", timeout=max(1, deadline - start) * 1000)
         await page.locator(FIRST_CARD).first.wait_for(timeout=max(1, deadline - time.monotonic()) * 1000)
         figures["render"] = time.monotonic() - start
+        figures["sent"] = await page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd / 1000")
         await page.locator(".tutor-stepnav [data-target='next']:not([disabled])").wait_for(timeout=30_000)
         for _ in range(rounds):
             for direction in ["next"] * (STEPS - 1) + ["back"] * (STEPS - 1):
@@ -152,8 +156,10 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
         memory.join()
         await asyncio.sleep(30)  # leaving pages shut their kernels; the pools refill
         renders = [result["render"] for result in results if result["render"] is not None]
+        sent = [result["sent"] for result in results if result["sent"] is not None]
         clicks = [ms for result in results for ms in result["clicks"]]
         return {"learners": learners, "pool": sum(server.pools.values()), "filled": filled, "renders": renders,
+                "sent": sent,
                 "clicks": clicks, "blank": learners - len(renders),
                 "busy": sum(1 for result in results if result["busy"]), "memory": memory.peak,
                 "server cpu": after[0] - before[0], "browser cpu": after[1] - before[1],
@@ -165,6 +171,7 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
 def row(figures: dict) -> str:
     renders, clicks = figures["renders"], figures["clicks"]
     render = f"{statistics.median(renders):6.1f} {percentile(renders, 0.95):6.1f}" if renders else f"{'-':>6} {'-':>6}"
+    render += f" {percentile(figures['sent'], 0.95):5.1f}" if figures["sent"] else f" {'-':>5}"
     click = f"{statistics.median(clicks):7.0f} {percentile(clicks, 0.95):7.0f}" if clicks else f"{'-':>7} {'-':>7}"
     return (f"{figures['learners']:>4} | {figures['pool']:>4} {figures['filled']:6.0f} | {render} |"
             f" {figures['blank']:>5} {figures['busy']:>4} | {click} |"
@@ -187,10 +194,11 @@ async def main() -> None:
     print(f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; page {PAGE}; learn pool"
           f" {args.pool if args.pool is not None else 'N (the class)'}; max kernels"
           f" {args.max_kernels or 'as voila.json, raised for the pools'}; deadline {args.deadline:.0f} s")
-    print("pools: kernels started ahead, and the seconds until they were full and quiet; times: render in s,"
+    print("pools: kernels started ahead, and the seconds until they were full and quiet; times: render and page"
+          " sent (p95) in s,"
           " click in ms; processor s: server and kernels, browsers; memory: peak RSS of server and kernels, and"
           " one waiting kernel's, in MB")
-    print("   N | pool filled | render p50    p95 | blank busy |  click p50   p95 | server browser |"
+    print("   N | pool filled | render p50    p95  sent | blank busy |  click p50   p95 | server browser |"
           "   memory kernel | left")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
