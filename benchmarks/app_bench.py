@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
 
 import psutil
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-APP_PAGE = "monster-trick/learn.ipynb"
+from voila_server import ROOT, VoilaServer, settings
+from tutor.games import games
+from widgets.app import page_file
+
+APP_PAGE = page_file("learn", next(iter(games())))
+APP_NOTEBOOK = APP_PAGE.partition("?")[0]
 BARE_PAGE = "bare.ipynb"
 FIRST_CARD = "[data-target^='card:']"
 BARE_BUTTON = ".widget-button"
@@ -59,73 +56,19 @@ CLICK_TO_CHANGE = """([click, watch]) => new Promise(resolve => {
 })"""
 
 
-class Server:
-    """A Voila server reading voila.json from ``config_dir``. With preheated kernels its log
-    says each time a pool is full again, so that every page load starts warm."""
-
-    def __init__(self, config_dir: Path, extra: list[str]):
-        config = json.loads((config_dir / "voila.json").read_text())
-        pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-        preheat = config["VoilaConfiguration"].get("preheat_kernel") and "--VoilaConfiguration.preheat_kernel=False" not in extra
-        self.fills_expected = sum(1 for name, pool in pools.items() if name != "default" and pool.get("pool_size")) \
-            if preheat else 0
-        with socket.socket() as probe:
-            probe.bind(("localhost", 0))
-            self.port = probe.getsockname()[1]
-        self.log = tempfile.NamedTemporaryFile("w+", suffix=".log")
-        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={self.port}", *extra],
-                                        cwd=config_dir, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://localhost:{self.port}/", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError(Path(self.log.name).read_text())
-                time.sleep(0.2)
-
-    def url(self, notebook: str) -> str:
-        return f"http://localhost:{self.port}/voila/render/{notebook}"
-
-    def wait_until_warm(self) -> None:
-        deadline = time.monotonic() + 120
-        while Path(self.log.name).read_text().count("is filled with") < self.fills_expected:
-            if time.monotonic() > deadline:
-                raise RuntimeError("the kernel pools did not fill within 2 minutes")
-            time.sleep(0.2)
-
-    def used_a_pooled_kernel(self) -> None:
-        if self.fills_expected:
-            self.fills_expected += 1
-
-    def kernels(self) -> list[psutil.Process]:
-        return [child for child in psutil.Process(self.process.pid).children(recursive=True)
-                if "ipykernel_launcher" in " ".join(child.cmdline())]
-
-    def kernels_rss_mb(self) -> list[float]:
-        return sorted(kernel.memory_info().rss / 2**20 for kernel in self.kernels())
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        self.log.close()
-
-
-def bare_config(folder: Path) -> None:
-    """voila.json for the bare notebook: the app's settings, its folder, and a kernel pool
-    as big as the measured page's."""
-    config = json.loads((ROOT / "voila.json").read_text())
-    config["Voila"] = {key: value for key, value in config["Voila"].items() if key != "custom_display_url"}
+def bare_config() -> dict:
+    """The app's settings for the bare notebook: its folder, and a kernel pool as big as
+    the measured page's."""
+    config = settings()
     config["Voila"]["root_dir"] = str(ROOT / "benchmarks")
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config")
     if pools:
         config["VoilaKernelManager"]["kernel_pools_config"] = {
-            "default": pools.get("default", {}), BARE_PAGE: pools.get(APP_PAGE, pools.get("default", {}))}
-    (folder / "voila.json").write_text(json.dumps(config))
+            "default": pools.get("default", {}), BARE_PAGE: pools.get(APP_NOTEBOOK, pools.get("default", {}))}
+    return config
 
 
-def load(context, server: Server, notebook: str, selector: str):
+def load(context, server: VoilaServer, notebook: str, selector: str):
     """Open a page on a warm server: the page and the milliseconds until ``selector`` showed."""
     server.wait_until_warm()
     page = context.new_page()
@@ -137,7 +80,7 @@ def load(context, server: Server, notebook: str, selector: str):
     return page, page.evaluate("window.__firstSeen")
 
 
-def leave(page, server: Server) -> None:
+def leave(page, server: VoilaServer) -> None:
     """Navigate away, as a learner does, and wait until Voila has shut the page's kernel
     down, so that the next measurement does not share the processor with it."""
     kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
@@ -159,29 +102,27 @@ def bare_clicks_ms(page, clicks: int) -> list[float]:
 
 
 def measure(browser, extra: list[str], runs: int, clicks: int) -> dict[str, list[float]]:
-    with tempfile.TemporaryDirectory() as folder:
-        bare_config(Path(folder))
-        servers = {"app": (Server(ROOT, extra), APP_PAGE, FIRST_CARD, app_clicks_ms),
-                   "bare": (Server(Path(folder), extra), BARE_PAGE, BARE_BUTTON, bare_clicks_ms)}
-        try:
-            figures = {f"{name} {kind}": [] for name in servers for kind in ("render", "click", "kernel")}
-            # One browser context per server, as a learner going from page to page: the
-            # first load fills the browser's cache and is not counted.
-            contexts = {name: browser.new_context(viewport={"width": 1536, "height": 1000}) for name in servers}
-            for name, (server, notebook, selector, _) in servers.items():
-                leave(load(contexts[name], server, notebook, selector)[0], server)
-            for _ in range(runs):
-                for name, (server, notebook, selector, click) in servers.items():
-                    page, rendered = load(contexts[name], server, notebook, selector)
-                    figures[f"{name} render"].append(rendered)
-                    figures[f"{name} click"] += click(page, clicks)
-                    figures[f"{name} kernel"].append(max(server.kernels_rss_mb()))  # the page's, or a pool's twin
-                    leave(page, server)
-            figures["app pool kernels"] = [sum(servers["app"][0].kernels_rss_mb())]  # all pages left: the pools
-            return figures
-        finally:
-            for server, *_ in servers.values():
-                server.stop()
+    servers = {"app": (VoilaServer(settings(), extra), APP_PAGE, FIRST_CARD, app_clicks_ms),
+               "bare": (VoilaServer(bare_config(), extra), BARE_PAGE, BARE_BUTTON, bare_clicks_ms)}
+    try:
+        figures = {f"{name} {kind}": [] for name in servers for kind in ("render", "click", "kernel")}
+        # One browser context per server, as a learner going from page to page: the
+        # first load fills the browser's cache and is not counted.
+        contexts = {name: browser.new_context(viewport={"width": 1536, "height": 1000}) for name in servers}
+        for name, (server, notebook, selector, _) in servers.items():
+            leave(load(contexts[name], server, notebook, selector)[0], server)
+        for _ in range(runs):
+            for name, (server, notebook, selector, click) in servers.items():
+                page, rendered = load(contexts[name], server, notebook, selector)
+                figures[f"{name} render"].append(rendered)
+                figures[f"{name} click"] += click(page, clicks)
+                figures[f"{name} kernel"].append(max(server.kernels_rss_mb()))  # the page's, or a pool's twin
+                leave(page, server)
+        figures["app pool kernels"] = [sum(servers["app"][0].kernels_rss_mb())]  # all pages left: the pools
+        return figures
+    finally:
+        for server, *_ in servers.values():
+            server.stop()
 
 
 def spread(values: list[float], digits: int = 0) -> str:

@@ -1,19 +1,27 @@
 """How many learners one machine holds: N learners arrive at once on a learn page.
 
-    .venv/bin/python benchmarks/load_bench.py [--learners 1,5,10,20,30,40] [--deadline 180]
+    .venv/bin/python benchmarks/load_bench.py [--learners 1,5,10,20,40] [--deadline 180] [--pool P]
 
-For each N a fresh Voila server is started with the repository's voila.json (its log made
-verbose in a copy, to know when the kernel pools are full), then N Chromium browser contexts
-(one per learner, loopback only: any other address fails) open the Monster Trick learn
-page at the same moment and step through its first lesson (Next to the end, Back to the start,
-twice). Printed per N, with N = 1 as the baseline of the same run:
+For each N a fresh Voila server is started with the repository's voila.json and, as a
+teacher does before a class, its learn page's pool sized for the class
+(``--TutorKernelManager.class_size=N``, or P with ``--pool``); the round starts once the
+pools are full and their kernels quiet. Then N Chromium browser contexts (one per learner,
+loopback only: any other address fails) open the first game's learn page at the same moment
+and step through its first lesson (Next to the end, Back to the start, twice). Printed per
+N, with N = 1 as the baseline of the same run:
 
 - first render: from the start of navigation to the first card drawn (p50, p95), and how
   many learners had no page within the deadline ("blank") or were told the tutor is busy;
+- page sent: from the start of navigation until the browser had the page's HTML (p95): the
+  server's and the kernel's part of the first render, the rest is the browser's (Voila's
+  front end, about 5 MB of scripts, loaded and run by every learner's browser);
 - click to updated step: from a click on Next/Back to the new step drawn, measured inside
   the browser (p50, p95);
+- processor: the seconds of processor time the server and its kernels used during the
+  round, and those the learners' browsers used (on this machine too, unlike a class's);
 - memory: the peak of the summed RSS of the server and all its kernels during the round;
-- kernels left: kernels still running 30 s after every learner left, beyond the pools.
+- kernels left: kernels still running 30 s after every learner left, beyond the pools;
+- per kernel: the memory of one pool kernel waiting for its learner, before the round.
 
 Printed only: this is not a test. It takes a few minutes per N on two cores.
 """
@@ -21,25 +29,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 import psutil
 from playwright.async_api import async_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-PAGE = "monster-trick/learn.ipynb"
+from voila_server import ROOT, VoilaServer, settings
+from tutor.games import games
+from tutor.lessons import bundled_lessons, load_lesson
+from widgets.app import page_file
+
+GAME = next(iter(games()))
+PAGE = page_file("learn", GAME)
 FIRST_CARD = "[data-target^='card:']"
-COUNT = ".cw-count"
-STEPS = 4  # the first Monster Trick lesson: Next three times, Back three times
+COUNT = ".tutor-count"
+STEPS = len(load_lesson(bundled_lessons(GAME)[0]).steps)  # Next to the last step, Back to the first
 MAX_LEARNERS = 60
 # Loopback only: every other address goes to a proxy that is not there, so it fails at once
 # (route interception would do it too, but it drops the beacon a page sends as it is left).
@@ -61,84 +68,8 @@ COUNT_BUSY = """addEventListener('DOMContentLoaded', () => {
 })"""
 
 
-class Server:
-    """Voila on a free port with the repository's settings; INFO logging in a copy of
-    voila.json so that the log says when each kernel pool is full."""
-
-    def __init__(self, root: Path, overrides: list[str], pool: int | None = None, cap: int | None = None):
-        config = json.loads((root / "voila.json").read_text())
-        if pool is not None:
-            config["VoilaKernelManager"]["kernel_pools_config"][PAGE] = {"pool_size": pool}
-        if cap is not None:
-            config.setdefault("TutorKernelManager", {})["max_kernels"] = cap
-        config["Voila"].pop("logging_config", None)
-        config["Voila"]["log_level"] = "INFO"
-        config["Voila"]["root_dir"] = str(root / config["Voila"].get("root_dir", "."))
-        config["Voila"].pop("custom_display_url", None)
-        self.folder = tempfile.TemporaryDirectory()
-        (Path(self.folder.name) / "voila.json").write_text(json.dumps(config))
-        preheat = config.get("VoilaConfiguration", {}).get("preheat_kernel", False)
-        pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
-        self.pooled = {name: pool["pool_size"] for name, pool in pools.items()
-                       if name != "default" and pool.get("pool_size") and preheat}
-        with socket.socket() as probe:
-            probe.bind(("localhost", 0))
-            self.port = probe.getsockname()[1]
-        self.log = Path(self.folder.name) / "voila.log"
-        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={self.port}", *overrides],
-                                        cwd=self.folder.name, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"http://localhost:{self.port}/", timeout=5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError(self.log.read_text())
-                time.sleep(0.5)
-
-    @property
-    def url(self) -> str:
-        return f"http://localhost:{self.port}/voila/render/{PAGE}"
-
-    def wait_until_warm(self, seconds: float = 240) -> None:
-        """Every pool full and the processor quiet again."""
-        deadline = time.monotonic() + seconds
-        while self.log.read_text().count("is filled with") < len(self.pooled) or len(self.kernels()) < sum(self.pooled.values()):
-            if time.monotonic() > deadline:
-                raise RuntimeError("the kernel pools did not fill in time")
-            time.sleep(0.5)
-        while psutil.cpu_percent(interval=1.0) > 30 and time.monotonic() < deadline:
-            pass
-
-    def processes(self) -> list[psutil.Process]:
-        server = psutil.Process(self.process.pid)
-        return [server, *server.children(recursive=True)]
-
-    def kernels(self) -> list[psutil.Process]:
-        return [process for process in self.processes()[1:] if "ipykernel" in " ".join(process.cmdline())]
-
-    def rss_mb(self) -> float:
-        total = 0
-        for process in self.processes():
-            try:
-                total += process.memory_info().rss
-            except psutil.NoSuchProcess:
-                pass
-        return total / 2**20
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.folder.cleanup()
-
-
 class PeakMemory(threading.Thread):
-    def __init__(self, server: Server):
+    def __init__(self, server: VoilaServer):
         super().__init__(daemon=True)
         self.server, self.peak, self.stopped = server, 0.0, threading.Event()
 
@@ -154,16 +85,17 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
     context = await browser.new_context(viewport={"width": 1280, "height": 800})
     await context.add_init_script(COUNT_BUSY)
     page = await context.new_page()
-    figures = {"render": None, "clicks": [], "busy": 0}
+    figures = {"render": None, "sent": None, "clicks": [], "busy": 0}
     start = time.monotonic()
     try:
         await page.goto(url, wait_until="commit", timeout=max(1, deadline - start) * 1000)
         await page.locator(FIRST_CARD).first.wait_for(timeout=max(1, deadline - time.monotonic()) * 1000)
         figures["render"] = time.monotonic() - start
-        await page.locator(".cw-stepnav [data-target='next']:not([disabled])").wait_for(timeout=30_000)
+        figures["sent"] = await page.evaluate("performance.getEntriesByType('navigation')[0].responseEnd / 1000")
+        await page.locator(".tutor-stepnav [data-target='next']:not([disabled])").wait_for(timeout=30_000)
         for _ in range(rounds):
             for direction in ["next"] * (STEPS - 1) + ["back"] * (STEPS - 1):
-                click = f".cw-stepnav [data-target='{direction}']"
+                click = f".tutor-stepnav [data-target='{direction}']"
                 figures["clicks"].append(await asyncio.wait_for(page.evaluate(CLICK_TO_CHANGE, [click, COUNT]), 30))
     except Exception as error:  # noqa: BLE001 - a learner who got no page is counted, not fatal
         figures["error"] = type(error).__name__
@@ -177,29 +109,61 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
     return figures
 
 
+def cpu_seconds(server: VoilaServer) -> tuple[float, float]:
+    """Processor seconds used so far by the server and its kernels, and by everything else
+    this benchmark started (Playwright's driver and the browser)."""
+    def used(processes) -> float:
+        total = 0.0
+        for process in processes:
+            try:
+                times = process.cpu_times()  # with its children that ended (kernels shut down, closed tabs)
+                total += times.user + times.system + times.children_user + times.children_system
+            except psutil.Error:
+                pass
+        return total
+    served = server.processes()
+    others = [process for process in psutil.Process().children(recursive=True) if process.pid not in
+              {served_process.pid for served_process in served}]
+    return used(served), used(others)
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
-    server = Server(args.root.resolve(), overrides, args.pool, args.max_kernels)
+    config = settings(args.root.resolve())
+    kernels = config.setdefault("TutorKernelManager", {})
+    kernels["class_size"] = args.pool if args.pool is not None else learners
+    if args.max_kernels is not None:
+        kernels["max_kernels"] = args.max_kernels
+    server = VoilaServer(config, overrides)
     deadline_s, rounds = args.deadline, args.rounds
     try:
-        server.wait_until_warm()
+        started = time.monotonic()
+        server.wait_until_warm(seconds=120 + 30 * sum(server.pools.values()))
+        filled = time.monotonic() - started
         pool_kernels = len(server.kernels())
+        per_kernel = statistics.median(server.kernels_rss_mb())
         memory = PeakMemory(server)
         memory.start()
         deadline = time.monotonic() + deadline_s
-        results = await asyncio.gather(*(learner(browser, server.url, deadline, rounds) for _ in range(learners)))
+        before = cpu_seconds(server)
+        results = await asyncio.gather(*(learner(browser, server.url(PAGE), deadline, rounds) for _ in range(learners)))
+        after = cpu_seconds(server)
         memory.stopped.set()
         memory.join()
         await asyncio.sleep(30)  # leaving pages shut their kernels; the pools refill
         renders = [result["render"] for result in results if result["render"] is not None]
+        sent = [result["sent"] for result in results if result["sent"] is not None]
         clicks = [ms for result in results for ms in result["clicks"]]
-        return {"learners": learners, "renders": renders, "clicks": clicks,
-                "blank": learners - len(renders), "busy": sum(1 for result in results if result["busy"]),
-                "memory": memory.peak, "left": max(0, len(server.kernels()) - pool_kernels)}
+        return {"learners": learners, "pool": sum(server.pools.values()), "filled": filled, "renders": renders,
+                "sent": sent,
+                "clicks": clicks, "blank": learners - len(renders),
+                "busy": sum(1 for result in results if result["busy"]), "memory": memory.peak,
+                "server cpu": after[0] - before[0], "browser cpu": after[1] - before[1],
+                "per kernel": per_kernel, "left": max(0, len(server.kernels()) - pool_kernels)}
     finally:
         server.stop()
 
@@ -207,28 +171,35 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
 def row(figures: dict) -> str:
     renders, clicks = figures["renders"], figures["clicks"]
     render = f"{statistics.median(renders):6.1f} {percentile(renders, 0.95):6.1f}" if renders else f"{'-':>6} {'-':>6}"
+    render += f" {percentile(figures['sent'], 0.95):5.1f}" if figures["sent"] else f" {'-':>5}"
     click = f"{statistics.median(clicks):7.0f} {percentile(clicks, 0.95):7.0f}" if clicks else f"{'-':>7} {'-':>7}"
-    return (f"{figures['learners']:>4} | {render} | {figures['blank']:>5} {figures['busy']:>4} | {click} |"
-            f" {figures['memory']:8.0f} | {figures['left']:>4}")
+    return (f"{figures['learners']:>4} | {figures['pool']:>4} {figures['filled']:6.0f} | {render} |"
+            f" {figures['blank']:>5} {figures['busy']:>4} | {click} |"
+            f" {figures['server cpu']:6.0f} {figures['browser cpu']:7.0f} | {figures['memory']:8.0f}"
+            f" {figures['per kernel']:6.0f} | {figures['left']:>4}")
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--learners", default="1,5,10,20,30,40", help="comma-separated counts of learners")
+    parser.add_argument("--learners", default="1,5,10,20,40", help="comma-separated counts of learners")
     parser.add_argument("--deadline", type=float, default=180, help="seconds a round may last")
     parser.add_argument("--rounds", type=int, default=2, help="times each learner steps through the lesson")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to serve (its voila.json)")
-    parser.add_argument("--pool", type=int, help="pre-started kernels for the page (default: voila.json's)")
+    parser.add_argument("--pool", type=int, help="pre-started kernels for the learn page (default: the learners)")
     parser.add_argument("--max-kernels", type=int, help="TutorKernelManager.max_kernels (default: voila.json's)")
     args, voila_options = parser.parse_known_args()  # the rest goes to voila, e.g. --Class.trait=value
     counts = [int(count) for count in args.learners.split(",")]
     if max(counts) > MAX_LEARNERS:
         parser.error(f"at most {MAX_LEARNERS} learners on one machine")
-    print(f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; page {PAGE}; pool"
-          f" {args.pool if args.pool is not None else 'as voila.json'}; max kernels"
-          f" {args.max_kernels or 'as voila.json'}; deadline {args.deadline:.0f} s")
-    print("times: render in s, click in ms; memory: peak RSS of server and kernels in MB")
-    print("   N | render p50    p95 | blank busy |  click p50   p95 |   memory | left")
+    print(f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; page {PAGE}; learn pool"
+          f" {args.pool if args.pool is not None else 'N (the class)'}; max kernels"
+          f" {args.max_kernels or 'as voila.json, raised for the pools'}; deadline {args.deadline:.0f} s")
+    print("pools: kernels started ahead, and the seconds until they were full and quiet; times: render and page"
+          " sent (p95) in s,"
+          " click in ms; processor s: server and kernels, browsers; memory: peak RSS of server and kernels, and"
+          " one waiting kernel's, in MB")
+    print("   N | pool filled | render p50    p95  sent | blank busy |  click p50   p95 | server browser |"
+          "   memory kernel | left")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
             executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],

@@ -1,5 +1,6 @@
 """A quiet console for the person who starts the tutor: the address to open, how to stop
-it, and real problems; none of Voila's and Jupyter's routine lines.
+it, when the learn page's kernels are ready for a class, and real problems; none of Voila's
+and Jupyter's routine lines.
 
 voila.json attaches ``Friendly`` to the console handler (``Voila.logging_config``).
 """
@@ -9,11 +10,12 @@ import logging
 
 from babel.core import default_locale, negotiate_locale
 
-from serving.pages import LANGUAGES, text
+from serving.pages import CLASS_PAGE, LANGUAGES, text
 from tutor.messages import DEFAULT_LANGUAGE
 
 READY = "Voilà is running at:"
 STOPPING = "Stopping..."
+POOL_FILLED = f"Kernel pool of {CLASS_PAGE} is filled with "  # Voila's line, each time the pool is full again
 # Warnings that ask nothing of the person running the tutor.
 ROUTINE = (
     "is not trusted",  # notebooks are the project's own, run as they are
@@ -32,6 +34,10 @@ def console_language() -> str:
 
 
 class Friendly(logging.Filter):
+    def __init__(self):
+        super().__init__()
+        self.ready_said = False  # the learn page's pool is full: said once, not at each refill
+
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         language = console_language()
@@ -40,6 +46,13 @@ class Friendly(logging.Filter):
             record.msg = "\n".join([text(language, "publish.console.ready", url=address),
                                     text(language, "publish.console.stop")])
             record.args = ()
+            return True
+        if message.startswith(POOL_FILLED):
+            if self.ready_said:
+                return False
+            self.ready_said = True
+            count = message.removeprefix(POOL_FILLED).split()[0]
+            record.msg, record.args = text(language, "publish.console.pool-ready", count=count), ()
             return True
         if message == STOPPING:
             record.msg, record.args = text(language, "publish.console.stopped"), ()

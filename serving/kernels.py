@@ -1,6 +1,7 @@
 """Kernels for a public tutor: a cap on how many live at once, no kernel left behind by a
 page that was closed or never arrived, and pools of pre-started kernels that wait for
-room instead of failing.
+room instead of failing, sized for a class (``class_size``) and refilled in the
+background: one kernel at a time, so that learners' clicks keep the processor.
 
 Voila wraps this class in its pooling kernel manager (voila.json names it in
 ``VoilaConfiguration.multi_kernel_manager_class``), so Voila's pools use it to start their
@@ -15,11 +16,13 @@ from datetime import datetime, timedelta, timezone
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Integer
+from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving.console import console_language
-from serving.pages import LANGUAGES, text
+from serving.pages import CLASS_PAGE, LANGUAGES, text
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
+ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
 
 
 class KernelsBusy(web.HTTPError):
@@ -43,13 +46,34 @@ class TutorKernelManager(AsyncMappingKernelManager):
         120, config=True,
         help="Seconds a page's kernel may wait for its page to connect (a page that never "
              "rendered, or was closed at once) before it is shut down.")
+    class_size = Integer(
+        None, allow_none=True, config=True,
+        help=f"Learners who open the tutor at the same moment (a class). The learn page keeps this "
+             f"many kernels started ({CLASS_PAGE}'s pool in VoilaKernelManager.kernel_pools_config), "
+             f"and max_kernels grows to hold the pools and {ROOM} more.")
+    pool_starts = Integer(
+        1, config=True,
+        help="Pool kernels that may be starting at once. A pool refills while learners use the "
+             "pages, so it refills gently: a kernel counts as starting until its page is built up to "
+             "the visitor's request.")
+    pool_start_timeout = Float(30, config=True, help="Seconds after which a pool kernel no longer counts as starting.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._starting = 0
+        self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when
         self._seen: dict[str, object] = {}  # kernel id -> when the culler first met it outside a pool
         self._claimed: set[str] = set()  # kernels a page has connected to
         self._last_busy_note = 0.0
+        if self.class_size is not None and hasattr(self, "kernel_pools_config"):  # Voila's pools are on
+            self._size_for_a_class(self.class_size)
+
+    def _size_for_a_class(self, learners: int) -> None:
+        pools = dict(self.kernel_pools_config)
+        pools[CLASS_PAGE] = {**pools.get(CLASS_PAGE, {}), "pool_size": learners}
+        self.kernel_pools_config = pools
+        pooled = sum(pool.get("pool_size", 0) for name, pool in pools.items() if name != "default")
+        self.max_kernels = max(self.max_kernels, pooled + ROOM)
 
     def has_room(self, keep_free: int = 0) -> bool:
         return len(self) + self._starting + keep_free < self.max_kernels
@@ -60,22 +84,42 @@ class TutorKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *args, **kwargs):
         """A visitor's kernel starts now or not at all (KernelsBusy). A pool's kernel waits
         until it can start and still leave room for one visitor, so that a kernel set free
-        goes to someone waiting rather than to a pool; if a visitor takes it from its pool
-        meanwhile, it starts for that visitor, or tells them the tutor is busy."""
+        goes to someone waiting rather than to a pool, and until fewer than ``pool_starts``
+        other pool kernels are starting; if a visitor takes it from its pool meanwhile, it
+        starts for that visitor at once, or tells them the tutor is busy."""
         for_a_pool = kwargs.get("env", {}).get("VOILA_PREHEAT") == "True"
         while True:
             pooled = for_a_pool and self._waits_in_a_pool(asyncio.current_task())
-            if self.has_room(keep_free=1 if pooled else 0):
+            self._forget_started()
+            if self.has_room(keep_free=1 if pooled else 0) and not (pooled and self._pool_busy()):
                 break
             if not pooled:
                 self._note_busy()
                 raise KernelsBusy(self.busy_retry_seconds)
-            await asyncio.sleep(1)
+            await asyncio.sleep(0.5)
+        if for_a_pool and getattr(self.parent, "port", None):
+            # The port in use: Voila names its pools' port before it found a free one, and
+            # the kernel asks the server there for its visitor's request.
+            kwargs["env"] = {**kwargs["env"], "VOILA_APP_PORT": str(self.parent.port)}
         self._starting += 1
         try:
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
+        if for_a_pool:
+            self._pool_starting[kernel_id] = time.monotonic()
+        return kernel_id
+
+    def _pool_busy(self) -> bool:
+        return len(self._pool_starting) + self._starting >= self.pool_starts
+
+    def _forget_started(self) -> None:
+        """A pool kernel has started once its page waits for the visitor's request (it
+        called voila.utils.wait_for_request), is gone, or took too long."""
+        for kernel_id, began in list(self._pool_starting.items()):
+            if (kernel_id in RequestInfoSocketHandler._waiters or kernel_id not in self
+                    or time.monotonic() - began > self.pool_start_timeout):
+                del self._pool_starting[kernel_id]
 
     def _note_busy(self) -> None:
         """One line a minute at most in the console, however many visitors wait."""

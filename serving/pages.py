@@ -8,6 +8,8 @@ from tutor import messages
 from tutor.games import games
 
 LANGUAGES = messages.LANGUAGES
+SECTIONS = ("learn", "practise", "play", "glossary")  # a game's pages: notebooks/<section>.ipynb?game=<id>
+CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the address names the game)
 
 
 def text(language: str, key: str, /, **params) -> str:
@@ -17,24 +19,29 @@ def text(language: str, key: str, /, **params) -> str:
 
 
 def page_title(section: str | None = None, game: str | None = None, language: str | None = None) -> str:
-    """The title of a page: the app's name alone for the landing page."""
+    """The title of a page: the app's name alone for the landing page, the section's
+    before it while a game's page does not know its game yet."""
     language = language or messages.language()
     app = text(language, "app.title")
-    if game is None:
+    if section is None:
         return app
-    return text(language, "publish.title.page", game=text(language, f"game.{game}.name"),
-                section=text(language, f"app.nav.{section}"), app=app)
+    named = text(language, f"app.nav.{section}")
+    if game is None:
+        return text(language, "publish.title.section", section=named, app=app)
+    return text(language, "publish.title.page", game=text(language, f"game.{game}.name"), section=named, app=app)
 
 
-def page_of(notebook) -> tuple[str | None, str | None]:
-    """(section, game) of a page notebook, read from its one call such as
-    ``learn_page("monster-trick")`` (tests/test_app.py keeps notebooks that thin)."""
+def game_titles(section: str | None, language: str) -> dict[str, str]:
+    """The titles of a game page in ``language``, by game id (none for other pages)."""
+    return {game: page_title(section, game, language) for game in games()} if section else {}
+
+
+def section_of(notebook) -> str | None:
+    """The section of a page notebook, read from its one call such as ``learn_page()``
+    (tests/test_app.py keeps notebooks that thin); None for any other page."""
     for cell in notebook.cells:
         for node in ast.walk(ast.parse(cell.source)):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("_page"):
                 section = node.func.id.removesuffix("_page")
-                game = ast.literal_eval(node.args[0]) if node.args else None
-                if game in games():
-                    return section, game
-                return None, None
-    return None, None
+                return section if section in SECTIONS else None
+    return None

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from nbconvert.preprocessors import Preprocessor
 
-from serving.pages import LANGUAGES, page_of, page_title
+from serving.pages import LANGUAGES, game_titles, page_title, section_of
 from tutor.messages import DEFAULT_LANGUAGE
 
 
 class PageTitle(Preprocessor):
     """Gives the page its title before any code runs: the template's <title> in the
-    default language, and every language's title for the template to pick from."""
+    default language, and every language's title for the template to pick from. A game's
+    page is one notebook for every game (the address names the game), and a pre-started
+    kernel's page is made before anyone asks for it: the template picks the game's title
+    by the address."""
 
     def preprocess(self, nb, resources):
-        section, game = page_of(nb)
-        titles = {language: page_title(section, game, language) for language in LANGUAGES}
+        section = section_of(nb)
+        titles = {language: page_title(section, None, language) for language in LANGUAGES}
         nb.metadata["title"] = titles[DEFAULT_LANGUAGE]
         resources["tutor_titles"] = titles
+        resources["tutor_game_titles"] = {language: game_titles(section, language) for language in LANGUAGES}
         return nb, resources

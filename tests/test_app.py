@@ -3,6 +3,7 @@ import json
 import re
 from html import escape
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import nbformat
 import pytest
@@ -62,17 +63,37 @@ def test_every_link_leads_to_a_notebook():
     for here, page in pages:
         for link in links(page):
             notebook, _, query = link.partition("?")
+            asked = parse_qs(query.replace("&amp;", "&"))
             assert not link.startswith("/"), "relative, so that it holds wherever the notebooks are served"
-            assert query == "lang=en", link
-            assert (NOTEBOOKS / here).parent.joinpath(notebook).resolve().is_file(), link
+            assert asked.pop("lang") == ["en"], link
+            assert asked in ({}, {"game": [asked.get("game", [""])[0]]}) and set(*asked.values()) <= set(games()), link
+            assert (NOTEBOOKS / here.partition("?")[0]).parent.joinpath(notebook).resolve().is_file(), link
 
 
-def test_an_unknown_game_gets_a_friendly_page():
-    page = app.learn_page("chess")
+def test_a_game_page_reads_its_game_from_the_address(monkeypatch):
+    game = list(games())[-1]
+    monkeypatch.setenv("QUERY_STRING", f"game={game}&lesson=2&step=1")
+    page = app.learn_page()
+    assert page.name == f"learn {game}" and game_name(game) in html_of(page)
+    assert 'href="?game=' + game + '&amp;lang=nl"' in html_of_chooser(page), "the language links keep the game"
+
+
+def html_of_chooser(page) -> str:
+    return "".join(part.html for row in page.children[0].children for part in getattr(row, "children", ())
+                   if hasattr(part, "chosen"))
+
+
+@pytest.mark.parametrize("query", ["", "lang=fr", "game=chess"])
+def test_a_game_page_without_a_known_game_lists_the_games_by_name(monkeypatch, query):
+    monkeypatch.setenv("QUERY_STRING", query)
+    page = app.practise_page()
     html = html_of(page)
     assert page.name == "problem"
-    assert msg("app.problem.heading") in html
-    assert "chess" in html and "Traceback" not in html
+    assert msg("app.problem.heading") in html and "Traceback" not in html
+    for game in games():
+        assert escape(game_name(game)) in html
+        assert f'href="{escape(app.href(app.page_file("learn", game), app.HOME))}"' in html, "a way on to each game"
+    assert ("chess" in html) == ("chess" in query)
 
 
 def test_a_lesson_that_does_not_hold_is_explained_not_thrown(monkeypatch):
@@ -164,7 +185,9 @@ def test_notebooks_are_thin_and_executed(path):
 
 
 def test_every_page_has_a_notebook():
-    expected = {app.HOME, *classroom.PAGES} | {app.page_file(section, game) for game in games() for section in app.SECTIONS}
+    """One notebook per kind of page, for every game: the address names the game."""
+    expected = {app.HOME, *classroom.PAGES} | {app.page_file(section, game).partition("?")[0]
+                                               for game in games() for section in app.SECTIONS}
     assert {str(path.relative_to(NOTEBOOKS)) for path in NOTEBOOKS.rglob("*.ipynb")} == expected
 
 
@@ -251,3 +274,15 @@ def test_every_page_carries_the_text_size_control_and_answers_the_heartbeat():
     tools[0]._receive(tools[0], {"ping": 12}, [])
     assert sent == [{"pong": 12}], "the browser's ping is answered, so it knows the server is there"
     assert tools[0].lost_text == msg("app.lost.text")
+
+
+def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
+    """A pool's kernel builds the page for each game before its visitor's request (so that
+    what is left after it is quick), and sends none of those pages to the visitor."""
+    from ipywidgets.widgets.widget import _instances
+    app.ready_ahead.cache_clear()
+    built = []
+    app.ready_ahead("learn", lambda game: built.append(app.learn_page.__wrapped__(game)))
+    assert [page.name for page in built] == [f"learn {game}" for game in games()]
+    assert not _instances, "every widget of the pages built ahead is closed"
+    assert app.learn_page(list(games())[-1]).name == f"learn {list(games())[-1]}"

@@ -44,11 +44,10 @@ def visit(monkeypatch, here: str, link: str) -> app.Page:
     """Build the page a link on page ``here`` leads to, with the link's query string, as Voila would."""
     address = urlsplit(link)
     monkeypatch.setenv("QUERY_STRING", address.query)
-    notebook = posixpath.normpath(posixpath.join(posixpath.dirname(here), address.path))
+    notebook = posixpath.normpath(posixpath.join(posixpath.dirname(here.partition("?")[0]), address.path))
     if notebook in OTHER_PAGES:
         return OTHER_PAGES[notebook]()
-    game, section = notebook.removesuffix(".ipynb").split("/")
-    return getattr(app, f"{section}_page")(game)
+    return getattr(app, f"{notebook.removesuffix('.ipynb')}_page")()  # the game comes from the address
 
 
 def text_of(widget) -> str:
@@ -95,7 +94,8 @@ def test_the_language_chosen_on_one_page_is_the_language_of_the_next(monkeypatch
     assert language() == lang and msg("app.title") in text_of(first)
     play = app.page_file("play", GAMES[0])
     followed = [(app.HOME, link) for link in links(first)] + [(play, link) for link in links(app.play_page(GAMES[0]))]
-    pages = {posixpath.normpath(posixpath.join(posixpath.dirname(here), urlsplit(link).path)) for here, link in followed}
+    pages = {(posixpath.normpath(posixpath.join(posixpath.dirname(here.partition("?")[0]), urlsplit(link).path)),
+              *parse_qs(urlsplit(link).query).get("game", [])) for here, link in followed}
     assert len(pages) == len(OTHER_PAGES) + len(GAMES) * len(app.SECTIONS)
     for here, link in followed:
         assert parse_qs(urlsplit(link).query)["lang"] == [lang], link

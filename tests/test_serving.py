@@ -12,11 +12,13 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from traitlets import Dict
 from traitlets.config import Config
+from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving.console import Friendly
-from serving.kernels import KernelsBusy, TutorKernelManager
-from serving.pages import LANGUAGES, page_of, page_title, text
+from serving.kernels import CLASS_PAGE, KernelsBusy, TutorKernelManager
+from serving.pages import LANGUAGES, page_title, section_of, text
 from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
 from tutor.messages import msg
@@ -26,18 +28,27 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 CONFIG = json.loads((ROOT / "voila.json").read_text())
 TEMPLATE = Path("share", "jupyter", "voila", "templates", "tutor")
+GAME = next(iter(games()))
 
 
-@pytest.mark.parametrize("notebook", [HOME] + [page_file(section, game) for game in games() for section in SECTIONS])
+@pytest.mark.parametrize("notebook", [HOME] + [page_file(section, GAME).partition("?")[0] for section in SECTIONS])
 def test_every_page_has_a_title_in_every_language(notebook):
+    """A game's page is one notebook for every game: the template picks the title of the
+    game the address names, in the page's language (the page's own title until then)."""
     nb, resources = PageTitle().preprocess(nbformat.read(NOTEBOOKS / notebook, as_version=4), {})
-    section, game = page_of(nb)
+    section = section_of(nb)
     if notebook == HOME:
-        assert nb.metadata.title == msg("app.title") and (section, game) == (None, None)
+        assert nb.metadata.title == msg("app.title") and section is None
+        assert resources["tutor_game_titles"] == {language: {} for language in LANGUAGES}
     else:
-        assert notebook == page_file(section, game), "the title follows the page's own call"
-        assert nb.metadata.title == f"{game_name(game)} · {msg(f'app.nav.{section}')} · {msg('app.title')}"
-    assert resources["tutor_titles"] == {language: page_title(section, game, language) for language in LANGUAGES}
+        assert notebook == f"{section}.ipynb", "the title follows the page's own call"
+        assert nb.metadata.title == f"{msg(f'app.nav.{section}')} · {msg('app.title')}"
+        for language in LANGUAGES:
+            assert resources["tutor_game_titles"][language] == {game: page_title(section, game, language)
+                                                                for game in games()}
+        assert resources["tutor_game_titles"]["en"][GAME] == \
+            f"{game_name(GAME)} · {msg(f'app.nav.{section}')} · {msg('app.title')}"
+    assert resources["tutor_titles"] == {language: page_title(section, None, language) for language in LANGUAGES}
     assert set(LANGUAGES) == {"en", "fr", "nl"}
 
 
@@ -201,3 +212,47 @@ def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(fold
         assert forgotten not in kernels and used in kernels, left
         await kernels.shutdown_all()
     run(scenario)
+
+
+def test_a_class_size_sizes_the_learn_pool_and_makes_room_for_it(folder):
+    class Pooled(TutorKernelManager):  # as Voila's pooling manager wraps it (voila.json: preheat_kernel)
+        kernel_pools_config = Dict(config=True)
+
+    config = Config({"TutorKernelManager": {"class_size": 45, "max_kernels": 40},
+                     "Pooled": {"kernel_pools_config": {"default": {"pool_size": 0}, "index.ipynb": {"pool_size": 1}}}})
+    kernels = Pooled(connection_dir=str(folder), config=config)
+    assert kernels.kernel_pools_config[CLASS_PAGE] == {"pool_size": 45}
+    assert kernels.kernel_pools_config["index.ipynb"] == {"pool_size": 1}
+    assert kernels.max_kernels >= 46 + 1, "every pool fills, and a visitor still finds room"
+    assert (NOTEBOOKS / CLASS_PAGE).is_file() and CLASS_PAGE in CONFIG["VoilaKernelManager"]["kernel_pools_config"]
+
+
+def test_pool_kernels_start_one_at_a_time(folder):
+    """A pool refills while learners click: its next kernel starts once the last one's page
+    waits for its visitor (voila.utils.wait_for_request), not beside it."""
+    async def scenario():
+        kernels = manager(folder, max_kernels=6)
+        pool = kernels._pools = {"page.ipynb": []}
+        pooled = {"kernel_name": "python3", "env": {"VOILA_PREHEAT": "True"}}
+        first, second = (asyncio.ensure_future(kernels.start_kernel(**pooled)) for _ in range(2))
+        pool["page.ipynb"] += [first, second]
+        first_id = await asyncio.wait_for(first, 60)
+        await asyncio.sleep(2)
+        assert not second.done(), "the second starts while the first still builds its page"
+        RequestInfoSocketHandler._waiters[first_id] = None  # the first page now waits for its visitor
+        try:
+            await asyncio.wait_for(second, 60)
+        finally:
+            del RequestInfoSocketHandler._waiters[first_id]
+        await kernels.shutdown_all()
+    run(scenario)
+
+
+def test_the_console_says_once_when_the_class_can_come_in(monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "fr")
+    console = Friendly()
+    filled = record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)
+    assert console.filter(filled) and filled.getMessage() == text("fr", "publish.console.pool-ready", count=30)
+    assert not console.filter(record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)), \
+        "refilled after each learner: said once"
+    assert not console.filter(record("Kernel pool of index.ipynb is filled with %s kernel(s)", logging.INFO, 1))

@@ -2,10 +2,12 @@
 displays the page it gets back.
 
 Pages live at ``notebooks/index.ipynb`` (the landing page) and
-``notebooks/<game>/<learn|practise|play>.ipynb``; Voila serves them under
-``<base URL>voila/render/`` (``voila/render/notebooks/`` under ``jupyter server``), so
-links between pages are relative. A page that cannot be built shows a friendly message
-instead of a traceback.
+``notebooks/<learn|practise|play|glossary>.ipynb``, one notebook per kind of page for every
+game: the address names the game (``learn.ipynb?game=danger-13``), as it names the
+language. Voila serves them under ``<base URL>voila/render/`` (``voila/render/notebooks/``
+under ``jupyter server``), so links between pages are relative. A page that cannot be
+built (no game or an unknown one on its address, a lesson that does not hold) shows a
+friendly message instead of a traceback.
 """
 from __future__ import annotations
 
@@ -15,24 +17,26 @@ import sys
 import traceback
 from html import escape
 from pathlib import Path
+from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from serving.pages import page_title
+from serving.pages import SECTIONS, page_title
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import language, msg, set_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.glossary import Glossary
-from widgets.languages import LanguageChooser, on_language, relabel_options, requested_language, with_language
+from widgets.languages import (
+    LanguageChooser, on_language, relabel_options, requested, requested_language, started_ahead, with_language,
+)
 from widgets.page_tools import page_tools
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
 GAMES = tuple(games())
-SECTIONS = ("learn", "practise", "play", "glossary")
 HOME = "index.ipynb"
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
@@ -87,16 +91,25 @@ def kept(kind, *args):
     return kind(*args)
 
 
-def page_file(section: str | None = None, game: str | None = None) -> str:
-    """The notebook of a page, relative to notebooks/ (and to Voila's /voila/render/)."""
-    return HOME if game is None else f"{game}/{section}.ipynb"
+def page_file(section: str | None = None, game: str | None = None, **place: int) -> str:
+    """The address of a page relative to notebooks/ (and to Voila's /voila/render/): its
+    notebook, and the game and any ``place`` (``lesson=4, step=2``) as its query."""
+    if game is None:
+        return HOME
+    return f"{section}.ipynb?{urlencode({'game': game, **place})}"
 
 
 def href(there: str, here: str) -> str:
     """The address of page ``there`` from page ``here``, relative: it holds wherever Voila
     serves the notebooks (``voila`` serves this folder, ``jupyter server`` on Binder or
     JupyterHub its parent, both under any base URL), in the page's language."""
-    return with_language(posixpath.relpath(there, posixpath.dirname(here) or "."))
+    notebook, mark, query = there.partition("?")
+    return with_language(posixpath.relpath(notebook, posixpath.dirname(here.partition("?")[0]) or ".") + mark + query)
+
+
+def requested_game() -> str | None:
+    """The game the page's address names (``?game=``), if any."""
+    return next(iter(requested("game")), None)
 
 
 def nav_bar(here: str, game: str | None = None) -> w.HBox:
@@ -116,7 +129,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HBox:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
                     for section in SECTIONS]
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
-    bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser()])
+    bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser(here.partition("?")[2])])
     bar.add_class("tutor-nav")
     return page_tools(bar)
 
@@ -131,32 +144,65 @@ def heading(title: str, text: str = "") -> w.HTML:
 def friendly(section: str):
     """Build the page, or a page that says in plain words what went wrong.
 
-    TutorError texts are finished sentences for learners; anything else is a bug, whose
-    traceback goes to the server's log (the real stderr), never to the page."""
+    A game's page (``section`` one of SECTIONS) is built for the game it is called with, else for
+    the game its address names. TutorError texts are finished sentences for learners;
+    anything else is a bug, whose traceback goes to the server's log (the real stderr),
+    never to the page."""
     def decorate(build):
-        def built(*game: str) -> Page:
+        def built(game: str | None) -> Page:
             try:
-                if game and game[0] not in GAMES:
-                    raise TutorError(msg("error.unknown-game", game=game[0], known=", ".join(GAMES)))
-                page = build(*game)
+                if section not in SECTIONS:
+                    page = build()
+                elif game in GAMES:
+                    page = build(game)
+                else:
+                    raise TutorError(game_wanted(game))
             except TutorError as error:
                 page = problem_page(section, game, str(error))
             except Exception:
                 traceback.print_exc(file=sys.__stderr__)
                 page = problem_page(section, game, msg("app.problem.unexpected"))
-            page.remake = lambda: built(*game)
+            page.remake = lambda: built(game)
             return page
 
         @functools.wraps(build)
-        def page(*game: str) -> Page:
+        def page(game: str | None = None) -> Page:
+            if started_ahead():
+                ready_ahead(section, build)
             set_language(requested_language())
-            return built(*game)
+            return built(game or (requested_game() if section in SECTIONS else None))
         return page
     return decorate
 
 
-def problem_page(section: str, game: tuple, problem: str) -> Page:
-    known = game[0] if game and game[0] in GAMES else None
+@functools.cache
+def ready_ahead(section: str, build) -> None:
+    """In a kernel started ahead of its visitor, do before the visitor's request what the
+    page does anyway after it (while a class arrives, every page is built at once): read
+    every language's texts and names, and build the page once for each game (boards,
+    lessons, drawings), then throw those pages away. Nothing else exists yet in such a
+    kernel, so every widget there is one of them."""
+    try:
+        for code in LANGUAGES:
+            catalog(code)
+            language_name(code)
+        set_language(DEFAULT_LANGUAGE)
+        for game in GAMES if section in SECTIONS else [None]:
+            build(game) if game else build()
+    except Exception:  # noqa: BLE001 - the page itself will say what is wrong
+        traceback.print_exc(file=sys.__stderr__)
+    w.Widget.close_all()
+
+
+def game_wanted(game: str | None) -> str:
+    """What to say when a game's page has no game, or one the tutor does not know: the
+    games there are, by name."""
+    names = listed([game_name(known) for known in GAMES])
+    return msg("app.problem.no-game", known=names) if not game else msg("error.unknown-game", game=game, known=names)
+
+
+def problem_page(section: str, game: str | None, problem: str) -> Page:
+    known = game if game in GAMES else None
     note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
                   f'<br>{escape(msg("app.problem.hint"))}</div>')
     return Page("problem", [nav_bar(page_file(section, known), known), heading(msg("app.problem.heading")), note])

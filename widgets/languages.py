@@ -1,7 +1,8 @@
 """Which language a page speaks, and the chooser that switches it in place.
 
 A page's language comes from ``?lang=`` on its address, else from the browser's
-Accept-Language header, else English. Voila gives a page's kernel the query string as
+Accept-Language header, else English (``requested`` reads any other part of the address,
+such as the game). Voila gives a page's kernel the query string as
 ``QUERY_STRING`` and, for the headers voila.json lists in ``http_header_envs``, the header
 as ``HTTP_<NAME>``. A pre-heated kernel runs the page's notebook before anyone asks for
 it; ``voila.utils.wait_for_request`` holds it until the request's details arrive.
@@ -24,20 +25,29 @@ from tutor.svg.draw import el
 from widgets.component import Component
 
 
+def started_ahead() -> bool:
+    """Whether this kernel was started ahead of its visitor (one of Voila's pool)."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
 @cache
 def _request_details() -> None:
     """In a pre-heated kernel, wait once for Voila to send the request's details."""
-    if os.environ.get("VOILA_PREHEAT") == "True":
+    if started_ahead():
         from voila.utils import wait_for_request
 
         wait_for_request()
 
 
+def requested(name: str) -> list[str]:
+    """The values of ``name`` in the page's address (``?game=danger-13`` gives ["danger-13"])."""
+    _request_details()
+    return parse_qs(os.environ.get("QUERY_STRING", "")).get(name, [])
+
+
 def requested_language() -> str:
     """The language the page was asked for: ?lang=, else Accept-Language, else English."""
-    _request_details()
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [])
-    for code in asked:
+    for code in requested("lang"):
         if code.lower() in LANGUAGES:
             return code.lower()
     return negotiate(os.environ.get("HTTP_ACCEPT_LANGUAGE")) or DEFAULT_LANGUAGE
@@ -50,11 +60,16 @@ def with_language(address: str, code: str | None = None) -> str:
 
 class LanguageChooser(Component):
     """English · Français · Nederlands, each in its own language; ``chosen`` is the code of
-    the language clicked (the page observes it and redraws itself in that language)."""
+    the language clicked (the page observes it and redraws itself in that language).
+
+    ``query`` is the rest of the page's own address (``game=danger-13``), kept by each
+    link; tutor.js adds whatever the address holds by the time a link is used (the lesson
+    and step)."""
 
     chosen = traitlets.Unicode(DEFAULT_LANGUAGE)
 
-    def __init__(self, **kwargs):
+    def __init__(self, query: str = "", **kwargs):
+        self.query = query
         super().__init__(**kwargs)
         self.chosen = language()
         self.observe(lambda _change: self.refresh(), names="chosen")
@@ -66,7 +81,7 @@ class LanguageChooser(Component):
             self.chosen = code
 
     def render(self) -> str:
-        links = [el("a", escape(language_name(code)), href=f"?lang={code}",
+        links = [el("a", escape(language_name(code)), href=f"?{self.query}&lang={code}" if self.query else f"?lang={code}",
                     hreflang=code, lang=code, data_target=f"lang:{code}", data_query=f"lang={code}",
                     aria_current="true" if code == self.chosen else None)
                  for code in LANGUAGES]

@@ -12,7 +12,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import psutil
 import pytest
@@ -163,8 +163,19 @@ def open_page(page, voila: VoilaServer, notebook: str):
     wait_for_page(page, notebook)
 
 
+def at_page(notebook: str):
+    """Whether an address is the page ``notebook`` (app.page_file): its notebook, and the
+    game and place its query names among the address's others (?lang=, lesson, step)."""
+    path, _, query = notebook.partition("?")
+
+    def matches(url: str) -> bool:
+        address = urlsplit(url)
+        return address.path.endswith(f"/voila/render/{path}") and set(parse_qsl(query)) <= set(parse_qsl(address.query))
+    return matches
+
+
 def wait_for_page(page, notebook: str) -> None:
-    page.wait_for_url(f"**/voila/render/{notebook}*")  # links carry ?lang=
+    page.wait_for_url(at_page(notebook))
     page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 

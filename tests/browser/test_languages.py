@@ -12,7 +12,7 @@ from tutor.bots import seat_moves
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import Plural, catalog, language_name, msg, set_language
-from widgets.app import HOME
+from widgets.app import HOME, page_file
 from widgets.play import GameTable
 from widgets.result import why_won
 
@@ -20,7 +20,7 @@ from lesson_tries import wrong_try
 
 from .boards import play
 from .test_play import open_settings
-from .conftest import PAGE_TIMEOUT_MS, ACTION_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .conftest import PAGE_TIMEOUT_MS, ACTION_TIMEOUT_MS, assert_no_code_or_errors, at_page, screenshot
 
 GAMES = list(games())
 LOCALES = {"fr": "fr-FR", "nl": "nl-BE"}  # what the browser asks for (Accept-Language)
@@ -142,7 +142,7 @@ def whole(page, name: str) -> None:
 
 
 def wait_for_page(page, notebook: str) -> None:
-    page.wait_for_url(re.compile(rf"/voila/render/{re.escape(notebook)}(\?.*)?$"), timeout=PAGE_TIMEOUT_MS)
+    page.wait_for_url(at_page(notebook), timeout=PAGE_TIMEOUT_MS)
     page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 
@@ -251,15 +251,15 @@ def test_the_tutor_speaks_the_browsers_language_everywhere(speaking, voila):
     for number, learnt in enumerate([other for other in GAMES if other != game] + [game]):  # the played game last
         link = page.locator(f".tutor-game[data-game='{learnt}'] nav a").first if number == 0 else \
             page.locator(".tutor-nav nav a", has_text=msg(f"game.{learnt}.name")).first
-        follow(page, link, f"{learnt}/learn.ipynb", lang)
+        follow(page, link, page_file("learn", learnt), lang)
         walk_lesson(page, lang, learnt)
-    follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.practise")), f"{game}/practise.ipynb", lang)
+    follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.practise")), page_file("practise", game), lang)
     page.locator(".tutor-choices button").first.click()
     page.locator(".tutor-panel .tutor-feedback").wait_for()
     check_page(page, lang, f"{game}-practise-answered")
-    follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.glossary")), f"{game}/glossary.ipynb", lang)
+    follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.glossary")), page_file("glossary", game), lang)
     check_page(page, lang, f"{game}-glossary")
-    follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.play")), f"{game}/play.ipynb", lang)
+    follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.play")), page_file("play", game), lang)
     play_to_the_end(page, lang, game)
 
 
@@ -270,8 +270,8 @@ def test_the_chooser_redraws_a_lesson_in_place(speaking, voila):
     page, lang = speaking
     game = "danger-13"
     lessons, lesson, tried, wrong = lesson_with_a_wrong_try(game)
-    page.goto(voila.page_url(f"{game}/learn.ipynb"))
-    wait_for_page(page, f"{game}/learn.ipynb")
+    page.goto(voila.page_url(page_file("learn", game)))
+    wait_for_page(page, page_file("learn", game))
     label = msg("app.learn.lesson", number=lessons.index(lesson) + 1, title=lesson.title, minutes=lesson.minutes)
     page.locator(".tutor-chooser select").select_option(label=label)
     for index in range(tried):

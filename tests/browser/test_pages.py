@@ -2,12 +2,13 @@
 import psutil
 import pytest
 
+from serving.pages import page_title
 from tutor.games import game_name, games
 from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets.app import HOME, SECTIONS, page_file
 
-from .conftest import assert_no_code_or_errors, open_page, screenshot, wait_for_page
+from .conftest import assert_no_code_or_errors, at_page, open_page, screenshot, wait_for_page
 
 
 def test_the_printed_address_opens_the_landing_page(page, voila):
@@ -76,3 +77,31 @@ def test_leaving_a_page_stops_its_kernel(page, voila):
     page.goto("about:blank")
     _, alive = psutil.wait_procs([kernel], timeout=20)
     assert not alive, "the kernel of a page left behind is still running"
+
+
+def test_a_game_page_without_its_game_offers_the_games(page, voila):
+    """An address that names no game (or one the tutor does not know) gets a plain page
+    that names the games and links to them, never a traceback."""
+    for query in ("", "?game=chess"):
+        open_page(page, voila, page_file("learn", next(iter(games()))).partition("?")[0] + query)
+        page.get_by_role("heading", name=msg("app.problem.heading")).wait_for()
+        note = page.locator(".tutor-note").inner_text()
+        for game in games():
+            assert game_name(game) in note
+            page.locator(".tutor-nav").get_by_role("link", name=game_name(game)).wait_for()
+        assert_no_code_or_errors(page)
+
+
+def test_the_language_links_keep_the_game_and_the_place(page, voila):
+    """A language link opened in a new tab, or clicked, keeps the game, lesson and step."""
+    game = list(games())[-1]
+    here = page_file("learn", game, lesson=2, step=2)
+    open_page(page, voila, here)
+    page.locator("[data-target^='card:']").first.wait_for()
+    french = page.locator(".tutor-languages a[hreflang=fr]")
+    french.hover()
+    assert at_page(here)(french.evaluate("link => link.href")), "a new tab opens the same step in French"
+    french.click()
+    page.wait_for_function("() => new URLSearchParams(location.search).get('lang') === 'fr'")
+    assert at_page(here)(page.url)
+    page.wait_for_function("title => document.title === title", arg=page_title("learn", game, "fr"))

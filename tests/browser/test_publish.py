@@ -11,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl
 
 import psutil
 import pytest
@@ -23,7 +24,8 @@ from tutor.messages import msg
 from widgets.app import HOME, SECTIONS, page_file
 
 from .conftest import (
-    PAGE_TIMEOUT_MS, ROOT, VoilaServer, assert_no_code_or_errors, free_port, open_page, screenshot, wait_for_page,
+    PAGE_TIMEOUT_MS, ROOT, VoilaServer, assert_no_code_or_errors, at_page, free_port, open_page, screenshot,
+    wait_for_page,
 )
 from .test_play import open_settings
 
@@ -36,7 +38,10 @@ KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textConte
 
 
 def section_of(notebook: str) -> tuple[str | None, str | None]:
-    return (None, None) if notebook == HOME else tuple(reversed(notebook.removesuffix(".ipynb").split("/")))
+    if notebook == HOME:
+        return None, None
+    path, _, query = notebook.partition("?")
+    return path.removesuffix(".ipynb"), dict(parse_qsl(query))["game"]
 
 
 @pytest.mark.parametrize("notebook", PAGES)
@@ -221,7 +226,7 @@ def test_binder_and_jupyterhub_serve_the_same_pages(page, jupyter_server):
     page.wait_for_selector(".tutor-game", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function("title => document.title === title", arg=page_title())
     page.locator(f".tutor-game[data-game='{GAME}']").get_by_role("link", name=msg("app.nav.learn")).click()
-    page.wait_for_url(f"**/voila/render/notebooks/{page_file('learn', GAME)}?**")  # with its language and step
+    page.wait_for_url(at_page(f"notebooks/{page_file('learn', GAME)}"))  # with its language and step
     page.wait_for_selector("[data-target^='card:']", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function("title => document.title === title", arg=page_title("learn", GAME))
     assert game_name(GAME) in page.locator("h1").inner_text()

@@ -14,6 +14,7 @@ from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, msg
 from widgets.app import SECTIONS, page_file
+from widgets.languages import with_language
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 
@@ -138,7 +139,7 @@ def open_at(page, voila, game: str, section: str) -> str:
     acts on now."""
     if section.startswith("learn"):
         lesson_number, step_number, lesson = try_steps(game)[-1 if section == "learn-last" else 0]
-        page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+        page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(STEP, has_text=count).wait_for()
@@ -209,7 +210,7 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
     try:
         for language in LANGUAGES:
-            page.goto(voila.page_url(page_file("glossary", game)) + f"?lang={language}")
+            page.goto(voila.page_url(with_language(page_file("glossary", game), language)))
             page.locator(".tutor-glossary").wait_for(timeout=PAGE_TIMEOUT_MS)
             assert_no_code_or_errors(page)
             for name, size in (("phone", PHONE), ("laptop", LAPTOP), ("wide", WIDE)):
@@ -233,7 +234,7 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
 @pytest.mark.parametrize("game", games())
 def test_a_deep_link_opens_the_step_and_reload_back_and_forward_keep_it(page, voila, game):
     lesson_number, step_number, lesson = first_try_step(game)
-    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+    page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
 
     def at_step(number: int) -> None:
         page.locator(STEP, has_text=msg("widgets.stepper.count", number=number, total=len(lesson.steps))).wait_for(
@@ -260,11 +261,11 @@ def test_a_finished_lesson_is_ticked_in_the_list_after_a_reload(page, voila):
     game = next(iter(games()))
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     last = len(lessons[0].steps)
-    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson=1&step={last}")
+    page.goto(voila.page_url(page_file("learn", game, lesson=1, step=last)))
     page.locator(STEP, has_text=msg("widgets.stepper.count", number=last, total=last)).wait_for(timeout=PAGE_TIMEOUT_MS)
     ticked = "\u2713 " + msg("app.learn.lesson", number=1, title=lessons[0].title, minutes=lessons[0].minutes)
     page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached")
-    page.goto(voila.page_url(page_file("learn", game)) + "?lesson=2&step=1")
+    page.goto(voila.page_url(page_file("learn", game, lesson=2, step=1)))
     page.locator(".tutor-chooser option", has_text=ticked).wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
     assert Path(lessons[0].path).stem in page.evaluate(f"localStorage.getItem('tutor-progress:{game}')")
 
@@ -284,7 +285,7 @@ def test_a_lost_server_is_told_in_words_and_a_reload_returns_to_the_step(page, v
             socket.connect_to_server()
 
     page.route_web_socket("**/api/kernels/**", kernel_socket)
-    page.goto(voila.page_url(page_file("learn", game)) + f"?lesson={lesson_number}&step={step_number}")
+    page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
     count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
     page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
     cut[0].close()

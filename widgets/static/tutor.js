@@ -11,12 +11,18 @@ function send(model, name) {
 }
 
 // A part with data-query="key=value" changes the page in place (the language chooser):
-// the address follows, so a reload or a shared link shows the page the same way.
-function follow(query) {
+// the address follows, so a reload or a shared link shows the page the same way. As a
+// link (opened in a new tab, copied) it is the page's address as it is now, with that
+// one value changed: the game, lesson and step stay.
+function withQuery(query) {
   const [key, value] = query.split("=");
   const url = new URL(window.location.href);
   url.searchParams.set(key, value);
-  window.history.replaceState(window.history.state, "", url);
+  return url;
+}
+
+function follow(query) {
+  window.history.replaceState(window.history.state, "", withQuery(query));
 }
 
 function wire(model, el) {
@@ -27,6 +33,10 @@ function wire(model, el) {
       send(model, name);
       if (part.dataset.query) follow(part.dataset.query);
     });
+    if (part.dataset.query && part.tagName === "A") {
+      const current = () => { part.href = withQuery(part.dataset.query).href; };
+      for (const kind of ["pointerenter", "focus", "contextmenu"]) part.addEventListener(kind, current);
+    }
     if (!["BUTTON", "SUMMARY", "A"].includes(part.tagName)) {  // these turn Enter/Space into clicks already
       part.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") {
