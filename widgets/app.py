@@ -3,7 +3,7 @@ displays the page it gets back.
 
 Pages live at ``notebooks/index.ipynb`` (the landing page) and
 ``notebooks/<learn|practise|play|glossary>.ipynb``, one notebook per kind of page for every
-game: the address names the game (``learn.ipynb?game=danger-13``), as it names the
+game: the address names the game (``learn.ipynb?game=<id>``), as it names the
 language. Voila serves them under ``<base URL>voila/render/`` (``voila/render/notebooks/``
 under ``jupyter server``), so links between pages are relative. A page that cannot be
 built (no game or an unknown one on its address, a lesson that does not hold) shows a

@@ -40,7 +40,7 @@ def _request_details() -> None:
 
 
 def requested(name: str) -> list[str]:
-    """The values of ``name`` in the page's address (``?game=danger-13`` gives ["danger-13"])."""
+    """The values of ``name`` in the page's address (``?lang=fr`` gives ["fr"])."""
     _request_details()
     return parse_qs(os.environ.get("QUERY_STRING", "")).get(name, [])
 
@@ -62,7 +62,7 @@ class LanguageChooser(Component):
     """English · Français · Nederlands, each in its own language; ``chosen`` is the code of
     the language clicked (the page observes it and redraws itself in that language).
 
-    ``query`` is the rest of the page's own address (``game=danger-13``), kept by each
+    ``query`` is the rest of the page's own address (``game=<id>``), kept by each
     link; tutor.js adds whatever the address holds by the time a link is used (the lesson
     and step)."""
 

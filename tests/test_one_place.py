@@ -1,0 +1,37 @@
+"""A game is one package: no shared code, style, page or catalog names a registered game
+(its id, its package, its name in any language, or the prefix of its rule ids)."""
+import re
+from pathlib import Path
+
+import pytest
+
+from tutor.games import games
+from tutor.messages import LANGUAGES, catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where a game may be named: its own package and board, its shipped lessons (data in a
+# folder per game), and the tests.
+OWN = ("tutor/games/{short}/", "widgets/boards/{short}.py", "tutor/lessons/{short}/")
+SHARED = [path for pattern in ("tutor/**/*", "widgets/**/*", "serving/**/*", "share/**/*", "notebooks/**/*.ipynb",
+                               "voila.json")
+          for path in ROOT.glob(pattern) if path.is_file() and path.suffix in {".py", ".yaml", ".js", ".css",
+                                                                                ".ipynb", ".json", ".html"}]
+
+
+def names_of(game) -> re.Pattern:
+    words = {game.id, game.short, *(catalog(lang)[f"game.{game.id}.name"] for lang in LANGUAGES)}
+    prefixes = {rule.id.split(".")[0] for rule in game.rule_list}
+    spelled = [re.escape(word).replace(r"\-", "[-_ ]?").replace(r"\ ", "[-_ ]?") for word in words]
+    return re.compile("|".join([rf"\b(?:{'|'.join(spelled)})\b", *(rf"\b{re.escape(p)}[.-]\w" for p in prefixes)]),
+                      re.IGNORECASE)
+
+
+@pytest.mark.parametrize("game", games().values(), ids=str)
+def test_nothing_shared_names_a_game(game):
+    own = tuple(part.format(short=game.short) for part in OWN)
+    pattern = names_of(game)
+    named = [f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
+             for path in SHARED if not str(path.relative_to(ROOT)).startswith(own)
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+             if pattern.search(line)]
+    assert not named, "\n".join(named)
