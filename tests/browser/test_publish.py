@@ -22,6 +22,7 @@ from serving.pages import page_title
 from tutor.games import game_name, games
 from tutor.messages import msg
 from widgets.app import HOME, SECTIONS, page_file
+from widgets.languages import with_language
 
 from .conftest import (
     PAGE_TIMEOUT_MS, ROOT, VoilaServer, assert_no_code_or_errors, at_page, free_port, open_page, screenshot,
@@ -55,6 +56,16 @@ def test_every_page_is_titled_and_passes_axe(page, voila, notebook):
     if section_of(notebook)[0] == "play":  # and the settings it folds away
         open_settings(page)
         assert_accessible(page)
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("section", ["learn", "play"])
+def test_a_page_in_french_or_dutch_is_titled_in_it_and_passes_axe(page, voila, section, language):
+    notebook = with_language(page_file(section, GAME), language)
+    open_page(page, voila, notebook)
+    assert page.title() == page_title(section, GAME, language=language) != page_title(section, GAME, language="en")
+    assert page.evaluate("document.documentElement.lang") == language
+    assert_accessible(page)
 
 
 def assert_accessible(page) -> None:
