@@ -97,7 +97,7 @@ def test_an_alias_bomb_is_refused_at_its_first_alias(tmp_path):
     (b"", ": the file is empty."),
     (b"- a\n- b\n", ": the file should hold named fields (like 'game: ...'), not a list."),
     (b"\xff\xfe" + TEXT.encode("utf-16-le"), ": this is not a text file (the tutor reads text saved as UTF-8)."),
-    (TEXT.encode() + b"#" * 300_000, ": the file is too big; it may be at most 256 KB."),
+    (TEXT.encode() + b"#" * 300_000, ": the file is too big; it may be at most 256 kilobytes."),
     (TEXT.encode() + b"---\nx: 1\n",
      f", line {TEXT.count(chr(10)) + 1}: a second document starts here (a line with ---); a file holds one."),
 ])
@@ -150,7 +150,7 @@ def test_the_upload_limit_comes_before_reading():
     records.check_upload_size("game.yaml", records.MAX_RECORD_BYTES)
     with pytest.raises(records.RecordError) as error:
         records.check_upload_size("game.yaml", records.MAX_RECORD_BYTES + 1)
-    assert str(error.value) == "game.yaml: the file is too big to open here; a game record is at most 1024 KB."
+    assert str(error.value) == "game.yaml: the file is too big to open here; a game record is at most 1 megabyte."
     big = records.dumps(finished(monster_trick)).encode() + b"#" * records.MAX_RECORD_BYTES
     assert "the file is too big" in record_refusal(big)
 

@@ -26,6 +26,7 @@ import yaml
 from babel import Locale, negotiate_locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
+from babel.units import format_unit
 
 LOCALES = Path(__file__).parent / "locales"
 GAME_LOCALES = Path(__file__).parent / "games"  # each game package's own locales/ folder
@@ -184,3 +185,9 @@ def _number(value) -> int | Decimal | None:
 def listed(names: list[str]) -> str:
     """Names joined the way the current language lists them: "Ann, Ben, and Cleo", "Ann, Ben et Cleo"."""
     return format_list([str(name) for name in names], locale=_language if _language in LANGUAGES else DEFAULT_LANGUAGE)
+
+
+def file_size(size: int) -> str:
+    """A size limit in the current language's words: "1 megabyte", "512 kilooctets"."""
+    unit, amount = ("digital-megabyte", size / 2**20) if size >= 2**20 else ("digital-kilobyte", size / 2**10)
+    return format_unit(round(amount, 1), unit, locale=_language if _language in LANGUAGES else DEFAULT_LANGUAGE)

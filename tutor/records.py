@@ -13,7 +13,7 @@ import yaml
 from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
 from tutor.games import game as registered, game_name
 from tutor.lessons import parse_move_for
-from tutor.messages import listed, msg
+from tutor.messages import file_size, listed, msg
 from tutor.schema import RECORD_FORMAT, check_record
 from tutor.yamlfile import read_yaml
 
@@ -63,7 +63,7 @@ def save(state, path: str | Path) -> None:
 def check_upload_size(name: str, size: int) -> None:
     """RecordError when an upload of ``size`` bytes is too big to read (asked before reading it)."""
     if size > MAX_RECORD_BYTES:
-        raise RecordError(msg("input.upload-too-big", file=name, limit=MAX_RECORD_BYTES // 1024))
+        raise RecordError(msg("input.upload-too-big", file=name, limit=file_size(MAX_RECORD_BYTES)))
 
 
 def load(path: str | Path, text: str | bytes | None = None, expected_game: str | None = None):

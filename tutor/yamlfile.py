@@ -23,7 +23,7 @@ from yaml.nodes import ScalarNode
 from yaml.resolver import BaseResolver
 
 from tutor.core import TutorError
-from tutor.messages import msg
+from tutor.messages import file_size, msg
 
 try:  # libyaml turns text into events about ten times faster; the checks below stay in Python
     from yaml.cyaml import CParser as _EventSource
@@ -154,7 +154,7 @@ def read_yaml(name: str, text: str | bytes | None = None, limit: int = MAX_BYTES
         except UnicodeEncodeError:
             raise FileProblem(msg("input.not-text", file=name)) from None
     if len(text) > limit:
-        raise FileProblem(msg("input.too-big", file=name, limit=limit // 1024))
+        raise FileProblem(msg("input.too-big", file=name, limit=file_size(limit)))
     try:
         text = text.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:

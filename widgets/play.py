@@ -18,7 +18,7 @@ import traitlets
 from tutor.bots import KINDS
 from tutor.core import CHANCE, IllegalMove
 from tutor.games import game as registered
-from tutor.messages import msg
+from tutor.messages import file_size, msg
 from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
@@ -101,7 +101,7 @@ class RecordUpload(Component):
         super()._receive(widget, content, buffers)
 
     def render(self) -> str:
-        too_big = msg("input.upload-too-big", file="{file}", limit=MAX_RECORD_BYTES // 1024)
+        too_big = msg("input.upload-too-big", file="{file}", limit=file_size(MAX_RECORD_BYTES))
         return (el("button", escape(msg("app.record.upload")), type="button")
                 + el("input", type="file", accept=".yaml,.yml", hidden=True)
                 + el("p", class_="tutor-upload-limit", role="status", data_limit=MAX_RECORD_BYTES, data_message=too_big))

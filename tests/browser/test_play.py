@@ -7,7 +7,7 @@ import pytest
 from tutor import records
 from tutor.bots import seat_moves
 from tutor.games import game as registered, games
-from tutor.messages import msg
+from tutor.messages import file_size, msg
 from widgets.play import PERSON, GameTable
 from widgets.app import page_file
 from widgets.result import why_won
@@ -196,6 +196,6 @@ def test_a_file_over_the_upload_limit_is_refused_in_the_browser(page, voila, tmp
     upload(page, big)
     said = page.get_by_role("status").filter(has_text="huge.yaml")
     said.wait_for()
-    assert said.inner_text() == msg("input.upload-too-big", file="huge.yaml", limit=records.MAX_RECORD_BYTES // 1024)
+    assert said.inner_text() == msg("input.upload-too-big", file="huge.yaml", limit=file_size(records.MAX_RECORD_BYTES))
     assert page.evaluate(LOG_ENTRIES) == entries and page.locator(".tutor-replay").count() == 0
     assert_no_code_or_errors(page)
