@@ -84,8 +84,14 @@ class VoilaServer:
         raise RuntimeError(f"voila did not answer within {seconds} s:\n{self.log.read_text()}")
 
     def kernels(self) -> list[psutil.Process]:
-        return [child for child in psutil.Process(self.process.pid).children(recursive=True)
-                if "ipykernel" in " ".join(child.cmdline())]
+        found = []
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(child.cmdline()):
+                    found.append(child)
+            except psutil.NoSuchProcess:
+                pass  # a kernel that ended while the list was read (culled, or a page left)
+        return found
 
     def kernel(self, kernel_id: str) -> psutil.Process | None:
         """The kernel process of that id (its connection file is named after it)."""
