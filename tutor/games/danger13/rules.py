@@ -522,9 +522,6 @@ class State(core.State):
         the game is over), without listing every legal move. The move is left in
         ``_known_legal``, so push need not check it again."""
         phase = self.phase
-        if phase == REVEAL:
-            self._known_legal = only = _ONLY[_TURNED_UP[self.packet[-1]]]
-            return only[0]
         if phase == GIVE:
             free = _waiting(self.players, self.received)
             move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]

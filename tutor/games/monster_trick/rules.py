@@ -255,9 +255,6 @@ class State(core.State):
     def why_not(self, move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
         if type(move) is Play and self.phase == "play":
-            card, slot = move
-            if card in self.hands[self.current] and slot in _SLOTS_BY_COLOUR[self.colour][card.colour]:
-                return None  # the legal play answered at once: it is most of the moves pushed
             return self._why_not_play(move)
         if self.phase == "over":
             return Reason("mt.game-end", "mt.why.game-over")

@@ -407,13 +407,7 @@ class State(core.State):
     # ----------------------------------------------------------------- reasons
     def why_not(self, move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
-        kind, phase = type(move), self.phase
-        # The legal pick and placement answered first: they are most of the moves pushed.
-        if kind is Pick and phase == "pick" and self._can_pick(*move):
-            return None
-        if kind is Place and phase == "place" and self._can_place(*move):
-            return None
-        if phase == "over":
+        if self.phase == "over":
             return Reason("tw.last-turn", "tw.why.game-over")
         if isinstance(move, (Deal, Draw)) or self.phase in ("deal", "draw"):
             return self._chance_reason(move)
@@ -437,19 +431,6 @@ class State(core.State):
         if move != self.chance_move():
             return Reason(rule, "tw.why.chance-first" if not isinstance(move, (Deal, Draw)) else "tw.why.not-seeded")
         return None
-
-    def _can_pick(self, seat, card) -> bool:
-        return (type(seat) is int and 0 <= seat < self.players and self.picks[seat] is None
-                and card in self.hands[seat] and card not in self.deferred[seat])
-
-    def _can_place(self, card: Card, cell: Cell) -> bool:
-        """The same answer as ``card in self.placeable() and cell in self.open``, without building lists."""
-        if cell not in self.open:
-            return False
-        seat = self.order[self.placing]
-        if not self.current_placed and card == self.revealed[seat]:
-            return True
-        return card in self.deferred[seat] and any(self.hands)
 
     def _pick_reason(self, move: Pick) -> Reason | None:
         seat, card = move
