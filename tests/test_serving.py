@@ -125,17 +125,31 @@ def folder():
         yield Path(name)
 
 
+_managers: list[TutorKernelManager] = []  # made by the scenario running now
+
+
 def run(scenario) -> None:
     """asyncio.run in a thread of its own: the browser tests' Playwright keeps an event
-    loop running in this one."""
+    loop running in this one. The scenario's kernel managers close their zmq contexts in
+    that thread as it ends: left to the garbage collector, a context was once seen to
+    block the whole test run while a later test was running."""
+    async def closing():
+        try:
+            await scenario()
+        finally:
+            while _managers:
+                _managers.pop().context.destroy(linger=0)
+
     with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, scenario()).result()
+        thread.submit(asyncio.run, closing()).result()
 
 
 def manager(folder: Path, **settings) -> TutorKernelManager:
-    return TutorKernelManager(connection_dir=str(folder),
-                              config=Config({"KernelManager": {"transport": "ipc"},
-                                             "TutorKernelManager": {"cull_idle_timeout": 600, **settings}}))
+    kernels = TutorKernelManager(connection_dir=str(folder),
+                                 config=Config({"KernelManager": {"transport": "ipc"},
+                                                "TutorKernelManager": {"cull_idle_timeout": 600, **settings}}))
+    _managers.append(kernels)
+    return kernels
 
 
 def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves(folder):
