@@ -3,7 +3,7 @@ and for a game defined only in the test folder (tests/test_extra_game.py)."""
 import random
 
 from tutor import records
-from tutor.core import CHANCE, NOBODY, SEAT, SEATS, advance_chance
+from tutor.core import CHANCE, NOBODY, SEAT, SEATS, TERMINAL, advance_chance
 from tutor.games import game as registered
 
 
@@ -15,6 +15,7 @@ def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> Non
     told = []  # the events of each move, as told right after it
     before = [state.snapshot()]  # the position before each move, to undo back to
     while not state.is_terminal():
+        assert state.to_move != TERMINAL, "to_move is TERMINAL exactly when the game is over"
         turn = state.whose_turn()
         if turn.kind == CHANCE_KIND:
             assert state.to_move == CHANCE and turn.seats == ()
@@ -33,7 +34,7 @@ def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> Non
         assert events, f"{move} did nothing"
         if mover is not None:
             assert events[0].seat == mover, "a move's first event is its mover's"
-    assert state.whose_turn().kind == NOBODY and state.legal_moves() == []
+    assert state.to_move == TERMINAL and state.whose_turn().kind == NOBODY and state.legal_moves() == []
     assert [state.events(index) for index in range(len(state.move_stack))] == told, "events are the same later"
     assert [index for index, events in enumerate(told) if any(e.kind == "game-over" for e in events)] \
         == [len(told) - 1], "the end is told once, with the last move"

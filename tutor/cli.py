@@ -9,7 +9,7 @@ import time
 from collections import Counter
 
 from tutor.bots import make_bots, play_out
-from tutor.core import CHANCE, TutorError
+from tutor.core import CHANCE, TERMINAL, TutorError
 from tutor.games import game as registered, games as registered_games
 from tutor.lessons import language_problems
 from tutor.record_checks import check_file
@@ -97,8 +97,9 @@ def play_random_game(entry, players: int, seed: int, rng: random.Random):
     """One game to the end with random legal moves; returns (state, player actions)."""
     state = entry.new_game(players, seed=seed)
     actions = 0
-    while not state.is_terminal():
-        if state.to_move != CHANCE:
+    # one question per step, as OpenSpiel's current_player(): who moves says if it is over
+    while (mover := state.to_move) != TERMINAL:
+        if mover != CHANCE:
             actions += 1
         state.push(state.random_move(rng))
     return state, actions

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from tutor.messages import msg
 
-# Pseudo-players for ``State.to_move``, as in OpenSpiel.
+# Pseudo-players for ``State.to_move``, as in OpenSpiel: TERMINAL exactly when the game is over.
 CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
