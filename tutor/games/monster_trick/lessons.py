@@ -29,8 +29,8 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     state.round = position.get("round", 1)
     if state.round not in VP_SETS:
         raise PositionError(msg("mt.error.round", round=state.round))
-    state.current = seats.index(position.get("to_move", state.seat_names[0]))
-    state.starter = state.first_player = seats.index(position.get("starter", state.name(state.current)))
+    state.to_move = seats.index(position.get("to_move", state.seat_names[0]))
+    state.starter = state.first_player = seats.index(position.get("starter", state.name(state.to_move)))
     placed: dict[Card, str] = {}
 
     def take(text: str, where: str) -> Card:
@@ -111,7 +111,7 @@ def _settle(state: State) -> None:
 def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: random.Random) -> None:
     """Give unlisted seats unseen cards so that, from the mover round the table,
     each hand is as big as the one before or one smaller (turn order)."""
-    mover = state.current
+    mover = state.to_move
     size = len(listed[mover]) if mover in listed else max((len(h) for h in listed.values()), default=HAND_SIZE)
     unseen = [card for card in deck(state.players) if card not in placed]
     rng.shuffle(unseen)

@@ -167,8 +167,8 @@ class State(core.State):
     game_id = GAME_ID
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
-    FIELDS = ("round", "phase", "starter", "current", "hands", "tricks", "colour", "claim", "high", "vp_order",
-              "won", "completed", "discards", "round_scores", "round_tricks")
+    FIELDS = ("round", "phase", "starter", "to_move", "hands", "tricks", "colour", "claim", "high", "vp_order",
+              "won", "completed", "round_scores", "round_tricks")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
@@ -176,7 +176,7 @@ class State(core.State):
         self.round = 1
         self.phase = "deal"
         self.starter = first_player
-        self.current = first_player
+        self.to_move = CHANCE  # the seat to play or predict; chance deals; TERMINAL at the end
         self._new_table()
         self.round_scores: tuple[tuple[int, ...], ...] = ()  # one per finished round
         self.round_tricks: tuple[tuple[int, ...], ...] = ()  # tricks won per seat, per finished round
@@ -192,16 +192,8 @@ class State(core.State):
         self.vp_order: tuple[tuple[int, ...] | None, ...] = (None,) * players
         self.won: tuple[int, ...] = (0,) * players
         self.completed: tuple[CompletedTrick, ...] = ()
-        self.discards: tuple[Card, ...] = ()
 
     # ----------------------------------------------------------------- queries
-    @property
-    def to_move(self) -> int:
-        phase = self.phase
-        if phase == "play" or phase == "predict":
-            return self.current
-        return CHANCE if phase == "deal" else TERMINAL
-
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
@@ -221,13 +213,13 @@ class State(core.State):
             return list(_PREDICTIONS[self.round])
         if self.phase != "play":
             return []
-        return [Play(card, slot) for card in self.hands[self.current] for slot in self.slots_for(card)]
+        return [Play(card, slot) for card in self.hands[self.to_move] for slot in self.slots_for(card)]
 
     def legal_moves_by_card(self) -> dict[Card, list[int]]:
         """The mover's cards, each with the slots it may go to."""
         if self.phase != "play":
             return {}
-        return {card: self.slots_for(card) for card in self.hands[self.current]}
+        return {card: self.slots_for(card) for card in self.hands[self.to_move]}
 
     def active_vp(self, seat: int) -> int | None:
         """Value of the seat's active VP card this round, None while it has won nothing."""
@@ -239,6 +231,15 @@ class State(core.State):
     def active_vp_position(self, seat: int) -> int | None:
         """0 = left, 1 = middle, 2 = right (rule mt.vp-cycle)."""
         return (self.won[seat] - 1) % 3 if self.won[seat] else None
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The cards of this round's finished tricks; once the game is over, also those
+        left on the table. (Worked out when asked: play need not keep a copy.)"""
+        cards = [card for trick in self.completed for _, card in trick.cards]
+        if self.phase == "over":
+            cards += [card for trick in self.tricks for _, card in trick]
+        return tuple(cards)
 
     def totals(self) -> list[int]:
         return [sum(scores[seat] for scores in self.round_scores) for seat in range(self.players)]
@@ -271,13 +272,13 @@ class State(core.State):
                               cards=", ".join(map(str, expected)), order=" ".join(map(str, move.order)))
             return None
         if isinstance(move, Play):
-            return Reason("mt.prediction", "mt.why.predict-first", player=self.name(self.current))
+            return Reason("mt.prediction", "mt.why.predict-first", player=self.name(self.to_move))
         return Reason("mt.turn", "mt.why.not-a-move", move=move)
 
     def _why_not_play(self, move: Play) -> Reason | None:
         card, slot = move
-        if card not in self.hands[self.current]:
-            return Reason("mt.turn", "mt.why.not-in-hand", player=self.name(self.current), card=card)
+        if card not in self.hands[self.to_move]:
+            return Reason("mt.turn", "mt.why.not-in-hand", player=self.name(self.to_move), card=card)
         if not 0 <= slot < SLOTS:
             return Reason("mt.open", "mt.why.no-slot", slot=slot + 1)
         trick_colour = self.colour[slot]
@@ -301,21 +302,13 @@ class State(core.State):
         return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
     def _apply(self, move) -> None:
-        if type(move) is Play:
-            self._play(move)
-        elif type(move) is Deal:
-            self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
-            self.phase, self.current = "predict", self.starter
-        else:
-            self.vp_order = replaced(self.vp_order, self.current, move.order)
-            self.current = (self.current + 1) % self.players
-            if self.current == self.starter:
-                self.phase = "play"
-
-    def _play(self, move: Play) -> None:
+        """A card played (here: nearly every move is one), else the deal or a prediction."""
+        if type(move) is not Play:
+            self._deal_or_predict(move)
+            return
         card, slot = move
         colour, value = card
-        seat = self.current
+        seat = self.to_move
         hand = self.hands[seat]
         at = hand.index(card)
         hand = hand[:at] + hand[at + 1:]
@@ -326,7 +319,6 @@ class State(core.State):
             winner = seat if claims else self.claim[slot]
             self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
-            self.discards += tuple(played for _, played in trick)
             trick = ()
             self.colour, self.claim, self.high = (replaced(self.colour, slot, None), replaced(self.claim, slot, None),
                                                   replaced(self.high, slot, 0))
@@ -336,23 +328,31 @@ class State(core.State):
         elif claims:
             self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
         self.tricks = replaced(self.tricks, slot, trick)
-        self.current = (seat + 1) % self.players
+        self.to_move = (seat + 1) % self.players
         if not hand and not any(self.hands):  # every hand is empty only once this one is
             self._end_round()
+
+    def _deal_or_predict(self, move: Deal | Predict) -> None:
+        if type(move) is Deal:
+            self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
+            self.phase, self.to_move = "predict", self.starter
+        else:
+            self.vp_order = replaced(self.vp_order, self.to_move, move.order)
+            self.to_move = (self.to_move + 1) % self.players
+            if self.to_move == self.starter:
+                self.phase = "play"
 
     def _end_round(self) -> None:
         """Rule mt.round-end: score the active cards, clear the table, next round."""
         scores = tuple(self.active_vp(seat) or 0 for seat in range(self.players))
         self.round_scores += (scores,)
         self.round_tricks += (self.won,)
-        self.discards += tuple(card for trick in self.tricks for _, card in trick)
         if self.round == ROUNDS:
-            self.phase = "over"
+            self.phase, self.to_move = "over", TERMINAL
             return
         self.starter = self.next_starter(scores)
         self.round += 1
-        self.phase = "deal"
-        self.current = self.starter
+        self.phase, self.to_move = "deal", CHANCE
         self._new_table()
 
     def round_winner(self, scores) -> int:
@@ -374,8 +374,8 @@ class State(core.State):
         if type(move) is Deal:
             return [Event("dealt", None, {"round": after.round})]
         if type(move) is Predict:
-            return [Event("predicted", before.current)]
-        events = [Event("card-played", before.current, {"card": move.card, "slot": move.slot})]
+            return [Event("predicted", before.to_move)]
+        events = [Event("card-played", before.to_move, {"card": move.card, "slot": move.slot})]
         round_over = len(after.round_scores) > len(before.round_scores)
         won = after.round_tricks[-1] if round_over else after.won
         for seat in range(self.players):
@@ -424,7 +424,7 @@ class State(core.State):
         every legal move, and still only legal moves. The choice (or the predictions it
         was drawn from) is left in ``_known_legal``, so push need not check it again."""
         if self.phase == "play":
-            hand = self.hands[self.current]
+            hand = self.hands[self.to_move]
             card = hand[int(rng.random() * len(hand))]
             slots = _SLOTS_BY_COLOUR[self.colour][card.colour]
             move = _PLAYS[card][slots[int(rng.random() * len(slots))]]
