@@ -94,7 +94,7 @@ def _check_tricks_won(state: State) -> None:
 
 
 # The position is built in lists, then settled into the tuples a State keeps.
-_BUILT = ("hands", "tricks", "colour", "claim", "high", "vp_order", "won")
+_BUILT = ("hands", "tricks", "colour", "best", "vp_order", "won")
 
 
 def _unsettle(state: State) -> None:
@@ -136,9 +136,8 @@ def _rebuild_claim(state: State, slot: int) -> None:
     if not trick:
         return
     state.colour[slot] = trick[0][1].colour
-    holder, best = max(((seat, card.value) for seat, card in trick if card.colour == state.colour[slot]),
-                       key=lambda entry: entry[1])
-    state.claim[slot], state.high[slot] = holder, best
+    state.best[slot] = max(((seat, card.value) for seat, card in trick if card.colour == state.colour[slot]),
+                           key=lambda entry: entry[1])
 
 
 def _set_scores(state: State, scores: dict, seats: "SeatLookup") -> None:

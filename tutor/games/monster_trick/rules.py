@@ -167,7 +167,7 @@ class State(core.State):
     game_id = GAME_ID
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
-    FIELDS = ("round", "phase", "starter", "to_move", "hands", "tricks", "colour", "claim", "high", "vp_order",
+    FIELDS = ("round", "phase", "starter", "to_move", "hands", "tricks", "colour", "best", "vp_order",
               "won", "completed", "round_scores", "round_tricks")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
@@ -187,8 +187,8 @@ class State(core.State):
         self.hands: tuple[tuple[Card, ...], ...] = ((),) * players
         self.tricks: tuple[tuple[tuple[int, Card], ...], ...] = ((),) * SLOTS
         self.colour: tuple[str | None, ...] = (None,) * SLOTS  # opening colour per slot
-        self.claim: tuple[int | None, ...] = (None,) * SLOTS
-        self.high: tuple[int, ...] = (0,) * SLOTS  # highest value of the opening colour
+        # per slot: (seat, value) of the highest card of the opening colour, which claims the trick
+        self.best: tuple[tuple[int, int] | None, ...] = (None,) * SLOTS
         self.vp_order: tuple[tuple[int, ...] | None, ...] = (None,) * players
         self.won: tuple[int, ...] = (0,) * players
         self.completed: tuple[CompletedTrick, ...] = ()
@@ -199,6 +199,11 @@ class State(core.State):
 
     def open_slots(self) -> list[int]:
         return [slot for slot in range(SLOTS) if self.colour[slot] is not None]
+
+    @property
+    def claim(self) -> tuple[int | None, ...]:
+        """Per slot: the seat that would win its trick now (rule mt.claim), None if free."""
+        return tuple(best and best[0] for best in self.best)
 
     def free_slots(self) -> list[int]:
         return [slot for slot in range(SLOTS) if self.colour[slot] is None]
@@ -314,19 +319,18 @@ class State(core.State):
         hand = hand[:at] + hand[at + 1:]
         self.hands = replaced(self.hands, seat, hand)
         trick = self.tricks[slot] + ((seat, card),)
-        claims = colour == self.colour[slot] and value > self.high[slot]
-        if len(trick) == 4:
-            winner = seat if claims else self.claim[slot]
+        size = len(trick)
+        claims = size == 1 or (colour == self.colour[slot] and value > self.best[slot][1])
+        if size == 4:
+            winner = seat if claims else self.best[slot][0]
             self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
             trick = ()
-            self.colour, self.claim, self.high = (replaced(self.colour, slot, None), replaced(self.claim, slot, None),
-                                                  replaced(self.high, slot, 0))
-        elif len(trick) == 1:
-            self.colour = replaced(self.colour, slot, colour)
-            self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
+            self.colour, self.best = replaced(self.colour, slot, None), replaced(self.best, slot, None)
         elif claims:
-            self.claim, self.high = replaced(self.claim, slot, seat), replaced(self.high, slot, value)
+            if size == 1:
+                self.colour = replaced(self.colour, slot, colour)
+            self.best = replaced(self.best, slot, (seat, value))
         self.tricks = replaced(self.tricks, slot, trick)
         self.to_move = (seat + 1) % self.players
         if not hand and not any(self.hands):  # every hand is empty only once this one is
