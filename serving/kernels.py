@@ -57,6 +57,10 @@ class TutorKernelManager(AsyncMappingKernelManager):
              "pages, so it refills gently: a kernel counts as starting until its page is built up to "
              "the visitor's request.")
     pool_start_timeout = Float(30, config=True, help="Seconds after which a pool kernel no longer counts as starting.")
+    refill_pause = Float(
+        5, config=True,
+        help="Seconds after a page connected to its kernel before a pool refills: while a class "
+             "comes in, its pages get the processor first.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -64,6 +68,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when
         self._seen: dict[str, object] = {}  # kernel id -> when the culler first met it outside a pool
         self._claimed: set[str] = set()  # kernels a page has connected to
+        self._last_connect = -float("inf")  # when a page last connected to its kernel (time.monotonic)
         self._last_busy_note = 0.0
         if self.class_size is not None and hasattr(self, "kernel_pools_config"):  # Voila's pools are on
             self._size_for_a_class(self.class_size)
@@ -84,9 +89,10 @@ class TutorKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *args, **kwargs):
         """A visitor's kernel starts now or not at all (KernelsBusy). A pool's kernel waits
         until it can start and still leave room for one visitor, so that a kernel set free
-        goes to someone waiting rather than to a pool, and until fewer than ``pool_starts``
-        other pool kernels are starting; if a visitor takes it from its pool meanwhile, it
-        starts for that visitor at once, or tells them the tutor is busy."""
+        goes to someone waiting rather than to a pool, until fewer than ``pool_starts``
+        other pool kernels are starting, and until no page has connected for ``refill_pause``
+        seconds; if a visitor takes it from its pool meanwhile, it starts for that visitor at
+        once, or tells them the tutor is busy."""
         for_a_pool = kwargs.get("env", {}).get("VOILA_PREHEAT") == "True"
         while True:
             pooled = for_a_pool and self._waits_in_a_pool(asyncio.current_task())
@@ -111,7 +117,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def _pool_busy(self) -> bool:
-        return len(self._pool_starting) + self._starting >= self.pool_starts
+        return (len(self._pool_starting) + self._starting >= self.pool_starts
+                or time.monotonic() - self._last_connect < self.refill_pause)
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it
@@ -129,6 +136,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
     def notify_connect(self, kernel_id):
         self._claimed.add(kernel_id)
+        self._last_connect = time.monotonic()
         super().notify_connect(kernel_id)
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):

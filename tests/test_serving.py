@@ -262,6 +262,24 @@ def test_pool_kernels_start_one_at_a_time(folder):
     run(scenario)
 
 
+def test_a_pool_refills_once_pages_have_stopped_connecting(folder):
+    """While a class comes in, each page connecting to its kernel puts the pool's refill off."""
+    async def scenario():
+        kernels = manager(folder, max_kernels=4, refill_pause=3)
+        visitor = await kernels.start_kernel(kernel_name="python3")
+        pool = kernels._pools = {"page.ipynb": []}
+        refill = asyncio.ensure_future(kernels.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "True"}))
+        pool["page.ipynb"].append(refill)
+        for _ in range(3):  # pages keep connecting, every second
+            kernels.notify_connect(visitor)
+            await asyncio.sleep(1)
+            assert not refill.done() and len(kernels) == 1, "the pool waits while pages connect"
+        await asyncio.wait_for(refill, 60)
+        assert len(kernels) == 2
+        await kernels.shutdown_all()
+    run(scenario)
+
+
 def test_the_console_says_once_when_the_class_can_come_in(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "fr")
     console = Friendly()
