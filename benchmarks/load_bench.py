@@ -17,8 +17,10 @@ N, with N = 1 as the baseline of the same run:
   front end, about 5 MB of scripts, loaded and run by every learner's browser);
 - click to updated step: from a click on Next/Back to the new step drawn, measured inside
   the browser (p50, p95);
-- processor: the seconds of processor time the server and its kernels used during the
-  round, and those the learners' browsers used (on this machine too, unlike a class's);
+- processor: the seconds of processor time used during the round by the server's one
+  process (it renders every page and carries every message, so its share cannot be spread
+  over more cores), by its kernels (pool refills included), and by the learners' browsers
+  (on this machine too, unlike a class's);
 - memory: the peak of the summed RSS of the server and all its kernels during the round;
 - kernels left: kernels still running 30 s after every learner left, beyond the pools;
 - per kernel: the memory of one pool kernel waiting for its learner, before the round.
@@ -109,9 +111,9 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
     return figures
 
 
-def cpu_seconds(server: VoilaServer) -> tuple[float, float]:
-    """Processor seconds used so far by the server and its kernels, and by everything else
-    this benchmark started (Playwright's driver and the browser)."""
+def cpu_seconds(server: VoilaServer) -> tuple[float, float, float]:
+    """Processor seconds used so far by the server's own process, by its kernels, and by
+    everything else this benchmark started (Playwright's driver and the browser)."""
     def used(processes) -> float:
         total = 0.0
         for process in processes:
@@ -124,7 +126,8 @@ def cpu_seconds(server: VoilaServer) -> tuple[float, float]:
     served = server.processes()
     others = [process for process in psutil.Process().children(recursive=True) if process.pid not in
               {served_process.pid for served_process in served}]
-    return used(served), used(others)
+    own = served[0].cpu_times()  # without children_*: those are the kernels that ended
+    return own.user + own.system, used(served) - (own.user + own.system), used(others)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -162,7 +165,8 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
                 "sent": sent,
                 "clicks": clicks, "blank": learners - len(renders),
                 "busy": sum(1 for result in results if result["busy"]), "memory": memory.peak,
-                "server cpu": after[0] - before[0], "browser cpu": after[1] - before[1],
+                "server cpu": after[0] - before[0], "kernel cpu": after[1] - before[1],
+                "browser cpu": after[2] - before[2],
                 "per kernel": per_kernel, "left": max(0, len(server.kernels()) - pool_kernels)}
     finally:
         server.stop()
@@ -175,7 +179,8 @@ def row(figures: dict) -> str:
     click = f"{statistics.median(clicks):7.0f} {percentile(clicks, 0.95):7.0f}" if clicks else f"{'-':>7} {'-':>7}"
     return (f"{figures['learners']:>4} | {figures['pool']:>4} {figures['filled']:6.0f} | {render} |"
             f" {figures['blank']:>5} {figures['busy']:>4} | {click} |"
-            f" {figures['server cpu']:6.0f} {figures['browser cpu']:7.0f} | {figures['memory']:8.0f}"
+            f" {figures['server cpu']:6.0f} {figures['kernel cpu']:7.0f} {figures['browser cpu']:8.0f} |"
+            f" {figures['memory']:8.0f}"
             f" {figures['per kernel']:6.0f} | {figures['left']:>4}")
 
 
@@ -196,9 +201,9 @@ async def main() -> None:
           f" {args.max_kernels or 'as voila.json, raised for the pools'}; deadline {args.deadline:.0f} s")
     print("pools: kernels started ahead, and the seconds until they were full and quiet; times: render and page"
           " sent (p95) in s,"
-          " click in ms; processor s: server and kernels, browsers; memory: peak RSS of server and kernels, and"
+          " click in ms; processor s: the server's process, its kernels, the browsers; memory: peak RSS of server and kernels, and"
           " one waiting kernel's, in MB")
-    print("   N | pool filled | render p50    p95  sent | blank busy |  click p50   p95 | server browser |"
+    print("   N | pool filled | render p50    p95  sent | blank busy |  click p50   p95 | server kernels browsers |"
           "   memory kernel | left")
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
