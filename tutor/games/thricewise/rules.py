@@ -57,7 +57,6 @@ START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by 
 KINDS = ("flush", "set", "run")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # row, column, both diagonals
 NEIGHBOURS = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
-_PHASE_MOVER = {"deal": CHANCE, "draw": CHANCE, "pick": SIMULTANEOUS, "over": TERMINAL}  # "place": the placer
 
 OPTIONS = {
     "run_rule": ("consecutive", "monotonic"),
@@ -314,13 +313,16 @@ class State(core.State):
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
     # ``grid`` and ``placed_by`` are dicts that a placement replaces, never edits.
-    FIELDS = ("phase", "turn", "deck", "grid", "placed_by", "span", "open", "hands", "deferred", "picks",
+    FIELDS = ("phase", "to_move", "turn", "deck", "grid", "placed_by", "span", "open", "hands", "deferred", "picks",
               "revealed", "tied", "order", "placing", "current_placed", "scores", "triads")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
         super().__init__(players, seed, options, first_player, seat_names)
         self.phase = "deal"  # deal, pick, place, draw, over
+        # Kept beside the phase, as every step of play asks it: the seat placing, or
+        # CHANCE (deal, draw), SIMULTANEOUS (pick), TERMINAL (over).
+        self.to_move = CHANCE
         self.turn = 0
         self.deck: tuple[Card, ...] = ()  # top first
         self.grid: dict[Cell, Card] = {}
@@ -341,13 +343,8 @@ class State(core.State):
 
     # ----------------------------------------------------------------- queries
     @property
-    def to_move(self) -> int:
-        mover = _PHASE_MOVER.get(self.phase)
-        return self.order[self.placing] if mover is None else mover
-
-    @property
     def placer(self) -> int | None:
-        return self.order[self.placing] if self.phase == "place" else None
+        return self.to_move if self.phase == "place" else None
 
     @property
     def last_turn(self) -> bool:
@@ -362,7 +359,7 @@ class State(core.State):
 
     def pending(self) -> list[int]:
         """Seats that still have to pick this turn."""
-        return [seat for seat in range(self.players) if self.picks[seat] is None] if self.phase == "pick" else []
+        return [seat for seat, pick in enumerate(self.picks) if pick is None] if self.phase == "pick" else []
 
     def whose_turn(self) -> core.Turn:
         if self.phase == "pick":
@@ -373,7 +370,7 @@ class State(core.State):
         """The cards the seat placing may put down now (rules tw.order, tw.deferred, tw.last-turn)."""
         if self.phase != "place":
             return []
-        seat = self.order[self.placing]
+        seat = self.to_move
         cards = [] if self.current_placed else [self.revealed[seat]]
         if self.deferred[seat] and any(self.hands):  # any(hands): not the last turn
             cards += self.deferred[seat]
@@ -532,7 +529,7 @@ class State(core.State):
 
     def _start_turn(self) -> None:
         self.turn += 1
-        self.phase = "pick"
+        self.phase, self.to_move = "pick", SIMULTANEOUS
 
     def _pick(self, move: Pick) -> None:
         seat, card = move
@@ -554,12 +551,14 @@ class State(core.State):
         self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
                                   key=ranks.__getitem__))
         self.phase, self.placing, self.current_placed = "place", 0, False
-        if not self.order:
+        if self.order:
+            self.to_move = self.order[0]
+        else:
             self._end_turn()
 
     def _place(self, move: Place) -> None:
         card, cell = move
-        seat = self.order[self.placing]
+        seat = self.to_move
         if card == self.revealed[seat]:
             self.current_placed = True
         else:
@@ -609,14 +608,16 @@ class State(core.State):
         self.current_placed = False
         if self.placing == len(self.order):
             self._end_turn()
+        else:
+            self.to_move = self.order[self.placing]
 
     def _end_turn(self) -> None:
         """Rules tw.draw and tw.last-turn."""
         self.order, self.placing = (), 0
         if not any(self.hands):
-            self.phase = "over"
+            self.phase, self.to_move = "over", TERMINAL
         elif len(self.deck) >= self.players:
-            self.phase = "draw"
+            self.phase, self.to_move = "draw", CHANCE
         else:
             self._start_turn()
 
@@ -630,14 +631,14 @@ class State(core.State):
         elif kind is Draw:
             events = [Event("drawn")]
         elif kind is Done:
-            events = [Event("kept-aside", before.order[before.placing])]
+            events = [Event("kept-aside", before.to_move)]
         elif kind is Pick:
             events = [Event("picked", move.seat)]
             if None not in replaced(before.picks, move.seat, move.card):
                 events.append(Event("revealed", None, {"cards": after.revealed}))
                 events += [Event("set-aside", seat, {"card": after.revealed[seat]}) for seat in after.tied]
         else:
-            seat = before.order[before.placing]
+            seat = before.to_move
             events = [Event("card-placed", seat, {"card": move.card, "cell": move.cell})]
             events += [Event("triad", seat, {"triad": triad}) for triad in after.triads[len(before.triads):]]
         if after.phase == "over" and before.phase != "over":
@@ -680,12 +681,8 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell.
         The move is left in ``_known_legal``, so push need not check it again."""
-        if self.phase == "pick":
-            pending = self.pending()
-            seat = pending[int(rng.random() * len(pending))]
-            hand = self.hands[seat]
-            move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
-        elif self.phase == "place":
+        mover = self.to_move
+        if mover >= 0:
             if self.current_placed and rng.random() < 0.5:
                 move = _DONE
             else:
@@ -694,10 +691,15 @@ class State(core.State):
                 card, cell = cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))]
                 places = _PLACES[card]
                 move = places.get(cell) or places.setdefault(cell, Place(card, cell))
-        elif self.phase == "over":
-            return None
-        else:
+        elif mover == SIMULTANEOUS:
+            pending = self.pending()
+            seat = pending[int(rng.random() * len(pending))]
+            hand = self.hands[seat]
+            move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
+        elif mover == CHANCE:
             move = self.chance_move()
+        else:
+            return None
         self._known_legal = (move,)
         return move
 
