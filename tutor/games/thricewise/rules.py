@@ -304,6 +304,31 @@ def _lines_through(cell: Cell) -> tuple:
     return tuple(directions)
 
 
+@cache
+def _within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
+    """The cells rule tw.bounds lets a card go on, for a grid spanning ``span``
+    (lowest and highest column, lowest and highest row)."""
+    low_col, high_col, low_row, high_row = span
+    return frozenset(Cell(col, row) for col in range(high_col - MAX_SPAN + 1, low_col + MAX_SPAN)
+                     for row in range(high_row - MAX_SPAN + 1, low_row + MAX_SPAN))
+
+
+def _open_next_to(grid, span) -> frozenset[Cell]:
+    """Every empty cell next to a card of ``grid`` and within the bounds."""
+    within = _within_bounds(span)
+    return frozenset(cell for placed in grid for cell in _neighbours(placed) if cell not in grid and cell in within)
+
+
+@cache
+def _start_grid(players: int) -> tuple[tuple[Cell, ...], tuple[int, int, int, int], frozenset[Cell]]:
+    """The starting grid's cells row by row, its span and its open cells (rule tw.setup):
+    the same in every game of ``players``."""
+    width, height = START_GRID[players]
+    cells = tuple(Cell(col, row) for row in range(1, height + 1) for col in range(1, width + 1))
+    span = (1, width, 1, height)
+    return cells, span, _open_next_to(dict.fromkeys(cells), span)
+
+
 class State(core.State):
     """A Thricewise game in progress. ``seat_names`` are only for messages;
     ``first_player`` plays no part (the placing order follows the ranks) but is kept
@@ -484,11 +509,6 @@ class State(core.State):
             return Reason("tw.bounds", "tw.why.too-high", card=card, height=height, limit=MAX_SPAN)
         return None
 
-    def _fits(self, col: int, row: int) -> bool:
-        low_col, high_col, low_row, high_row = self.span
-        return (high_col - MAX_SPAN < col < low_col + MAX_SPAN
-                and high_row - MAX_SPAN < row < low_row + MAX_SPAN)
-
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Deal | Draw:
         """The deal (rule tw.setup) or the draw (rule tw.draw) the seed gives here."""
@@ -513,19 +533,15 @@ class State(core.State):
             self._deal(move)
 
     def _deal(self, move: Deal) -> None:
-        width, _ = START_GRID[self.players]
-        self.grid = {Cell(1 + index % width, 1 + index // width): card for index, card in enumerate(move.grid)}
-        self.span = (1, width, 1, len(move.grid) // width)
-        self.open = self.find_open()
+        cells, self.span, self.open = _start_grid(self.players)
+        self.grid = dict(zip(cells, move.grid))
         self.hands = tuple(tuple(sorted(hand, key=ORDER.__getitem__)) for hand in move.hands)
         self.deck = move.deck
         self._start_turn()
 
     def find_open(self) -> frozenset[Cell]:
         """Every empty cell next to a card and within the bounds, looked for afresh."""
-        grid = self.grid
-        return frozenset(cell for placed in grid for cell in _neighbours(placed)
-                         if cell not in grid and self._fits(*cell))
+        return _open_next_to(self.grid, self.span)
 
     def _start_turn(self) -> None:
         self.turn += 1
@@ -592,15 +608,14 @@ class State(core.State):
         near = _neighbours(cell).difference(self.grid, self.open)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
-            col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
-            row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
-            near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
+            within = _within_bounds(self.span)
+            near = [around for around in near if around in within]
         opened = self.open.difference((cell,))
         if near:
             opened = opened.union(near)
         if at_limit and self.span != span:  # the grid grew to its limit: open cells beyond it shut
-            opened = frozenset(around for around in opened
-                               if col_low < around[0] < col_high and row_low < around[1] < row_high)
+            # (intersection goes through the smaller set, the open cells, in their order)
+            opened = opened.intersection(within)
         self.open = opened
 
     def _next_placer(self) -> None:
