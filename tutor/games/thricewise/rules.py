@@ -226,16 +226,23 @@ def triad_value(cards) -> int:
 
 
 @cache
-def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple, int]]:
-    """Every line of three cards that makes something -> (line_kinds, value), built once
-    per run rule on first use (36 ** 3 lines, a fraction of a second): a placement then
-    looks its lines up instead of working them out."""
+def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple[str, int, tuple], ...]]:
+    """Every line of three cards that makes something -> (kind, points, shared suits) for
+    each kind it makes, built once per run rule on first use (36 ** 3 lines, a fraction of
+    a second): a placement then looks its lines up instead of working them out."""
     made = {}
     for line in product(CARDS, repeat=3):
         kinds = line_kinds(line, run_rule)
         if kinds:
-            made[line] = tuple(kinds), triad_value(line)
+            value = triad_value(line)
+            made[line] = tuple((kind, value, suits) for kind, suits in kinds)
     return made
+
+
+def _points(line) -> tuple[int, int]:
+    """How rule tw.every-line's variant ranks the lines of one direction: points, then kinds."""
+    _, kinds = line
+    return sum(points for _, points, _ in kinds), len(kinds)
 
 
 def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
@@ -245,29 +252,27 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
     best_only = options["triads"] == "one-per-direction"
     card = grid[cell]
     found = []
-    for back2, back1, ahead1, ahead2, ending, middle, starting in _lines_through(cell):
+    for back1, ahead1, further in _lines_through(cell):
         before, after = get(back1), get(ahead1)
         if before is None and after is None:
             continue
+        back2, ahead2, ending, middle, starting = further
         # The lines of three ending at, centred on and starting at the cell that make something.
         lines = []
         if before is not None:
             farther = get(back2)
-            if farther is not None and (line := made.get((farther, before, card))) is not None:
-                lines.append((ending, line))
-            if after is not None and (line := made.get((before, card, after))) is not None:
-                lines.append((middle, line))
+            if farther is not None and (kinds := made.get((farther, before, card))):
+                lines.append((ending, kinds))
+            if after is not None and (kinds := made.get((before, card, after))):
+                lines.append((middle, kinds))
         if after is not None:
             farther = get(ahead2)
-            if farther is not None and (line := made.get((card, after, farther))) is not None:
-                lines.append((starting, line))
-        if not lines:
-            continue
-        scored = [[(cells, kind, value, suits) for kind, suits in kinds] for cells, (kinds, value) in lines]
-        if len(scored) > 1 and best_only:
-            scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
-        for line in scored:
-            found.extend(line)
+            if farther is not None and (kinds := made.get((card, after, farther))):
+                lines.append((starting, kinds))
+        if lines:
+            if len(lines) > 1 and best_only:
+                lines = [max(lines, key=_points)]
+            found += [(cells, kind, points, suits) for cells, kinds in lines for kind, points, suits in kinds]
     return found
 
 
@@ -293,14 +298,15 @@ def _neighbours(cell: Cell) -> frozenset[Cell]:
 
 @cache
 def _lines_through(cell: Cell) -> tuple:
-    """Per direction: the two cells back and ahead of ``cell`` (back2, back1, ahead1,
-    ahead2), then the three lines of three cells that hold it, ending, centred on and
-    starting at it, cells in line order."""
+    """Per direction: the cells just back and ahead of ``cell``, then (looked at only when
+    one of those holds a card) the cells two back and two ahead and the three lines of
+    three cells that hold ``cell``, ending, centred on and starting at it, in line order."""
     col, row = cell
     directions = []
     for dc, dr in DIRECTIONS:
         line = [Cell(col + step * dc, row + step * dr) for step in range(-2, 3)]
-        directions.append((line[0], line[1], line[3], line[4], *(tuple(line[start:start + 3]) for start in range(3))))
+        further = (line[0], line[4], *(tuple(line[start:start + 3]) for start in range(3)))
+        directions.append((line[1], line[3], further))
     return tuple(directions)
 
 
@@ -560,12 +566,15 @@ class State(core.State):
         """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
         self.revealed, self.picks = self.picks, (None,) * self.players
         ranks = [card.rank for card in self.revealed]
-        self.tied = tuple(seat for seat, rank in enumerate(ranks) if ranks.count(rank) > 1)
-        if self.tied:
+        seats = range(self.players)
+        if len(set(ranks)) < self.players:
+            self.tied = tuple(seat for seat in seats if ranks.count(ranks[seat]) > 1)
             self.deferred = tuple(aside + (self.revealed[seat],) if seat in self.tied else aside
                                   for seat, aside in enumerate(self.deferred))
-        self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
-                                  key=ranks.__getitem__))
+            seats = [seat for seat in seats if seat not in self.tied]
+        else:  # most reveals: no tie, every seat places
+            self.tied = ()
+        self.order = tuple(sorted(seats, key=ranks.__getitem__))
         self.phase, self.placing, self.current_placed = "place", 0, False
         if self.order:
             self.to_move = self.order[0]
