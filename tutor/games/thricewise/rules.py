@@ -343,8 +343,8 @@ class State(core.State):
     game_id = GAME_ID
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
-    # ``grid`` and ``placed_by`` are dicts that a placement replaces, never edits.
-    FIELDS = ("phase", "to_move", "turn", "deck", "grid", "placed_by", "span", "open", "hands", "deferred", "picks",
+    # ``grid`` is a dict that a placement replaces, never edits.
+    FIELDS = ("phase", "to_move", "turn", "deck", "grid", "placements", "span", "open", "hands", "deferred", "picks",
               "revealed", "tied", "order", "placing", "current_placed", "scores", "triads")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
@@ -357,7 +357,9 @@ class State(core.State):
         self.turn = 0
         self.deck: tuple[Card, ...] = ()  # top first
         self.grid: dict[Cell, Card] = {}
-        self.placed_by: dict[Cell, int] = {}  # the starting cards have no placer
+        # (cell, seat) per card put down, in turn: a tuple grows more cheaply than a
+        # dict is copied, and placements are many while ``placed_by`` is asked for seldom.
+        self.placements: tuple[tuple[Cell, int], ...] = ()
         self.span = (0, 0, 0, 0)  # lowest and highest column, lowest and highest row
         self.open: frozenset[Cell] = frozenset()  # empty cells a card may go on (kept as cards are placed)
         self.hands: tuple[tuple[Card, ...], ...] = ((),) * players
@@ -373,6 +375,11 @@ class State(core.State):
         self.triads: tuple[Triad, ...] = ()
 
     # ----------------------------------------------------------------- queries
+    @property
+    def placed_by(self) -> dict[Cell, int]:
+        """Who put down each card (the starting cards have no placer)."""
+        return dict(self.placements)
+
     @property
     def placer(self) -> int | None:
         return self.to_move if self.phase == "place" else None
@@ -590,11 +597,10 @@ class State(core.State):
             aside = self.deferred[seat]
             at = aside.index(card)
             self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
-        # new dicts, the old ones being kept for undo; dict.copy is quicker than {**grid, cell: card}
+        # a new dict, the old one being kept for undo; dict.copy is quicker than {**grid, cell: card}
         grid = self.grid = self.grid.copy()
         grid[cell] = card
-        placed_by = self.placed_by = self.placed_by.copy()
-        placed_by[cell] = seat
+        self.placements += ((cell, seat),)
         self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
@@ -675,7 +681,7 @@ class State(core.State):
         everything revealed or set aside, hand sizes, deck size, scores and triads."""
         return {
             "seat": seat, "turn": self.turn, "phase": self.phase, "to_move": self.to_move,
-            "last_turn": self.last_turn, "grid": dict(self.grid), "placed_by": dict(self.placed_by),
+            "last_turn": self.last_turn, "grid": dict(self.grid), "placed_by": self.placed_by,
             "span": self.span, "open_cells": self.open_cells() if self.phase == "place" else [],
             "hand": list(self.hands[seat]), "hand_sizes": [len(hand) for hand in self.hands],
             "pick": self.picks[seat], "picked": [pick is not None for pick in self.picks],
