@@ -573,15 +573,12 @@ class State(core.State):
         """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
         self.revealed, self.picks = self.picks, (None,) * self.players
         ranks = [card.rank for card in self.revealed]
-        seats = range(self.players)
-        if len(set(ranks)) < self.players:
-            self.tied = tuple(seat for seat in seats if ranks.count(ranks[seat]) > 1)
+        self.tied = tuple(seat for seat, rank in enumerate(ranks) if ranks.count(rank) > 1)
+        if self.tied:
             self.deferred = tuple(aside + (self.revealed[seat],) if seat in self.tied else aside
                                   for seat, aside in enumerate(self.deferred))
-            seats = [seat for seat in seats if seat not in self.tied]
-        else:  # most reveals: no tie, every seat places
-            self.tied = ()
-        self.order = tuple(sorted(seats, key=ranks.__getitem__))
+        self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
+                                  key=ranks.__getitem__))
         self.phase, self.placing, self.current_placed = "place", 0, False
         if self.order:
             self.to_move = self.order[0]
