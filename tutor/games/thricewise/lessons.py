@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from tutor import schema
-from tutor.core import PositionError, TutorError, mismatch
+from tutor.core import SIMULTANEOUS, PositionError, TutorError, mismatch
 from tutor.games.common import SeatLookup, check_position, check_illegal, check_value, replayed
 from tutor.games.decktet import CARDS, Card, ORDER, parse_card
 from tutor.games.thricewise.rules import (Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, OPTIONS, Place, START_GRID,
@@ -59,7 +59,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     state.turn = position.get("turn", _turn_of(state))
     if state.turn != _turn_of(state):
         raise PositionError(msg("tw.error.turn", turn=state.turn, expected=_turn_of(state)))
-    state.phase = "pick"
+    state.phase, state.to_move = "pick", SIMULTANEOUS
     state.hands, state.deferred = tuple(map(tuple, state.hands)), tuple(map(tuple, state.deferred))
     state.scores = tuple(state.scores)
     state.open = state.find_open()

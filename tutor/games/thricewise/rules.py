@@ -57,7 +57,6 @@ START_GRID = {2: (2, 2), 3: (3, 2), 4: (2, 2), 5: (3, 2)}  # (width, height) by 
 KINDS = ("flush", "set", "run")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))  # row, column, both diagonals
 NEIGHBOURS = tuple((dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dc or dr)
-_PHASE_MOVER = {"deal": CHANCE, "draw": CHANCE, "pick": SIMULTANEOUS, "over": TERMINAL}  # "place": the placer
 
 OPTIONS = {
     "run_rule": ("consecutive", "monotonic"),
@@ -227,16 +226,23 @@ def triad_value(cards) -> int:
 
 
 @cache
-def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple, int]]:
-    """Every line of three cards that makes something -> (line_kinds, value), built once
-    per run rule on first use (36 ** 3 lines, a fraction of a second): a placement then
-    looks its lines up instead of working them out."""
+def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple[str, int, tuple], ...]]:
+    """Every line of three cards that makes something -> (kind, points, shared suits) for
+    each kind it makes, built once per run rule on first use (36 ** 3 lines, a fraction of
+    a second): a placement then looks its lines up instead of working them out."""
     made = {}
     for line in product(CARDS, repeat=3):
         kinds = line_kinds(line, run_rule)
         if kinds:
-            made[line] = tuple(kinds), triad_value(line)
+            value = triad_value(line)
+            made[line] = tuple((kind, value, suits) for kind, suits in kinds)
     return made
+
+
+def _points(line) -> tuple[int, int]:
+    """How rule tw.every-line's variant ranks the lines of one direction: points, then kinds."""
+    _, kinds = line
+    return sum(points for _, points, _ in kinds), len(kinds)
 
 
 def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
@@ -246,29 +252,27 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
     best_only = options["triads"] == "one-per-direction"
     card = grid[cell]
     found = []
-    for back2, back1, ahead1, ahead2, ending, middle, starting in _lines_through(cell):
+    for back1, ahead1, further in _lines_through(cell):
         before, after = get(back1), get(ahead1)
         if before is None and after is None:
             continue
+        back2, ahead2, ending, middle, starting = further
         # The lines of three ending at, centred on and starting at the cell that make something.
         lines = []
         if before is not None:
             farther = get(back2)
-            if farther is not None and (line := made.get((farther, before, card))) is not None:
-                lines.append((ending, line))
-            if after is not None and (line := made.get((before, card, after))) is not None:
-                lines.append((middle, line))
+            if farther is not None and (kinds := made.get((farther, before, card))):
+                lines.append((ending, kinds))
+            if after is not None and (kinds := made.get((before, card, after))):
+                lines.append((middle, kinds))
         if after is not None:
             farther = get(ahead2)
-            if farther is not None and (line := made.get((card, after, farther))) is not None:
-                lines.append((starting, line))
-        if not lines:
-            continue
-        scored = [[(cells, kind, value, suits) for kind, suits in kinds] for cells, (kinds, value) in lines]
-        if len(scored) > 1 and best_only:
-            scored = [max(scored, key=lambda line: (sum(t[2] for t in line), len(line)))]
-        for line in scored:
-            found.extend(line)
+            if farther is not None and (kinds := made.get((card, after, farther))):
+                lines.append((starting, kinds))
+        if lines:
+            if len(lines) > 1 and best_only:
+                lines = [max(lines, key=_points)]
+            found += [(cells, kind, points, suits) for cells, kinds in lines for kind, points, suits in kinds]
     return found
 
 
@@ -294,15 +298,41 @@ def _neighbours(cell: Cell) -> frozenset[Cell]:
 
 @cache
 def _lines_through(cell: Cell) -> tuple:
-    """Per direction: the two cells back and ahead of ``cell`` (back2, back1, ahead1,
-    ahead2), then the three lines of three cells that hold it, ending, centred on and
-    starting at it, cells in line order."""
+    """Per direction: the cells just back and ahead of ``cell``, then (looked at only when
+    one of those holds a card) the cells two back and two ahead and the three lines of
+    three cells that hold ``cell``, ending, centred on and starting at it, in line order."""
     col, row = cell
     directions = []
     for dc, dr in DIRECTIONS:
         line = [Cell(col + step * dc, row + step * dr) for step in range(-2, 3)]
-        directions.append((line[0], line[1], line[3], line[4], *(tuple(line[start:start + 3]) for start in range(3))))
+        further = (line[0], line[4], *(tuple(line[start:start + 3]) for start in range(3)))
+        directions.append((line[1], line[3], further))
     return tuple(directions)
+
+
+@cache
+def _within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
+    """The cells rule tw.bounds lets a card go on, for a grid spanning ``span``
+    (lowest and highest column, lowest and highest row)."""
+    low_col, high_col, low_row, high_row = span
+    return frozenset(Cell(col, row) for col in range(high_col - MAX_SPAN + 1, low_col + MAX_SPAN)
+                     for row in range(high_row - MAX_SPAN + 1, low_row + MAX_SPAN))
+
+
+def _open_next_to(grid, span) -> frozenset[Cell]:
+    """Every empty cell next to a card of ``grid`` and within the bounds."""
+    within = _within_bounds(span)
+    return frozenset(cell for placed in grid for cell in _neighbours(placed) if cell not in grid and cell in within)
+
+
+@cache
+def _start_grid(players: int) -> tuple[tuple[Cell, ...], tuple[int, int, int, int], frozenset[Cell]]:
+    """The starting grid's cells row by row, its span and its open cells (rule tw.setup):
+    the same in every game of ``players``."""
+    width, height = START_GRID[players]
+    cells = tuple(Cell(col, row) for row in range(1, height + 1) for col in range(1, width + 1))
+    span = (1, width, 1, height)
+    return cells, span, _open_next_to(dict.fromkeys(cells), span)
 
 
 class State(core.State):
@@ -313,18 +343,23 @@ class State(core.State):
     game_id = GAME_ID
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
-    # ``grid`` and ``placed_by`` are dicts that a placement replaces, never edits.
-    FIELDS = ("phase", "turn", "deck", "grid", "placed_by", "span", "open", "hands", "deferred", "picks",
+    # ``grid`` is a dict that a placement replaces, never edits.
+    FIELDS = ("phase", "to_move", "turn", "deck", "grid", "placements", "span", "open", "hands", "deferred", "picks",
               "revealed", "tied", "order", "placing", "current_placed", "scores", "triads")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
                  first_player: int = 0, seat_names: list[str] | None = None):
         super().__init__(players, seed, options, first_player, seat_names)
         self.phase = "deal"  # deal, pick, place, draw, over
+        # Kept beside the phase, as every step of play asks it: the seat placing, or
+        # CHANCE (deal, draw), SIMULTANEOUS (pick), TERMINAL (over).
+        self.to_move = CHANCE
         self.turn = 0
         self.deck: tuple[Card, ...] = ()  # top first
         self.grid: dict[Cell, Card] = {}
-        self.placed_by: dict[Cell, int] = {}  # the starting cards have no placer
+        # (cell, seat) per card put down, in turn: a tuple grows more cheaply than a
+        # dict is copied, and placements are many while ``placed_by`` is asked for seldom.
+        self.placements: tuple[tuple[Cell, int], ...] = ()
         self.span = (0, 0, 0, 0)  # lowest and highest column, lowest and highest row
         self.open: frozenset[Cell] = frozenset()  # empty cells a card may go on (kept as cards are placed)
         self.hands: tuple[tuple[Card, ...], ...] = ((),) * players
@@ -341,13 +376,13 @@ class State(core.State):
 
     # ----------------------------------------------------------------- queries
     @property
-    def to_move(self) -> int:
-        mover = _PHASE_MOVER.get(self.phase)
-        return self.order[self.placing] if mover is None else mover
+    def placed_by(self) -> dict[Cell, int]:
+        """Who put down each card (the starting cards have no placer)."""
+        return dict(self.placements)
 
     @property
     def placer(self) -> int | None:
-        return self.order[self.placing] if self.phase == "place" else None
+        return self.to_move if self.phase == "place" else None
 
     @property
     def last_turn(self) -> bool:
@@ -362,7 +397,7 @@ class State(core.State):
 
     def pending(self) -> list[int]:
         """Seats that still have to pick this turn."""
-        return [seat for seat in range(self.players) if self.picks[seat] is None] if self.phase == "pick" else []
+        return [seat for seat, pick in enumerate(self.picks) if pick is None] if self.phase == "pick" else []
 
     def whose_turn(self) -> core.Turn:
         if self.phase == "pick":
@@ -373,7 +408,7 @@ class State(core.State):
         """The cards the seat placing may put down now (rules tw.order, tw.deferred, tw.last-turn)."""
         if self.phase != "place":
             return []
-        seat = self.order[self.placing]
+        seat = self.to_move
         cards = [] if self.current_placed else [self.revealed[seat]]
         if self.deferred[seat] and any(self.hands):  # any(hands): not the last turn
             cards += self.deferred[seat]
@@ -487,11 +522,6 @@ class State(core.State):
             return Reason("tw.bounds", "tw.why.too-high", card=card, height=height, limit=MAX_SPAN)
         return None
 
-    def _fits(self, col: int, row: int) -> bool:
-        low_col, high_col, low_row, high_row = self.span
-        return (high_col - MAX_SPAN < col < low_col + MAX_SPAN
-                and high_row - MAX_SPAN < row < low_row + MAX_SPAN)
-
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Deal | Draw:
         """The deal (rule tw.setup) or the draw (rule tw.draw) the seed gives here."""
@@ -516,23 +546,19 @@ class State(core.State):
             self._deal(move)
 
     def _deal(self, move: Deal) -> None:
-        width, _ = START_GRID[self.players]
-        self.grid = {Cell(1 + index % width, 1 + index // width): card for index, card in enumerate(move.grid)}
-        self.span = (1, width, 1, len(move.grid) // width)
-        self.open = self.find_open()
+        cells, self.span, self.open = _start_grid(self.players)
+        self.grid = dict(zip(cells, move.grid))
         self.hands = tuple(tuple(sorted(hand, key=ORDER.__getitem__)) for hand in move.hands)
         self.deck = move.deck
         self._start_turn()
 
     def find_open(self) -> frozenset[Cell]:
         """Every empty cell next to a card and within the bounds, looked for afresh."""
-        grid = self.grid
-        return frozenset(cell for placed in grid for cell in _neighbours(placed)
-                         if cell not in grid and self._fits(*cell))
+        return _open_next_to(self.grid, self.span)
 
     def _start_turn(self) -> None:
         self.turn += 1
-        self.phase = "pick"
+        self.phase, self.to_move = "pick", SIMULTANEOUS
 
     def _pick(self, move: Pick) -> None:
         seat, card = move
@@ -554,23 +580,24 @@ class State(core.State):
         self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
                                   key=ranks.__getitem__))
         self.phase, self.placing, self.current_placed = "place", 0, False
-        if not self.order:
+        if self.order:
+            self.to_move = self.order[0]
+        else:
             self._end_turn()
 
     def _place(self, move: Place) -> None:
         card, cell = move
-        seat = self.order[self.placing]
+        seat = self.to_move
         if card == self.revealed[seat]:
             self.current_placed = True
         else:
             aside = self.deferred[seat]
             at = aside.index(card)
             self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
-        # new dicts, the old ones being kept for undo; dict.copy is quicker than {**grid, cell: card}
+        # a new dict, the old one being kept for undo; dict.copy is quicker than {**grid, cell: card}
         grid = self.grid = self.grid.copy()
         grid[cell] = card
-        placed_by = self.placed_by = self.placed_by.copy()
-        placed_by[cell] = seat
+        self.placements += ((cell, seat),)
         self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
@@ -593,15 +620,14 @@ class State(core.State):
         near = _neighbours(cell).difference(self.grid, self.open)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
-            col_low, col_high = high_col - MAX_SPAN, low_col + MAX_SPAN
-            row_low, row_high = high_row - MAX_SPAN, low_row + MAX_SPAN
-            near = [around for around in near if col_low < around[0] < col_high and row_low < around[1] < row_high]
+            within = _within_bounds(self.span)
+            near = [around for around in near if around in within]
         opened = self.open.difference((cell,))
         if near:
             opened = opened.union(near)
         if at_limit and self.span != span:  # the grid grew to its limit: open cells beyond it shut
-            opened = frozenset(around for around in opened
-                               if col_low < around[0] < col_high and row_low < around[1] < row_high)
+            # (intersection goes through the smaller set, the open cells, in their order)
+            opened = opened.intersection(within)
         self.open = opened
 
     def _next_placer(self) -> None:
@@ -609,14 +635,16 @@ class State(core.State):
         self.current_placed = False
         if self.placing == len(self.order):
             self._end_turn()
+        else:
+            self.to_move = self.order[self.placing]
 
     def _end_turn(self) -> None:
         """Rules tw.draw and tw.last-turn."""
         self.order, self.placing = (), 0
         if not any(self.hands):
-            self.phase = "over"
+            self.phase, self.to_move = "over", TERMINAL
         elif len(self.deck) >= self.players:
-            self.phase = "draw"
+            self.phase, self.to_move = "draw", CHANCE
         else:
             self._start_turn()
 
@@ -630,14 +658,14 @@ class State(core.State):
         elif kind is Draw:
             events = [Event("drawn")]
         elif kind is Done:
-            events = [Event("kept-aside", before.order[before.placing])]
+            events = [Event("kept-aside", before.to_move)]
         elif kind is Pick:
             events = [Event("picked", move.seat)]
             if None not in replaced(before.picks, move.seat, move.card):
                 events.append(Event("revealed", None, {"cards": after.revealed}))
                 events += [Event("set-aside", seat, {"card": after.revealed[seat]}) for seat in after.tied]
         else:
-            seat = before.order[before.placing]
+            seat = before.to_move
             events = [Event("card-placed", seat, {"card": move.card, "cell": move.cell})]
             events += [Event("triad", seat, {"triad": triad}) for triad in after.triads[len(before.triads):]]
         if after.phase == "over" and before.phase != "over":
@@ -650,7 +678,7 @@ class State(core.State):
         everything revealed or set aside, hand sizes, deck size, scores and triads."""
         return {
             "seat": seat, "turn": self.turn, "phase": self.phase, "to_move": self.to_move,
-            "last_turn": self.last_turn, "grid": dict(self.grid), "placed_by": dict(self.placed_by),
+            "last_turn": self.last_turn, "grid": dict(self.grid), "placed_by": self.placed_by,
             "span": self.span, "open_cells": self.open_cells() if self.phase == "place" else [],
             "hand": list(self.hands[seat]), "hand_sizes": [len(hand) for hand in self.hands],
             "pick": self.picks[seat], "picked": [pick is not None for pick in self.picks],
@@ -680,12 +708,8 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell.
         The move is left in ``_known_legal``, so push need not check it again."""
-        if self.phase == "pick":
-            pending = self.pending()
-            seat = pending[int(rng.random() * len(pending))]
-            hand = self.hands[seat]
-            move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
-        elif self.phase == "place":
+        mover = self.to_move
+        if mover >= 0:
             if self.current_placed and rng.random() < 0.5:
                 move = _DONE
             else:
@@ -694,10 +718,15 @@ class State(core.State):
                 card, cell = cards[int(rng.random() * len(cards))], cells[int(rng.random() * len(cells))]
                 places = _PLACES[card]
                 move = places.get(cell) or places.setdefault(cell, Place(card, cell))
-        elif self.phase == "over":
-            return None
-        else:
+        elif mover == SIMULTANEOUS:
+            pending = self.pending()
+            seat = pending[int(rng.random() * len(pending))]
+            hand = self.hands[seat]
+            move = _PICKS[hand[int(rng.random() * len(hand))]][seat]
+        elif mover == CHANCE:
             move = self.chance_move()
+        else:
+            return None
         self._known_legal = (move,)
         return move
 
