@@ -256,7 +256,7 @@ class State(core.State):
 
     def limit(self, seat: int) -> int:
         """Rules d13.raise and d13.arrow-raise: 18 while a 13-18 card is in the row."""
-        return _limit(self.rows[seat])
+        return RAISED_LIMIT if RAISE_CARD in self.rows[seat] else LIMIT
 
     def plus_points(self, seat: int) -> int:
         return sum(card.plus for card in self.banks[seat])
@@ -339,30 +339,23 @@ class State(core.State):
 
     def _apply(self, move) -> None:
         kind = type(move)
-        if kind is Reveal:
+        if kind is Give:
+            card, seat = move
+            self.received += (seat,)
+            self.revealed = None
+            self._receive(seat, card)
+        elif kind is Reveal:
             if move.source == FROM_PACKET:
-                self.revealed, self.packet = self.packet[-1], self.packet[:-1]
+                self.revealed, self.packet = move.card, self.packet[:-1]
                 self.phase, self.to_move = GIVE, self.dealer
             else:
                 self._receive(self.actor, self._draw_top())
-        elif kind is Give:
-            self.received += (move.seat,)
-            self.revealed = None
-            self._receive(move.seat, move.card)
         else:
             self.pending = None
             if move.answer == REFUSE:
                 self._refuse(move.card)
             else:
-                self._take(self.actor, move.card)
-
-    def _receive(self, seat: int, card: Card) -> None:
-        """Rule d13.hand: while a hand card lies in the row, its owner decides first."""
-        if HAND_CARD in self.rows[seat]:
-            self.pending, self.actor = card, seat
-            self.phase, self.to_move = DECIDE, seat
-        else:
-            self._take(seat, card)
+                self._receive(self.actor, move.card, accepted=True)
 
     def _refuse(self, card: Card) -> None:
         """Rule d13.hand: the refused card and the rightmost hand card (note
@@ -373,26 +366,37 @@ class State(core.State):
         self.discards += (HAND_CARD, card)
         self._next_card()
 
-    def _take(self, seat: int, card: Card) -> None:
-        """The card's effect on its receiver, then the bust check (rule d13.bust)."""
+    def _receive(self, seat: int, card: Card, accepted: bool = False) -> None:
+        """The card's effect on its receiver, then the bust check (rule d13.bust). Rule
+        d13.hand: while a hand card lies in the row, its owner decides first (``accepted``
+        once they have)."""
+        row = self.rows[seat]
+        if not accepted and HAND_CARD in row:
+            self.pending, self.actor = card, seat
+            self.phase, self.to_move = DECIDE, seat
+            return
         kind = card.kind
         if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
             self.banks = replaced(self.banks, seat, self.banks[seat] + (card,))
             self._next_card()
             return
-        row = self.rows[seat]
         if kind == ARROW:  # rule d13.arrow
             self.discards += row[-1:] + (card,)
             row = row[:-1]
         else:
             row += (card,)
         self.rows = replaced(self.rows, seat, row)
-        # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise)
-        if sum(map(_value, row)) >= _limit(row):
+        # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise);
+        # the row is only searched for that card once its sum reaches 13
+        total = sum(map(_value, row))
+        if total >= LIMIT and (total >= RAISED_LIMIT or RAISE_CARD not in row):
             self._end_round(seat)
         elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
             self.actor = seat
             self.phase, self.to_move = DRAWING, CHANCE
+        elif self.packet:  # what _next_card does for most cards, without the call
+            self.actor = None
+            self.phase, self.to_move = REVEAL, CHANCE
         else:
             self._next_card()
 
@@ -410,11 +414,13 @@ class State(core.State):
         """Rule d13.deal: the dealer takes one card per player from the pile, face down.
         The packet keeps the pile's order: the pile's top card is turned up first."""
         self.received = ()
-        while len(self.packet) < self.players and self._pile_ready():
-            count = min(self.players - len(self.packet), len(self.pile))
+        wanted = self.players  # the last deal's packet is used up
+        while wanted and self._pile_ready():
+            taken = self.pile[-wanted:]
             # cards taken after a reshuffle go under those taken before it
-            self.packet = self.pile[-count:] + self.packet
-            self.pile = self.pile[:-count]
+            self.packet = taken + self.packet
+            self.pile = self.pile[:-wanted]
+            wanted -= len(taken)
             if not self.pile:
                 self._reshuffle()
         if self.packet:
@@ -527,12 +533,17 @@ class State(core.State):
             move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
             self._known_legal = (move,)
             return move
-        if phase == DECIDE:
+        # chance_move's choice, without a second call at every chance step
+        if phase == REVEAL:
+            move = _TURNED_UP[self.packet[-1]]
+        elif phase == DRAWING:
+            move = _DRAWN[self.pile[-1]]
+        elif phase == DECIDE:
             self._known_legal = answers = _ANSWERS[self.pending]
             return answers[1] if rng.random() < 0.5 else answers[0]
-        move = self.chance_move()
-        if move is not None:
-            self._known_legal = _ONLY[move]
+        else:
+            return None
+        self._known_legal = _ONLY[move]
         return move
 
     def _repr_html_(self) -> str:
@@ -559,7 +570,3 @@ def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
 def _waiting(players: int, received: tuple[int, ...]) -> tuple[int, ...]:
     """The seats still to be given a card in this deal (memoised: asked at every give)."""
     return tuple(seat for seat in range(players) if seat not in received)
-
-
-def _limit(row: tuple[Card, ...]) -> int:
-    return RAISED_LIMIT if RAISE_CARD in row else LIMIT
