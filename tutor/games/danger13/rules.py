@@ -41,7 +41,7 @@ import random
 import sys
 from collections import Counter
 from functools import cache
-from itertools import filterfalse
+from itertools import filterfalse, repeat, starmap
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -562,8 +562,8 @@ def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
     per card makes every order equally likely and is several times faster than
     ``random.shuffle``, which matters for the benchmark."""
     draw = random.Random(seed).random
-    keys = [draw() for _ in cards]  # drawn in card order, as a key function would be
-    return tuple(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
+    keys = list(starmap(draw, repeat((), len(cards))))  # one per card, in card order, without a Python loop
+    return tuple([cards[index] for index in sorted(range(len(cards)), key=keys.__getitem__)])
 
 
 @cache
