@@ -40,8 +40,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from functools import cache
-from itertools import filterfalse, repeat, starmap
+from itertools import filterfalse, permutations, repeat, starmap
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -212,6 +211,11 @@ _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for
 _TURNED_UP = {card: Reveal(card, FROM_PACKET) for card in COUNTS}
 _DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
 _ANSWERS = {card: (Choice(card, ACCEPT), Choice(card, REFUSE)) for card in COUNTS}
+# The seats still to be given a card in this deal, by player count and earlier receivers
+# in order (rule d13.one-each): looked up at every give.
+_WAITING = {players: {received: tuple(seat for seat in range(players) if seat not in received)
+                      for count in range(players + 1) for received in permutations(range(players), count)}
+            for players in PLAYER_COUNTS}
 # A chance step has one legal move: kept as a one-move tuple for push (core.State.push).
 _ONLY = {move: (move,) for move in (*_TURNED_UP.values(), *_DRAWN.values())}
 
@@ -267,7 +271,7 @@ class State(core.State):
 
     def receivers(self) -> list[int]:
         """Who may still be given a card in this deal (rule d13.one-each)."""
-        return list(_waiting(self.players, self.received))
+        return list(_WAITING[self.players][self.received])
 
     def legal_moves(self) -> list:
         if self.phase == GIVE:
@@ -529,7 +533,7 @@ class State(core.State):
         ``_known_legal``, so push need not check it again."""
         phase = self.phase
         if phase == GIVE:
-            free = _waiting(self.players, self.received)
+            free = _WAITING[self.players][self.received]
             move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
             self._known_legal = (move,)
             return move
@@ -564,9 +568,3 @@ def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
     draw = random.Random(seed).random
     keys = list(starmap(draw, repeat((), len(cards))))  # one per card, in card order, without a Python loop
     return tuple([cards[index] for index in sorted(range(len(cards)), key=keys.__getitem__)])
-
-
-@cache
-def _waiting(players: int, received: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats still to be given a card in this deal (memoised: asked at every give)."""
-    return tuple(seat for seat in range(players) if seat not in received)
