@@ -227,7 +227,8 @@ class State(core.State):
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
     # Every field a move may change; card lists are tuples, top card last.
-    FIELDS = ("phase", "to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
+    # The phase is not kept: to_move, pending and actor tell it (see ``phase``).
+    FIELDS = ("to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
               "revealed", "pending", "actor", "received", "last_round", "reshuffles", "busts")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
@@ -248,12 +249,24 @@ class State(core.State):
         self.last_round = False
         self.reshuffles = 0
         self.busts: tuple = ()  # per finished round, who busted (None: nobody, note d13.out-of-cards)
-        self.phase, self.to_move = REVEAL, CHANCE
+        self.to_move = CHANCE
         self._start_deal()
 
     # ----------------------------------------------------------------- queries
+    @property
+    def phase(self) -> str:
+        """What happens now: the dealer gives (GIVE) or a hand card's owner decides
+        (DECIDE); chance turns up a packet card (REVEAL) or draws for a receiver (DRAWING);
+        OVER."""
+        mover = self.to_move
+        if mover >= 0:
+            return GIVE if self.pending is None else DECIDE
+        if mover == CHANCE:
+            return REVEAL if self.actor is None else DRAWING
+        return OVER
+
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.to_move == TERMINAL
 
     def row_sum(self, seat: int) -> int:
         return sum(map(_value, self.rows[seat]))
@@ -351,7 +364,7 @@ class State(core.State):
         elif kind is Reveal:
             if move.source == FROM_PACKET:
                 self.revealed, self.packet = move.card, self.packet[:-1]
-                self.phase, self.to_move = GIVE, self.dealer
+                self.to_move = self.dealer
             else:
                 self._receive(self.actor, self._draw_top())
         else:
@@ -377,7 +390,7 @@ class State(core.State):
         row = self.rows[seat]
         if not accepted and HAND_CARD in row:
             self.pending, self.actor = card, seat
-            self.phase, self.to_move = DECIDE, seat
+            self.to_move = seat
             return
         kind = card.kind
         if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
@@ -397,10 +410,10 @@ class State(core.State):
             self._end_round(seat)
         elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
             self.actor = seat
-            self.phase, self.to_move = DRAWING, CHANCE
+            self.to_move = CHANCE
         elif self.packet:  # what _next_card does for most cards, without the call
             self.actor = None
-            self.phase, self.to_move = REVEAL, CHANCE
+            self.to_move = CHANCE
         else:
             self._next_card()
 
@@ -409,7 +422,7 @@ class State(core.State):
         the deal to the left (rule d13.next-dealer)."""
         self.actor = None
         if self.packet:
-            self.phase, self.to_move = REVEAL, CHANCE
+            self.to_move = CHANCE
         else:
             self.dealer = (self.dealer + 1) % self.players
             self._start_deal()
@@ -428,7 +441,7 @@ class State(core.State):
             if not self.pile:
                 self._reshuffle()
         if self.packet:
-            self.phase, self.to_move = REVEAL, CHANCE
+            self.to_move = CHANCE
         else:  # note d13.out-of-cards: nothing left to deal anywhere
             self._end_round(None)
 
@@ -448,7 +461,7 @@ class State(core.State):
         self.busts += (busted,)
         self.revealed = self.pending = self.actor = None
         if self.last_round:  # rule d13.reshuffle: this scoring ends the game
-            self.phase, self.to_move = OVER, TERMINAL
+            self.to_move = TERMINAL
             return
         self.round += 1
         self.start = self.dealer = (self.start + 1) % self.players
@@ -493,7 +506,7 @@ class State(core.State):
         if len(after.busts) > len(before.busts):
             busted = after.busts[-1]
             events.append(Event("round-over") if busted is None else Event("bust", busted))
-        if after.phase == OVER:
+        if after.to_move == TERMINAL:
             events.append(Event("game-over"))
         return events
 
@@ -531,24 +544,21 @@ class State(core.State):
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move. The move is left in
         ``_known_legal``, so push need not check it again."""
-        phase = self.phase
-        if phase == GIVE:
+        # told apart as ``phase`` does, without its call at every step
+        mover = self.to_move
+        if mover >= 0 and self.pending is None:  # GIVE
             free = _WAITING[self.players][self.received]
             move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
             self._known_legal = (move,)
             return move
-        # chance_move's choice, without a second call at every chance step
-        if phase == REVEAL:
-            move = _TURNED_UP[self.packet[-1]]
-        elif phase == DRAWING:
-            move = _DRAWN[self.pile[-1]]
-        elif phase == DECIDE:
-            self._known_legal = answers = _ANSWERS[self.pending]
-            return answers[1] if rng.random() < 0.5 else answers[0]
-        else:
+        if mover == CHANCE:  # chance_move's choice: REVEAL, else DRAWING
+            move = _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]
+            self._known_legal = _ONLY[move]
+            return move
+        if mover == TERMINAL:
             return None
-        self._known_legal = _ONLY[move]
-        return move
+        self._known_legal = answers = _ANSWERS[self.pending]  # DECIDE
+        return answers[1] if rng.random() < 0.5 else answers[0]
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use
