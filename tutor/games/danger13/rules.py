@@ -216,8 +216,6 @@ _ANSWERS = {card: (Choice(card, ACCEPT), Choice(card, REFUSE)) for card in COUNT
 _WAITING = {players: {received: tuple(seat for seat in range(players) if seat not in received)
                       for count in range(players + 1) for received in permutations(range(players), count)}
             for players in PLAYER_COUNTS}
-# A chance step has one legal move: kept as a one-move tuple for push (core.State.push).
-_ONLY = {move: (move,) for move in (*_TURNED_UP.values(), *_DRAWN.values())}
 
 
 class State(core.State):
@@ -553,7 +551,7 @@ class State(core.State):
             return move
         if mover == CHANCE:  # chance_move's choice: REVEAL, else DRAWING
             move = _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]
-            self._known_legal = _ONLY[move]
+            self._known_legal = (move,)
             return move
         if mover == TERMINAL:
             return None
