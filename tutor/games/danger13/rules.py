@@ -355,10 +355,10 @@ class State(core.State):
     def _apply(self, move) -> None:
         kind = type(move)
         if kind is Give:
-            card, seat = move
+            seat = move.seat
             self.received += (seat,)
             self.revealed = None
-            self._receive(seat, card)
+            self._receive(seat, move.card)
         elif kind is Reveal:
             if move.source == FROM_PACKET:
                 self.revealed, self.packet = move.card, self.packet[:-1]
