@@ -86,7 +86,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     state.pile = unseen[:size][::-1]
     state.discards = unseen[size:]
     state.last_round = position.get("last_round", False)
-    state.phase, state.to_move = REVEAL, CHANCE
+    state.to_move = CHANCE  # the dealer's packet card is turned up next (no actor: see State.phase)
     state.push(state.chance_move())
     return state
 

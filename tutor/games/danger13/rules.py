@@ -40,8 +40,7 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from functools import cache
-from itertools import filterfalse
+from itertools import filterfalse, permutations, repeat, starmap
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -212,8 +211,11 @@ _GIVES = {card: tuple(Give(card, seat) for seat in range(PLAYER_COUNTS[-1])) for
 _TURNED_UP = {card: Reveal(card, FROM_PACKET) for card in COUNTS}
 _DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
 _ANSWERS = {card: (Choice(card, ACCEPT), Choice(card, REFUSE)) for card in COUNTS}
-# A chance step has one legal move: kept as a one-move tuple for push (core.State.push).
-_ONLY = {move: (move,) for move in (*_TURNED_UP.values(), *_DRAWN.values())}
+# The seats still to be given a card in this deal, by player count and earlier receivers
+# in order (rule d13.one-each): looked up at every give.
+_WAITING = {players: {received: tuple(seat for seat in range(players) if seat not in received)
+                      for count in range(players + 1) for received in permutations(range(players), count)}
+            for players in PLAYER_COUNTS}
 
 
 class State(core.State):
@@ -223,7 +225,8 @@ class State(core.State):
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
     # Every field a move may change; card lists are tuples, top card last.
-    FIELDS = ("phase", "to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
+    # The phase is not kept: to_move, pending and actor tell it (see ``phase``).
+    FIELDS = ("to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
               "revealed", "pending", "actor", "received", "last_round", "reshuffles", "busts")
 
     def __init__(self, players: int, seed: int = 0, options: dict | None = None,
@@ -244,19 +247,31 @@ class State(core.State):
         self.last_round = False
         self.reshuffles = 0
         self.busts: tuple = ()  # per finished round, who busted (None: nobody, note d13.out-of-cards)
-        self.phase, self.to_move = REVEAL, CHANCE
+        self.to_move = CHANCE
         self._start_deal()
 
     # ----------------------------------------------------------------- queries
+    @property
+    def phase(self) -> str:
+        """What happens now: the dealer gives (GIVE) or a hand card's owner decides
+        (DECIDE); chance turns up a packet card (REVEAL) or draws for a receiver (DRAWING);
+        OVER."""
+        mover = self.to_move
+        if mover >= 0:
+            return GIVE if self.pending is None else DECIDE
+        if mover == CHANCE:
+            return REVEAL if self.actor is None else DRAWING
+        return OVER
+
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.to_move == TERMINAL
 
     def row_sum(self, seat: int) -> int:
         return sum(map(_value, self.rows[seat]))
 
     def limit(self, seat: int) -> int:
         """Rules d13.raise and d13.arrow-raise: 18 while a 13-18 card is in the row."""
-        return _limit(self.rows[seat])
+        return RAISED_LIMIT if RAISE_CARD in self.rows[seat] else LIMIT
 
     def plus_points(self, seat: int) -> int:
         return sum(card.plus for card in self.banks[seat])
@@ -267,7 +282,7 @@ class State(core.State):
 
     def receivers(self) -> list[int]:
         """Who may still be given a card in this deal (rule d13.one-each)."""
-        return list(_waiting(self.players, self.received))
+        return list(_WAITING[self.players][self.received])
 
     def legal_moves(self) -> list:
         if self.phase == GIVE:
@@ -339,30 +354,23 @@ class State(core.State):
 
     def _apply(self, move) -> None:
         kind = type(move)
-        if kind is Reveal:
+        if kind is Give:
+            seat = move.seat
+            self.received += (seat,)
+            self.revealed = None
+            self._receive(seat, move.card)
+        elif kind is Reveal:
             if move.source == FROM_PACKET:
-                self.revealed, self.packet = self.packet[-1], self.packet[:-1]
-                self.phase, self.to_move = GIVE, self.dealer
+                self.revealed, self.packet = move.card, self.packet[:-1]
+                self.to_move = self.dealer
             else:
                 self._receive(self.actor, self._draw_top())
-        elif kind is Give:
-            self.received += (move.seat,)
-            self.revealed = None
-            self._receive(move.seat, move.card)
         else:
             self.pending = None
             if move.answer == REFUSE:
                 self._refuse(move.card)
             else:
-                self._take(self.actor, move.card)
-
-    def _receive(self, seat: int, card: Card) -> None:
-        """Rule d13.hand: while a hand card lies in the row, its owner decides first."""
-        if HAND_CARD in self.rows[seat]:
-            self.pending, self.actor = card, seat
-            self.phase, self.to_move = DECIDE, seat
-        else:
-            self._take(seat, card)
+                self._receive(self.actor, move.card, accepted=True)
 
     def _refuse(self, card: Card) -> None:
         """Rule d13.hand: the refused card and the rightmost hand card (note
@@ -373,26 +381,37 @@ class State(core.State):
         self.discards += (HAND_CARD, card)
         self._next_card()
 
-    def _take(self, seat: int, card: Card) -> None:
-        """The card's effect on its receiver, then the bust check (rule d13.bust)."""
+    def _receive(self, seat: int, card: Card, accepted: bool = False) -> None:
+        """The card's effect on its receiver, then the bust check (rule d13.bust). Rule
+        d13.hand: while a hand card lies in the row, its owner decides first (``accepted``
+        once they have)."""
+        row = self.rows[seat]
+        if not accepted and HAND_CARD in row:
+            self.pending, self.actor = card, seat
+            self.to_move = seat
+            return
         kind = card.kind
         if kind == INSTANT:  # rule d13.instant: banked at once; the row is unchanged
             self.banks = replaced(self.banks, seat, self.banks[seat] + (card,))
             self._next_card()
             return
-        row = self.rows[seat]
         if kind == ARROW:  # rule d13.arrow
             self.discards += row[-1:] + (card,)
             row = row[:-1]
         else:
             row += (card,)
         self.rows = replaced(self.rows, seat, row)
-        # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise)
-        if sum(map(_value, row)) >= _limit(row):
+        # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise);
+        # the row is only searched for that card once its sum reaches 13
+        total = sum(map(_value, row))
+        if total >= LIMIT and (total >= RAISED_LIMIT or RAISE_CARD not in row):
             self._end_round(seat)
         elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
             self.actor = seat
-            self.phase, self.to_move = DRAWING, CHANCE
+            self.to_move = CHANCE
+        elif self.packet:  # what _next_card does for most cards, without the call
+            self.actor = None
+            self.to_move = CHANCE
         else:
             self._next_card()
 
@@ -401,7 +420,7 @@ class State(core.State):
         the deal to the left (rule d13.next-dealer)."""
         self.actor = None
         if self.packet:
-            self.phase, self.to_move = REVEAL, CHANCE
+            self.to_move = CHANCE
         else:
             self.dealer = (self.dealer + 1) % self.players
             self._start_deal()
@@ -410,15 +429,17 @@ class State(core.State):
         """Rule d13.deal: the dealer takes one card per player from the pile, face down.
         The packet keeps the pile's order: the pile's top card is turned up first."""
         self.received = ()
-        while len(self.packet) < self.players and self._pile_ready():
-            count = min(self.players - len(self.packet), len(self.pile))
+        wanted = self.players  # the last deal's packet is used up
+        while wanted and self._pile_ready():
+            taken = self.pile[-wanted:]
             # cards taken after a reshuffle go under those taken before it
-            self.packet = self.pile[-count:] + self.packet
-            self.pile = self.pile[:-count]
+            self.packet = taken + self.packet
+            self.pile = self.pile[:-wanted]
+            wanted -= len(taken)
             if not self.pile:
                 self._reshuffle()
         if self.packet:
-            self.phase, self.to_move = REVEAL, CHANCE
+            self.to_move = CHANCE
         else:  # note d13.out-of-cards: nothing left to deal anywhere
             self._end_round(None)
 
@@ -438,7 +459,7 @@ class State(core.State):
         self.busts += (busted,)
         self.revealed = self.pending = self.actor = None
         if self.last_round:  # rule d13.reshuffle: this scoring ends the game
-            self.phase, self.to_move = OVER, TERMINAL
+            self.to_move = TERMINAL
             return
         self.round += 1
         self.start = self.dealer = (self.start + 1) % self.players
@@ -483,7 +504,7 @@ class State(core.State):
         if len(after.busts) > len(before.busts):
             busted = after.busts[-1]
             events.append(Event("round-over") if busted is None else Event("bust", busted))
-        if after.phase == OVER:
+        if after.to_move == TERMINAL:
             events.append(Event("game-over"))
         return events
 
@@ -521,19 +542,21 @@ class State(core.State):
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move. The move is left in
         ``_known_legal``, so push need not check it again."""
-        phase = self.phase
-        if phase == GIVE:
-            free = _waiting(self.players, self.received)
+        # told apart as ``phase`` does, without its call at every step
+        mover = self.to_move
+        if mover >= 0 and self.pending is None:  # GIVE
+            free = _WAITING[self.players][self.received]
             move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
             self._known_legal = (move,)
             return move
-        if phase == DECIDE:
-            self._known_legal = answers = _ANSWERS[self.pending]
-            return answers[1] if rng.random() < 0.5 else answers[0]
-        move = self.chance_move()
-        if move is not None:
-            self._known_legal = _ONLY[move]
-        return move
+        if mover == CHANCE:  # chance_move's choice: REVEAL, else DRAWING
+            move = _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]
+            self._known_legal = (move,)
+            return move
+        if mover == TERMINAL:
+            return None
+        self._known_legal = answers = _ANSWERS[self.pending]  # DECIDE
+        return answers[1] if rng.random() < 0.5 else answers[0]
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use
@@ -551,15 +574,5 @@ def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
     per card makes every order equally likely and is several times faster than
     ``random.shuffle``, which matters for the benchmark."""
     draw = random.Random(seed).random
-    keys = [draw() for _ in cards]  # drawn in card order, as a key function would be
-    return tuple(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
-
-
-@cache
-def _waiting(players: int, received: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats still to be given a card in this deal (memoised: asked at every give)."""
-    return tuple(seat for seat in range(players) if seat not in received)
-
-
-def _limit(row: tuple[Card, ...]) -> int:
-    return RAISED_LIMIT if RAISE_CARD in row else LIMIT
+    keys = list(starmap(draw, repeat((), len(cards))))  # one per card, in card order, without a Python loop
+    return tuple([cards[index] for index in sorted(range(len(cards)), key=keys.__getitem__)])
