@@ -35,6 +35,17 @@ def names_of(name: str) -> tuple[str, ...]:
     return getattr(name, "names", (name,))
 
 
+class ColourNames:
+    """Players named after colours (a game's ``SEAT_NAMES``) in the language of the page:
+    "Red", "Rouge" or "Rood" (the names of ``widgets.seat-colour``, which give the seats their colours)."""
+
+    def __init__(self, *colours: str):
+        self.colours = colours
+
+    def __iter__(self):
+        return (msg(f"widgets.seat-colour.{colour}") for colour in self.colours)
+
+
 class SeatLookup:
     """Seat names as lesson files write them, case-insensitively, in any of the lesson's languages."""
 
