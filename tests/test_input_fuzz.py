@@ -180,10 +180,18 @@ def lesson_cases(rng: random.Random) -> list[tuple[str, bytes]]:
                     rng.choice(changed["steps"])[field] = value
                     dump(f"step-{field}-{index}", changed)
         seats = data["seats"]
-        for name, bad_seats in (("same", [seats[0]] + seats[:-1]), ("same-case", [seats[0], seats[0].upper()] + seats[2:]),
+        first, second = (seat["en"] if isinstance(seat, dict) else seat for seat in seats[:2])  # or named per language
+        per_language = {"en": "Red", "fr": "Rouge", "nl": "Rood"}
+        for name, bad_seats in (("same", [seats[0]] + seats[:-1]), ("same-case", [seats[0], first.upper()] + seats[2:]),
                                 ("count", seats[:-1]), ("colon", ["a:b"] + seats[1:]), ("long", ["x" * 40] + seats[1:]),
                                 ("blank", ["  "] + seats[1:]), ("numbers", list(range(len(seats)))),
-                                ("newline", ["a\nb"] + seats[1:]), ("text", "Red")):
+                                ("newline", ["a\nb"] + seats[1:]), ("text", "Red"),
+                                ("no-dutch", [{"en": "Red", "fr": "Rouge"}] + seats[1:]),
+                                ("german", [{**per_language, "de": "Rot"}] + seats[1:]),
+                                ("language-code", [{"EN": "Red"}] + seats[1:]),
+                                ("language-list", [{**per_language, "fr": ["Rouge"]}] + seats[1:]),
+                                ("other-seats-name", [{**per_language, "nl": second.upper()}] + seats[1:]),
+                                ("language-colon", [{**per_language, "fr": "a:b"}] + seats[1:])):
             changed = copy.deepcopy(data)
             changed["seats"] = bad_seats
             dump(f"seats-{name}", changed)

@@ -13,6 +13,7 @@ from typing import Any
 
 from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
+from tutor.games.common import SeatLookup, SeatName
 from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
@@ -30,6 +31,12 @@ def localized(value: Any) -> str:
     if isinstance(value, dict):
         return str(value.get(language()) or value.get("en") or next(iter(value.values()), ""))
     return "" if value is None else str(value)
+
+
+def seat_name(value: str | dict) -> SeatName:
+    """A lesson's seat, a plain name or one per language: the learner's language's name,
+    answering to the others too (a lesson may write "Red" where the learner reads "Rouge")."""
+    return SeatName(localized(value), value.values() if isinstance(value, dict) else ())
 
 
 @dataclass
@@ -61,7 +68,7 @@ class Lesson:
     minutes: int
     rules: list[str]
     players: int
-    seats: list[str] | None
+    seats: list[SeatName] | None
     options: dict
     seed: int
     position: dict | None
@@ -130,7 +137,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         raise LessonError(str(error)) from None
     entry = registered(data["game"])
     players = data.get("players", DEFAULT_PLAYERS)
-    seats = data.get("seats")
+    seats = [seat_name(seat) for seat in data["seats"]] if "seats" in data else None
     lesson = Lesson(
         path=name, game=data["game"], title=localized(data["title"]), summary=localized(data.get("summary")),
         minutes=data.get("minutes", 3), rules=data.get("rules", []), players=players,
@@ -247,9 +254,8 @@ def parse_move_for(entry, state, text: str):
     """A move in lesson notation, optionally prefixed by the mover's name ("Red: blue 9 -> 1")."""
     text = str(text)
     seat_part, colon, rest = text.partition(":")
-    names = [name.strip().lower() for name in state.seat_names]
-    if colon and seat_part.strip().lower() in names:
-        seat = names.index(seat_part.strip().lower())
+    seat = SeatLookup(state.seat_names).find(seat_part) if colon else None
+    if seat is not None:
         if 0 <= state.to_move != seat:
             raise TutorError(msg("lesson.wrong-player", written=state.name(seat), actual=state.name(state.to_move)))
         text = rest
@@ -292,8 +298,10 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> 
         accept = spec.get("accept", [])
         accept = accept if isinstance(accept, list) else [accept]
         try_ = Try(localized(spec["prompt"]), [parse_move_for(entry, state, text) for text in accept])
+    seats = SeatLookup(state.seat_names)  # a seat highlighted by any of its names, as the board names it
     return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
-                highlight=raw.get("highlight", []), rules=raw.get("rules", []), notes=[str(note) for note in notes])
+                highlight=[seats.shown(item) for item in raw.get("highlight", [])], rules=raw.get("rules", []),
+                notes=[str(note) for note in notes])
 
 
 def _shape_problem(error: Exception) -> str:

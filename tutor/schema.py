@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from tutor.core import TutorError
 from tutor.games import game as registered, games
-from tutor.messages import msg
+from tutor.messages import LANGUAGES, msg, spoken_language
 
 Check = Callable[[Any], "str | None"]
 
@@ -59,6 +59,12 @@ def lines(expected: str) -> Check:
 
 
 words, names, move_list = lines("input.expect.words"), lines("input.expect.seats"), lines("input.expect.move-list")
+
+
+def seat_names(value) -> str | None:
+    """A lesson's players: each one name, or one name per language ({en: Red, fr: Rouge, nl: Rood})."""
+    fits = isinstance(value, list) and all(_per_language(seat, _is_line) for seat in value)
+    return None if fits else msg("input.expect.seat-names")
 
 
 def moves(value) -> str | None:
@@ -110,7 +116,7 @@ def lesson_try(value) -> str | None:
 
 
 LESSON = {"game": line, "title": heading, "summary": heading, "minutes": whole(1, 120), "rules": words,
-          "players": whole(), "seats": names, "options": options, "seed": whole(), "position": fields,
+          "players": whole(), "seats": seat_names, "options": options, "seed": whole(), "position": fields,
           "steps": steps}
 LESSON_REQUIRED = ("game", "title", "steps")
 STEP = {"say": text, "move": moves, "try": lesson_try, "check": fields, "highlight": words, "rules": words,
@@ -204,23 +210,40 @@ def _check_options(data: dict, at) -> None:
             raise Invalid(at(msg("input.option-value", option=option, value=value, known=", ".join(offered[option]))))
 
 
-def _check_seats(seats, players: int, at) -> list[str] | None:
-    """Seat names: one per player, each its own (as moves name them, ignoring case)."""
+def _check_seats(seats, players: int, at) -> list | None:
+    """Seat names: one per player, each its own (as moves name them, ignoring case); a seat
+    named per language has a name in each of the tutor's languages, no other."""
     if seats is None:
         return None
     if len(seats) != players:
         raise Invalid(at(msg("input.wrong", field=_field_name("seats"), expected=msg("input.expect.names",
                                                                                     count=players))))
-    seen = set()
+    taken = set()
     for seat in seats:
-        if ":" in seat:
-            raise Invalid(at(msg("input.seat-colon", name=seat)))
-        if len(seat) > MAX_NAME:
-            raise Invalid(at(msg("input.seat-long", name=seat, limit=MAX_NAME)))
-        if seat.strip().lower() in seen:
-            raise Invalid(at(msg("input.seat-twice", name=seat)))
-        seen.add(seat.strip().lower())
+        if isinstance(seat, dict):
+            _check_seat_languages(seat, at)
+        names = set(seat.values()) if isinstance(seat, dict) else {seat}
+        for name in names:
+            if ":" in name:
+                raise Invalid(at(msg("input.seat-colon", name=name)))
+            if len(name) > MAX_NAME:
+                raise Invalid(at(msg("input.seat-long", name=name, limit=MAX_NAME)))
+            if name.strip().lower() in taken:
+                raise Invalid(at(msg("input.seat-twice", name=name)))
+        taken.update(name.strip().lower() for name in names)
     return seats
+
+
+def _check_seat_languages(seat: dict, at) -> None:
+    """A seat named per language: every language the tutor speaks, and only those."""
+    shown = ", ".join(seat.values())
+    for language in seat:
+        if language not in LANGUAGES:
+            raise Invalid(at(msg("input.seat-language-unknown", name=shown, language=language,
+                                 known=", ".join(LANGUAGES))))
+    for language in LANGUAGES:
+        if language not in seat:
+            raise Invalid(at(msg("input.seat-language-missing", name=shown, language=spoken_language(language))))
 
 
 def _field_name(field: str, parent: str = "") -> str:

@@ -199,7 +199,8 @@ class GameTable(w.VBox):
         count = self.players.value
         kinds = (kinds + [NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats]
-        names += self.entry.seat_names(count)[len(names):]
+        self.defaults = self.entry.seat_names(count)  # the game's own names, in the page's language
+        names += self.defaults[len(names):]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
@@ -264,8 +265,12 @@ class GameTable(w.VBox):
                 variant.description = msg(f"app.play.variant.{option}.label")
                 relabel_options(variant, [msg(f"app.play.variant.{option}.{value}")
                                           for value in self.entry.options[option]])
+            defaults = self.entry.seat_names(len(self.seats))
             for seat, choice in enumerate(self.seats):
                 choice.relabel(seat)
+                if choice.name.value == self.defaults[seat]:  # not renamed: the game's name in the new language
+                    choice.name.value = defaults[seat]
+            self.defaults = defaults
         finally:
             self._relabelling = False
         self.start.description = msg("app.play.new")

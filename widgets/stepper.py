@@ -175,6 +175,9 @@ class LessonStepper(ipywidgets.HBox):
         if self.lesson is None:
             return
         self.lesson = lesson
+        if lesson.seats:  # players named per language: every position kept takes the new names
+            for state in (*self.states, self.board.state):
+                state.seat_names[:] = lesson.seats
         self.board.refresh()
         self.message = self._saying() if self._saying else ""
         self.panel.refresh()

@@ -1,5 +1,5 @@
 """Pieces the games' lesson positions and checks share: the position's fields, seat names as
-lessons write them, the simplest check and the ``illegal`` check."""
+lessons write them (in any of their languages), the simplest checks and the ``illegal`` check."""
 from __future__ import annotations
 
 from tutor import schema
@@ -19,18 +19,81 @@ def check_position(position, spec: dict) -> None:
         raise PositionError(str(error)) from None
 
 
+class SeatName(str):
+    """A seat's name as the learner reads it ("Rouge" on a French page) that also answers
+    to the seat's names in the lesson's other languages ("Red", "Rood"): lessons may write
+    a seat by any of them."""
+
+    def __new__(cls, shown: str, names=()):
+        name = super().__new__(cls, shown)
+        name.names = tuple(dict.fromkeys((shown, *names)))
+        return name
+
+
+def names_of(name: str) -> tuple[str, ...]:
+    """Every name a seat answers to: a plain name only to itself."""
+    return getattr(name, "names", (name,))
+
+
+class ColourNames:
+    """Players named after colours (a game's ``SEAT_NAMES``) in the language of the page:
+    "Red", "Rouge" or "Rood" (the names of ``widgets.seat-colour``, which give the seats their colours)."""
+
+    def __init__(self, *colours: str):
+        self.colours = colours
+
+    def __iter__(self):
+        return (msg(f"widgets.seat-colour.{colour}") for colour in self.colours)
+
+
 class SeatLookup:
-    """Seat names as lesson files write them, case-insensitively."""
+    """Seat names as lesson files write them, case-insensitively, in any of the lesson's languages."""
 
     def __init__(self, names: list[str]):
         self.names = names
-        self.lower = [name.lower() for name in names]
+        self.lower = [{other.strip().lower() for other in names_of(name)} for name in names]
+
+    def find(self, name) -> int | None:
+        text = str(name).strip().lower()
+        return next((seat for seat, known in enumerate(self.lower) if text in known), None)
 
     def index(self, name) -> int:
-        text = str(name).strip().lower()
-        if text not in self.lower:
+        seat = self.find(name)
+        if seat is None:
             raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
-        return self.lower.index(text)
+        return seat
+
+    def shown(self, name) -> str:
+        """The seat ``name`` written in any language, as the learner reads it; other words
+        ("nobody", a phase) as written."""
+        seat = self.find(name)
+        return str(name) if seat is None else self.names[seat]
+
+
+def check_seat(name: str, read):
+    """A lesson check whose value is one seat, by any of its names, or a word such as
+    "nobody" (``read(state)`` gives the seat's name or that word)."""
+    def check(state, expected) -> str | None:
+        found, wanted = read(state), SeatLookup(state.seat_names).shown(expected)
+        return None if found.lower() == wanted.lower() else mismatch(name, wanted, found)
+    return check
+
+
+# Whose turn it is: a seat, or the phase when nobody's (dealing, the end).
+check_to_move = check_seat("to_move", lambda state: state.name(state.to_move) if state.to_move >= 0 else state.phase)
+
+
+def check_seat_list(name: str, read, ordered: bool = True):
+    """A lesson check whose value is a list of seats, by any of their names, in order
+    (or in any order); ``read(state)`` gives the seats."""
+    def check(state, expected) -> str | None:
+        seats = SeatLookup(state.seat_names)
+        found = [state.name(seat) for seat in read(state)]
+        wanted = [seats.shown(seat) for seat in expected or []]
+        if not ordered:
+            found, wanted = sorted(found, key=str.lower), sorted(wanted, key=str.lower)
+        return None if [n.lower() for n in found] == [n.lower() for n in wanted] else mismatch(name, wanted, found)
+    return check
 
 
 def check_value(name: str, read):

@@ -5,9 +5,10 @@ from collections import Counter
 
 from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
-from tutor.games.common import SeatLookup, check_position, check_illegal, check_value, replayed
+from tutor.games.common import (SeatLookup, check_position, check_illegal, check_seat, check_seat_list,
+                                check_to_move, check_value, replayed)
 from tutor.games.danger13.rules import (ACCEPT, ARROW, COUNTS, FROM_PILE, GIVE, HAND_CARD, INSTANT, OVER,
-                                        RAISE_CARD, REFUSE, REVEAL, VALUED, DECK, Card, Choice, GAME_ID, Give, Reveal,
+                                        RAISE_CARD, REFUSE, VALUED, DECK, Card, Choice, GAME_ID, Give, Reveal,
                                         State, _shuffled, parse_card, parse_move)
 from tutor.messages import listed, msg
 
@@ -95,27 +96,9 @@ def _card_codes(cards) -> list[str]:
     return [card.code for card in cards]
 
 
-def _check_to_move(state: State, expected) -> str | None:
-    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
-    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
-
-
 def _check_seat(name: str, read):
-    """A check whose value is one seat name (or 'nobody')."""
-    def check(state: State, expected) -> str | None:
-        seat = read(state)
-        found = msg("d13.check.nobody") if seat is None else state.name(seat)
-        return None if found.lower() == str(expected).lower() else mismatch(name, expected, found)
-    return check
-
-
-def _check_seats(name: str, read):
-    """A check whose value is a list of seat names, in any order."""
-    def check(state: State, expected: list) -> str | None:
-        found = sorted(state.name(seat) for seat in read(state))
-        wanted = sorted(str(seat) for seat in expected or ())
-        return None if [s.lower() for s in found] == [s.lower() for s in wanted] else mismatch(name, wanted, found)
-    return check
+    """A check whose value is one seat (or 'nobody')."""
+    return check_seat(name, lambda state: msg("d13.check.nobody") if read(state) is None else state.name(read(state)))
 
 
 def _check_card(name: str, read):
@@ -233,7 +216,7 @@ NOTES = {
 
 
 CHECKS = {
-    "to_move": _check_to_move,
+    "to_move": check_to_move,
     "dealer": _check_seat("dealer", lambda state: state.dealer),
     "start_player": _check_seat("start_player", lambda state: state.start),
     "busted": _check_seat("busted", lambda state: state.busts[-1] if state.busts else None),
@@ -241,8 +224,9 @@ CHECKS = {
     "pending": _check_card("pending", lambda state: state.pending),
     "discard_top": _check_card("discard_top", lambda state: state.discards[-1] if state.discards else None),
     "discards": _check_discards,
-    "received": _check_seats("received", lambda state: state.received),
-    "receivers": _check_seats("receivers", lambda state: state.receivers() if state.phase == GIVE else []),
+    "received": check_seat_list("received", lambda state: state.received, ordered=False),
+    "receivers": check_seat_list("receivers", lambda state: state.receivers() if state.phase == GIVE else [],
+                                 ordered=False),
     "rows": _per_seat("rows", lambda state, seat: state.rows[seat]),
     "banks": _per_seat("banks", lambda state, seat: state.banks[seat]),
     "row_sum": _per_seat("row_sum", State.row_sum),
@@ -255,7 +239,7 @@ CHECKS = {
     "packet_size": check_value("packet_size", lambda state: len(state.packet)),
     "last_round": check_value("last_round", lambda state: state.last_round),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
-    "winners": _check_seats("winners", lambda state: state.winners()),
+    "winners": check_seat_list("winners", lambda state: state.winners(), ordered=False),
 }
 
 

@@ -3,6 +3,7 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import danger13 as d13
+from tutor.games.common import ColourNames
 from tutor.messages import msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -12,8 +13,8 @@ WIN_RULE = "d13.game-end"
 TIE_RULE = "d13.tie-break"
 
 # The players as the lessons name them (colours, like the pawns beside their rows);
-# quizzes and new games use the same names.
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Orange")
+# quizzes and new games use the same names, in the page's language.
+SEAT_NAMES = ColourNames("red", "blue", "green", "yellow", "orange")
 
 
 def sentences(state, index: int) -> list[str]:

@@ -5,7 +5,8 @@ import random
 
 from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
-from tutor.games.common import SeatLookup, check_position, check_illegal, check_value
+from tutor.games.common import (SeatLookup, check_position, check_illegal, check_seat, check_seat_list,
+                                check_to_move, check_value)
 from tutor.games.monster_trick.rules import (ROUNDS, Card, GAME_ID, HAND_SIZE, Play, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
                                              _hand_order, deck, parse_card, parse_move)
 from tutor.messages import listed, msg
@@ -154,11 +155,6 @@ def _set_scores(state: State, scores: dict, seats: "SeatLookup") -> None:
             state.round_scores[number - 1][seat] = value
 
 
-def _check_to_move(state: State, expected) -> str | None:
-    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
-    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
-
-
 def _check_legal_slots(state: State, expected: dict | list) -> str | None:
     """{card, slots}, or a list of them: where each card may go now."""
     for entry in expected if isinstance(expected, list) else [expected]:
@@ -174,12 +170,8 @@ def _check_claim(state: State, expected: dict) -> str | None:
     slot = int(expected["slot"]) - 1
     holder = state.claim[slot]
     found = state.name(holder) if holder is not None else msg("mt.check.empty-slot", slot=slot + 1)
-    return None if found.lower() == str(expected["player"]).lower() else mismatch("claim", expected["player"], found)
-
-
-def _check_trick_winner(state: State, expected) -> str | None:
-    found = state.name(state.completed[-1].winner) if state.completed else msg("mt.check.no-trick")
-    return None if found.lower() == str(expected).lower() else mismatch("trick_winner", expected, found)
+    wanted = SeatLookup(state.seat_names).shown(expected["player"])
+    return None if found.lower() == wanted.lower() else mismatch("claim", wanted, found)
 
 
 def _per_seat(name: str, read):
@@ -192,11 +184,6 @@ def _per_seat(name: str, read):
                 return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
         return None
     return check
-
-
-def _check_winners(state: State, expected: list) -> str | None:
-    found = sorted(state.name(seat) for seat in state.winners())
-    return None if found == sorted(expected) else mismatch("winners", sorted(expected), found)
 
 
 def _check_deck(state: State, expected: dict) -> str | None:
@@ -240,10 +227,11 @@ NOTES = {
 
 
 CHECKS = {
-    "to_move": _check_to_move,
+    "to_move": check_to_move,
     "legal_slots": _check_legal_slots,
     "claim": _check_claim,
-    "trick_winner": _check_trick_winner,
+    "trick_winner": check_seat("trick_winner", lambda state: state.name(state.completed[-1].winner)
+                               if state.completed else msg("mt.check.no-trick")),
     "tricks_won": _per_seat("tricks_won", lambda state, seat: state.won[seat]),
     "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
     "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
@@ -253,9 +241,9 @@ CHECKS = {
     "deck": _check_deck,
     "illegal": check_illegal(parse_move),
     "round": check_value("round", lambda state: state.round),
-    "starter": check_value("starter", lambda state: state.name(state.starter)),
+    "starter": check_seat("starter", lambda state: state.name(state.starter)),
     "open_tricks": check_value("open_tricks", lambda state: len(state.open_slots())),
-    "winners": _check_winners,
+    "winners": check_seat_list("winners", State.winners, ordered=False),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
 

@@ -3,6 +3,7 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import monster_trick as mt
+from tutor.games.common import ColourNames
 from tutor.messages import msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -12,8 +13,8 @@ WIN_RULE = "mt.game-end"
 TIE_RULE = "mt.game-end"
 
 # The players as the lessons name them (colours, like the pawns that mark their claims);
-# quizzes and new games use the same names.
-SEAT_NAMES = ("Orange", "Red", "Gray", "Blue", "Black")
+# quizzes and new games use the same names, in the page's language.
+SEAT_NAMES = ColourNames("orange", "red", "gray", "blue", "black")
 
 
 def sentences(state, index: int) -> list[str]:

@@ -5,7 +5,8 @@ import random
 
 from tutor import schema
 from tutor.core import SIMULTANEOUS, PositionError, TutorError, mismatch
-from tutor.games.common import SeatLookup, check_position, check_illegal, check_value, replayed
+from tutor.games.common import (SeatLookup, check_position, check_illegal, check_seat_list, check_to_move, check_value,
+                                replayed)
 from tutor.games.decktet import CARDS, Card, ORDER, parse_card
 from tutor.games.thricewise.rules import (Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, OPTIONS, Place, START_GRID,
                                           State, parse_cell, parse_move, triads_at)
@@ -155,22 +156,8 @@ def _per_seat(name: str, read):
     return check
 
 
-def _seat_list(name: str, read):
-    """A check of the form [seat, ...] in a fixed order."""
-    def check(state: State, expected: list) -> str | None:
-        found = [state.name(seat) for seat in read(state)]
-        wanted = [str(seat) for seat in expected or []]
-        return None if [n.lower() for n in found] == [w.lower() for w in wanted] else mismatch(name, wanted, found)
-    return check
-
-
 def _card_names(cards) -> list[str]:
     return sorted(map(str, cards), key=str.lower)
-
-
-def _check_to_move(state: State, expected) -> str | None:
-    found = state.name(state.to_move) if state.to_move >= 0 else state.phase
-    return None if found.lower() == str(expected).lower() else mismatch("to_move", expected, found)
 
 
 def _check_cells(state: State, expected: dict) -> str | None:
@@ -222,12 +209,6 @@ def _check_legal(state: State, expected) -> str | None:
         if reason is not None:
             return msg("checks.legal-refused", move=text, reason=reason)
     return None
-
-
-def _check_winners(state: State, expected: list) -> str | None:
-    found = sorted(state.name(seat).lower() for seat in state.winners())
-    wanted = sorted(str(seat).lower() for seat in expected)
-    return None if found == wanted else mismatch("winners", wanted, found)
 
 
 def _parsed_cards(cards) -> list[str]:
@@ -317,7 +298,7 @@ NOTES = {
 
 
 CHECKS = {
-    "to_move": _check_to_move,
+    "to_move": check_to_move,
     "phase": check_value("phase", lambda state: state.phase),
     "turn": check_value("turn", lambda state: state.turn),
     "scores": _per_seat("scores", lambda state, seat, wanted: (state.scores[seat], wanted)),
@@ -326,15 +307,15 @@ CHECKS = {
                                                                    _parsed_cards(wanted))),
     "cells": _check_cells,
     "grid_size": _check_grid_size,
-    "order": _seat_list("order", lambda state: state.order),
-    "tied": _seat_list("tied", lambda state: state.tied),
+    "order": check_seat_list("order", lambda state: state.order),
+    "tied": check_seat_list("tied", lambda state: state.tied),
     "triads": _check_triads,
     "would_score": _check_would_score,
     "illegal": check_illegal(parse_move),
     "legal": _check_legal,
     "deck_size": check_value("deck_size", lambda state: len(state.deck)),
     "last_turn": check_value("last_turn", lambda state: state.last_turn),
-    "winners": _check_winners,
+    "winners": check_seat_list("winners", State.winners, ordered=False),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
 
