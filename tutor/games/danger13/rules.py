@@ -346,11 +346,9 @@ class State(core.State):
         """The card chance gives now: the top of the packet or, for a draw, of the pile.
         Both come from the seeded pile order, so a record replays. None when no chance
         event is due."""
-        if self.phase == REVEAL:
-            return _TURNED_UP[self.packet[-1]]
-        if self.phase == DRAWING:
-            return _DRAWN[self.pile[-1]]
-        return None
+        if self.to_move != CHANCE:
+            return None
+        return _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]  # REVEAL, DRAWING
 
     def _apply(self, move) -> None:
         kind = type(move)
@@ -408,9 +406,6 @@ class State(core.State):
             self._end_round(seat)
         elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
             self.actor = seat
-            self.to_move = CHANCE
-        elif self.packet:  # what _next_card does for most cards, without the call
-            self.actor = None
             self.to_move = CHANCE
         else:
             self._next_card()
@@ -549,8 +544,8 @@ class State(core.State):
             move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
             self._known_legal = (move,)
             return move
-        if mover == CHANCE:  # chance_move's choice: REVEAL, else DRAWING
-            move = _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]
+        if mover == CHANCE:
+            move = self.chance_move()
             self._known_legal = (move,)
             return move
         if mover == TERMINAL:
