@@ -126,8 +126,9 @@ def cpu_seconds(server: VoilaServer) -> tuple[float, float, float]:
     served = server.processes()
     others = [process for process in psutil.Process().children(recursive=True) if process.pid not in
               {served_process.pid for served_process in served}]
-    own = served[0].cpu_times()  # without children_*: those are the kernels that ended
-    return own.user + own.system, used(served) - (own.user + own.system), used(others)
+    own_times = served[0].cpu_times()  # without children_*: those are the kernels that ended
+    own = own_times.user + own_times.system
+    return own, used(served) - own, used(others)
 
 
 def percentile(values: list[float], share: float) -> float:
