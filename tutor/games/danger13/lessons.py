@@ -97,8 +97,9 @@ def _card_codes(cards) -> list[str]:
 
 
 def _check_seat(name: str, read):
-    """A check whose value is one seat (or 'nobody')."""
-    return check_seat(name, lambda state: msg("d13.check.nobody") if read(state) is None else state.name(read(state)))
+    """A check whose value is one seat or "nobody": a notation word, the same in every
+    language (as "none" for a card and the phase words of ``to_move``)."""
+    return check_seat(name, lambda state: "nobody" if read(state) is None else state.name(read(state)))
 
 
 def _check_card(name: str, read):
