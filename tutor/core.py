@@ -18,6 +18,8 @@ from tutor.messages import msg
 CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
+# ``State._chosen`` while random_move has chosen nothing in the position (None is no move either)
+UNCHOSEN = object()
 
 
 class TutorError(Exception):
@@ -189,8 +191,8 @@ class State:
     differ) and implements ``to_move``, ``legal_moves``, ``why_not``, ``chance_move``,
     ``_apply(move)``, ``is_terminal``, ``returns``, ``view`` and ``describe``; it may
     override ``ranking_key`` (tie-breaks) and ``random_move`` (speed); a ``random_move``
-    may leave the legal moves it chose from (or just its choice) in ``_known_legal``,
-    which ``push`` then accepts without asking ``why_not`` again.
+    leaves its choice in ``_chosen``, which ``push`` then applies without asking
+    ``why_not`` again.
     """
 
     game_id: ClassVar[str]
@@ -218,21 +220,21 @@ class State:
         self.first_player = first_player
         self.move_stack: list = []
         self._undo: list[tuple] = []  # per move on the stack: the FIELDS' values before it
-        self._known_legal: tuple = ()  # moves this position is known to allow (see ``push``)
+        self._chosen = UNCHOSEN  # the move random_move just chose in this position (see ``push``)
 
     # ----------------------------------------------------------------- moves
     def push(self, move) -> None:
         """Apply ``move``; an illegal one raises IllegalMove and changes nothing.
 
-        A move that ``random_move`` has just chosen from this position's legal moves is
-        found in ``_known_legal`` and needs no second check; any other move goes through
-        ``why_not``, so a refusal always comes with its reason."""
-        if move not in self._known_legal:
+        The very move ``random_move`` has just chosen in this position is legal and
+        needs no second check; any other move goes through ``why_not``, so a refusal
+        always comes with its reason."""
+        if move is not self._chosen:
             reason = self.why_not(move)
             if reason is not None:
                 raise IllegalMove(reason)
         self._undo.append(self._position())
-        self._known_legal = ()
+        self._chosen = UNCHOSEN
         self._apply(move)
         self.move_stack.append(move)
 
@@ -240,7 +242,7 @@ class State:
         """Undo the last move and return it."""
         move = self.move_stack.pop()
         self.__dict__.update(zip(self.FIELDS, self._undo.pop()))
-        self._known_legal = ()
+        self._chosen = UNCHOSEN
         return move
 
     def _apply(self, move) -> None:
@@ -304,7 +306,7 @@ class State:
         other = copy.copy(self)
         other.options, other.seat_names = dict(self.options), list(self.seat_names)
         other.move_stack, other._undo = list(self.move_stack), list(self._undo)
-        other._known_legal = ()  # the copy's fields may be changed (resample_from_view)
+        other._chosen = UNCHOSEN  # the copy's fields may be changed (resample_from_view)
         return other
 
     def resample_from_view(self, seat: int, rng):
@@ -320,12 +322,13 @@ class State:
     def random_move(self, rng):
         """One legal move chosen at random (the chance event when one is due)."""
         if self.to_move == CHANCE:
-            return self.chance_move()
+            self._chosen = move = self.chance_move()
+            return move
         moves = self.legal_moves()
         if not moves:
             return None
-        self._known_legal = tuple(moves)
-        return moves[int(rng.random() * len(moves))]
+        self._chosen = move = moves[int(rng.random() * len(moves))]
+        return move
 
     def __repr__(self) -> str:
         return f"<{self.game_id}, {self.players} players, to move {self.to_move}>"

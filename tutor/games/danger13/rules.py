@@ -536,22 +536,21 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move. The move is left in
-        ``_known_legal``, so push need not check it again."""
+        ``_chosen``, so push need not check it again."""
         # told apart as ``phase`` does, without its call at every step
         mover = self.to_move
         if mover >= 0 and self.pending is None:  # GIVE
             free = _WAITING[self.players][self.received]
-            move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
-            self._known_legal = (move,)
+            self._chosen = move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
             return move
         if mover == CHANCE:
-            move = self.chance_move()
-            self._known_legal = (move,)
+            self._chosen = move = self.chance_move()
             return move
         if mover == TERMINAL:
             return None
-        self._known_legal = answers = _ANSWERS[self.pending]  # DECIDE
-        return answers[1] if rng.random() < 0.5 else answers[0]
+        accept, refuse = _ANSWERS[self.pending]  # DECIDE
+        self._chosen = move = refuse if rng.random() < 0.5 else accept
+        return move
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use

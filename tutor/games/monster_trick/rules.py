@@ -425,23 +425,21 @@ class State(core.State):
 
     def random_move(self, rng: random.Random):
         """A uniformly chosen card, then one of its slots: cheaper than listing
-        every legal move, and still only legal moves. The choice (or the predictions it
-        was drawn from) is left in ``_known_legal``, so push need not check it again."""
+        every legal move, and still only legal moves. The choice is left in ``_chosen``,
+        so push need not check it again."""
         if self.phase == "play":
             hand = self.hands[self.to_move]
             card = hand[int(rng.random() * len(hand))]
             slots = _SLOTS_BY_COLOUR[self.colour][card.colour]
-            move = _PLAYS[card][slots[int(rng.random() * len(slots))]]
-            self._known_legal = (move,)
+            self._chosen = move = _PLAYS[card][slots[int(rng.random() * len(slots))]]
             return move
         if self.phase == "deal":
-            move = self.chance_move()
-            self._known_legal = (move,)
+            self._chosen = move = self.chance_move()
             return move
         if self.phase == "over":
             return None
-        self._known_legal = predictions = _PREDICTIONS[self.round]
-        return rng.choice(predictions)
+        self._chosen = move = rng.choice(_PREDICTIONS[self.round])
+        return move
 
     def _repr_html_(self) -> str:
         from tutor.games.monster_trick.drawing import state_html  # drawing is optional: imported on use

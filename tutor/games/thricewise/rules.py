@@ -707,7 +707,7 @@ class State(core.State):
 
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell.
-        The move is left in ``_known_legal``, so push need not check it again."""
+        The move is left in ``_chosen``, so push need not check it again."""
         mover = self.to_move
         if mover >= 0:
             if self.current_placed and rng.random() < 0.5:
@@ -727,7 +727,7 @@ class State(core.State):
             move = self.chance_move()
         else:
             return None
-        self._known_legal = (move,)
+        self._chosen = move
         return move
 
     def _repr_html_(self) -> str:

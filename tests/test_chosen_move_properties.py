@@ -1,12 +1,12 @@
-"""The moves a position is known to allow (``_known_legal``, filled by ``random_move`` and
-accepted by ``push`` without asking ``why_not``) are always legal there, after any mix of
-pushes and pops (hypothesis)."""
+"""The move ``random_move`` leaves in ``_chosen`` (which ``push`` applies without asking
+``why_not``) is always legal in the position it was chosen in, after any mix of pushes and
+pops (hypothesis), and is forgotten once that position changes."""
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tutor.core import CHANCE
+from tutor.core import CHANCE, UNCHOSEN
 from tutor.games import game as registered, games
 
 
@@ -22,33 +22,34 @@ def fresh_legal(state) -> set:
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10**6),
        steps=st.lists(st.sampled_from(["push", "push", "push", "pop", "ask"]), max_size=120))
-def test_known_legal_moves_are_legal_after_pushes_and_pops(game, players, seed, steps):
+def test_the_chosen_move_is_legal_after_pushes_and_pops(game, players, seed, steps):
     state = registered(game).new_game(players, seed=seed)
     rng = random.Random(seed)
     for step in steps:
         if step == "pop" and state.move_stack:
             state.pop()
         elif step == "ask" and not state.is_terminal():
-            state.random_move(rng)  # fills the known moves without pushing
+            assert state.random_move(rng) is state._chosen  # chosen without pushing
         elif step == "push" and not state.is_terminal():
             move = state.random_move(rng)
-            assert move in state._known_legal
+            assert move is state._chosen
             state.push(move)
-        assert set(state._known_legal) <= fresh_legal(state), step
+            assert state._chosen is UNCHOSEN
+        assert state._chosen is UNCHOSEN or state._chosen in fresh_legal(state), step
 
 
 @pytest.mark.parametrize("game", games())
-def test_a_copy_forgets_the_known_moves(game):
-    """resample_from_view changes a copy's hidden cards: what was known legal may not be."""
+def test_a_copy_forgets_the_chosen_move(game):
+    """resample_from_view changes a copy's hidden cards: what was legal may not be."""
     state = registered(game).new_game(3, seed=2)
     state.random_move(random.Random(2))
-    assert state._known_legal and state.clone()._known_legal == ()
+    assert state._chosen is not UNCHOSEN and state.clone()._chosen is UNCHOSEN
 
 
 @pytest.mark.parametrize("game", games())
-def test_nothing_is_known_legal_when_the_game_is_over(game):
+def test_nothing_is_chosen_when_the_game_is_over(game):
     state = registered(game).new_game(2, seed=4)
     rng = random.Random(4)
     while not state.is_terminal():
         state.push(state.random_move(rng))
-    assert state.random_move(rng) is None and state._known_legal == ()
+    assert state.random_move(rng) is None and state._chosen is UNCHOSEN
