@@ -2,8 +2,11 @@
 import json
 import subprocess
 import sys
+import time
 
 import pytest
+
+from tutor.cli import SLICE, take_turns
 
 
 def run(*args):
@@ -31,6 +34,24 @@ def test_bench_prints_a_json_line_per_player_count():
         if line["baseline_actions_per_second"] is not None:
             assert line["ratio_to_baseline"] == pytest.approx(
                 line["actions_per_second"] / line["baseline_actions_per_second"], rel=0.01)
+
+
+def test_the_baseline_and_the_game_take_turns_until_each_had_its_time():
+    played = []
+
+    def games(name, actions):
+        while True:
+            played.append(name)
+            spin = time.process_time()
+            while time.process_time() - spin < 0.002:
+                pass
+            yield actions
+
+    (games_a, actions_a, spent_a), (games_b, actions_b, spent_b) = take_turns([games("a", 3), games("b", 5)], 0.3)
+    assert spent_a >= 0.3 and spent_b >= 0.3
+    assert (actions_a, actions_b) == (3 * games_a, 5 * games_b)
+    changes = sum(first != second for first, second in zip(played, played[1:]))
+    assert changes >= 2 * int(0.3 / SLICE) - 1  # turn after turn, not one run and then the other
 
 
 def test_unknown_file_gives_a_message_and_exit_code():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
@@ -134,50 +135,74 @@ def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: li
 
 
 BASELINE = "open_spiel oh_hell, 4 players, 4 suits of 12"
+# The baseline and the game take turns in slices this long (CPU seconds), so a change in
+# the load of a shared machine slows both alike instead of skewing their ratio.
+SLICE = 0.2
 
 
-def openspiel_actions_per_second(seconds: float) -> float | None:
-    """OpenSpiel's Oh Hell played with random legal moves through its Python API, timed in
-    the same run as the tutor's games: player actions per second (chance outcomes are
-    applied but not counted, as for the tutor's games). None without the ``bench`` extra.
-    Both are timed in this process's CPU time, so other work on a shared machine counts less."""
+def openspiel_games():
+    """OpenSpiel's Oh Hell played with random legal moves through its Python API, one game
+    after another: yields each game's player actions (chance outcomes are applied but not
+    counted, as for the tutor's games). None without the ``bench`` extra."""
     try:
         import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 12})
-    rng, actions = random.Random(0), 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-    return actions / (time.process_time() - started)
+    rng = random.Random(0)
+
+    def games():
+        while True:
+            state, actions = game.new_initial_state(), 0
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[int(rng.random() * len(legal))])
+                    actions += 1
+            yield actions
+    return games()
+
+
+def tutor_games(entry, players: int, rng: random.Random):
+    """The tutor's game played with random legal moves, one seed after another: yields each
+    game's player actions."""
+    for seed in itertools.count():
+        yield play_random_game(entry, players, seed, rng)[1]
+
+
+def take_turns(runs: list, seconds: float) -> list[tuple[int, int, float]]:
+    """Play the games of each run in turn, SLICE by SLICE, until each has had ``seconds`` of
+    this process's CPU time; returns (games, player actions, CPU seconds) per run."""
+    totals, turn = [[0, 0, 0.0] for _ in runs], min(SLICE, seconds)
+    while min(spent for _, _, spent in totals) < seconds:
+        for run, total in zip(runs, totals):
+            started = time.process_time()
+            while (spent := time.process_time() - started) < turn:
+                total[0] += 1
+                total[1] += next(run)
+            total[2] += spent
+    return [tuple(total) for total in totals]
 
 
 def run_bench(game: str, player_counts: list[int] | None, seconds: float):
     """Random-legal player actions per second (chance events are applied but not counted),
-    each line beside OpenSpiel's Oh Hell timed just before it in the same run, and the ratio."""
+    each line beside OpenSpiel's Oh Hell timed in turns with it in the same run, and the ratio."""
     entry = registered(game)
     play_random_game(entry, 2, 0, random.Random(0))  # load catalogs and data before timing
     for players in player_counts or list(entry.player_counts):
-        baseline = openspiel_actions_per_second(seconds)
-        if baseline is None:
+        runs = [tutor_games(entry, players, random.Random(f"bench:{game}:{players}"))]
+        baseline_run = openspiel_games()
+        if baseline_run is None:
             print(msg("bench.no-baseline"), file=sys.stderr)
-        rng = random.Random(f"bench:{game}:{players}")
-        actions, games, started = 0, 0, time.process_time()
-        while time.process_time() - started < seconds:
-            _, made = play_random_game(entry, players, games, rng)
-            actions += made
-            games += 1
-        speed = actions / (time.process_time() - started)
+        else:
+            runs.append(baseline_run)
+        (games, actions, spent), *baseline = take_turns(runs, seconds)
+        speed = actions / spent
+        base_speed = baseline[0][1] / baseline[0][2] if baseline else None
         yield {"game": game, "players": players, "games": games, "player_actions": actions,
                "actions_per_second": round(speed), "baseline": BASELINE,
-               "baseline_actions_per_second": round(baseline) if baseline else None,
-               "ratio_to_baseline": round(speed / baseline, 3) if baseline else None}
+               "baseline_actions_per_second": round(base_speed) if base_speed else None,
+               "ratio_to_baseline": round(speed / base_speed, 3) if base_speed else None}
