@@ -87,19 +87,43 @@ def test_the_pass_screen_hides_the_next_persons_cards(game):
     assert turns > 10
 
 
+def people_moves(table) -> list:
+    session = table.session
+    return [move for move, seat in zip(table.state.move_stack, session.movers) if seat in session.people]
+
+
 @pytest.mark.parametrize("game", games())
 def test_undo_restores_the_exact_position_back_to_the_start(game):
-    """Through computer moves, deals and draws, back to each of the person's decisions."""
+    """Through computer moves, deals and draws, back to each of the person's decisions
+    (in the same game as a finished one, played up to the person's last move)."""
+    finished = table_for(game)
+    before = finish(finished, random.Random(3))[:-1]
     table = table_for(game)
-    start = table.state.snapshot()
-    before = finish(table, random.Random(3))
-    assert before[0] == start
+    assert before[0] == table.state.snapshot()
+    for move in people_moves(finished)[:-1]:
+        table.play(move)
+    assert not table.state.is_terminal()
     for snapshot in reversed(before):
         assert not table.undo_button.disabled
         table.undo()
         assert table.state.snapshot() == snapshot
         assert len(table.sentences) == len(table.session.movers) == len(table.state.move_stack)
     assert table.undo_button.disabled
+
+
+@pytest.mark.parametrize("game", games())
+def test_nothing_is_taken_back_once_the_game_is_over(game):
+    """The end screen tells the result and offers a new game; no take-back beside it."""
+    table = table_for(game)
+    assert table.undo_button.layout.display is None and table.undo_button.disabled
+    finish(table, random.Random(6))
+    end, said = table.state.snapshot(), table.message.value
+    assert not table.session.can_undo and not table.session.undo()
+    assert table.undo_button.layout.display == "none"
+    table.undo()  # a click sent before the button went away
+    assert table.state.snapshot() == end and table.message.value == said
+    table.new_game(table.seed + 1)
+    assert table.undo_button.layout.display is None and table.undo_button.disabled
 
 
 def test_undo_between_two_people_asks_for_the_device_back():

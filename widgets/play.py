@@ -358,7 +358,10 @@ class GameTable(w.VBox):
             self._task = None
 
     def undo(self) -> None:
-        """Take back the last person's move, and every chance and computer move after it."""
+        """Take back the last person's move, and every chance and computer move after it
+        (a click that arrives after the end, or before any person's move, changes nothing)."""
+        if not self.session.can_undo:
+            return
         self._stop()
         self.session.undo()
         del self.sentences[len(self.state.move_stack):]
@@ -378,6 +381,7 @@ class GameTable(w.VBox):
         self.history.show(self.sentences)
         self.download.value = record_link(state)
         self.undo_button.disabled = not self.session.can_undo
+        self.undo_button.layout.display = "none" if state.is_terminal() else None  # the end screen offers a new game
         if passing:
             self.stage.children = [self._pass_screen(person)]
             self.scores.seat = None
