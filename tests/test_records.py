@@ -118,6 +118,7 @@ def test_a_record_names_its_players_in_the_pages_language(speaking, lang):
 
 @pytest.mark.parametrize("names", [
     [seat_name(seat) for seat in PER_LANGUAGE],  # as a lesson or a record names them
+    list(registered("danger-13").seat_names(4)),  # the game's own, as on the play page
     [SeatName("Ann"), "Ben", SeatName("Cleo", ["Kleo"]), "Dev"],  # plain names, of either kind
 ])
 def test_saving_writes_plain_data_whatever_kind_of_names_the_state_holds(speaking, names):
@@ -136,6 +137,20 @@ def test_saving_writes_plain_data_whatever_kind_of_names_the_state_holds(speakin
     again = records.load("game.yaml", text=records.dumps(state))
     assert position(again) == position(state)
     assert again.seat_names == [seat_name(seat) if isinstance(seat, dict) else seat for seat in data["seats"]]
+
+
+def test_a_record_saved_on_a_french_page_replays_on_an_english_one(speaking):
+    """Its moves name the players in French ("Rouge: ..."): any of a seat's names will do."""
+    speaking("fr")
+    state = mt.new_game(4, seed=5, seat_names=registered("monster-trick").seat_names(4))
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.push(state.random_move(rng))
+    text = records.dumps(state)
+    assert "- 'Rouge: " in text
+    speaking("en")
+    again = records.load("game.yaml", text=text)
+    assert position(again) == position(state) and again.seat_names == ["Orange", "Red", "Gray", "Blue"]
 
 
 @pytest.mark.parametrize("seat, problem", [

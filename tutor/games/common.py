@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor import schema
 from tutor.core import PositionError, mismatch
-from tutor.messages import DEFAULT_LANGUAGE, language, msg
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg
 
 
 def check_position(position, spec: dict) -> None:
@@ -61,13 +61,15 @@ def names_of(name: str) -> tuple[str, ...]:
 
 class ColourNames:
     """Players named after colours (a game's ``SEAT_NAMES``) in the language of the page:
-    "Red", "Rouge" or "Rood" (the names of ``widgets.seat-colour``, which give the seats their colours)."""
+    "Red", "Rouge" or "Rood" (the names of ``widgets.seat-colour``, which give the seats their
+    colours), each answering to its other languages' names and renamed with the page."""
 
     def __init__(self, *colours: str):
         self.colours = colours
 
     def __iter__(self):
-        return (msg(f"widgets.seat-colour.{colour}") for colour in self.colours)
+        return (seat_name({lang: catalog(lang)[f"widgets.seat-colour.{colour}"] for lang in LANGUAGES})
+                for colour in self.colours)
 
 
 class SeatLookup:
