@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from html import escape, unescape
 
 import pytest
+import yaml
 
 from tutor import records
 from tutor.bots import seat_moves
@@ -20,6 +21,8 @@ from widgets import play
 from widgets.log import replayed
 from widgets.replay import GameReplay
 from widgets.result import result_html, why_won
+
+from test_seat_names import NAMES, speaking  # noqa: F401 (speaking: a fixture)
 
 
 def table_for(game: str, people: int = 1, players: int = 2) -> play.GameTable:
@@ -87,19 +90,43 @@ def test_the_pass_screen_hides_the_next_persons_cards(game):
     assert turns > 10
 
 
+def people_moves(table) -> list:
+    session = table.session
+    return [move for move, seat in zip(table.state.move_stack, session.movers) if seat in session.people]
+
+
 @pytest.mark.parametrize("game", games())
 def test_undo_restores_the_exact_position_back_to_the_start(game):
-    """Through computer moves, deals and draws, back to each of the person's decisions."""
+    """Through computer moves, deals and draws, back to each of the person's decisions
+    (in the same game as a finished one, played up to the person's last move)."""
+    finished = table_for(game)
+    before = finish(finished, random.Random(3))[:-1]
     table = table_for(game)
-    start = table.state.snapshot()
-    before = finish(table, random.Random(3))
-    assert before[0] == start
+    assert before[0] == table.state.snapshot()
+    for move in people_moves(finished)[:-1]:
+        table.play(move)
+    assert not table.state.is_terminal()
     for snapshot in reversed(before):
         assert not table.undo_button.disabled
         table.undo()
         assert table.state.snapshot() == snapshot
         assert len(table.sentences) == len(table.session.movers) == len(table.state.move_stack)
     assert table.undo_button.disabled
+
+
+@pytest.mark.parametrize("game", games())
+def test_nothing_is_taken_back_once_the_game_is_over(game):
+    """The end screen tells the result and offers a new game; no take-back beside it."""
+    table = table_for(game)
+    assert table.undo_button.layout.display is None and table.undo_button.disabled
+    finish(table, random.Random(6))
+    end, said = table.state.snapshot(), table.message.value
+    assert not table.session.can_undo and not table.session.undo()
+    assert table.undo_button.layout.display == "none"
+    table.undo()  # a click sent before the button went away
+    assert table.state.snapshot() == end and table.message.value == said
+    table.new_game(table.seed + 1)
+    assert table.undo_button.layout.display is None and table.undo_button.disabled
 
 
 def test_undo_between_two_people_asks_for_the_device_back():
@@ -189,6 +216,38 @@ def test_the_record_follows_every_move():
     assert records.load("game.yaml", text=downloaded(table)).snapshot() == table.state.snapshot()
 
 
+def test_a_replayed_record_names_the_players_in_the_pages_language(speaking):
+    """A game saved on an English page, replayed on a French one, then switched to Dutch."""
+    speaking("en")
+    table = table_for("danger-13")
+    finish(table, random.Random(7))
+    text = downloaded(table)
+    speaking("fr")
+    french = table_for("danger-13")
+    french.open_record({"name": "game.yaml", "content": memoryview(text.encode("utf-8"))})
+    (replay,) = french.body.children
+    replay.buttons["last"].click()
+    assert replay.state.seat_names == NAMES["fr"][:2]
+    shown = texts(replay)
+    assert "Rouge" in shown and not re.search(r"\bRed\b", shown)
+    speaking("nl")
+    french.relabel("danger-13")
+    assert replay.record.seat_names == replay.state.seat_names == NAMES["nl"][:2]
+    shown = texts(replay)
+    assert "Rood" in shown and "Rouge" not in shown
+
+
+def test_the_games_own_names_go_into_the_record_in_every_language(speaking):
+    speaking("en")
+    table = table_for("danger-13")
+    table.play(person_move(table, random.Random(0)))
+    speaking("fr")
+    table.relabel("danger-13")
+    table.seats[1].name.value = "Zoé"
+    assert table.state.seat_names == ["Rouge", "Zoé"]
+    assert yaml.safe_load(downloaded(table))["seats"] == [{"en": "Red", "fr": "Rouge", "nl": "Rood"}, "Zoé"]
+
+
 def bad_uploads():
     other = records.dumps(play.GameTable("danger-13", speed="instant").state)
     good = records.dumps(play.GameTable("monster-trick", speed="instant").state)
@@ -200,7 +259,8 @@ def bad_uploads():
         "not UTF-8": ("game: monster-trick ÿ".encode("latin-1"), "not a text file"),
         "odd shape": (good.replace("options:\n  start_rule: left-of-starter", "options: 7").encode(),
                       "'options' should be a set of named options"),
-        "names not text": (good.replace("- Orange", "- [1, 2]").encode(), "'seats' should be a list of names"),
+        "names not text": (good.replace("- en: Orange", "- [1, 2]\n- en: Orange", 1).encode(),
+                           "'seats' should be a list of names"),
     }
 
 

@@ -1,12 +1,20 @@
 """Game records: save, replay, and clear refusals of bad files."""
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 
 from tutor import records
-from tutor.games import monster_trick as mt
+from tutor.games import danger13, game as registered, monster_trick as mt
+from tutor.games.common import SeatName, seat_name
 
 from random_play import finished
+from test_seat_names import NAMES, speaking  # noqa: F401 (speaking: a fixture)
+
+SHIPPED = Path(__file__).resolve().parent.parent / "tutor" / "lessons"
+PER_LANGUAGE = [{"en": "Red", "fr": "Rouge", "nl": "Rood"}, {"en": "Blue", "fr": "Bleu", "nl": "Blauw"},
+                {"en": "Green", "fr": "Vert", "nl": "Groen"}, {"en": "Yellow", "fr": "Jaune", "nl": "Geel"}]
 
 
 def test_record_is_readable_and_replays(tmp_path):
@@ -86,3 +94,74 @@ def test_fields_of_the_wrong_kind_are_named(field, value, expected):
     data = yaml.safe_load(records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])))
     data[field] = value
     assert expected in bad(yaml.safe_dump(data))
+
+
+def position(state) -> dict:
+    """The state's snapshot but for the names, which follow the page's language."""
+    return {field: value for field, value in state.snapshot() if field != "seat_names"}
+
+
+def shipped_record(name: str) -> str:
+    """The record written inside a shipped record check, as a record file of its own."""
+    data = yaml.safe_load((SHIPPED / name).read_text())["record"]
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_a_record_names_its_players_in_the_pages_language(speaking, lang):
+    speaking(lang)
+    state = records.load("tie.yaml", text=shipped_record("danger13/records/tie-broken-by-banked-values.yaml"))
+    names = NAMES.get(lang, ["Red", "Blue", "Green", "Yellow"])
+    assert state.seat_names == names
+    assert state.name(state.winners()[0]) == names[2], "the result written in English holds on every page"
+
+
+@pytest.mark.parametrize("names", [
+    [seat_name(seat) for seat in PER_LANGUAGE],  # as a lesson or a record names them
+    list(registered("danger-13").seat_names(4)),  # the game's own, as on the play page
+    [SeatName("Ann"), "Ben", SeatName("Cleo", ["Kleo"]), "Dev"],  # plain names, of either kind
+])
+def test_saving_writes_plain_data_whatever_kind_of_names_the_state_holds(speaking, names):
+    state = finished(danger13, players=4, seed=28, seat_names=names)
+    data = yaml.safe_load(records.dumps(state))
+
+    def plain(value) -> bool:
+        if isinstance(value, dict):
+            return all(type(key) is str and plain(item) for key, item in value.items())
+        if isinstance(value, list):
+            return all(plain(item) for item in value)
+        return type(value) in (str, int, float, bool)
+
+    assert plain(records.record_of(state)) and plain(data)
+    speaking("nl")  # a seat named per language keeps every language in the file
+    again = records.load("game.yaml", text=records.dumps(state))
+    assert position(again) == position(state)
+    assert again.seat_names == [seat_name(seat) if isinstance(seat, dict) else seat for seat in data["seats"]]
+
+
+def test_a_record_saved_on_a_french_page_replays_on_an_english_one(speaking):
+    """Its moves name the players in French ("Rouge: ..."): any of a seat's names will do."""
+    speaking("fr")
+    state = mt.new_game(4, seed=5, seat_names=registered("monster-trick").seat_names(4))
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.push(state.random_move(rng))
+    text = records.dumps(state)
+    assert "- 'Rouge: " in text
+    speaking("en")
+    again = records.load("game.yaml", text=text)
+    assert position(again) == position(state) and again.seat_names == ["Orange", "Red", "Gray", "Blue"]
+
+
+@pytest.mark.parametrize("seat, problem", [
+    ({"en": "Red", "fr": "Rouge"}, "the player 'Red, Rouge' has no name in Dutch"),
+    ({"en": "Red", "fr": "Rouge", "nl": "Rood", "de": "Rot"}, "has a name for 'de', which is not one of the tutor's"),
+    ({"en": "Red", "fr": "Bleu", "nl": "Rood"}, "the name 'Bleu' is given to two players"),
+    ({"en": "Red", "fr": ["Rouge"], "nl": "Rood"}, "'seats' should be a list of names, each on one line or one per"),
+    ({"en": "Red: 1", "fr": "Rouge", "nl": "Rood"}, "the name 'Red: 1' has a colon in it"),
+])
+def test_a_bad_seat_in_a_record_is_refused_naming_file_and_field(seat, problem):
+    data = yaml.safe_load(shipped_record("danger13/records/tie-broken-by-banked-values.yaml"))
+    data["seats"][0] = seat
+    message = bad(yaml.safe_dump(data))
+    assert message.startswith("bad.yaml: ") and problem in message

@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.games.common import SeatLookup, SeatName
+from tutor.games.common import SeatLookup, SeatName, seat_name
 from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
@@ -31,12 +31,6 @@ def localized(value: Any) -> str:
     if isinstance(value, dict):
         return str(value.get(language()) or value.get("en") or next(iter(value.values()), ""))
     return "" if value is None else str(value)
-
-
-def seat_name(value: str | dict) -> SeatName:
-    """A lesson's seat, a plain name or one per language: the learner's language's name,
-    answering to the others too (a lesson may write "Red" where the learner reads "Rouge")."""
-    return SeatName(localized(value), value.values() if isinstance(value, dict) else ())
 
 
 @dataclass

@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from tutor import records, schema
+from tutor.games.common import SeatLookup
 from tutor.lessons import check_lesson
 from tutor.messages import msg
 from tutor.yamlfile import FileProblem, read_yaml
@@ -117,16 +118,22 @@ def _player_moves(state) -> int:
 
 
 def _scores_differ(state, expected: dict) -> tuple[str, str] | None:
-    """{seat name: final score}, for the seats the file names: None, or (expected, found) as text."""
-    returns = state.returns()
-    found = {name.lower(): _number_text(returns[seat]) for seat, name in enumerate(state.seat_names)}
-    if all(found.get(str(seat).lower()) == _number_text(value) for seat, value in expected.items()):
+    """{seat name: final score}, for the seats the file names (by any of their names): None,
+    or (expected, found) as text."""
+    returns, seats = state.returns(), SeatLookup(state.seat_names)
+    found = {seat: _number_text(value) for seat, value in enumerate(returns)}
+    if all(found.get(seats.find(name)) == _number_text(value) for name, value in expected.items()):
         return None
-    return _scores_text(expected.items()), _scores_text(zip(state.seat_names, returns))
+    return _scores_text((seats.shown(name), value) for name, value in expected.items()), _scores_text(
+        zip(state.seat_names, returns))
 
 
 def _ranking_differs(state, expected: list) -> tuple[str, str] | None:
-    """[first, second, ...] from the top, tied seats written together as a list."""
+    """[first, second, ...] from the top, tied seats written together as a list, each by
+    any of its names."""
+    seats = SeatLookup(state.seat_names)
+    expected = [[seats.shown(seat) for seat in entry] if isinstance(entry, list) else seats.shown(entry)
+                for entry in expected]
     wanted = [sorted(str(seat).lower() for seat in (entry if isinstance(entry, list) else [entry]))
               for entry in expected]
     groups = [[state.name(seat) for seat in group] for group in _ranking_groups(state)]

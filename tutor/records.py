@@ -2,7 +2,8 @@
 
 A record keeps what a game needs to be rebuilt: the game, players, seat names, options,
 seed and first player, and the players' moves in order. Chance events (deals, draws) are
-not written: the seed gives them again on replay.
+not written: the seed gives them again on replay. Seats are written as lessons write them:
+a seat named per language ({en: Red, fr: Rouge, nl: Rood}) is read in the page's language.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import yaml
 
 from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
 from tutor.games import game as registered, game_name
+from tutor.games.common import SeatLookup, seat_name, written
 from tutor.lessons import parse_move_for
 from tutor.messages import file_size, listed, msg
 from tutor.schema import RECORD_FORMAT, check_record
@@ -43,11 +45,12 @@ def record_of(state) -> dict:
             moves.append(str(move))  # a simultaneous choice names its seat itself
         replay.push(move)
     record = {
-        "game": state.game_id, "format": RECORD_FORMAT, "players": state.players, "seats": list(state.seat_names),
+        "game": state.game_id, "format": RECORD_FORMAT, "players": state.players,
+        "seats": [written(name) for name in state.seat_names],  # plain data, per language where named so
         "seed": state.seed, "first_player": state.first_player, "options": dict(state.options),
     }
     if state.is_terminal():
-        record["result"] = {"returns": state.returns(), "winners": [state.name(seat) for seat in state.winners()]}
+        record["result"] = {"returns": state.returns(), "winners": [str(state.name(seat)) for seat in state.winners()]}
     record["moves"] = moves
     return record
 
@@ -80,9 +83,10 @@ def load(path: str | Path, text: str | bytes | None = None, expected_game: str |
     if expected_game and game != expected_game:
         raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=game_name(expected_game)))
     entry = registered(game)
+    seats = [seat_name(seat) for seat in data["seats"]] if "seats" in data else None
     try:
         state = entry.new_game(data["players"], seed=data["seed"], options=data.get("options"),
-                                first_player=data.get("first_player", 0), seat_names=data.get("seats"))
+                                first_player=data.get("first_player", 0), seat_names=seats)
     except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
     for number, text in enumerate(data["moves"], start=1):
@@ -105,6 +109,8 @@ def _check_result(name: str, state, expected: dict) -> None:
     if not state.is_terminal():
         raise RecordError(msg("input.at-file", file=name, problem=msg("input.cut-short")))
     found = record_of(state)["result"]
+    seats = SeatLookup(state.seat_names)  # the winners written by any of their names
+    expected = {**expected, "winners": [seats.shown(name) for name in expected["winners"]]}
     if found != expected:
         raise RecordError(msg("input.at-file", file=name, problem=msg(
             "input.result-differs", found=_result_words(found), expected=_result_words(expected))))

@@ -122,7 +122,7 @@ LESSON_REQUIRED = ("game", "title", "steps")
 STEP = {"say": text, "move": moves, "try": lesson_try, "check": fields, "highlight": words, "rules": words,
         "notes": words}
 TRY = {"prompt": text, "accept": moves}
-RECORD = {"game": line, "format": whole(), "players": whole(), "seats": names, "seed": whole(),
+RECORD = {"game": line, "format": whole(), "players": whole(), "seats": seat_names, "seed": whole(),
           "first_player": whole(), "options": options, "moves": move_list, "result": fields}
 RECORD_REQUIRED = ("game", "players", "seed", "moves")
 
@@ -157,7 +157,7 @@ def check_record(name: str, data: dict) -> None:
         result = data["result"]
         check_fields(result, {"returns": numbers(players), "winners": winners}, ("returns", "winners"),
                      at_file, parent="result")
-        known = {seat.lower() for seat in seats} if seats else None
+        known = {name.strip().lower() for seat in seats for name in _names(seat)} if seats else None
         for winner in result["winners"]:
             if known is not None and winner.strip().lower() not in known:
                 raise Invalid(at_file(msg("input.winner-unknown", name=winner)))
@@ -222,7 +222,7 @@ def _check_seats(seats, players: int, at) -> list | None:
     for seat in seats:
         if isinstance(seat, dict):
             _check_seat_languages(seat, at)
-        names = set(seat.values()) if isinstance(seat, dict) else {seat}
+        names = _names(seat)
         for name in names:
             if ":" in name:
                 raise Invalid(at(msg("input.seat-colon", name=name)))
@@ -232,6 +232,11 @@ def _check_seats(seats, players: int, at) -> list | None:
                 raise Invalid(at(msg("input.seat-twice", name=name)))
         taken.update(name.strip().lower() for name in names)
     return seats
+
+
+def _names(seat: str | dict) -> set[str]:
+    """A seat's names: one, or one per language."""
+    return set(seat.values()) if isinstance(seat, dict) else {seat}
 
 
 def _check_seat_languages(seat: dict, at) -> None:

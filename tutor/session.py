@@ -3,7 +3,8 @@
 A ``Session`` is the part of playing that is not about the rules and not about drawing:
 each seat is a person or a computer player; chance and computer players move one step
 at a time when asked (``step``), so a page can pace them; a person's move is refused
-when it is not that person's turn; undo goes back to the last person's decision; and
+when it is not that person's turn; undo goes back to the last person's decision while the
+game runs (a finished game is kept as it ended: its record is final); and
 when several people share one device, the session says whose hands the device must
 pass to before their cards may show. Pages draw a session; they keep no turn-taking of
 their own.
@@ -113,7 +114,7 @@ class Session:
 
     def undo(self) -> bool:
         """Take back the last person's move, and every chance and computer move after it;
-        False when no person has moved yet."""
+        False when no person has moved yet or the game is over."""
         if not self.can_undo:
             return False
         while self.movers:
@@ -127,7 +128,9 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return any(seat >= 0 and self.kinds[seat] == PERSON for seat in self.movers)
+        """Whether a person's move may be taken back: not once the game is over, whose result
+        has been told (the end screen offers a new game instead)."""
+        return not self.state.is_terminal() and any(seat >= 0 and self.kinds[seat] == PERSON for seat in self.movers)
 
     def _push(self, move) -> None:
         mover = CHANCE if self.state.to_move == CHANCE else self.state.mover(move)

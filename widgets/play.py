@@ -210,7 +210,9 @@ class GameTable(w.VBox):
             self.new_game(self.seed)
 
     def name_of(self, seat: int) -> str:
-        return self.seats[seat].name.value.strip() or self.entry.seat_names(len(self.seats))[seat]
+        """The typed name, or the game's own name (named in every language) when none is typed."""
+        typed = self.seats[seat].name.value.strip()
+        return self.defaults[seat] if typed in ("", self.defaults[seat]) else typed
 
     def _rename(self, seat: int) -> None:
         self.session.rename(seat, self.name_of(seat))
@@ -265,12 +267,11 @@ class GameTable(w.VBox):
                 variant.description = msg(f"app.play.variant.{option}.label")
                 relabel_options(variant, [msg(f"app.play.variant.{option}.{value}")
                                           for value in self.entry.options[option]])
-            defaults = self.entry.seat_names(len(self.seats))
+            before, self.defaults = self.defaults, self.entry.seat_names(len(self.seats))
             for seat, choice in enumerate(self.seats):
                 choice.relabel(seat)
-                if choice.name.value == self.defaults[seat]:  # not renamed: the game's name in the new language
-                    choice.name.value = defaults[seat]
-            self.defaults = defaults
+                if choice.name.value == before[seat]:  # not renamed: the game's name in the new language
+                    choice.name.value = self.defaults[seat]
         finally:
             self._relabelling = False
         self.start.description = msg("app.play.new")
@@ -358,7 +359,10 @@ class GameTable(w.VBox):
             self._task = None
 
     def undo(self) -> None:
-        """Take back the last person's move, and every chance and computer move after it."""
+        """Take back the last person's move, and every chance and computer move after it
+        (a click that arrives after the end, or before any person's move, changes nothing)."""
+        if not self.session.can_undo:
+            return
         self._stop()
         self.session.undo()
         del self.sentences[len(self.state.move_stack):]
@@ -378,6 +382,7 @@ class GameTable(w.VBox):
         self.history.show(self.sentences)
         self.download.value = record_link(state)
         self.undo_button.disabled = not self.session.can_undo
+        self.undo_button.layout.display = "none" if state.is_terminal() else None  # the end screen offers a new game
         if passing:
             self.stage.children = [self._pass_screen(person)]
             self.scores.seat = None

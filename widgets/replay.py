@@ -8,6 +8,7 @@ from html import escape
 import ipywidgets as w
 
 from tutor.core import CHANCE
+from tutor.games.common import renamed
 from tutor.messages import msg
 from tutor.records import RecordError, check_upload_size, dumps, load
 from widgets.log import MoveLog, replayed
@@ -85,8 +86,11 @@ class GameReplay(w.VBox):
         self.heading.value = f'<h2 class="tutor-replay-title">{escape(msg("app.replay.heading", file=self.title))}</h2>'
 
     def relabel(self) -> None:
-        """The same move of the record, told in the language now set."""
+        """The same move of the record, told in the language now set, its players named
+        in that language when the record names them per language."""
         self._label()
+        for state in (self.record, self.state):
+            state.seat_names[:] = [renamed(name) for name in state.seat_names]
         self.sentences = replayed(self.record)
         self.board.refresh()
         self.go(self.position)

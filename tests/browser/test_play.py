@@ -90,6 +90,7 @@ def test_a_whole_game_against_a_computer_player(page, voila, game):
     result.wait_for()
     assert why_won(replica.state) in result.inner_text()
     assert page.locator(".tutor-end").get_by_role("link", name=msg("app.record.download")).is_visible()
+    page.get_by_role("button", name=msg("app.play.undo")).wait_for(state="hidden")  # no take-back after the end
     verdict = page.locator(".tutor-message .tutor-feedback")  # a win is told as right, a loss plainly: no mistake
     assert verdict.count() == 1 and page.locator(".tutor-feedback.tutor-wrong").count() == 0
     assert_no_code_or_errors(page)

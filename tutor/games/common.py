@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutor import schema
 from tutor.core import PositionError, mismatch
-from tutor.messages import msg
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg
 
 
 def check_position(position, spec: dict) -> None:
@@ -21,13 +21,37 @@ def check_position(position, spec: dict) -> None:
 
 class SeatName(str):
     """A seat's name as the learner reads it ("Rouge" on a French page) that also answers
-    to the seat's names in the lesson's other languages ("Red", "Rood"): lessons may write
-    a seat by any of them."""
+    to the seat's names in its other languages ("Red", "Rood"): lessons and records may
+    write a seat by any of them. ``languages`` keeps {en: Red, fr: Rouge, nl: Rood} for a
+    seat named per language (empty for one name in every language)."""
 
-    def __new__(cls, shown: str, names=()):
+    def __new__(cls, shown: str, names=(), languages: dict | None = None):
         name = super().__new__(cls, shown)
         name.names = tuple(dict.fromkeys((shown, *names)))
+        name.languages = dict(languages or {})
         return name
+
+
+def seat_name(value: str | dict) -> SeatName:
+    """A seat as a lesson or record writes it, a plain name or one per language: the name
+    in the page's language, answering to the others too."""
+    if not isinstance(value, dict):
+        return SeatName(str(value))
+    shown = value.get(language()) or value.get(DEFAULT_LANGUAGE) or next(iter(value.values()), "")
+    return SeatName(shown, value.values(), value)
+
+
+def renamed(name: str) -> str:
+    """The same seat named in the language now set (a plain name stays as it is)."""
+    languages = getattr(name, "languages", None)
+    return seat_name(languages) if languages else name
+
+
+def written(name: str) -> str | dict:
+    """A seat as a file writes it: one name per language for a seat named so, else plain
+    text (YAML's safe writer takes no subclass of str)."""
+    languages = getattr(name, "languages", None)
+    return dict(languages) if languages else str(name)
 
 
 def names_of(name: str) -> tuple[str, ...]:
@@ -37,13 +61,15 @@ def names_of(name: str) -> tuple[str, ...]:
 
 class ColourNames:
     """Players named after colours (a game's ``SEAT_NAMES``) in the language of the page:
-    "Red", "Rouge" or "Rood" (the names of ``widgets.seat-colour``, which give the seats their colours)."""
+    "Red", "Rouge" or "Rood" (the names of ``widgets.seat-colour``, which give the seats their
+    colours), each answering to its other languages' names and renamed with the page."""
 
     def __init__(self, *colours: str):
         self.colours = colours
 
     def __iter__(self):
-        return (msg(f"widgets.seat-colour.{colour}") for colour in self.colours)
+        return (seat_name({lang: catalog(lang)[f"widgets.seat-colour.{colour}"] for lang in LANGUAGES})
+                for colour in self.colours)
 
 
 class SeatLookup:
