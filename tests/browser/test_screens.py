@@ -5,8 +5,9 @@ On the laptop and the projector what the learner acts on now (the cards to play,
 rows to give to, the grid a card goes on, the answers, the step's Next) is in view
 without scrolling, on the projector with the text size set to "projector" too, where
 the cards' values and names are drawn larger than at normal size; on the phone nothing
-is wider than the screen and the board scrolls inside itself. The learn page's address
-names the lesson and step: it opens there, and a reload stays."""
+is wider than the screen and nothing the learner acts on is cut off at the side (a board
+shrinks to the screen's width; one still wider scrolls inside itself). The learn page's
+address names the lesson and step: it opens there, and a reload stays."""
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,8 @@ READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 # A growing grid scrolls inside its own box: the box is in view, not each of its cells.
 GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
 ACTED_ON = {
-    "monster-trick": {"learn": "[data-target^='card:']", "play": "[data-target^='vp:']"},
+    "monster-trick": {"learn": "[data-target^='card:'], [data-target^='slot:']",
+                      "play": "[data-target^='vp:'], [data-target^='slot:']"},
     "danger-13": {"learn": "[data-target^='seat:']", "play": "[data-target^='seat:'], .tutor-actions button"},
     "thricewise": {"learn": f"[data-target^='card:'], {GRID}", "play": f"[data-target^='card:'], {GRID}"},
 }
@@ -67,6 +69,23 @@ def outside_view(page, selector: str) -> list[str]:
         .filter(el => el.getBoundingClientRect().width > 0)
         .filter(el => { const r = el.getBoundingClientRect();
                         return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
+
+
+def cut_off_sideways(page, selector: str) -> list[str]:
+    """The elements matching ``selector`` partly out of sight sideways: past the window's
+    edge or past the edge of a box that clips them (a board scrolling inside itself)."""
+    return page.evaluate("""selector => [...document.querySelectorAll(selector)]
+        .filter(el => el.getBoundingClientRect().width > 0)
+        .filter(el => { const r = el.getBoundingClientRect();
+                        let left = 0, right = innerWidth;
+                        for (let up = el.parentElement; up; up = up.parentElement) {
+                            if (getComputedStyle(up).overflowX === 'visible') continue;
+                            const box = up.getBoundingClientRect();
+                            left = Math.max(left, box.left);
+                            right = Math.min(right, box.right);
+                        }
+                        return r.left < left - 1 || r.right > right + 1; })
         .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
 
 
@@ -204,6 +223,7 @@ def test_every_screen(chromium, voila, game, section):
         screenshot(page, f"screens-{game}-{section}-phone")
         assert too_wide(page) == [], "wider than the phone"
         assert boards_scroll_to_everything(page) == []
+        assert cut_off_sideways(page, acted_on) == [], "cut off at the side of the phone"
     finally:
         page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
         context.close()
