@@ -2,10 +2,12 @@
 (390x844), a laptop (1280x800) and a projector (1920x1080).
 
 On the laptop and the projector what the learner acts on now (the cards to play, the
-rows to give to, the answers, the step's Next) is in view without scrolling; on the
-phone nothing is wider than the screen and the board scrolls inside itself; with the
-text size set to "projector" the cards' values and names are at least 24 px tall. The
-learn page's address names the lesson and step: it opens there, and a reload stays."""
+rows to give to, the grid a card goes on, the answers, the step's Next) is in view
+without scrolling, on the projector with the text size set to "projector" too, where
+the cards' values and names are drawn larger than at normal size; on the phone nothing
+is wider than the screen and nothing the learner acts on is cut off at the side (a board
+shrinks to the screen's width; one still wider scrolls inside itself). The learn page's
+address names the lesson and step: it opens there, and a reload stays."""
 from pathlib import Path
 
 import pytest
@@ -17,16 +19,19 @@ from widgets.app import SECTIONS, page_file
 from widgets.languages import with_language
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .test_publish import assert_accessible
 
 PHONE, LAPTOP, WIDE = (390, 844), (1280, 800), (1920, 1080)
-PROJECTOR_TEXT_PX = 24
 READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 
 # What a learner acts on, per game and page kind (the learn page opens a try-it step).
+# A growing grid scrolls inside its own box: the box is in view, not each of its cells.
+GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
 ACTED_ON = {
-    "monster-trick": {"learn": "[data-target^='card:']", "play": "[data-target^='vp:']"},
+    "monster-trick": {"learn": "[data-target^='card:'], [data-target^='slot:']",
+                      "play": "[data-target^='vp:'], [data-target^='slot:']"},
     "danger-13": {"learn": "[data-target^='seat:']", "play": "[data-target^='seat:'], .tutor-actions button"},
-    "thricewise": {"learn": "[data-target^='card:']", "play": "[data-target^='card:']"},
+    "thricewise": {"learn": f"[data-target^='card:'], {GRID}", "play": f"[data-target^='card:'], {GRID}"},
 }
 STEP = ".tutor-lesson-panel .tutor-count"
 # The pages with something to act on; a learn page twice: at its first try-it step and at
@@ -64,6 +69,23 @@ def outside_view(page, selector: str) -> list[str]:
         .filter(el => el.getBoundingClientRect().width > 0)
         .filter(el => { const r = el.getBoundingClientRect();
                         return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
+
+
+def cut_off_sideways(page, selector: str) -> list[str]:
+    """The elements matching ``selector`` partly out of sight sideways: past the window's
+    edge or past the edge of a box that clips them (a board scrolling inside itself)."""
+    return page.evaluate("""selector => [...document.querySelectorAll(selector)]
+        .filter(el => el.getBoundingClientRect().width > 0)
+        .filter(el => { const r = el.getBoundingClientRect();
+                        let left = 0, right = innerWidth;
+                        for (let up = el.parentElement; up; up = up.parentElement) {
+                            if (getComputedStyle(up).overflowX === 'visible') continue;
+                            const box = up.getBoundingClientRect();
+                            left = Math.max(left, box.left);
+                            right = Math.min(right, box.right);
+                        }
+                        return r.left < left - 1 || r.right > right + 1; })
         .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
 
 
@@ -172,13 +194,19 @@ def test_every_screen(chromium, voila, game, section):
             assert outside_view(page, acted_on) == [], f"out of view on the {name} screen"
             assert holds_still(page, acted_on), f"the board keeps moving on the {name} screen"
             assert too_wide(page) == []
+        normal = min(card_text_sizes(page))
 
+        # The projector (wide screen) with projector text: the board fits beside the
+        # column of what is read, its foot still in view, its cards drawn larger than at normal text.
         page.get_by_role("button", name=msg("app.zoom.projector")).click()
         settle(page)
         screenshot(page, f"screens-{game}-{section}-projector-text")
+        assert outside_view(page, acted_on) == [], "out of view on the wide screen with projector text"
+        assert holds_still(page, acted_on), "the board keeps moving with projector text"
         sizes = card_text_sizes(page)
-        assert sizes and min(sizes) >= PROJECTOR_TEXT_PX, f"card text {min(sizes):.1f} px on a projector"
+        assert sizes and min(sizes) > normal, f"card text {min(sizes):.1f} px with projector text, {normal:.1f} without"
         assert too_wide(page) == []
+        assert_accessible(page)  # laid out in columns, parts of the page step aside (display: contents)
         assert page.evaluate("localStorage.getItem('tutor-zoom')") == "projector", "the text size is remembered"
         if section == "practise":  # remembered across pages: the next page opens at projector size
             page.get_by_role("link", name=msg("app.nav.home")).click()
@@ -195,6 +223,7 @@ def test_every_screen(chromium, voila, game, section):
         screenshot(page, f"screens-{game}-{section}-phone")
         assert too_wide(page) == [], "wider than the phone"
         assert boards_scroll_to_everything(page) == []
+        assert cut_off_sideways(page, acted_on) == [], "cut off at the side of the phone"
     finally:
         page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
         context.close()

@@ -101,11 +101,12 @@ function chooseZoom(zoom) {
 // ------------------------------------------------------------------ fitting boards
 // A board is a column of drawings (svg with a viewBox, --w their natural width); a
 // .tutor-board-row holds drawings side by side. One factor --fit sizes them all alike.
-// At normal and large text the board fits the window's height below its top, so the
-// hand and buttons at its foot stay in view; on a projector it grows to the width it
-// has. A drawing marked data-fit="scroll" (a grid that keeps growing) counts with a
-// capped height and scrolls inside its own box; one marked data-fit="fill" (a row of
-// player panels) takes the width it gets and never sets the board's scale.
+// The board fits the window's height below its top, so the hand and buttons at its foot
+// stay in view; where its style says --board-fit: width (projector text on a screen that
+// leaves it no column of its own, tutor.css and page.css) it grows to the width it has
+// and the page scrolls. A drawing marked data-fit="scroll" (a grid that keeps growing)
+// counts with a capped height and scrolls inside its own box; one marked data-fit="fill"
+// (a row of player panels) takes the width it gets and never sets the board's scale.
 const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
 const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
 let refitPending = false;
@@ -147,7 +148,7 @@ function fitBoard(board) {
   const layers = boardLayers(board);
   if (!layers.length) return;
   const zoom = board.currentCSSZoom || 1;
-  const projector = document.documentElement.dataset.tutorZoom === "projector";
+  const byWidth = getComputedStyle(board).getPropertyValue("--board-fit").trim() === "width";
   const [low, high] = FIT_LIMITS[document.documentElement.dataset.tutorZoom] || FIT_LIMITS.normal;
   const natural = (svg) => svg.viewBox.baseVal;
   const scrolling = (svg) => svg.dataset.fit === "scroll";
@@ -158,7 +159,7 @@ function fitBoard(board) {
   const width = board.getBoundingClientRect().width / zoom;
   let fit;
   let room = Infinity;
-  if (projector) {  // the widest drawing fills the board's width (side by side ones stack, tutor.css)
+  if (byWidth) {  // the widest drawing fills the board's width (side by side ones stack, tutor.css)
     fit = width / Math.max(...layers.flat().filter((svg) => svg.dataset.fit !== "fill").map((svg) => natural(svg).width));
   } else {
     const box = scroller(board);
@@ -173,11 +174,11 @@ function fitBoard(board) {
   for (const layer of layers) {
     for (const svg of layer) {
       if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
-        svg.closest(".tutor-board-row > *").style.flex = projector ? "" : `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
+        svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
       }
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
-        svg.closest(".tutor-widget").style.maxHeight = projector ? ""
+        svg.closest(".tutor-widget").style.maxHeight = byWidth ? ""
           : `${Math.max(room - rest * fit, SCROLL_HEIGHT * low)}px`;
       }
     }
