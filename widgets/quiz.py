@@ -55,7 +55,9 @@ class QuizRound(w.HBox):
         self.stage = w.VBox([])
         after = w.HBox([self.show_me, self.onward])
         after.add_class("tutor-after")
-        panel = w.VBox([self.counter, self.prompt, self.choices, self.answer, after, self.shown])
+        # the buttons come straight after the choices, so "next" stays in view however long
+        # the answer's explanation below them grows (a projector column, a phone)
+        panel = w.VBox([self.counter, self.prompt, self.choices, after, self.answer, self.shown])
         panel.add_class("tutor-panel")
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")

@@ -175,6 +175,24 @@ def open_at(page, voila, game: str, section: str) -> str:
     return ACTED_ON[game]["play"]
 
 
+def answer_every_question_in_french(page, voila, game: str) -> None:
+    """A whole round on the projector, in French (its explanations are the longest), each
+    question answered by its first choice: however long the explanation, the button to go
+    on is in view."""
+    page.goto(voila.page_url(with_language(page_file("practise", game), "fr")))
+    for number in range(10):
+        page.locator(".tutor-choices button:not([disabled])").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+        page.locator(".tutor-choices button").first.click()
+        page.locator(".tutor-onward").wait_for()
+        settle(page)
+        if outside_view(page, ".tutor-onward"):
+            screenshot(page, f"screens-{game}-practise-answered-{number + 1}-fr-projector-text")
+            pytest.fail(f"question {number + 1}: the button to go on is out of view after the answer")
+        page.locator(".tutor-onward").click()
+    page.goto(voila.page_url(page_file("practise", game)))
+    page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+
+
 @pytest.mark.parametrize("section", PAGES)
 @pytest.mark.parametrize("game", games())
 def test_every_screen(chromium, voila, game, section):
@@ -216,6 +234,8 @@ def test_every_screen(chromium, voila, game, section):
             assert pressed.get_attribute("aria-pressed") == "true"
             page.go_back()
             page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+        if section == "practise":
+            answer_every_question_in_french(page, voila, game)
         page.get_by_role("button", name=msg("app.zoom.normal")).click()
 
         page.set_viewport_size(dict(zip(("width", "height"), PHONE)))
