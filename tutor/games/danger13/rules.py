@@ -400,9 +400,9 @@ class State(core.State):
             row += (card,)
         self.rows = replaced(self.rows, seat, row)
         # an arrow can bust too: it may take away the row's only 13-18 card (note d13.arrow-raise);
-        # the row is only searched for that card once its sum reaches 13
+        # the row's limit (a search for that card) is only asked once its sum reaches 13
         total = sum(map(_value, row))
-        if total >= LIMIT and (total >= RAISED_LIMIT or RAISE_CARD not in row):
+        if total >= LIMIT and total >= self.limit(seat):
             self._end_round(seat)
         elif kind == DRAW and self._pile_ready():  # rules d13.draw and d13.bust-no-draw
             self.actor = seat
