@@ -215,4 +215,8 @@ def _explain(name: str, error: yaml.YAMLError) -> str:
         return msg("input.yaml-somewhere", file=name)
     if isinstance(error, _Refused):
         return msg(error.sentence, file=name, line=mark.line + 1, **error.params)
+    if "nesting depth" in (getattr(error, "problem", None) or ""):
+        # libyaml (PyYAML 6.0.4 on) has its own nesting limit, above ours, which the scanner
+        # reaches before the composer counts: it is the same fault, so the same sentence.
+        return msg("input.too-deep", file=name, line=mark.line + 1, limit=MAX_DEPTH)
     return msg("input.yaml", file=name, line=mark.line + 1)
