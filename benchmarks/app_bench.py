@@ -22,8 +22,8 @@ import statistics
 
 import psutil
 from playwright.sync_api import sync_playwright
-
 from voila_server import ROOT, VoilaServer, settings
+
 from tutor.games import games
 from widgets.app import page_file
 

@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the tests' throwaway redis-server
 
 from classroom_stores import RedisServer, require_redis_server  # noqa: E402
+
 from tutor.classroom import POLL_SECONDS, Classrooms, open_store  # noqa: E402
 
 SEED = 15

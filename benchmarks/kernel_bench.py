@@ -32,8 +32,8 @@ from jupyter_client.manager import start_new_kernel
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from widgets.app import HOME, SECTIONS, page_file  # noqa: E402 - the checkout measured
 from tutor.games import games  # noqa: E402
+from widgets.app import HOME, SECTIONS, page_file  # noqa: E402 - the checkout measured
 
 NOTEBOOKS = ROOT / "notebooks"
 TIMED = """import time as _t

@@ -62,7 +62,7 @@ class VoilaServer:
                 break
             except OSError:
                 if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError(self.log.read_text())
+                    raise RuntimeError(self.log.read_text()) from None
                 time.sleep(0.3)
 
     def url(self, address: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
@@ -161,7 +161,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # shut down while the culler went through the others
             return
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         seen = self._seen.setdefault(kernel_id, now)
         if getattr(kernel, "last_activity", now) < seen:
             kernel.last_activity = seen

@@ -1,6 +1,6 @@
 """The two real classroom stores for tests: SQLite in a temporary folder, and a throwaway
 redis-server (Debian's) on a free loopback port. Without redis-server the Redis cases skip on a
-desktop and fail in CI (CI=true). The benchmark uses ``RedisServer`` too."""
+desktop and fail in CI (CI=true). The fixtures are in conftest.py; the benchmark uses ``RedisServer`` too."""
 from __future__ import annotations
 
 import os
@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 import redis
-
-from tutor.classroom.store import open_store
 
 REDIS_SERVER = Path("/usr/bin/redis-server")
 
@@ -54,7 +52,7 @@ class RedisServer:
             except redis.exceptions.ConnectionError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     self.__exit__()
-                    raise RuntimeError(f"redis-server did not start on port {port}")
+                    raise RuntimeError(f"redis-server did not start on port {port}") from None
                 time.sleep(0.02)
         client.close()
         return address
@@ -63,28 +61,3 @@ class RedisServer:
         self.process.kill()
         self.process.wait()
         self._folder.cleanup()
-
-
-@pytest.fixture(scope="session")
-def redis_address():
-    require_redis_server()
-    with RedisServer() as address:
-        yield address
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def store_address(request, tmp_path):
-    """The address of an empty store of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite://{tmp_path / 'class.db'}"
-    address = request.getfixturevalue("redis_address")
-    with redis.Redis.from_url(address) as client:
-        client.flushdb()
-    return address
-
-
-@pytest.fixture
-def store(store_address):
-    opened = open_store(store_address)
-    yield opened
-    opened.close()

@@ -279,7 +279,8 @@ def test_every_page_carries_the_text_size_control_and_answers_the_heartbeat():
 def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
     """A pool's kernel builds the page for each game before its visitor's request (so that
     what is left after it is quick), and sends none of those pages to the visitor."""
-    from ipywidgets.widgets.widget import _instances
+    # ipywidgets keeps its registry of live widgets private; it is what this test is about
+    from ipywidgets.widgets.widget import _instances  # noqa: PLC2701
     app.ready_ahead.cache_clear()
     built = []
     app.ready_ahead("learn", lambda game: built.append(app.learn_page.__wrapped__(game)))

@@ -2,16 +2,18 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import bots, cli, messages
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
-from tutor.games import game as registered, games
-from tutor.games.monster_trick import bot as mt_bot
 from tutor.games import danger13 as d13
-from tutor.games.danger13 import lessons as d13_lessons
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
+from tutor.games.danger13 import lessons as d13_lessons
+from tutor.games.monster_trick import bot as mt_bot
 
 tables = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.lists(st.sampled_from(bots.KINDS), min_size=5,
                                                                       max_size=5))

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tutor import messages
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "tutor").rglob("*.py")) + sorted((ROOT / "widgets").rglob("*.py"))
@@ -74,7 +75,7 @@ def test_a_plural_entry_without_an_other_form_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(messages, "LOCALES", tmp_path)
     messages.catalog.cache_clear()
     try:
-        with pytest.raises(ValueError, match="cards.*'other'"):
+        with pytest.raises(ValueError, match=r"cards.*'other'"):
             messages.catalog("en")
     finally:
         monkeypatch.undo()

@@ -4,10 +4,12 @@ pops (hypothesis), and is forgotten once that position changes."""
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.core import CHANCE, UNCHOSEN
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 
 
 def fresh_legal(state) -> set:

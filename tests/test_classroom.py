@@ -11,10 +11,8 @@ import segno
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from classroom_stores import redis_address, store, store_address  # noqa: F401 (fixtures)
 from tutor import messages
-from tutor.classroom import (REVEAL_AT_ONCE, Answer, ClassroomError, Classrooms, SQLiteStore, join_qr_svg,
-                             join_url)
+from tutor.classroom import REVEAL_AT_ONCE, Answer, ClassroomError, Classrooms, SQLiteStore, join_qr_svg, join_url
 from tutor.classroom.classes import CODE_ALPHABET, CODE_EXAMPLE, CODE_LENGTH
 from tutor.messages import msg
 
@@ -279,13 +277,13 @@ def lesson_with_three_learners(classrooms):
 
 
 def test_the_tally_counts_answers_allowed_right_and_each_move(lesson_with_three_learners, classrooms):
-    teacher, ann, bob, cy = lesson_with_three_learners
+    teacher, _ann, _bob, _cy = lesson_with_three_learners
     tally = teacher.tally()
     assert (tally.step, tally.learners, tally.answered, tally.allowed, tally.right) == (3, 3, 2, 1, 1)
     assert tally.moves == {"Moon 4 on the left": 1, "Wave 9 on top": 1}
     dee = classrooms.join(teacher.code, "Dee")
     dee.answer(3, "Wave 9 on top", allowed=False, right=False)
-    assert list(teacher.tally().moves.items())[0] == ("Wave 9 on top", 2)
+    assert next(iter(teacher.tally().moves.items())) == ("Wave 9 on top", 2)
     assert teacher.tally(5).answered == 0
 
 

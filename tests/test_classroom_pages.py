@@ -85,7 +85,7 @@ def test_pages_open_no_store_until_the_browser_says_hello(monkeypatch):
 
 
 def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, index, state, right, wrong = lesson_and_try()
     presenter = start_class(classrooms)
     code = presenter.teacher.code
     assert code in text_of(presenter) and "join.ipynb?code=" + code in text_of(presenter)
@@ -119,7 +119,7 @@ def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
 
 
 def test_learners_see_no_other_learners_names_or_answers(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, index, _state, right, _wrong = lesson_and_try()
     presenter = start_class(classrooms)
     ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Annabel", "Benedict"))
     for _ in range(index):
@@ -139,7 +139,7 @@ def test_learners_see_no_other_learners_names_or_answers(classrooms):
 
 
 def test_a_reloaded_learner_page_lands_on_the_current_step_with_its_answer(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, index, _state, _right, wrong = lesson_and_try()
     presenter = start_class(classrooms)
     ann = join(classrooms, presenter.teacher.code, "Ann")
     kept = ann.link.keep
@@ -190,7 +190,7 @@ def test_a_wrong_code_gets_a_clear_message_and_keeps_the_form(classrooms, code, 
 
 
 def test_each_learner_reads_the_lesson_in_their_language_and_answers_count_together(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, index, _state, right, _wrong = lesson_and_try()
     presenter = start_class(classrooms)
     code = presenter.teacher.code
     english = join(classrooms, code, "Ann")
@@ -214,7 +214,7 @@ def test_each_learner_reads_the_lesson_in_their_language_and_answers_count_toget
 
 
 def test_at_once_feedback_and_a_second_answer_is_refused_in_words(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, index, _state, right, wrong = lesson_and_try()
     presenter = start_class(classrooms, reveal="at-once")
     ann = join(classrooms, presenter.teacher.code, "Ann")
     for _ in range(index):
@@ -228,7 +228,7 @@ def test_at_once_feedback_and_a_second_answer_is_refused_in_words(classrooms):
 
 
 def test_the_last_step_shows_a_learner_their_own_results(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    lesson, index, _state, right, _wrong = lesson_and_try()
     presenter = start_class(classrooms)
     ann = join(classrooms, presenter.teacher.code, "Ann")
     for _ in range(index):
@@ -273,7 +273,7 @@ ACTIONS = st.lists(st.sampled_from(["next", "back", "reveal", "right", "wrong", 
 @settings(max_examples=20, deadline=None)
 @given(ACTIONS)
 def test_a_learner_page_is_always_on_the_teachers_step_and_sees_only_its_own(actions):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, _index, _state, right, wrong = lesson_and_try()
     with tempfile.TemporaryDirectory() as folder:
         classrooms = Classrooms(open_store(f"sqlite://{Path(folder) / 'class.db'}"))
         presenter = start_class(classrooms)

@@ -6,9 +6,7 @@ import sqlite3
 
 import pytest
 
-from classroom_stores import redis_address, store, store_address  # noqa: F401 (fixtures)
-from tutor.classroom.store import (AnswerRecord, RedisStore, SQLiteStore, StoreUnavailable, data_folder,
-                                   open_store)
+from tutor.classroom.store import AnswerRecord, RedisStore, SQLiteStore, StoreUnavailable, data_folder, open_store
 from tutor.core import TutorError
 from tutor.messages import msg
 

@@ -1,4 +1,5 @@
 """python -m tutor simulate / bench print JSON; same seed, same output."""
+import itertools
 import json
 import subprocess
 import sys
@@ -50,7 +51,7 @@ def test_the_baseline_and_the_game_take_turns_until_each_had_its_time():
     (games_a, actions_a, spent_a), (games_b, actions_b, spent_b) = take_turns([games("a", 3), games("b", 5)], 0.3)
     assert spent_a >= 0.3 and spent_b >= 0.3
     assert (actions_a, actions_b) == (3 * games_a, 5 * games_b)
-    changes = sum(first != second for first, second in zip(played, played[1:]))
+    changes = sum(first != second for first, second in itertools.pairwise(played))
     assert changes >= 2 * int(0.3 / SLICE) - 1  # turn after turn, not one run and then the other
 
 

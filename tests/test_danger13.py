@@ -5,15 +5,14 @@ import random
 from collections import Counter
 
 import pytest
+from random_play import finished
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, advance_chance
 from tutor.games import danger13 as d13
-from tutor.games.danger13 import stats as d13_stats
-from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games.danger13 import Choice, Give, Reveal
+from tutor.games.danger13 import lessons as d13_lessons
+from tutor.games.danger13 import stats as d13_stats
 from tutor.lessons import bundled_lessons, check_lesson, load_lesson
-
-from random_play import finished
 
 C = d13.parse_card
 NAMES = ["Anna", "Blue", "Cleo", "Dirk", "Emma"]

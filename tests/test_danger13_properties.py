@@ -1,12 +1,12 @@
 """Danger 13 invariants over random seeded games (hypothesis)."""
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from random_play import finished
 
 from tutor.games import danger13 as d13
 from tutor.games.danger13 import Give, Reveal
-
-from random_play import finished
 
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6))
 

@@ -2,12 +2,13 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from engine_contract import play_checking
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.core import advance_chance
-from tutor.games import game as registered, games
-
-from engine_contract import play_checking
+from tutor.games import game as registered
+from tutor.games import games
 
 tables = st.tuples(st.integers(0, 10**6), st.integers(0, 10**6))
 

@@ -5,14 +5,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from engine_contract import play_checking
+from extra_game import take_last
 
 from tutor import bots, cli, messages, records
 from tutor import games as registry
 from tutor.core import IllegalMove
 from tutor.session import PERSON, NotYourTurn, Session
-
-from engine_contract import play_checking
-from extra_game import take_last
 
 HERE = Path(__file__).parent / "extra_game"
 

@@ -17,12 +17,11 @@ import sys
 from pathlib import Path
 
 import yaml
+from random_play import finished
 
 from tutor import messages, records
 from tutor.games import danger13, monster_trick, thricewise
 from tutor.lessons import bundled_lessons
-
-from random_play import finished
 
 PER_FILE_SECONDS = 5  # guard, not a timing assertion: a hang is killed, not measured
 MEMORY_LIMIT = 768 * 1024 * 1024  # the tutor needs about 60 MB; an alias bomb wanted gigabytes
@@ -156,7 +155,7 @@ def lesson_cases(rng: random.Random) -> list[tuple[str, bytes]]:
         text = path.read_text()
         data = yaml.safe_load(text)
 
-        def dump(name: str, changed: dict) -> None:
+        def dump(name: str, changed: dict, number: int = number) -> None:
             cases.append((f"lesson{number}-{name}", yaml.safe_dump(changed, allow_unicode=True).encode()))
 
         for field, values in LESSON_VALUES.items():
@@ -301,7 +300,7 @@ def record_cases(rng: random.Random) -> list[tuple[str, bytes]]:
     for number, (state, text) in enumerate(record_bases()):
         data = yaml.safe_load(text)
 
-        def dump(name: str, changed: dict) -> None:
+        def dump(name: str, changed: dict, number: int = number) -> None:
             cases.append((f"record{number}-{name}", yaml.safe_dump(changed, allow_unicode=True).encode()))
 
         for field, values in RECORD_VALUES.items():

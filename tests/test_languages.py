@@ -9,9 +9,11 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from lesson_tries import wrong_try
 
 from tutor.classroom import Classrooms, open_store
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson, text_fields
 from tutor.messages import LANGUAGES, catalog, language, msg, set_language, spoken_language
 from tutor.quizzes import quiz
@@ -21,8 +23,6 @@ from widgets import app, classroom
 from widgets.languages import LanguageChooser, requested_language
 from widgets.log import replayed
 from widgets.play import PERSON
-
-from lesson_tries import wrong_try
 
 GAMES = list(games())
 

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor import messages, records
 from tutor.cli import main
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.games import thricewise as tw
 from tutor.lessons import check_lesson, load_lesson
 from tutor.record_checks import check_file

@@ -3,8 +3,8 @@ import pytest
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, PositionError
 from tutor.games import monster_trick as mt
-from tutor.games.monster_trick import lessons as mt_lessons
 from tutor.games.monster_trick import Play, Predict
+from tutor.games.monster_trick import lessons as mt_lessons
 
 C = lambda text: mt.parse_card(text)  # noqa: E731 - short card literal for tests
 
@@ -41,7 +41,7 @@ def test_deal_depends_on_seed_and_round_only():
 
 
 def test_unknown_cards_are_refused_with_the_reason():
-    with pytest.raises(mt.NotationError, match="pink 3.*green, yellow, blue, purple"):
+    with pytest.raises(mt.NotationError, match=r"pink 3.*green, yellow, blue, purple"):
         mt.parse_card("pink 3")
     with pytest.raises(mt.NotationError, match="1 to 15"):
         mt.parse_card("green 16")

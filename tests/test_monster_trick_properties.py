@@ -1,10 +1,10 @@
 """Monster Trick invariants over random seeded games (hypothesis)."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from random_play import finished
 
 from tutor.games import monster_trick as mt
-
-from random_play import finished
 
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
                   st.sampled_from(mt.OPTIONS["start_rule"]))

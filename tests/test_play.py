@@ -9,10 +9,12 @@ from html import escape, unescape
 
 import pytest
 import yaml
+from test_seat_names import NAMES
 
 from tutor import records
 from tutor.bots import seat_moves
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
@@ -21,8 +23,6 @@ from widgets import play
 from widgets.log import replayed
 from widgets.replay import GameReplay
 from widgets.result import result_html, why_won
-
-from test_seat_names import NAMES, speaking  # noqa: F401 (speaking: a fixture)
 
 
 def table_for(game: str, people: int = 1, players: int = 2) -> play.GameTable:

@@ -1,9 +1,11 @@
 """Quizzes: every answer is the engine's, the same seed gives the same quiz."""
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tutor.games import game as registered, games
 from tutor.games import danger13 as d13
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
 from tutor.quizzes import Question, likeness, quiz

@@ -4,13 +4,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from random_play import finished
+from test_seat_names import NAMES
 
 from tutor import records
-from tutor.games import danger13, game as registered, monster_trick as mt
+from tutor.games import danger13
+from tutor.games import game as registered
+from tutor.games import monster_trick as mt
 from tutor.games.common import SeatName, seat_name
-
-from random_play import finished
-from test_seat_names import NAMES, speaking  # noqa: F401 (speaking: a fixture)
 
 SHIPPED = Path(__file__).resolve().parent.parent / "tutor" / "lessons"
 PER_LANGUAGE = [{"en": "Red", "fr": "Rouge", "nl": "Rood"}, {"en": "Blue", "fr": "Bleu", "nl": "Blauw"},

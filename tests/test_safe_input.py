@@ -8,13 +8,12 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import finished
 
 from tutor import cli, messages, records, schema
 from tutor.games import danger13, monster_trick
 from tutor.lessons import LessonError, bundled_lessons, load_lesson
 from tutor.yamlfile import FileProblem, read_yaml
-
-from random_play import finished
 
 LESSON = next(path for path in bundled_lessons("monster-trick") if "where-may" in path.name)
 TEXT = LESSON.read_text()

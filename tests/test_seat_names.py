@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from tutor.games import game as registered
 from tutor.games.common import SeatLookup, SeatName
 from tutor.lessons import LessonError, bundled_lessons, check_lesson, load_lesson
-from tutor.messages import language, set_language
 from tutor.svg.seats import seat_colours
 from widgets import app
 from widgets.languages import LanguageChooser
@@ -19,14 +18,6 @@ NAMES = {"fr": ["Rouge", "Bleu", "Vert", "Jaune"], "nl": ["Rood", "Blauw", "Groe
 DEALING = next(path for path in bundled_lessons("danger-13") if "dealing" in path.name)
 COLOURED = [path for game in ("danger-13", "monster-trick") for path in bundled_lessons(game)
             if "Red" in load_lesson(path).seats]
-
-
-@pytest.fixture
-def speaking():
-    """Set the language for one test, then put the previous one back."""
-    before = language()
-    yield set_language
-    set_language(before)
 
 
 def fill_colours(svg: str) -> list[str]:

@@ -4,10 +4,10 @@ import xml.etree.ElementTree as ET
 
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
-from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
 from tutor.games.monster_trick import drawing
 from tutor.games.thricewise import drawing as tw_drawing
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
 from tutor.svg.draw import el, ink_on, text
 from tutor.svg.seats import seat_colours, seat_tags
 
@@ -113,13 +113,13 @@ def test_danger13_and_thricewise_positions_draw_as_html():
     from tutor.games import danger13, thricewise
     from tutor.games.danger13 import drawing as d13_drawing
     from tutor.games.thricewise import drawing as tw_drawing
-    for module, drawing in ((danger13, d13_drawing), (thricewise, tw_drawing)):
+    for module, game_drawing in ((danger13, d13_drawing), (thricewise, tw_drawing)):
         state = module.new_game(3, seed=1)
         rng = random.Random(1)
         for _ in range(40):
             state.push(state.random_move(rng))
         advance_chance(state)
-        page = drawing.state_html(state)
+        page = game_drawing.state_html(state)
         parse(page)
         assert "<svg" in page
 

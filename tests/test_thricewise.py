@@ -5,15 +5,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from random_play import finished
 
 from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationError, PositionError, resolve_options
 from tutor.games import thricewise as tw
-from tutor.games.thricewise import stats as tw_stats
-from tutor.games.thricewise import lessons as tw_lessons
 from tutor.games.decktet import ACE, CARDS, CROWN, SUITS, parse_card
 from tutor.games.thricewise import Cell, Done, Pick, Place
-
-from random_play import finished
+from tutor.games.thricewise import lessons as tw_lessons
+from tutor.games.thricewise import stats as tw_stats
 
 C = parse_card
 SEATS = ["Ann", "Bob", "Cat", "Dan", "Eve"]

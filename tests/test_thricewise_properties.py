@@ -1,10 +1,10 @@
 """Thricewise invariants over random seeded games (hypothesis)."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from random_play import finished
 
 from tutor.games import thricewise as tw
 from tutor.games.decktet import CARDS
-
-from random_play import finished
 
 games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
                   st.sampled_from(tw.OPTIONS["run_rule"]), st.sampled_from(tw.OPTIONS["triads"]))

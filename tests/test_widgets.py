@@ -6,11 +6,11 @@ from pathlib import Path
 import pytest
 
 import widgets
-from tutor.svg.hand import card_name
-from widgets.boards import monster_trick as monster_trick_widgets
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Card, Play, Predict
 from tutor.lessons import bundled_lessons, load_lesson
+from tutor.svg.hand import card_name
+from widgets.boards import monster_trick as monster_trick_widgets
 from widgets.component import Component
 
 WHERE_MAY = next(path for path in bundled_lessons("monster-trick") if "where-may-a-card-go" in path.name)
@@ -77,7 +77,7 @@ def test_the_table_draws_every_trick_card_and_the_claims():
     state = where_may_state()
     table = monster_trick_widgets.MonsterTrickTable(state)
     for trick in state.tricks:
-        for seat, card in trick:
+        for _seat, card in trick:
             assert f"<title>{card}</title>" in table.html
     claimed = [state.name(seat) for seat in state.claim if seat is not None]
     for name in claimed:

@@ -3,14 +3,14 @@ import random
 import re
 
 import pytest
+from random_play import played_until
+from test_widgets import walk
 
 import widgets
-from widgets.boards import danger13 as danger13_widgets
 from tutor.core import advance_chance
 from tutor.games import danger13 as d13
 from tutor.lessons import bundled_lessons
-from random_play import played_until
-from test_widgets import walk
+from widgets.boards import danger13 as danger13_widgets
 
 
 def test_the_rows_the_turned_up_card_may_go_to_are_lit():

@@ -2,14 +2,14 @@
 import re
 
 import pytest
+from random_play import played_until
+from test_widgets import walk
 
 import widgets
-from widgets.boards import thricewise as thricewise_widgets
 from tutor.core import advance_chance
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
-from random_play import played_until
-from test_widgets import walk
+from widgets.boards import thricewise as thricewise_widgets
 
 
 def test_choosing_a_card_takes_a_click_on_it_then_on_choose():
@@ -63,7 +63,7 @@ def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses()
     state = played_until(tw, 4, 2, lambda s: s.phase == "place" and s.grid_size()[0] == tw.MAX_SPAN)
     grid = thricewise_widgets.ThricewiseGrid(state)
     assert "(at most 6 × 6)" in grid.html and 'stroke-width="4" stroke-linecap="round"' in grid.html
-    low_col, high_col, low_row, high_row = state.span
+    _low_col, high_col, _low_row, _high_row = state.span
     outside = tw.Cell(high_col + 1, next(row for col, row in state.grid if col == high_col))  # beside a card
     assert f'data-target="cell:{outside}"' in grid.html
     card = state.placeable()[0]

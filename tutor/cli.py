@@ -11,10 +11,11 @@ from collections import Counter
 
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TERMINAL, TutorError
-from tutor.games import game as registered, games as registered_games
+from tutor.games import game as registered
+from tutor.games import games as registered_games
 from tutor.lessons import language_problems
-from tutor.record_checks import check_file
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg, set_language
+from tutor.record_checks import check_file
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -29,7 +29,7 @@ class TutorError(Exception):
 class IllegalMove(TutorError):
     """``push`` refused a move; ``reason`` says which rule and why."""
 
-    def __init__(self, reason: "Reason"):
+    def __init__(self, reason: Reason):
         super().__init__(str(reason))
         self.reason = reason
 
@@ -50,7 +50,7 @@ class Reason:
     catalog too, so the sentence follows the learner's language.
     """
 
-    __slots__ = ("rule", "key", "params")
+    __slots__ = ("key", "params", "rule")
 
     def __init__(self, rule: str, key: str, **params: Any):
         self.rule, self.key, self.params = rule, key, params
@@ -63,6 +63,9 @@ class Reason:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Reason) and (self.rule, self.key, self.params) == (other.rule, other.key, other.params)
+
+    def __hash__(self) -> int:  # params may hold lists: equal reasons share rule and key, so hash those
+        return hash((self.rule, self.key))
 
 
 @dataclass(frozen=True)

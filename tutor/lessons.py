@@ -193,8 +193,8 @@ def check_lesson(path: str | Path) -> list[str]:
 def text_fields(data: dict):
     """(step number or None, field, value) for every text of a lesson file a learner reads:
     the title, the summary, and each step's say and try prompt."""
-    for field in ("title", "summary"):
-        yield None, field, data.get(field)
+    for name in ("title", "summary"):
+        yield None, name, data.get(name)
     for number, step in enumerate(data.get("steps") or [], start=1):
         if isinstance(step, dict) and "say" in step:
             yield number, "say", step["say"]
@@ -217,9 +217,9 @@ def language_problems(path: str | Path, languages: list[str]) -> list[str]:
     if "steps" not in data:
         return []
     problems = []
-    for step, field, value in text_fields(data):
-        where = msg("checks.where-field", field=field) if step is None else msg("checks.where-step", step=step,
-                                                                                 field=field)
+    for step, text_field, value in text_fields(data):
+        where = (msg("checks.where-field", field=text_field) if step is None
+                 else msg("checks.where-step", step=step, field=text_field))
         if isinstance(value, str) and value.strip():
             problems.append(msg("checks.language-single", file=name, where=where, languages=", ".join(languages)))
             continue

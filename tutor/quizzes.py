@@ -8,8 +8,9 @@ shown it; ``answer(choice)`` says whether a choice is right and why.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from tutor.bots import KINDS, make_bots
 from tutor.core import CHANCE, SIMULTANEOUS

@@ -12,7 +12,8 @@ from pathlib import Path
 import yaml
 
 from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
-from tutor.games import game as registered, game_name
+from tutor.games import game as registered
+from tutor.games import game_name
 from tutor.games.common import SeatLookup, seat_name, written
 from tutor.lessons import parse_move_for
 from tutor.messages import file_size, listed, msg
@@ -89,15 +90,15 @@ def load(path: str | Path, text: str | bytes | None = None, expected_game: str |
                                 first_player=data.get("first_player", 0), seat_names=seats)
     except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
-    for number, text in enumerate(data["moves"], start=1):
+    for number, notation in enumerate(data["moves"], start=1):
         advance_chance(state)
         try:
-            state.push(parse_move_for(entry, state, text))
+            state.push(parse_move_for(entry, state, notation))
         except IllegalMove as error:
-            raise RecordError(msg("record.illegal-move", file=name, number=number, move=text, reason=error.reason),
+            raise RecordError(msg("record.illegal-move", file=name, number=number, move=notation, reason=error.reason),
                               number, error.reason.rule) from None
         except TutorError as error:
-            raise RecordError(msg("record.bad-move", file=name, number=number, move=text, problem=error),
+            raise RecordError(msg("record.bad-move", file=name, number=number, move=notation, problem=error),
                               number) from None
     advance_chance(state)
     if "result" in data:

@@ -7,10 +7,12 @@ lesson's ``position`` and ``check`` contents, move notation) are left to the eng
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from tutor.core import TutorError
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.messages import LANGUAGES, msg, spoken_language
 
 Check = Callable[[Any], "str | None"]

@@ -14,6 +14,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from typing import ClassVar
 
 import yaml
 from yaml.composer import Composer
@@ -84,7 +85,7 @@ class _PlainComposer(Composer):
 class _PlainResolver(BaseResolver):
     """YAML 1.2's core types, read the way YAML 1.1 writers (``yaml.safe_dump``) write them."""
 
-    yaml_implicit_resolvers: dict = {}
+    yaml_implicit_resolvers: ClassVar[dict] = {}
 
 
 for _tag, _pattern, _first in (

@@ -30,7 +30,13 @@ from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.glossary import Glossary
 from widgets.languages import (
-    LanguageChooser, on_language, relabel_options, requested, requested_language, started_ahead, with_language,
+    LanguageChooser,
+    on_language,
+    relabel_options,
+    requested,
+    requested_language,
+    started_ahead,
+    with_language,
 )
 from widgets.page_tools import page_tools
 from widgets.play import GameTable
@@ -189,7 +195,7 @@ def ready_ahead(section: str, build) -> None:
         set_language(DEFAULT_LANGUAGE)
         for game in GAMES if section in SECTIONS else [None]:
             build(game) if game else build()
-    except Exception:  # noqa: BLE001 - the page itself will say what is wrong
+    except Exception:
         traceback.print_exc(file=sys.__stderr__)
     w.Widget.close_all()
 

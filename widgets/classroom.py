@@ -23,8 +23,16 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from tutor.classroom import (POLL_SECONDS, REVEAL_AT_ONCE, REVEAL_BY_TEACHER, ClassroomError, Classrooms,
-                             StoreUnavailable, join_qr_svg, join_url)
+from tutor.classroom import (
+    POLL_SECONDS,
+    REVEAL_AT_ONCE,
+    REVEAL_BY_TEACHER,
+    ClassroomError,
+    Classrooms,
+    StoreUnavailable,
+    join_qr_svg,
+    join_url,
+)
 from tutor.core import TutorError, advance_chance
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
@@ -185,7 +193,7 @@ class ClassBar(Component):
     """The presenter's one strip of chrome: the class code, how to join, how many have joined,
     the step, and buttons for those without a keyboard."""
 
-    def __init__(self, presenter: "Presenter", **kwargs):
+    def __init__(self, presenter: Presenter, **kwargs):
         self.presenter = presenter
         super().__init__(**kwargs)
         self.add_class("tutor-class-bar")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 
 import ipywidgets as w
+
 from tutor.games import game, game_name
 from tutor.messages import LANGUAGES, catalog, language_name, msg, spoken_language
 from tutor.svg.draw import el

@@ -12,6 +12,7 @@ from tutor.svg.draw import el
 from tutor.svg.hand import card_name
 from widgets.component import Callbacks, StateComponent
 
+
 def drawing(game_id: str):
     """The module of the game's package that draws it."""
     return game(game_id).part("drawing")

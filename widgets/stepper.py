@@ -16,6 +16,7 @@ from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
 
+
 def board_for(game_id: str, state, scale: float):
     """The game's board widget: ``widgets/boards/<package>.py`` defines ``BOARD`` (the
     drawing and click handling a game needs beyond its pure package)."""
@@ -33,7 +34,7 @@ class LessonPanel(Component):
     """The text beside the position: title, step counter, annotation, try-it prompt,
     feedback, rule links and the back / next / restart buttons."""
 
-    def __init__(self, stepper: "LessonStepper", scale: float = 1.0):
+    def __init__(self, stepper: LessonStepper, scale: float = 1.0):
         self.stepper = stepper
         super().__init__(scale=scale)
 

@@ -7,6 +7,7 @@ import re
 import string
 
 import pytest
+from lesson_tries import wrong_try
 
 from tutor.bots import seat_moves
 from tutor.games import games
@@ -16,11 +17,9 @@ from widgets.app import HOME, page_file
 from widgets.play import GameTable
 from widgets.result import why_won
 
-from lesson_tries import wrong_try
-
 from .boards import play
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, at_page, screenshot
 from .test_play import open_settings
-from .conftest import PAGE_TIMEOUT_MS, ACTION_TIMEOUT_MS, assert_no_code_or_errors, at_page, screenshot
 
 GAMES = list(games())
 LOCALES = {"fr": "fr-FR", "nl": "nl-BE"}  # what the browser asks for (Accept-Language)
@@ -267,7 +266,7 @@ def test_the_tutor_speaks_the_browsers_language_everywhere(speaking, voila):
 def test_the_chooser_redraws_a_lesson_in_place(speaking, voila):
     """Dutch first (the browser's language), then French from the chooser: the same step
     with the same answer, now in French, and the address says so."""
-    page, lang = speaking
+    page, _lang = speaking
     game = "danger-13"
     lessons, lesson, tried, wrong = lesson_with_a_wrong_try(game)
     page.goto(voila.page_url(page_file("learn", game)))

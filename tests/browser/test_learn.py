@@ -80,7 +80,7 @@ def test_a_wrong_click_shows_the_engines_reason(page, voila):
 
 @pytest.mark.parametrize("game", games())
 def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
-    lesson, lessons = walked_lesson(game)
+    _lesson, lessons = walked_lesson(game)
     open_lesson(page, voila, game, lessons[0], lessons)
     link = page.locator(".tutor-rules [data-target^='rule:']").first
     rule = link.get_attribute("data-target")

@@ -6,10 +6,11 @@ import pytest
 
 from tutor import records
 from tutor.bots import seat_moves
-from tutor.games import game as registered, games
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.messages import file_size, msg
-from widgets.play import PERSON, GameTable
 from widgets.app import page_file
+from widgets.play import PERSON, GameTable
 from widgets.result import why_won
 
 from .boards import play

@@ -25,7 +25,14 @@ from widgets.app import HOME, SECTIONS, page_file
 from widgets.languages import with_language
 
 from .conftest import (
-    PAGE_TIMEOUT_MS, ROOT, VoilaServer, assert_no_code_or_errors, at_page, free_port, open_page, screenshot,
+    PAGE_TIMEOUT_MS,
+    ROOT,
+    VoilaServer,
+    assert_no_code_or_errors,
+    at_page,
+    free_port,
+    open_page,
+    screenshot,
     wait_for_page,
 )
 from .test_play import open_settings

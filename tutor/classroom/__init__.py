@@ -3,12 +3,45 @@
 ``store`` keeps the state shared between kernels (SQLite or Redis), ``classes`` is the model
 the presenter and learner pages use, ``qr`` draws the join address as a QR code.
 """
-from tutor.classroom.classes import (CAPACITY, POLL_SECONDS, REVEAL_AT_ONCE, REVEAL_BY_TEACHER, Answer,
-                                     ClassroomError, Classrooms, ClassSettings, Learner, LearnerView, Position,
-                                     Result, Tally, Teacher)
+from tutor.classroom.classes import (
+                                     CAPACITY,
+                                     POLL_SECONDS,
+                                     REVEAL_AT_ONCE,
+                                     REVEAL_BY_TEACHER,
+                                     Answer,
+                                     ClassroomError,
+                                     Classrooms,
+                                     ClassSettings,
+                                     Learner,
+                                     LearnerView,
+                                     Position,
+                                     Result,
+                                     Tally,
+                                     Teacher,
+)
 from tutor.classroom.qr import join_qr_svg, join_url
 from tutor.classroom.store import ClassStore, RedisStore, SQLiteStore, StoreUnavailable, open_store
 
-__all__ = ["CAPACITY", "POLL_SECONDS", "REVEAL_AT_ONCE", "REVEAL_BY_TEACHER", "Answer", "ClassStore",
-           "ClassSettings", "ClassroomError", "Classrooms", "Learner", "LearnerView", "Position", "RedisStore",
-           "Result", "SQLiteStore", "StoreUnavailable", "Tally", "Teacher", "join_qr_svg", "join_url", "open_store"]
+__all__ = [
+                                     "CAPACITY",
+                                     "POLL_SECONDS",
+                                     "REVEAL_AT_ONCE",
+                                     "REVEAL_BY_TEACHER",
+                                     "Answer",
+                                     "ClassSettings",
+                                     "ClassStore",
+                                     "ClassroomError",
+                                     "Classrooms",
+                                     "Learner",
+                                     "LearnerView",
+                                     "Position",
+                                     "RedisStore",
+                                     "Result",
+                                     "SQLiteStore",
+                                     "StoreUnavailable",
+                                     "Tally",
+                                     "Teacher",
+                                     "join_qr_svg",
+                                     "join_url",
+                                     "open_store",
+]

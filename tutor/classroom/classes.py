@@ -20,8 +20,8 @@ import random
 import secrets
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from tutor.classroom.store import AnswerRecord, ClassRecord, ClassStore, open_store
 from tutor.core import TutorError

@@ -26,7 +26,7 @@ from types import ModuleType
 from tutor.core import TutorError, default_seat_names
 from tutor.messages import msg
 
-_REGISTRY: dict[str, "Game"] = {}
+_REGISTRY: dict[str, Game] = {}
 _LESSONS = Path(__file__).parent.parent / "lessons"
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import traitlets
 
 from tutor.core import TutorError
-from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, parse_card
+from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, drawing, parse_card
 from tutor.messages import msg
-from tutor.games.danger13 import drawing
 from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
 from widgets.hand import acting_seat

@@ -8,9 +8,8 @@ from html import escape
 import traitlets
 
 from tutor.core import TutorError
-from tutor.games.monster_trick import VP_SETS, Play, Predict, parse_card
+from tutor.games.monster_trick import VP_SETS, Play, Predict, drawing, parse_card
 from tutor.messages import msg
-from tutor.games.monster_trick import drawing
 from tutor.svg.draw import el
 from widgets.board import Board
 from widgets.component import Callbacks, StateComponent

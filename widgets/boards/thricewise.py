@@ -9,9 +9,8 @@ import traitlets
 
 from tutor.core import TutorError
 from tutor.games.decktet import parse_card
-from tutor.games.thricewise import Cell, Done, Pick, Place
+from tutor.games.thricewise import Cell, Done, Pick, Place, drawing
 from tutor.messages import msg
-from tutor.games.thricewise import drawing
 from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
 from widgets.hand import Hand, acting_seat, card_target

@@ -3,6 +3,6 @@
 The rules live in ``rules``; ``from tutor.games.danger13 import State, ...`` reads them here.
 """
 from tutor.games import Game, register
-from tutor.games.danger13.rules import *  # noqa: F401,F403 (the engine's public names)
+from tutor.games.danger13.rules import *  # noqa: F403 (the engine's public names)
 
 GAME = register(Game("danger-13", __name__, order=2))

@@ -8,8 +8,23 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, lit_mark, reading_class,
-                            star_points, target, text, title)
+from tutor.svg.draw import (
+    ACCENT,
+    INK,
+    LINE,
+    MARK,
+    MUTED,
+    TABLE,
+    document,
+    el,
+    group,
+    lit_mark,
+    reading_class,
+    star_points,
+    target,
+    text,
+    title,
+)
 from tutor.svg.seats import pawn, seat_colours
 
 CARD_W, CARD_H = 64, 90

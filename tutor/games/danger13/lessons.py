@@ -5,13 +5,40 @@ from collections import Counter
 
 from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
-from tutor.games.common import (SeatLookup, check_position, check_illegal, check_seat, check_seat_list,
-                                check_to_move, check_value, replayed)
-from tutor.games.danger13.rules import (ACCEPT, ARROW, COUNTS, FROM_PILE, GIVE, HAND_CARD, INSTANT, OVER,
-                                        RAISE_CARD, REFUSE, VALUED, DECK, Card, Choice, GAME_ID, Give, Reveal,
-                                        State, _shuffled, parse_card, parse_move)
+from tutor.games.common import (
+    SeatLookup,
+    check_illegal,
+    check_position,
+    check_seat,
+    check_seat_list,
+    check_to_move,
+    check_value,
+    replayed,
+)
+from tutor.games.danger13.rules import (
+    ACCEPT,
+    ARROW,
+    COUNTS,
+    DECK,
+    FROM_PILE,
+    GAME_ID,
+    GIVE,
+    HAND_CARD,
+    INSTANT,
+    OVER,
+    RAISE_CARD,
+    REFUSE,
+    VALUED,
+    Card,
+    Choice,
+    Give,
+    Reveal,
+    State,
+    _shuffled,
+    parse_card,
+    parse_move,
+)
 from tutor.messages import listed, msg
-
 
 POSITION = {"dealer": schema.line, "start": schema.line, "round": schema.whole(1, len(DECK)),
             "rows": schema.fields, "banks": schema.fields, "received": schema.words, "packet": schema.words,

@@ -5,7 +5,7 @@ import random
 
 from tutor.games import danger13 as d13
 from tutor.messages import listed, msg
-from tutor.quizzes import Question, pick, make_question
+from tutor.quizzes import Question, make_question, pick
 
 
 def busts(state, move) -> bool:

@@ -523,7 +523,7 @@ class State(core.State):
             "plus_points": [self.plus_points(s) for s in range(self.players)] if over else None,
         }
 
-    def resample_from_view(self, seat: int, rng) -> "State":
+    def resample_from_view(self, seat: int, rng) -> State:
         """The face-down cards (the dealer's packet and the draw pile) shuffled together
         and dealt back, sizes kept; a bank's plus cards stay (their count is public and
         only their owner reads them, note d13.bank-view)."""

@@ -8,8 +8,25 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, PAPER, TABLE, document, el, group, ink_on, lit_mark,
-                            reading_class, star_points, target, text, title)
+from tutor.svg.draw import (
+    ACCENT,
+    INK,
+    LINE,
+    MARK,
+    MUTED,
+    PAPER,
+    TABLE,
+    document,
+    el,
+    group,
+    ink_on,
+    lit_mark,
+    reading_class,
+    star_points,
+    target,
+    text,
+    title,
+)
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 

@@ -1,16 +1,37 @@
 """Lesson positions and the checks a lesson may state (docs/lessons.md)."""
 from __future__ import annotations
 
+import itertools
 import random
 
 from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
-from tutor.games.common import (SeatLookup, check_position, check_illegal, check_seat, check_seat_list,
-                                check_to_move, check_value)
-from tutor.games.monster_trick.rules import (ROUNDS, Card, GAME_ID, HAND_SIZE, Play, Predict, SLOTS, State, TOP_VALUE, VP_SETS,
-                                             _hand_order, deck, parse_card, parse_move)
+from tutor.games.common import (
+    SeatLookup,
+    check_illegal,
+    check_position,
+    check_seat,
+    check_seat_list,
+    check_to_move,
+    check_value,
+)
+from tutor.games.monster_trick.rules import (
+    GAME_ID,
+    HAND_SIZE,
+    ROUNDS,
+    SLOTS,
+    TOP_VALUE,
+    VP_SETS,
+    Card,
+    Play,
+    Predict,
+    State,
+    _hand_order,
+    deck,
+    parse_card,
+    parse_move,
+)
 from tutor.messages import listed, msg
-
 
 POSITION = {"round": schema.whole(1, ROUNDS), "starter": schema.line, "to_move": schema.line,
             "tricks": schema.fields, "hands": schema.fields, "vp": schema.fields, "won": schema.fields,
@@ -127,7 +148,7 @@ def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: 
             raise PositionError(msg("mt.error.not-enough-cards"))
         state.hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=_hand_order)
     sizes = [len(state.hands[seat]) for seat in order]
-    if any(b > a for a, b in zip(sizes, sizes[1:])) or max(sizes) - min(sizes) > 1:
+    if any(b > a for a, b in itertools.pairwise(sizes)) or max(sizes) - min(sizes) > 1:
         raise PositionError(msg("mt.error.hand-sizes", player=state.name(mover),
                                 sizes=", ".join(f"{state.name(s)} {len(state.hands[s])}" for s in order)))
 
@@ -141,7 +162,7 @@ def _rebuild_claim(state: State, slot: int) -> None:
                            key=lambda entry: entry[1])
 
 
-def _set_scores(state: State, scores: dict, seats: "SeatLookup") -> None:
+def _set_scores(state: State, scores: dict, seats: SeatLookup) -> None:
     state.round_scores = [[0] * state.players for _ in range(state.round - 1)]
     for seat_text, values in scores.items():
         seat = seats.index(seat_text)

@@ -5,7 +5,7 @@ import random
 
 from tutor.games import monster_trick as mt
 from tutor.messages import msg
-from tutor.quizzes import Question, pick, make_question
+from tutor.quizzes import Question, make_question, pick
 
 
 def mt_where(rng: random.Random) -> Question:

@@ -408,7 +408,7 @@ class State(core.State):
             "discards": list(self.discards),
         }
 
-    def resample_from_view(self, seat: int, rng) -> "State":
+    def resample_from_view(self, seat: int, rng) -> State:
         """The other seats' hands dealt again among them, sizes kept. (Their predictions
         stay: the active VP cards show part of them.)"""
         other = self.clone()

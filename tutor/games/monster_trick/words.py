@@ -38,21 +38,22 @@ def sentences(state, index: int) -> list[str]:
     return said
 
 
-def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]]]:
-    """Each round's score and the total; the round in play shows the active VP card so far."""
+def score_sheet(state, viewer=None) -> tuple[list[str], list[list[tuple[str, str]]]]:
+    """Each round's score and the total; the round in play shows the active VP card so far
+    (face up, so every ``viewer`` sees the same sheet)."""
     columns = [msg("widgets.scores.round", number=number) for number in range(1, mt.ROUNDS + 1)]
     columns.append(msg("widgets.scores.total"))
     rows = []
-    for seat in range(state.players):
+    for player in range(state.players):
         cells = []
         for number in range(1, mt.ROUNDS + 1):
             if number <= len(state.round_scores):
-                cells.append((str(state.round_scores[number - 1][seat]), ""))
+                cells.append((str(state.round_scores[number - 1][player]), ""))
             elif number == state.round and not state.is_terminal():
-                cells.append((msg("widgets.scores.so-far", value=state.active_vp(seat) or 0), "tutor-provisional"))
+                cells.append((msg("widgets.scores.so-far", value=state.active_vp(player) or 0), "tutor-provisional"))
             else:
                 cells.append(("\u2013", ""))
-        cells.append((str(state.totals()[seat]), "tutor-total"))
+        cells.append((str(state.totals()[player]), "tutor-total"))
         rows.append(cells)
     return columns, rows
 

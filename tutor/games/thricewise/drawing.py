@@ -6,8 +6,22 @@ from tutor.games.thricewise.rules import Cell, Place
 from tutor.games.thricewise.words import where
 from tutor.messages import msg
 from tutor.svg.decktet import CARD_H, CARD_W, SUITS, card_face
-from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, ink_on, lit_mark, target,
-                            text, title)
+from tutor.svg.draw import (
+    ACCENT,
+    INK,
+    LINE,
+    MARK,
+    MUTED,
+    TABLE,
+    document,
+    el,
+    group,
+    ink_on,
+    lit_mark,
+    target,
+    text,
+    title,
+)
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 

@@ -5,13 +5,31 @@ import random
 
 from tutor import schema
 from tutor.core import SIMULTANEOUS, PositionError, TutorError, mismatch
-from tutor.games.common import (SeatLookup, check_position, check_illegal, check_seat_list, check_to_move, check_value,
-                                replayed)
-from tutor.games.decktet import CARDS, Card, ORDER, parse_card
-from tutor.games.thricewise.rules import (Cell, GAME_ID, HAND_SIZE, MAX_SPAN, NEIGHBOURS, OPTIONS, Place, START_GRID,
-                                          State, parse_cell, parse_move, triads_at)
+from tutor.games.common import (
+    SeatLookup,
+    check_illegal,
+    check_position,
+    check_seat_list,
+    check_to_move,
+    check_value,
+    replayed,
+)
+from tutor.games.decktet import CARDS, ORDER, Card, parse_card
+from tutor.games.thricewise.rules import (
+    GAME_ID,
+    HAND_SIZE,
+    MAX_SPAN,
+    NEIGHBOURS,
+    OPTIONS,
+    START_GRID,
+    Cell,
+    Place,
+    State,
+    parse_cell,
+    parse_move,
+    triads_at,
+)
 from tutor.messages import msg
-
 
 POSITION = {"grid": schema.fields, "hands": schema.fields, "deferred": schema.fields, "scores": schema.fields,
             "deck": schema.words, "turn": schema.whole(1, len(CARDS))}

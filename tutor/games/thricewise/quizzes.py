@@ -5,9 +5,9 @@ import random
 
 from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
-from tutor.messages import listed, msg
 from tutor.games.thricewise.words import where
-from tutor.quizzes import Question, pick, make_question
+from tutor.messages import listed, msg
+from tutor.quizzes import Question, make_question, pick
 
 
 def tw_score(rng: random.Random) -> Question:

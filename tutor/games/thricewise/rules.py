@@ -688,7 +688,7 @@ class State(core.State):
             "scores": list(self.scores), "triads": list(self.triads),
         }
 
-    def resample_from_view(self, seat: int, rng) -> "State":
+    def resample_from_view(self, seat: int, rng) -> State:
         """The other seats' hands, their hidden picks and the deck dealt again, sizes kept."""
         other = self.clone()
         others = [player for player in range(self.players) if player != seat]

@@ -56,7 +56,8 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "kept-aside":
             said.append(msg("app.log.tw.done", player=player))
         elif event.kind == "card-placed":
-            grid = dict(takewhile(lambda entry: entry[1] != event["card"], state.grid.items()))  # as it was then
+            grid = dict(takewhile(lambda entry, placed=event["card"]: entry[1] != placed,  # as it was then
+                                  state.grid.items()))
             said.append(msg("app.log.tw.place", player=player, card=event["card"], where=where(grid, event["cell"])))
         elif event.kind == "triad":
             triads.append(event["triad"])

@@ -1,0 +1,48 @@
+"""Fixtures shared by the test modules: the language of a test, and the two classroom stores."""
+from __future__ import annotations
+
+import pytest
+import redis
+from classroom_stores import RedisServer, require_redis_server
+
+from tutor.classroom.store import open_store
+from tutor.messages import language, set_language
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """Every test starts in the language the one before it started in, whatever it set."""
+    before = language()
+    yield
+    set_language(before)
+
+
+@pytest.fixture
+def speaking():
+    """``speaking("fr")`` sets the language for this test (put back afterwards)."""
+    return set_language
+
+
+@pytest.fixture(scope="session")
+def redis_address():
+    require_redis_server()
+    with RedisServer() as address:
+        yield address
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store_address(request, tmp_path):
+    """The address of an empty store of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite://{tmp_path / 'class.db'}"
+    address = request.getfixturevalue("redis_address")
+    with redis.Redis.from_url(address) as client:
+        client.flushdb()
+    return address
+
+
+@pytest.fixture
+def store(store_address):
+    opened = open_store(store_address)
+    yield opened
+    opened.close()

@@ -1,0 +1,16 @@
+"""The linters CI runs through this suite: ruff's checks (rules in pyproject.toml)."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def run(*command: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BIN / command[0]), *command[1:]], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_finds_nothing():
+    result = run("ruff", "check", "--output-format", "concise", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
