@@ -18,8 +18,11 @@ from tornado import web
 from traitlets import Float, Integer
 from voila.request_info_handler import RequestInfoSocketHandler
 
+from serving import handlers
 from serving.console import console_language
 from serving.pages import CLASS_PAGE, LANGUAGES, text
+
+handlers.install()
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
 ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
@@ -157,7 +160,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
     async def cull_kernel_if_idle(self, kernel_id):
         """Only kernels outside the pools come here. A kernel's idle time starts when it
         leaves its pool, not when it was pre-started; one that no page connected to is
-        shut down after ``unclaimed_timeout``; the others follow ``cull_idle_timeout``."""
+        shut down after ``unclaimed_timeout`` without activity, even if it is busy; the
+        others follow ``cull_idle_timeout``."""
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # shut down while the culler went through the others
             return
@@ -166,8 +170,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         if getattr(kernel, "last_activity", now) < seen:
             kernel.last_activity = seen
         quiet = now - kernel.last_activity
-        if (kernel_id not in self._claimed and getattr(kernel, "execution_state", None) == "idle"
-                and quiet > timedelta(seconds=self.unclaimed_timeout)):
+        # Busy or idle: a kernel that no page connected to and that did nothing for so long is
+        # stuck (waiting for a request that will never come) or was fetched by a script.
+        if kernel_id not in self._claimed and quiet > timedelta(seconds=self.unclaimed_timeout):
             self.log.debug("Shutting down kernel %s: no page connected to it", kernel_id)
             await self.shutdown_kernel(kernel_id)
             return
