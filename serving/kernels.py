@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
@@ -65,7 +66,13 @@ class TutorKernelManager(AsyncMappingKernelManager):
         help="Seconds after a page connected to its kernel before a pool refills: while a class "
              "comes in, its pages get the processor first.")
 
-    def __init__(self, **kwargs):
+    if TYPE_CHECKING:  # Voila's pooling manager, which subclasses this one when its pools are on, adds these
+        kernel_pools_config: dict[str, dict]
+        _pools: dict[str, list]
+
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None) -> None: ...
+
+    def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._starting = 0
         self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when

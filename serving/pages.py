@@ -14,8 +14,7 @@ CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the ad
 
 def text(language: str, key: str, /, **params) -> str:
     """``msg`` in ``language`` (English where that language has no such key)."""
-    found = messages.catalog(language).get(key) or messages.catalog(messages.DEFAULT_LANGUAGE)[key]
-    return found.format(**params) if params else found
+    return messages.msg_in(language, key, **params)
 
 
 def page_title(section: str | None = None, game: str | None = None, language: str | None = None) -> str:
@@ -41,7 +40,7 @@ def section_of(notebook) -> str | None:
     (tests/test_app.py keeps notebooks that thin); None for any other page."""
     for cell in notebook.cells:
         for node in ast.walk(ast.parse(cell.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("_page"):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id.endswith("_page"):
                 section = node.func.id.removesuffix("_page")
                 return section if section in SECTIONS else None
     return None

@@ -62,7 +62,7 @@ def language_list(text: str) -> list[str]:
     return codes
 
 
-def run_check(files: list[str], languages: list[str] = ()) -> int:
+def run_check(files: list[str], languages: list[str] | None = None) -> int:
     """One line per problem, every file checked whatever happens in another; the summary
     goes to stderr after the problems are out."""
     if hasattr(sys.stdout, "reconfigure"):  # a name the terminal cannot show is escaped, not fatal
@@ -80,9 +80,9 @@ def run_check(files: list[str], languages: list[str] = ()) -> int:
     return 0
 
 
-def _problems_of(file: str, languages: list[str] = ()) -> list[str]:
+def _problems_of(file: str, languages: list[str] | None = None) -> list[str]:
     try:
-        return check_file(file) + language_problems(file, languages)
+        return check_file(file) + language_problems(file, languages or [])
     except (MemoryError, RecursionError):
         return [msg("input.too-complex", file=file)]
     except Exception:  # a fault in the tutor: report it with the file and go on with the batch
@@ -114,7 +114,8 @@ def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: li
     rng = random.Random(f"simulate:{game}:{seed}")
     stats = entry.part("stats")
     tally = stats.Figures(players) if stats is not None else None
-    wins, actions = Counter(), 0
+    wins: Counter[int] = Counter()  # games won (shared wins too) by seat
+    actions = 0
     for number in range(games):
         game_seed = seed * 1_000_003 + number
         if bot_kinds:
@@ -177,15 +178,16 @@ def tutor_games(entry, players: int, rng: random.Random):
 def take_turns(runs: list, seconds: float) -> list[tuple[int, int, float]]:
     """Play the games of each run in turn, SLICE by SLICE, until each has had ``seconds`` of
     this process's CPU time; returns (games, player actions, CPU seconds) per run."""
-    totals, turn = [[0, 0, 0.0] for _ in runs], min(SLICE, seconds)
-    while min(spent for _, _, spent in totals) < seconds:
-        for run, total in zip(runs, totals):
+    games, actions, spent = [0] * len(runs), [0] * len(runs), [0.0] * len(runs)
+    turn = min(SLICE, seconds)
+    while min(spent) < seconds:
+        for index, run in enumerate(runs):
             started = time.process_time()
-            while (spent := time.process_time() - started) < turn:
-                total[0] += 1
-                total[1] += next(run)
-            total[2] += spent
-    return [tuple(total) for total in totals]
+            while (used := time.process_time() - started) < turn:
+                games[index] += 1
+                actions[index] += next(run)
+            spent[index] += used
+    return list(zip(games, actions, spent))
 
 
 def run_bench(game: str, player_counts: list[int] | None, seconds: float):

@@ -8,7 +8,9 @@ step) and python-chess's manners (small immutable move values, ``legal_moves``,
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections import namedtuple
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -181,7 +183,7 @@ def _field_reader(fields: tuple[str, ...]):
     return eval(f"lambda self: ({''.join(f'self.{name}, ' for name in fields)})")
 
 
-class State:
+class State(ABC):
     """The engine contract as code, and the skeleton the three engines share.
 
     A game's State names its position in ``FIELDS``: every field a move may change.
@@ -204,6 +206,12 @@ class State:
     PLAYER_COUNTS: ClassVar[range] = range(2, 6)
     # Kept by every state besides its FIELDS; the same for the whole game.
     SETTINGS = ("players", "seed", "options", "seat_names", "first_player")
+    # Made from FIELDS for each subclass that sets them (``__init_subclass__``): a
+    # namedtuple class, so its fields are only known at run time.
+    _position: ClassVar[Callable[[State], tuple]]
+    Position: ClassVar[type[Any]]
+    # A seat, CHANCE, SIMULTANEOUS or TERMINAL: a FIELD (or a property) of each game.
+    to_move: int
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -224,6 +232,39 @@ class State:
         self.move_stack: list = []
         self._undo: list[tuple] = []  # per move on the stack: the FIELDS' values before it
         self._chosen = UNCHOSEN  # the move random_move just chose in this position (see ``push``)
+
+    # ----------------------------------------------------------------- what each game provides
+    @abstractmethod
+    def legal_moves(self) -> list:
+        """The moves the mover(s) may make now; empty at a chance step or the end."""
+
+    @abstractmethod
+    def why_not(self, move) -> Reason | None:
+        """Why ``move`` is refused now, or None when it is legal."""
+
+    @abstractmethod
+    def chance_move(self) -> Any:
+        """The chance event now due (deal, draw, reveal), as the seed decides it."""
+
+    @abstractmethod
+    def _apply(self, move) -> None:
+        """Change the FIELDS as the legal ``move`` does."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result, by seat."""
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: bots and widgets read only this for hidden things."""
+
+    @abstractmethod
+    def describe(self, before, move, after) -> list[Event]:
+        """The events of ``move``, made in position ``before`` and leading to ``after``."""
 
     # ----------------------------------------------------------------- moves
     def push(self, move) -> None:
@@ -247,9 +288,6 @@ class State:
         self.__dict__.update(zip(self.FIELDS, self._undo.pop()))
         self._chosen = UNCHOSEN
         return move
-
-    def _apply(self, move) -> None:
-        raise NotImplementedError
 
     # ----------------------------------------------------------------- questions every caller asks
     def whose_turn(self) -> Turn:
@@ -278,10 +316,6 @@ class State:
         later = index + 1 < len(self.move_stack)
         after = self.Position._make(self._undo[index + 1]) if later else self.position()
         return self.describe(before, self.move_stack[index], after)
-
-    def describe(self, before, move, after) -> list[Event]:
-        """The events of ``move``, made in position ``before`` and leading to ``after``."""
-        raise NotImplementedError
 
     # ----------------------------------------------------------------- results
     def ranking_key(self, seat: int) -> tuple:

@@ -17,10 +17,10 @@ language falls back to English.
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
 import yaml
 from babel import Locale, negotiate_locale
@@ -41,7 +41,8 @@ class MissingMessage(KeyError):
     """A key that no catalog knows: a programming error, caught by the catalog tests."""
 
 
-class Plural(NamedTuple):
+@dataclass(frozen=True)
+class Plural:
     """A plural entry: ``forms`` maps CLDR categories to text; ``count`` names the number."""
     count: str
     forms: dict[str, str]
@@ -114,13 +115,13 @@ def language() -> str:
 
 def language_name(code: str) -> str:
     """A language's name in that language, as a chooser shows it: English, Français, Nederlands."""
-    name = Locale.parse(code).get_display_name(code)
+    name = Locale.parse(code).get_display_name(code) or code  # Babel has no name: say the code
     return name[:1].upper() + name[1:]
 
 
 def spoken_language(code: str) -> str:
     """A language's name as the current language says it in a sentence: French, français, Frans."""
-    return Locale.parse(code).get_display_name(_language)
+    return Locale.parse(code).get_display_name(_language) or code  # Babel has no name: say the code
 
 
 def negotiate(accept_language: str | None) -> str:
@@ -153,7 +154,13 @@ def has(key: str) -> bool:
 
 def msg(key: str, /, **params) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in."""
-    lang = _language if key in catalog(_language) else DEFAULT_LANGUAGE
+    return msg_in(_language, key, **params)
+
+
+def msg_in(language: str, key: str, /, **params) -> str:
+    """The text for ``key`` in ``language`` (English where that language has no such key),
+    with ``params`` filled in: for a server, which speaks every language at once."""
+    lang = language if key in catalog(language) else DEFAULT_LANGUAGE
     entry = catalog(lang).get(key)
     if entry is None:
         raise MissingMessage(key)

@@ -121,7 +121,7 @@ def _scores_differ(state, expected: dict) -> tuple[str, str] | None:
     """{seat name: final score}, for the seats the file names (by any of their names): None,
     or (expected, found) as text."""
     returns, seats = state.returns(), SeatLookup(state.seat_names)
-    found = {seat: _number_text(value) for seat, value in enumerate(returns)}
+    found: dict[int | None, str] = {seat: _number_text(value) for seat, value in enumerate(returns)}  # None: no such seat
     if all(found.get(seats.find(name)) == _number_text(value) for name, value in expected.items()):
         return None
     return _scores_text((seats.shown(name), value) for name, value in expected.items()), _scores_text(

@@ -7,7 +7,7 @@ lesson's ``position`` and ``check`` contents, move notation) are left to the eng
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tutor.core import TutorError
@@ -165,7 +165,7 @@ def check_record(name: str, data: dict) -> None:
                 raise Invalid(at_file(msg("input.winner-unknown", name=winner)))
 
 
-def check_fields(data: dict, spec: dict[str, Check], required, at: Callable[[str], str], parent: str = "") -> None:
+def check_fields(data: dict, spec: Mapping[str, Check], required, at: Callable[[str], str], parent: str = "") -> None:
     """Each field of ``data`` known to ``spec``, not empty and fitting its check; the
     ``required`` ones present. ``at`` places the sentence (file, step)."""
     for field in data:
@@ -220,7 +220,7 @@ def _check_seats(seats, players: int, at) -> list | None:
     if len(seats) != players:
         raise Invalid(at(msg("input.wrong", field=_field_name("seats"), expected=msg("input.expect.names",
                                                                                     count=players))))
-    taken = set()
+    taken: set[str] = set()
     for seat in seats:
         if isinstance(seat, dict):
             _check_seat_languages(seat, at)

@@ -21,15 +21,13 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent
 from yaml.nodes import ScalarNode
+from yaml.parser import Parser
+from yaml.reader import Reader
 from yaml.resolver import BaseResolver
+from yaml.scanner import Scanner
 
 from tutor.core import TutorError
 from tutor.messages import file_size, msg
-
-try:  # libyaml turns text into events about ten times faster; the checks below stay in Python
-    from yaml.cyaml import CParser as _EventSource
-except ImportError:  # pragma: no cover - PyYAML built without libyaml
-    _EventSource = None
 
 MAX_BYTES = 256 * 1024  # the longest shipped lesson is 4 KB
 MAX_DEPTH = 24  # lessons nest about 6 levels deep
@@ -85,7 +83,9 @@ class _PlainComposer(Composer):
 class _PlainResolver(BaseResolver):
     """YAML 1.2's core types, read the way YAML 1.1 writers (``yaml.safe_dump``) write them."""
 
-    yaml_implicit_resolvers: ClassVar[dict] = {}
+    # PyYAML keeps this registry per class (add_implicit_resolver is a classmethod); the
+    # stub declares it per instance.
+    yaml_implicit_resolvers: ClassVar[dict] = {}  # type: ignore[misc]
 
 
 for _tag, _pattern, _first in (
@@ -125,20 +125,30 @@ class _PlainConstructor(SafeConstructor):
         return node.value
 
 
-_PlainConstructor.add_constructor("tag:yaml.org,2002:int", _PlainConstructor.construct_plain_int)
-_PlainConstructor.add_constructor("tag:yaml.org,2002:str", _PlainConstructor.construct_plain_str)
+# The stub takes only PyYAML's own loaders as the owner of a constructor; PyYAML calls it with
+# whatever object constructs, here a _PlainConstructor.
+_PlainConstructor.add_constructor("tag:yaml.org,2002:int", _PlainConstructor.construct_plain_int)  # type: ignore[type-var]
+_PlainConstructor.add_constructor("tag:yaml.org,2002:str", _PlainConstructor.construct_plain_str)  # type: ignore[type-var]
 
 
-class _PlainLoader(_PlainComposer, *((_EventSource,) if _EventSource else
-                                     (yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser)),
-                   _PlainConstructor, _PlainResolver):
+class _PythonEventSource(Reader, Scanner, Parser):
+    """Events from PyYAML's own Python code, for a PyYAML built without libyaml."""
+
+    def __init__(self, text: str):  # pragma: no cover
+        Reader.__init__(self, text)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+
+
+try:  # libyaml turns text into events about ten times faster; the checks below stay in Python
+    from yaml._yaml import CParser as _EventSource
+except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    _EventSource = _PythonEventSource  # type: ignore[misc, assignment]  # deliberately either class
+
+
+class _PlainLoader(_PlainComposer, _EventSource, _PlainConstructor, _PlainResolver):
     def __init__(self, text: str):
-        if _EventSource:
-            _EventSource.__init__(self, text)
-        else:  # pragma: no cover
-            yaml.reader.Reader.__init__(self, text)
-            yaml.scanner.Scanner.__init__(self)
-            yaml.parser.Parser.__init__(self)
+        _EventSource.__init__(self, text)
         _PlainComposer.__init__(self)
         _PlainConstructor.__init__(self)
         _PlainResolver.__init__(self)
@@ -188,6 +198,9 @@ def kind_of(value) -> str:
     return msg("input.kind.other")
 
 
+_WHY_UNREADABLE: dict[type[Exception], str] = {FileNotFoundError: "no-such-file", PermissionError: "not-allowed"}
+
+
 def _read_bytes(name: str, limit: int) -> bytes:
     """At most ``limit + 1`` bytes of a regular file. Opening never waits (a pipe with no
     writer or a device would block a plain open or read), and anything but a regular file
@@ -198,7 +211,7 @@ def _read_bytes(name: str, limit: int) -> bytes:
     except IsADirectoryError:
         raise FileProblem(msg("input.not-a-file", file=name)) from None
     except (OSError, ValueError) as error:
-        reason = {FileNotFoundError: "no-such-file", PermissionError: "not-allowed"}.get(type(error), "refused")
+        reason = _WHY_UNREADABLE.get(type(error), "refused")
         raise FileProblem(msg("input.unreadable", file=name, problem=msg(f"input.why.{reason}"))) from None
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)

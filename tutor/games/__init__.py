@@ -52,7 +52,7 @@ class Game:
 
     @property
     def rules(self) -> ModuleType:
-        return self.part("rules")
+        return import_module(f"{self.package}.rules")  # every game has its rules
 
     @property
     def name(self) -> str:

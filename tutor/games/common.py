@@ -25,6 +25,9 @@ class SeatName(str):
     write a seat by any of them. ``languages`` keeps {en: Red, fr: Rouge, nl: Rood} for a
     seat named per language (empty for one name in every language)."""
 
+    names: tuple[str, ...]
+    languages: dict[str, str]
+
     def __new__(cls, shown: str, names=(), languages: dict | None = None):
         name = super().__new__(cls, shown)
         name.names = tuple(dict.fromkeys((shown, *names)))

@@ -79,7 +79,7 @@ def _names(lang: str) -> dict[str, Card]:
     names = {_normal(card.key): card for card in CARDS}
     for card in CARDS:
         name = catalog(lang).get(f"decktet.card.{card.key}")
-        if name:
+        if isinstance(name, str) and name:  # card names are plain entries, never plural ones
             names[_normal(name)] = card
     return names
 

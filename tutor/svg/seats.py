@@ -19,11 +19,11 @@ DEFAULT_ORDER = ("orange", "red", "gray", "blue", "black")
 
 def seat_colours(names: list[str]) -> list[str]:
     """One fill per seat: a named colour when the seat is called after one, else the palette."""
-    by_name = {}  # a colour's name in any language: a lesson's "Red" stays red on a French page
+    by_name: dict[str, str] = {}  # a colour's name in any language: a lesson's "Red" stays red on a French page
     for language in LANGUAGES:
         for key in PALETTE:
             name = catalog(language).get(f"widgets.seat-colour.{key}")
-            if name is not None:
+            if isinstance(name, str):  # colour names are plain entries, never plural ones
                 by_name.setdefault(name.lower(), key)
     chosen = [by_name.get(name.strip().lower()) for name in names]
     spare = [key for key in dict.fromkeys((*DEFAULT_ORDER, *PALETTE)) if key not in chosen]

@@ -204,7 +204,7 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
         badges.append(msg("widgets.d13.dealer"))
     if seat == view["start_player"]:
         badges.append(msg("widgets.d13.start"))
-    left = 10
+    left: float = 10
     for badge in badges:
         width = 12 + 6.3 * len(badge)  # as wide as its word in any language ("1er joueur", "Startspeler")
         parts.append(el("rect", x=left, y=38, width=width, height=18, rx=9, fill="#2d3561"))

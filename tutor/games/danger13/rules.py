@@ -285,10 +285,11 @@ class State(core.State):
         return list(_WAITING[self.players][self.received])
 
     def legal_moves(self) -> list:
-        if self.phase == GIVE:
-            return [Give(self.revealed, seat) for seat in self.receivers()]
-        if self.phase == DECIDE:
-            return list(_ANSWERS[self.pending])
+        phase, revealed, pending = self.phase, self.revealed, self.pending
+        if phase == GIVE and revealed is not None:  # a card is turned up while the dealer gives
+            return [Give(revealed, seat) for seat in self.receivers()]
+        if phase == DECIDE and pending is not None:  # and one is received while its owner decides
+            return list(_ANSWERS[pending])
         return []
 
     def returns(self) -> list[float]:
@@ -303,7 +304,7 @@ class State(core.State):
         """None when ``move`` is legal now, else the rule it breaks and why."""
         phase, kind = self.phase, type(move)
         if kind is Reveal and self.to_move == CHANCE:
-            expected = self.chance_move()
+            expected = self._due_reveal()
             if move != expected:
                 return Reason("d13.deal" if phase == REVEAL else "d13.draw", "d13.why.wrong-chance",
                               card=move.card, expected=expected.card)
@@ -320,7 +321,7 @@ class State(core.State):
             return None
         if kind is Choice and phase == DECIDE:
             if move.card != self.pending:
-                return Reason("d13.hand", "d13.why.not-pending", player=self.name(self.actor),
+                return Reason("d13.hand", "d13.why.not-pending", player=self._actor_name(),
                               card=move.card, pending=self.pending)
             if move.answer not in (ACCEPT, REFUSE):
                 return Reason("d13.hand", "d13.why.not-a-move", move=move)
@@ -336,10 +337,16 @@ class State(core.State):
         if self.phase == REVEAL:
             return Reason("d13.deal", "d13.why.reveal-first", dealer=self.name(self.dealer))
         if self.phase == DRAWING:
-            return Reason("d13.draw", "d13.why.draw-first", player=self.name(self.actor))
+            return Reason("d13.draw", "d13.why.draw-first", player=self._actor_name())
         if self.phase == GIVE:
             return Reason("d13.deal", "d13.why.give-first", dealer=self.name(self.dealer), card=self.revealed)
-        return Reason("d13.hand", "d13.why.decide-first", player=self.name(self.actor), card=self.pending)
+        return Reason("d13.hand", "d13.why.decide-first", player=self._actor_name(), card=self.pending)
+
+    def _actor_name(self) -> str:
+        """The name of the receiver who decides or draws (asked only while there is one)."""
+        actor = self.actor
+        assert actor is not None, self.phase
+        return self.name(actor)
 
     # ----------------------------------------------------------------- moves
     def chance_move(self) -> Reveal | None:
@@ -348,6 +355,10 @@ class State(core.State):
         event is due."""
         if self.to_move != CHANCE:
             return None
+        return self._due_reveal()
+
+    def _due_reveal(self) -> Reveal:
+        """The chance event due now that chance moves."""
         return _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]  # REVEAL, DRAWING
 
     def _apply(self, move) -> None:
@@ -362,20 +373,24 @@ class State(core.State):
                 self.revealed, self.packet = move.card, self.packet[:-1]
                 self.to_move = self.dealer
             else:
-                self._receive(self.actor, self._draw_top())
+                actor = self.actor
+                assert actor is not None  # a draw is for the receiver of a draw card
+                self._receive(actor, self._draw_top())
         else:
             self.pending = None
+            actor = self.actor
+            assert actor is not None  # an answer is the receiver's
             if move.answer == REFUSE:
-                self._refuse(move.card)
+                self._refuse(actor, move.card)
             else:
-                self._receive(self.actor, move.card, accepted=True)
+                self._receive(actor, move.card, accepted=True)
 
-    def _refuse(self, card: Card) -> None:
+    def _refuse(self, actor: int, card: Card) -> None:
         """Rule d13.hand: the refused card and the rightmost hand card (note
         d13.hand-which) are discarded; the refused card has no effect."""
-        row = self.rows[self.actor]
+        row = self.rows[actor]
         spot = len(row) - 1 - row[::-1].index(HAND_CARD)
-        self.rows = replaced(self.rows, self.actor, row[:spot] + row[spot + 1:])
+        self.rows = replaced(self.rows, actor, row[:spot] + row[spot + 1:])
         self.discards += (HAND_CARD, card)
         self._next_card()
 
@@ -538,19 +553,22 @@ class State(core.State):
         the game is over), without listing every legal move. The move is left in
         ``_chosen``, so push need not check it again."""
         # told apart as ``phase`` does, without its call at every step
-        mover = self.to_move
-        if mover >= 0 and self.pending is None:  # GIVE
-            free = _WAITING[self.players][self.received]
-            self._chosen = move = _GIVES[self.revealed][free[int(rng.random() * len(free))]]
+        move: Give | Reveal | Choice
+        mover, pending = self.to_move, self.pending
+        if mover >= 0:
+            if pending is None:  # GIVE
+                revealed = self.revealed
+                assert revealed is not None  # the dealer gives the turned-up card
+                free = _WAITING[self.players][self.received]
+                self._chosen = move = _GIVES[revealed][free[int(rng.random() * len(free))]]
+                return move
+            accept, refuse = _ANSWERS[pending]  # DECIDE
+            self._chosen = move = refuse if rng.random() < 0.5 else accept
             return move
         if mover == CHANCE:
-            self._chosen = move = self.chance_move()
+            self._chosen = move = self._due_reveal()
             return move
-        if mover == TERMINAL:
-            return None
-        accept, refuse = _ANSWERS[self.pending]  # DECIDE
-        self._chosen = move = refuse if rng.random() < 0.5 else accept
-        return move
+        return None  # TERMINAL
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use

@@ -28,7 +28,8 @@ class Figures:
     def __init__(self, players: int):
         self.players = players
         self.moves, self.draws, self.refusals, self.rounds = Spread(), Spread(), Spread(), Spread()
-        self.points, self.busts = Counter(), Counter()
+        self.points: Counter[int] = Counter()  # games by a seat's plus points
+        self.busts: Counter[int | None] = Counter()  # rounds by who busted (None: nobody)
         self.shared_wins = 0
 
     def add(self, state: State) -> None:

@@ -121,7 +121,8 @@ def parse_move(text: str, players: int | None = None) -> Play | Predict:
         parts = text.split()[1:]
         if len(parts) != 3 or not all(p.isdigit() for p in parts):
             raise NotationError(msg("mt.error.predict-format", text=text))
-        return Predict(tuple(int(p) for p in parts))
+        first, second, third = map(int, parts)
+        return Predict((first, second, third))
     card_text, arrow, slot_text = text.partition("->")
     if not arrow or not slot_text.strip().isdigit():
         raise NotationError(msg("mt.error.move-format", text=text))
@@ -320,9 +321,10 @@ class State(core.State):
         self.hands = replaced(self.hands, seat, hand)
         trick = self.tricks[slot] + ((seat, card),)
         size = len(trick)
-        claims = size == 1 or (colour == self.colour[slot] and value > self.best[slot][1])
+        best = self.best[slot]  # None while the slot is empty: this card opens it and claims it
+        claims = best is None or (colour == self.colour[slot] and value > best[1])
         if size == 4:
-            winner = seat if claims else self.best[slot][0]
+            winner = best[0] if best is not None and not claims else seat
             self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
             trick = ()
@@ -337,7 +339,7 @@ class State(core.State):
             self._end_round()
 
     def _deal_or_predict(self, move: Deal | Predict) -> None:
-        if type(move) is Deal:
+        if isinstance(move, Deal):
             self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
             self.phase, self.to_move = "predict", self.starter
         else:
@@ -427,6 +429,7 @@ class State(core.State):
         """A uniformly chosen card, then one of its slots: cheaper than listing
         every legal move, and still only legal moves. The choice is left in ``_chosen``,
         so push need not check it again."""
+        move: Play | Deal | Predict
         if self.phase == "play":
             hand = self.hands[self.to_move]
             card = hand[int(rng.random() * len(hand))]

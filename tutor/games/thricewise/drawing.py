@@ -244,7 +244,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
               text(width - 10, 54, msg("widgets.tw.points", points=view["scores"][seat]), size=13, weight=700,
                    anchor="end")]
     small_w = CARD_W * SMALL
-    x = 10
+    x: float = 10
     waiting = view["revealed"][seat] if view["phase"] == "place" else None
     if waiting is not None and waiting not in view["grid"].values() and waiting not in view["deferred"][seat]:
         parts.append(group(card_face(waiting, small_w), x=x, y=CARDS_Y))  # revealed, not placed yet

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Collection
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any, NamedTuple
@@ -231,7 +232,8 @@ def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple[str
     each kind it makes, built once per run rule on first use (36 ** 3 lines, a fraction of
     a second): a placement then looks its lines up instead of working them out."""
     made = {}
-    for line in product(CARDS, repeat=3):
+    for first, second, third in product(CARDS, repeat=3):
+        line = (first, second, third)
         kinds = line_kinds(line, run_rule)
         if kinds:
             value = triad_value(line)
@@ -409,7 +411,8 @@ class State(core.State):
         if self.phase != "place":
             return []
         seat = self.to_move
-        cards = [] if self.current_placed else [self.revealed[seat]]
+        revealed = self.revealed[seat]  # every seat in the placing order has revealed a card
+        cards = [] if self.current_placed or revealed is None else [revealed]
         if self.deferred[seat] and any(self.hands):  # any(hands): not the last turn
             cards += self.deferred[seat]
         return cards
@@ -453,9 +456,9 @@ class State(core.State):
         if isinstance(move, Done):
             if self.phase != "place":
                 return Reason("tw.deferred", "tw.why.nothing-to-finish")
-            if not self.current_placed:
-                return Reason("tw.deferred", "tw.why.done-early", player=self.name(self.placer),
-                              card=self.revealed[self.placer])
+            if not self.current_placed:  # placing: the seat to move is the placer
+                return Reason("tw.deferred", "tw.why.done-early", player=self.name(self.to_move),
+                              card=self.revealed[self.to_move])
             return None
         return Reason("tw.pick", "tw.why.not-a-move", move=move)
 
@@ -469,8 +472,8 @@ class State(core.State):
 
     def _pick_reason(self, move: Pick) -> Reason | None:
         seat, card = move
-        if self.phase != "pick":
-            return Reason("tw.pick", "tw.why.not-picking", player=self.name(self.placer))
+        if self.phase != "pick":  # so placing (why_not answered the other phases): the seat to move places
+            return Reason("tw.pick", "tw.why.not-picking", player=self.name(self.to_move))
         if not 0 <= seat < self.players:
             return Reason("tw.pick", "tw.why.no-seat", seat=seat + 1, players=self.players)
         if self.picks[seat] is not None:
@@ -485,7 +488,7 @@ class State(core.State):
         card, cell = move
         if self.phase != "place":
             return Reason("tw.order", "tw.why.not-placing")
-        seat = self.placer
+        seat = self.to_move  # the placer
         if card not in self.placeable():
             return self._card_reason(seat, card)
         if cell in self.open:
@@ -572,10 +575,11 @@ class State(core.State):
     def _reveal(self) -> None:
         """Rules tw.pick, tw.tie, tw.order: show the picks, set tied ranks aside, order the rest."""
         self.revealed, self.picks = self.picks, (None,) * self.players
-        ranks = [card.rank for card in self.revealed]
+        cards = [card for card in self.revealed if card is not None]  # all of them: every seat has picked
+        ranks = [card.rank for card in cards]
         self.tied = tuple(seat for seat, rank in enumerate(ranks) if ranks.count(rank) > 1)
         if self.tied:
-            self.deferred = tuple(aside + (self.revealed[seat],) if seat in self.tied else aside
+            self.deferred = tuple(aside + (cards[seat],) if seat in self.tied else aside
                                   for seat, aside in enumerate(self.deferred))
         self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
                                   key=ranks.__getitem__))
@@ -617,7 +621,7 @@ class State(core.State):
             self.span = low_col, high_col, low_row, high_row = (
                 min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
         # Empty neighbours not yet open (a set minus a dict looks up the neighbours, not every card).
-        near = _neighbours(cell).difference(self.grid, self.open)
+        near: Collection[Cell] = _neighbours(cell).difference(self.grid, self.open)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
             within = _within_bounds(self.span)
@@ -693,7 +697,7 @@ class State(core.State):
         other = self.clone()
         others = [player for player in range(self.players) if player != seat]
         pool = [card for player in others for card in self.hands[player]] + list(self.deck)
-        pool += [self.picks[player] for player in others if self.picks[player] is not None]
+        pool += [pick for player in others if (pick := self.picks[player]) is not None]
         rng.shuffle(pool)
         hands, picks = list(self.hands), list(self.picks)
         for player in others:
@@ -708,6 +712,7 @@ class State(core.State):
     def random_move(self, rng: random.Random):
         """A legal move without listing them all: a random card and a random open cell.
         The move is left in ``_chosen``, so push need not check it again."""
+        move: Done | Place | Pick | Deal | Draw
         mover = self.to_move
         if mover >= 0:
             if self.current_placed and rng.random() < 0.5:

@@ -13,7 +13,8 @@ class Figures:
         self.games = self.turns = self.moves = self.grid_cards = self.left_aside = self.shared_wins = 0
         self.points = [0] * players
         self.scores: Counter = Counter()  # by tens
-        self.triads, self.triad_points = Counter(), Counter()
+        self.triads: Counter[str] = Counter()  # by kind
+        self.triad_points: Counter[str] = Counter()
         self.zero_point_triads = 0
 
     def add(self, state: State) -> None:

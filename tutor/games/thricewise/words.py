@@ -35,6 +35,11 @@ def where(grid: dict, cell) -> str:
     return ""
 
 
+def _grid_before(grid: dict, card) -> dict:
+    """The grid as it was when ``card`` was placed: the cards put down before it (a dict keeps their order)."""
+    return dict(takewhile(lambda entry: entry[1] != card, grid.items()))
+
+
 def sentences(state, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events;
     a pick is told without its card (it is secret until the reveal)."""
@@ -56,8 +61,7 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "kept-aside":
             said.append(msg("app.log.tw.done", player=player))
         elif event.kind == "card-placed":
-            grid = dict(takewhile(lambda entry, placed=event["card"]: entry[1] != placed,  # as it was then
-                                  state.grid.items()))
+            grid = _grid_before(state.grid, event["card"])
             said.append(msg("app.log.tw.place", player=player, card=event["card"], where=where(grid, event["cell"])))
         elif event.kind == "triad":
             triads.append(event["triad"])
