@@ -112,7 +112,7 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     tally = teacher.locator(".tutor-tally")
     tally.get_by_text(msg("classroom.tally.answered", answered=2, learners=3)).wait_for()
     assert msg("classroom.tally.allowed", allowed=1) in tally.inner_text()
-    assert tally.locator(".tutor-bar").count() == 2
+    assert tally.locator(".tutor-tally-row").count() == 2
     screenshot(teacher, "classroom-tally-1920")
 
     teacher.keyboard.press("r")

@@ -31,7 +31,7 @@ from tutor.messages import msg
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 CODE_EXAMPLE = "K7PX2M"
-LIFETIME_HOURS = 4.0
+LIFETIME_HOURS = 24.0  # a class ends this long after the teacher last moved it: a school day and the night
 CAPACITY = 60
 NAME_LIMIT = 30
 # How often a learner page asks for the teacher's step: the benchmark checks that a step
@@ -175,8 +175,7 @@ class Classrooms:
         if record is None:
             raise ClassroomError(msg("classroom.error.unknown-code", code=code))
         if record.expires_at <= self.clock():
-            raise ClassroomError(msg("classroom.error.expired-code", code=code,
-                                     hours=f"{self.lifetime_hours:g}"))
+            raise ClassroomError(msg("classroom.error.expired-code", code=code))
         return record
 
 
@@ -229,7 +228,12 @@ class Teacher(_Member):
         version = self.store.set_position(self.code, _position_data(step, revealed, reached))
         if version is None:  # purged since it was read: the class expired
             self.classrooms._record(self.code)
+        self.store.set_expiry(self.code, self.classrooms.clock() + self.classrooms.lifetime_hours * 3600)
         return Position(step, frozenset(revealed), reached, version)
+
+    def end(self) -> None:
+        """End the class now (the teacher started another): its learners are told it has ended."""
+        self.store.set_expiry(self.code, self.classrooms.clock())
 
     def learner_count(self) -> int:
         return len(self.store.learners(self.code))
