@@ -4,13 +4,16 @@ import time
 
 import pytest
 
-from tutor.games import game_name
+from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
+from widgets.app import page_file
+from widgets.classroom import default_lesson
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .test_screens import settle
 
 GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
 TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"
@@ -22,8 +25,9 @@ def browser(chromium):
     """Pages opened in separate contexts, as separate devices; all closed after the test."""
     contexts = []
 
-    def open_device(size):
+    def open_device(size, text_size="normal"):
         context = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+        context.add_init_script(f"localStorage.setItem('tutor-zoom', '{text_size}')")
         contexts.append(context)
         device = context.new_page()
         device.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -58,6 +62,73 @@ def start_class(teacher, voila, lesson, number) -> str:
     teacher.click(".tutor-start-class")
     teacher.wait_for_selector(".tutor-class-strip")
     return teacher.locator(".tutor-class-code strong").inner_text()
+
+
+# The board as drawn (its drawings' outer box), and whether its corners and middle are in the window
+# and show the board itself, not something laid over it.
+BOARD_SEEN = """() => {
+    const drawings = [...document.querySelectorAll('.tutor-board svg[viewBox]')]
+        .filter(svg => svg.parentElement.closest('svg') === null && svg.getBoundingClientRect().height > 0);
+    if (!drawings.length) return null;
+    const boxes = drawings.map(svg => svg.getBoundingClientRect());
+    const [left, top] = [Math.min(...boxes.map(b => b.left)), Math.min(...boxes.map(b => b.top))];
+    const [right, bottom] = [Math.max(...boxes.map(b => b.right)), Math.max(...boxes.map(b => b.bottom))];
+    const points = [[left + 3, top + 3], [right - 3, top + 3], [left + 3, bottom - 3], [right - 3, bottom - 3],
+                    [(left + right) / 2, (top + bottom) / 2]];
+    const hit = document.createElement('style');  // the projected board ignores the pointer: hit it all the same
+    hit.textContent = '.tutor-board, .tutor-board * { pointer-events: auto !important; }';
+    document.head.append(hit);
+    const seen = points.filter(([x, y]) => x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight
+        && document.elementFromPoint(x, y)?.closest('.tutor-board')).length;
+    hit.remove();
+    return {width: right - left, height: bottom - top, seen, points: points.length};
+}"""
+
+
+def board_seen(page) -> dict:
+    settle(page)
+    return page.evaluate(BOARD_SEEN)
+
+
+@pytest.mark.parametrize("screen", [(LAPTOP, "normal"), (PROJECTOR, "projector")], ids=["1280-normal", "1920-projector"])
+@pytest.mark.parametrize("game", games())
+def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voila, game, screen):
+    """The teacher's page at the lesson's first question (its tally beside the board) shows the whole
+    board, uncovered and at least 80% as wide and as tall as the learn page does in the same window."""
+    size, text_size = screen
+    stem = default_lesson(game)
+    paths = bundled_lessons(game)
+    lesson = load_lesson(next(path for path in paths if path.stem == stem))
+    number = [path.stem for path in paths].index(stem) + 1
+    step = next((index for index, each in enumerate(lesson.steps, start=1) if each.try_), 1)
+    learn = browser(size, text_size)
+    learn.goto(voila.page_url(page_file("learn", game, lesson=number, step=step)))
+    learn.locator(".tutor-lesson-panel .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for(
+        timeout=PAGE_TIMEOUT_MS)
+    there = board_seen(learn)
+    learn.goto("about:blank")
+    teacher = browser(size, text_size)
+    teacher.goto(voila.page_url(TEACH))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    teacher.locator(".tutor-game-field select").select_option(label=game_name(game))
+    offered = msg("classroom.setup.asks", lesson=msg("app.learn.lesson", number=number, title=lesson.title,
+                                                     minutes=lesson.minutes))
+    teacher.wait_for_function("""offered => document.querySelector('.tutor-lesson-field select option:checked')
+        ?.textContent.replaceAll('\\u00a0', ' ') === offered""", arg=offered)  # ipywidgets spaces with no-break spaces
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    for _ in range(step - 1):
+        teacher.keyboard.press("ArrowRight")
+    teacher.locator(".tutor-head .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for()
+    if lesson.steps[step - 1].try_:
+        teacher.locator(".tutor-tally").wait_for()
+    here = board_seen(teacher)
+    screenshot(teacher, f"classroom-board-{game}-{size[0]}-{text_size}")
+    assert here is not None, "no board on the teacher's page"
+    assert here["seen"] == here["points"], f"the board is out of view or covered: {here}"
+    assert here["width"] >= 0.8 * there["width"] and here["height"] >= 0.8 * there["height"], \
+        f"the board is smaller than on the learn page: {here} against {there}"
+    assert teacher.locator("[data-zoom]").count() == 3, "the text size control is there"
 
 
 def join(learner, voila, code: str, name: str) -> None:
