@@ -329,6 +329,19 @@ def test_the_results_csv_speaks_the_teachers_language_and_quotes_commas(classroo
     assert rows == [["prénom", "étape", "réponse", "permis", "juste"], ["Zoé", "3", "Lune 4, à gauche", "oui", "non"]]
 
 
+def test_no_cell_of_the_results_csv_starts_a_spreadsheet_formula(classrooms):
+    teacher = start(classrooms)
+    names = ['=HYPERLINK("x","Zoë")', "+1", "-2", "@SUM(A1)"]
+    learners = [classrooms.join(teacher.code, name) for name in names]
+    teacher.go_to(3)
+    moves = ["=1+2", "\tgo", "\rgo", "plain"]
+    for learner, move in zip(learners, moves):
+        learner.answer(3, move, allowed=True, right=False)
+    rows = list(csv.reader(io.StringIO(teacher.results_csv(), newline="")))[1:]
+    found = {row[0]: row[2] for row in rows if row[1] == "3"}
+    assert found == {"'" + name: "'" + move if move != "plain" else move for name, move in zip(names, moves)}
+
+
 def test_two_learners_with_one_name_are_told_apart_on_the_teachers_side(classrooms):
     teacher = start(classrooms)
     for name in ("Sam", "sam", "Ann"):

@@ -133,7 +133,9 @@ def test_learners_see_no_other_learners_names_or_answers(classrooms):
     presenter.act("results")
     assert "Annabel" not in text_of(presenter), "the projector shows counts; names are in the download only"
     link = presenter.side.value.split('href="data:text/csv;base64,')[1].split('"')[0]
-    rows = list(csv.reader(io.StringIO(__import__("base64").b64decode(link).decode())))
+    data = __import__("base64").b64decode(link)
+    assert data.startswith("\ufeff".encode()), "a byte-order mark tells Excel the file is UTF-8"
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[1] == ["Annabel", str(index + 1), msg("mt.move.play", card=right.card, slot=right.slot + 1),
                        msg("classroom.csv.yes"), msg("classroom.csv.yes")]
 

@@ -495,7 +495,8 @@ class Presenter(w.VBox):
                           for column in ("step", "answered", "allowed", "right")))
         table = el("table", el("thead", head), el("tbody", *rows), class_="tutor-results") if rows \
             else el("p", escape(msg("classroom.results.none")))
-        data = base64.b64encode(self.teacher.results_csv(self.describe).encode("utf-8")).decode("ascii")
+        # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
+        data = base64.b64encode(self.teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
         link = el("a", escape(msg("classroom.results.download")), class_="tutor-download",
                   download=msg("classroom.results.file", code=self.teacher.code), href=f"data:text/csv;base64,{data}")
         return el("section", el("h2", escape(msg("classroom.results.heading"))), table, link,

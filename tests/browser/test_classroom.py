@@ -56,9 +56,9 @@ def step_text(number: int, total: int) -> str:
 def start_class(teacher, voila, lesson, number) -> str:
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
-    form = teacher.locator(".tutor-class-form select")
-    form.nth(1).select_option(label=game_name(GAME))
-    form.nth(2).select_option(label=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes))
+    teacher.locator(".tutor-game-field select").select_option(label=game_name(GAME))
+    teacher.locator(".tutor-lesson-field select").select_option(label=msg(
+        "classroom.setup.asks", lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)))
     teacher.click(".tutor-start-class")
     teacher.wait_for_selector(".tutor-class-strip")
     return teacher.locator(".tutor-class-code strong").inner_text()
@@ -82,6 +82,19 @@ BOARD_SEEN = """() => {
         && document.elementFromPoint(x, y)?.closest('.tutor-board')).length;
     hit.remove();
     return {width: right - left, height: bottom - top, seen, points: points.length};
+}"""
+
+
+# What still shows through the blank screen: the corners and middle of the window and the results
+# on show, each where the black box is not on top.
+HIDDEN_BY_BLANK = """() => {
+    const points = [[2, 2], [innerWidth - 2, 2], [2, innerHeight - 2], [innerWidth - 2, innerHeight - 2],
+                    [innerWidth / 2, innerHeight / 2]];
+    for (const part of document.querySelectorAll('.tutor-download, .tutor-results')) {
+        const r = part.getBoundingClientRect();
+        points.push([r.left + r.width / 2, r.top + r.height / 2]);
+    }
+    return points.filter(([x, y]) => !document.elementFromPoint(x, y)?.matches('.tutor-blank-screen'));
 }"""
 
 
@@ -192,10 +205,16 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     cleo.get_by_text(msg("classroom.follow.no-answer"), exact=False).wait_for()
     tally.locator(".tutor-bar-refused", has_text=str(state.why_not(wrong))).wait_for()
     screenshot(teacher, "classroom-revealed-1920")
+    teacher.set_viewport_size({"width": 1280, "height": 600})  # a short window: the results are below the fold
+    teacher.click("[data-target='results']")
+    teacher.locator(".tutor-download").scroll_into_view_if_needed()  # the teacher scrolled down to them
     teacher.keyboard.press("b")
     teacher.locator(".tutor-blank-screen").wait_for()
+    assert teacher.evaluate(HIDDEN_BY_BLANK) == [], "the blank screen covers the whole window"
     teacher.keyboard.press("b")
     teacher.locator(".tutor-blank-screen").wait_for(state="hidden")
+    teacher.click("[data-target='results']")
+    teacher.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
     teacher.keyboard.press("f")
     teacher.wait_for_function("document.fullscreenElement !== null")
     teacher.keyboard.press("f")

@@ -270,18 +270,28 @@ class Teacher(_Member):
 
     def results_csv(self, describe: Callable[[int, str], str] = lambda _step, move: move) -> str:
         """The class results as CSV with a header row, in the page's language; ``describe(step,
-        move)`` puts a move as the learners sent it into words (the pages send lesson notation)."""
+        move)`` puts a move as the learners sent it into words (the pages send lesson notation).
+        Names and moves never start a formula in a spreadsheet (``_cell``)."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([msg(f"classroom.csv.{column}") for column in ("name", "step", "answer", "allowed", "right")])
         yes, no = msg("classroom.csv.yes"), msg("classroom.csv.no")
         for row in self.results():
             if row.answer is None:
-                writer.writerow([row.name, row.step, "", "", ""])
+                writer.writerow([_cell(row.name), row.step, "", "", ""])
             else:
-                writer.writerow([row.name, row.step, describe(row.step, row.answer.move),
+                writer.writerow([_cell(row.name), row.step, _cell(describe(row.step, row.answer.move)),
                                  yes if row.answer.allowed else no, yes if row.answer.right else no])
         return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A cell a spreadsheet shows as the text it is: one that would start a formula (a learner
+    named '=HYPERLINK(...)') gets a leading apostrophe, which spreadsheets read as "text"."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def _answer(record: AnswerRecord | None) -> Answer | None:
