@@ -118,6 +118,24 @@ def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
     assert msg("classroom.verdict.right") in tally and str(state.why_not(wrong)) in tally
 
 
+def test_after_the_reveal_a_learner_still_sees_the_cards_of_the_seat_they_played(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Ann", "Ben"))
+    for _ in range(index):
+        presenter.act("next")
+    for learner, move in ((ann, right), (ben, wrong)):
+        learner.poll()
+        learner.stepper.play(move)
+    presenter.act("reveal")
+    seat = state.to_move
+    for page in (ann, ben, presenter):
+        page.poll()
+        board = page.stepper.board
+        assert board.state.to_move != seat, "the board shows the position after the answer"
+        assert board.seat == seat and board.hand.seat == seat, "seen from the seat the step asked to move"
+
+
 def test_learners_see_no_other_learners_names_or_answers(classrooms):
     lesson, index, state, right, wrong = lesson_and_try()
     presenter = start_class(classrooms)

@@ -106,6 +106,14 @@ class FollowStepper(LessonStepper):
     def say(self, verdict: str, text: str) -> None:
         self.verdict, self.message = verdict, text
 
+    def show_after(self, state, move) -> None:
+        """The position after ``move`` on the step's ``state``, still seen from the seat that was
+        asked to move: after the reveal a learner who played Blue keeps Blue's cards in view,
+        not those of whoever moves next."""
+        seat = self.board.seat if self.board.seat is not None else state.to_move
+        self.board.state = after(state, move)
+        self.board.seat = seat
+
 
 # ----------------------------------------------------------------- shared parts
 
@@ -426,7 +434,7 @@ class Presenter(w.VBox):
         step, state = self.stepper.current, self.states[index]
         if self.on_try_step and self.position.step in self.position.revealed:
             if step.try_.accept:
-                self.stepper.board.state = after(state, step.try_.accept[0])
+                self.stepper.show_after(state, step.try_.accept[0])
             self.stepper.say("right", the_answer(self.lesson_shown, step, state))
         self.bar.refresh()
         self.side.value = self.side_html()
@@ -650,9 +658,9 @@ class Follower(w.VBox):
             elif view.revealed:
                 self.stepper.say("", f'{msg("classroom.follow.no-answer")} {the_answer(lesson, step, state)}')
             if right and view.show_feedback:
-                self.stepper.board.state = after(state, move)
+                self.stepper.show_after(state, move)
             elif view.revealed and step.try_.accept:
-                self.stepper.board.state = after(state, step.try_.accept[0])
+                self.stepper.show_after(state, step.try_.accept[0])
         self.results.value = self.results_html() if view.step == self.learner.settings.steps else ""
 
     def answer(self, move) -> None:
