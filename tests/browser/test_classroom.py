@@ -7,13 +7,16 @@ import pytest
 from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
+from serving.pages import text
+from tutor.messages import LANGUAGES, msg
 from widgets.app import page_file
+from widgets.languages import with_language
 from widgets.classroom import default_lesson
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
-from .test_screens import settle
+from .test_publish import assert_accessible
+from .test_screens import cut_off_sideways, settle, too_wide
 
 GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
 TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"
@@ -253,3 +256,50 @@ def test_a_wrong_code_is_explained_on_the_join_page(browser, voila):
     assert learner.locator(".tutor-name-field input").input_value() == "Ann"
     assert_no_code_or_errors(learner)
     screenshot(learner, "classroom-join-wrong-code")
+
+
+def title_of(language: str, heading: str) -> str:
+    return text(language, "publish.title.section", section=text(language, heading), app=text(language, "app.title"))
+
+
+def assert_in_the_frame(device, name: str) -> None:
+    """On a phone, a laptop and a projector: the tutor's navigation, languages and text size in
+    view, nothing wider than the window, no label cut short, no accessibility fault."""
+    for size in (PHONE, LAPTOP, PROJECTOR):
+        device.set_viewport_size(dict(zip(("width", "height"), size)))
+        settle(device)
+        assert too_wide(device) == [], f"{name} at {size}: wider than the window"
+        assert cut_off_sideways(device, ".tutor-nav a, [data-zoom]") == [], f"{name} at {size}: the bar is cut off"
+        cut = device.evaluate("""() => [...document.querySelectorAll('.tutor-page label, .tutor-page button')]
+            .filter(el => el.getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1)
+            .map(el => el.textContent.trim())""")
+        assert cut == [], f"{name} at {size}: cut short: {cut}"
+        assert_accessible(device)
+        screenshot(device, f"classroom-frame-{name}-{size[0]}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_classroom_pages_are_in_the_tutors_frame_in_every_language(browser, voila, language):
+    teacher = browser(LAPTOP)
+    teacher.goto(voila.page_url(with_language(TEACH, language)))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    teacher.wait_for_function("title => document.title === title", arg=title_of(language, "classroom.setup.heading"))
+    assert teacher.evaluate("document.documentElement.lang") == language
+    assert_in_the_frame(teacher, f"teach-form-{language}")
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    code = teacher.locator(".tutor-class-code strong").inner_text()
+    assert text(language, "classroom.bar.code") in teacher.inner_text(".tutor-class-strip")
+    assert_in_the_frame(teacher, f"teach-{language}")
+
+    learner = browser(PHONE)
+    learner.goto(voila.page_url(with_language(JOIN, language)))
+    learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+    learner.wait_for_function("title => document.title === title", arg=title_of(language, "classroom.form.heading"))
+    assert learner.locator(".tutor-nav a[href$='index.ipynb?lang=%s']" % language).count() == 1, "a way home"
+    assert_in_the_frame(learner, f"join-form-{language}")
+    learner.fill(".tutor-class-code-field input", code)
+    learner.fill(".tutor-name-field input", "Zoë")
+    learner.click(".tutor-join")
+    learner.wait_for_selector(".tutor-who")
+    assert_in_the_frame(learner, f"join-{language}")
