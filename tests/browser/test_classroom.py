@@ -303,3 +303,29 @@ def test_the_classroom_pages_are_in_the_tutors_frame_in_every_language(browser, 
     learner.click(".tutor-join")
     learner.wait_for_selector(".tutor-who")
     assert_in_the_frame(learner, f"join-{language}")
+
+
+def test_a_learner_in_a_replaced_class_is_told_and_joins_the_new_one(browser, voila):
+    lesson, number, _ = the_lesson()
+    teacher = browser(LAPTOP)
+    old = start_class(teacher, voila, lesson, number)
+    learner = browser(PHONE)
+    join(learner, voila, old, "Zoë")
+    teacher.click("[data-target='new']")
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    new = teacher.locator(".tutor-class-code strong").inner_text()
+    assert new != old
+    ended = msg("classroom.error.expired-code", code=old)
+    learner.locator(".tutor-feedback.tutor-wrong", has_text=ended).wait_for()
+    assert learner.locator(".tutor-class-code-field input").input_value() == ""
+    screenshot(learner, "classroom-learner-class-ended")
+    for reopen in (learner.reload, lambda: learner.goto(voila.page_url(JOIN))):  # the next day, from the bookmark
+        reopen()
+        learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+        assert learner.locator(".tutor-who").count() == 0, "not sent back into the old class"
+    learner.fill(".tutor-class-code-field input", new.lower())
+    learner.fill(".tutor-name-field input", "Zoë")
+    learner.click(".tutor-join")
+    learner.locator(".tutor-who", has_text=new).wait_for()
+    assert_no_code_or_errors(learner)
