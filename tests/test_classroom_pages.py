@@ -299,7 +299,7 @@ def test_a_new_class_ends_the_old_one_and_its_learners_can_join_the_new_one(clas
     new = presenter.teacher.code
     ann.poll()
     ended = msg("classroom.error.expired-code", code=old)
-    assert ann.learner is None and ended in text_of(ann) and ann.code.value == ""
+    assert ann.learner is None and ended in text_of(ann) and ann.code.value == "" and ann.name.value == "Ann"
     assert ann.link.keep == {"query": {"lang": "en"}, "stored": None}, "the page forgets the ended class"
     for opened in ({"stored": kept}, {"query": {"code": old, "learner": kept["token"]}}):  # reopened, reloaded
         again = Follower(classrooms)

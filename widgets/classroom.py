@@ -551,11 +551,11 @@ class Follower(w.VBox):
                 return
         self.join_form(code)
 
-    def leave(self, problem: str, code: str = "") -> None:
+    def leave(self, problem: str, code: str = "", name: str = "") -> None:
         """Back to the join form, saying why; the class is forgotten, so that the page, reloaded
         or opened again tomorrow, asks for a code instead of going back to it."""
         self.link.keep = {"query": {"lang": language()}, "stored": None}
-        self.join_form(code, problem=problem)
+        self.join_form(code, name, problem)
 
     def join_form(self, code: str = "", name: str = "", problem: str = "") -> None:
         self.stop()
@@ -632,7 +632,7 @@ class Follower(w.VBox):
         try:
             view = self.learner.view()
         except ClassroomError as error:  # the class has ended meanwhile, or the teacher started a new one
-            self.leave(str(error))
+            self.leave(str(error), name=self.learner.name)
             return
         except StoreUnavailable as error:  # try again at the next poll
             self.status.value = feedback(False, str(error))
