@@ -310,6 +310,17 @@ def test_a_new_class_ends_the_old_one_and_its_learners_can_join_the_new_one(clas
     assert again.learner is not None and again.learner.code == new
 
 
+def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms):
+    presenter = Presenter(classrooms)
+    presenter.opened(hello())
+    presenter.game.value = GAME
+    quiet = next(stem for label, stem in presenter.lesson.options if msg("classroom.setup.asks", lesson="") not in label)
+    presenter.lesson.value = quiet
+    presenter.start()
+    presenter.act("results")
+    assert msg("classroom.results.no-questions") in text_of(presenter)
+
+
 def test_the_lesson_list_marks_the_lessons_that_ask_the_class_and_starts_on_one():
     presenter = Presenter()
     presenter.opened(hello())

@@ -502,7 +502,8 @@ class Presenter(w.VBox):
         head = el("tr", *(el("th", escape(msg(f"classroom.results.{column}")), scope="col")
                           for column in ("step", "answered", "allowed", "right")))
         table = el("table", el("thead", head), el("tbody", *rows), class_="tutor-results") if rows \
-            else el("p", escape(msg("classroom.results.none")))
+            else el("p", escape(msg("classroom.results.none" if self.teacher.settings.try_steps
+                                    else "classroom.results.no-questions")))
         # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
         data = base64.b64encode(self.teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
         link = el("a", escape(msg("classroom.results.download")), class_="tutor-download",
