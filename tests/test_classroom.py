@@ -103,12 +103,32 @@ def test_codes_expire_after_the_set_time(store, clock):
     clock.now += 4 * HOUR - 1
     assert learner.view().step == 1
     clock.now += 1
-    expired = msg("classroom.error.expired-code", code=teacher.code, hours="4")
+    expired = msg("classroom.error.expired-code", code=teacher.code)
     for attempt in (lambda: classrooms.join(teacher.code, "Bob"), learner.view, teacher.next,
                     lambda: classrooms.resume(teacher.code, teacher.token)):
         with pytest.raises(ClassroomError) as error:
             attempt()
         assert message_of(error) == expired
+
+
+def test_a_class_lives_a_day_after_the_teachers_last_step_and_ends_when_the_teacher_ends_it(store, clock):
+    classrooms = Classrooms(store, clock=clock)
+    teacher = start(classrooms)
+    learner = classrooms.join(teacher.code, "Ann")
+    for _ in range(3):  # a class used every day goes on
+        clock.now += 24 * HOUR - 1
+        teacher.next()
+    clock.now += 24 * HOUR - 1
+    assert learner.view().step == 4
+    clock.now += 1  # a day without a step
+    with pytest.raises(ClassroomError):
+        learner.view()
+    other = start(classrooms)
+    ben = classrooms.join(other.code, "Ben")
+    other.end()
+    with pytest.raises(ClassroomError) as error:
+        ben.view()
+    assert message_of(error) == msg("classroom.error.expired-code", code=other.code)
 
 
 def test_a_new_class_clears_expired_ones_whose_codes_then_are_unknown(store, clock):
@@ -305,6 +325,19 @@ def test_the_results_csv_speaks_the_teachers_language_and_quotes_commas(classroo
     zoe.answer(3, "Lune 4, à gauche", allowed=True, right=False)
     rows = list(csv.reader(io.StringIO(teacher.results_csv())))
     assert rows == [["prénom", "étape", "réponse", "permis", "juste"], ["Zoé", "3", "Lune 4, à gauche", "oui", "non"]]
+
+
+def test_no_cell_of_the_results_csv_starts_a_spreadsheet_formula(classrooms):
+    teacher = start(classrooms)
+    names = ['=HYPERLINK("x","Zoë")', "+1", "-2", "@SUM(A1)"]
+    learners = [classrooms.join(teacher.code, name) for name in names]
+    teacher.go_to(3)
+    moves = ["=1+2", "\tgo", "\rgo", "plain"]
+    for learner, move in zip(learners, moves):
+        learner.answer(3, move, allowed=True, right=False)
+    rows = list(csv.reader(io.StringIO(teacher.results_csv(), newline="")))[1:]
+    found = {row[0]: row[2] for row in rows if row[1] == "3"}
+    assert found == {"'" + name: "'" + move if move != "plain" else move for name, move in zip(names, moves)}
 
 
 def test_two_learners_with_one_name_are_told_apart_on_the_teachers_side(classrooms):

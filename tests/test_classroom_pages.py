@@ -118,6 +118,24 @@ def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
     assert msg("classroom.verdict.right") in tally and str(state.why_not(wrong)) in tally
 
 
+def test_after_the_reveal_a_learner_still_sees_the_cards_of_the_seat_they_played(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Ann", "Ben"))
+    for _ in range(index):
+        presenter.act("next")
+    for learner, move in ((ann, right), (ben, wrong)):
+        learner.poll()
+        learner.stepper.play(move)
+    presenter.act("reveal")
+    seat = state.to_move
+    for page in (ann, ben, presenter):
+        page.poll()
+        board = page.stepper.board
+        assert board.state.to_move != seat, "the board shows the position after the answer"
+        assert board.seat == seat and board.hand.seat == seat, "seen from the seat the step asked to move"
+
+
 def test_learners_see_no_other_learners_names_or_answers(classrooms):
     _lesson, index, _state, right, _wrong = lesson_and_try()
     presenter = start_class(classrooms)
@@ -133,7 +151,9 @@ def test_learners_see_no_other_learners_names_or_answers(classrooms):
     presenter.act("results")
     assert "Annabel" not in text_of(presenter), "the projector shows counts; names are in the download only"
     link = presenter.side.value.split('href="data:text/csv;base64,')[1].split('"')[0]
-    rows = list(csv.reader(io.StringIO(__import__("base64").b64decode(link).decode())))
+    data = __import__("base64").b64decode(link)
+    assert data.startswith("\ufeff".encode()), "a byte-order mark tells Excel the file is UTF-8"
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
     assert rows[1] == ["Annabel", str(index + 1), msg("mt.move.play", card=right.card, slot=right.slot + 1),
                        msg("classroom.csv.yes"), msg("classroom.csv.yes")]
 
@@ -198,7 +218,7 @@ def test_each_learner_reads_the_lesson_in_their_language_and_answers_count_toget
     french.opened(hello(languages=["fr-BE", "fr"]))
     french.code.value, french.name.value = code, "Zoé"
     french.join()
-    assert french.language.value == "fr" and french.link.keep["query"]["lang"] == "fr"
+    assert french.link.keep["query"]["lang"] == "fr"
     for _ in range(index):
         presenter.act("next")
     messages.set_language("fr")
@@ -267,6 +287,52 @@ def test_new_class_keeps_the_old_one_until_a_new_one_starts(classrooms):
     assert presenter.teacher.code == old and presenter.position.step == 2
 
 
+def test_a_new_class_ends_the_old_one_and_its_learners_can_join_the_new_one(classrooms):
+    presenter = start_class(classrooms)
+    old = presenter.teacher.code
+    ann = join(classrooms, old, "Ann")
+    kept = ann.link.keep["stored"]
+    presenter.act("new")
+    ann.poll()
+    assert ann.learner is not None, "the old class lives on until a new one starts"
+    presenter.start()
+    new = presenter.teacher.code
+    ann.poll()
+    ended = msg("classroom.error.expired-code", code=old)
+    assert ann.learner is None and ended in text_of(ann) and ann.code.value == "" and ann.name.value == "Ann"
+    assert ann.link.keep == {"query": {"lang": "en"}, "stored": None}, "the page forgets the ended class"
+    for opened in ({"stored": kept}, {"query": {"code": old, "learner": kept["token"]}}):  # reopened, reloaded
+        again = Follower(classrooms)
+        again.opened(hello(**opened))
+        assert again.learner is None and ended in text_of(again) and again.code.value == ""
+    again.code.value, again.name.value = new, "Ann"
+    again.join()
+    assert again.learner is not None and again.learner.code == new
+
+
+def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms):
+    presenter = Presenter(classrooms)
+    presenter.opened(hello())
+    presenter.game.value = GAME
+    quiet = next(stem for label, stem in presenter.lesson.options if msg("classroom.setup.asks", lesson="") not in label)
+    presenter.lesson.value = quiet
+    presenter.start()
+    presenter.act("results")
+    assert msg("classroom.results.no-questions") in text_of(presenter)
+
+
+def test_the_lesson_list_marks_the_lessons_that_ask_the_class_and_starts_on_one():
+    presenter = Presenter()
+    presenter.opened(hello())
+    for game in games():
+        presenter.game.value = game
+        lessons = [load_lesson(path) for path in bundled_lessons(game)]
+        marked = [msg("classroom.setup.asks", lesson="") in label for label, _ in presenter.lesson.options]
+        assert marked == [any(step.try_ for step in lesson.steps) for lesson in lessons]
+        if any(marked):
+            assert marked[[stem for _, stem in presenter.lesson.options].index(presenter.lesson.value)], game
+
+
 ACTIONS = st.lists(st.sampled_from(["next", "back", "reveal", "right", "wrong", "reload"]), max_size=16)
 
 
@@ -314,8 +380,8 @@ def test_a_class_that_ends_under_a_learner_says_so_in_words(tmp_path):
     classrooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"), clock=lambda: now[0])
     presenter = start_class(classrooms)
     ann = join(classrooms, presenter.teacher.code, "Ann")
-    now[0] += 5 * 3600
+    now[0] += 24 * 3600  # a day without a step
     ann.poll()
     assert ann.learner is None
-    assert msg("classroom.error.expired-code", code=presenter.teacher.code, hours="4") in text_of(ann)
+    assert msg("classroom.error.expired-code", code=presenter.teacher.code) in text_of(ann)
     classrooms.store.close()

@@ -118,8 +118,9 @@ def requested_game() -> str | None:
     return next(iter(requested("game")), None)
 
 
-def nav_bar(here: str, game: str | None = None) -> w.HBox:
-    """The bar on top of every page: home and the games, then the sections of this game."""
+def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.HBox:
+    """The bar on top of every page: home and the games, then the sections of this game.
+    ``title`` names a page that is not a game's section (the classroom pages)."""
     def link(text: str, there: str, current: bool) -> str:
         mark = ' aria-current="page"' if current else ""
         return f'<a href="{escape(href(there, here))}"{mark}>{escape(text)}</a>'
@@ -129,7 +130,7 @@ def nav_bar(here: str, game: str | None = None) -> w.HBox:
     top += [link(game_name(other), page_file("learn", other), other == game) for other in GAMES]
     # The page template makes the browser tab's title and the page's language follow these.
     section = next((section for section in SECTIONS if page_file(section, game) == here), None) if game else None
-    title = escape(page_title(section, game))
+    title = escape(title or page_title(section, game))
     rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
         sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))

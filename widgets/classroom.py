@@ -36,9 +36,9 @@ from tutor.classroom import (
 from tutor.core import TutorError, advance_chance
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
-from tutor.messages import LANGUAGES, language, language_name, msg, negotiate, set_language
+from tutor.messages import LANGUAGES, language, msg, negotiate, set_language
 from tutor.svg.draw import el
-from widgets.app import HOME, Page, friendly, heading, nav_bar, page_style
+from widgets.app import Page, friendly, heading, nav_bar
 from widgets.component import STATIC, Component
 from widgets.feedback import feedback
 from widgets.languages import on_language
@@ -53,27 +53,30 @@ class PageLink(anywidget.AnyWidget):
     """The browser side of a classroom page (static/classroom.js); draws nothing.
 
     The page sets the functions that hear the browser: ``hello(info)``, once, with what the
-    page was opened with (``{href, query, stored, languages, width}``); ``key(name)``, the
-    presenter's keys ("next", "back", "blank", "reveal") while ``presenting``; ``resized(width)``.
-    Setting ``keep`` to ``{"query": {...}, "stored": {...} or None}`` rewrites the page's address
-    and its localStorage entry ``storage_key``."""
+    page was opened with (``{href, query, stored, languages}``); ``key(name)``, the presenter's
+    keys ("next", "back", "blank", "reveal") while ``presenting``. Setting ``keep`` to
+    ``{"query": {...}, "stored": {...} or None}`` rewrites the page's address and its
+    localStorage entry ``storage_key``; ``blank`` blacks out the whole window (a box on the
+    document's body, above everything and whatever the scroll), read out as ``blank_text``."""
 
     _esm = STATIC / "classroom.js"
     # The components' look too: the join form shows feedback before any component is on the page.
     _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("tutor.css", "classroom.css"))
     storage_key = traitlets.Unicode("").tag(sync=True)
     presenting = traitlets.Bool(False).tag(sync=True)
+    blank = traitlets.Bool(False).tag(sync=True)  # the presenter's whole window blacked out
+    blank_text = traitlets.Unicode("").tag(sync=True)
     keep = traitlets.Dict().tag(sync=True)
 
     def __init__(self, storage_key: str, **kwargs):
         super().__init__(storage_key=storage_key, **kwargs)
-        self.hello = self.key = self.resized = lambda _value: None
+        self.hello = self.key = lambda _value: None
         self.on_msg(self._receive)
 
     def _receive(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict):
             return
-        for kind, listener in (("hello", self.hello), ("key", self.key), ("width", self.resized)):
+        for kind, listener in (("hello", self.hello), ("key", self.key)):
             if kind in content:
                 try:
                     listener(content[kind])
@@ -111,6 +114,14 @@ class FollowStepper(LessonStepper):
     def say(self, verdict: str, text: str) -> None:
         self.verdict, self.message = verdict, text
 
+    def show_after(self, state, move) -> None:
+        """The position after ``move`` on the step's ``state``, still seen from the seat that was
+        asked to move: after the reveal a learner who played Blue keeps Blue's cards in view,
+        not those of whoever moves next."""
+        seat = self.board.seat if self.board.seat is not None else state.to_move
+        self.board.state = after(state, move)
+        self.board.seat = seat
+
 
 # ----------------------------------------------------------------- shared parts
 
@@ -123,9 +134,19 @@ def class_lesson(game: str, stem: str):
 
 
 def lesson_choices(game: str) -> list[tuple[str, str]]:
-    lessons = [(path.stem, load_lesson(path)) for path in bundled_lessons(game)]
-    return [(msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes), stem)
-            for number, (stem, lesson) in enumerate(lessons, start=1)]
+    """The game's lessons for the form, those that ask the class to make a move marked as such."""
+    choices = []
+    for number, path in enumerate(bundled_lessons(game), start=1):
+        lesson = load_lesson(path)
+        label = msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+        choices.append((msg("classroom.setup.asks", lesson=label) if try_steps(lesson) else label, path.stem))
+    return choices
+
+
+def default_lesson(game: str) -> str | None:
+    """The lesson the form offers first: the game's first that asks the class something."""
+    stems = [path.stem for path in bundled_lessons(game)]
+    return next((path.stem for path in bundled_lessons(game) if try_steps(load_lesson(path))), stems[0] if stems else None)
 
 
 def try_steps(lesson) -> tuple[int, ...]:
@@ -167,11 +188,12 @@ def after(state, move):
     return advance_chance(shown)
 
 
-def language_chooser(value: str) -> w.Dropdown:
-    chooser = w.Dropdown(options=[(language_name(code), code) for code in LANGUAGES], value=value,
-                         description=msg("classroom.form.language"), layout=w.Layout(width="16rem"))
-    chooser.add_class("tutor-language")
-    return chooser
+def frame(here: str, heading_key: str, relabel) -> w.HBox:
+    """The tutor's navigation bar, with its language chooser (which calls ``relabel(code)``)
+    and text size, on a classroom page titled in the page's language."""
+    bar = nav_bar(here, title=msg("publish.title.section", section=msg(heading_key), app=msg("app.title")))
+    on_language(bar, relabel)
+    return bar
 
 
 def first_language(hello: dict, *wanted) -> str:
@@ -180,11 +202,6 @@ def first_language(hello: dict, *wanted) -> str:
         if code in LANGUAGES:
             return code
     return negotiate(", ".join(str(code) for code in hello.get("languages") or []))
-
-
-def projector_scale(width: int) -> float:
-    """Boards and text big enough to read from the back of a room (1920 or 1280 wide)."""
-    return 1.45 if width >= 1700 else 1.0 if width >= 1200 else 0.9
 
 
 # ----------------------------------------------------------------- the presenter
@@ -231,10 +248,9 @@ class Presenter(w.VBox):
         self.link = PageLink("tutor-class-teacher")
         self.link.hello = self.opened
         self.link.key = self.act
-        self.link.resized = self.fit
         self.teacher = None
         self.previous = None  # the class left for the form, to go back to
-        self.width = 1920
+        self.join_page = ""
         self._task = None
         super().__init__([self.link, note(msg("classroom.opening"))])
         self.add_class("tutor-presenter")
@@ -242,10 +258,9 @@ class Presenter(w.VBox):
     # ------------------------------------------------------------- opening and starting
     def opened(self, hello: dict) -> None:
         """The browser has told the page where it is and what it kept."""
-        self.width = int(hello.get("width") or self.width)
         self.join_page = urljoin(hello.get("href") or "", "join.ipynb")
-        stored = hello.get("stored") or {}
-        set_language(first_language(hello, stored.get("language")))
+        query, stored = hello.get("query") or {}, hello.get("stored") or {}
+        set_language(first_language(hello, query.get("lang"), stored.get("language")))
         problem = ""
         if stored.get("code") and stored.get("token"):
             try:
@@ -267,16 +282,15 @@ class Presenter(w.VBox):
         self.teacher = None
         self.link.presenting = False
         self.remove_class("tutor-presenting")
-        self.language = language_chooser(language())
         self.game = w.Dropdown(options=[(game_name(game), game) for game in games()],
                                description=msg("classroom.setup.game"), layout=w.Layout(width="24rem"))
-        self.lesson = w.Dropdown(options=lesson_choices(self.game.value), description=msg("classroom.setup.lesson"),
-                                 layout=w.Layout(width="36rem"))
+        self.lesson = w.Dropdown(options=lesson_choices(self.game.value), value=default_lesson(self.game.value),
+                                 description=msg("classroom.setup.lesson"), layout=w.Layout(width="36rem"))
         self.reveal = w.RadioButtons(options=[(msg("classroom.setup.reveal-teacher"), REVEAL_BY_TEACHER),
                                               (msg("classroom.setup.reveal-at-once"), REVEAL_AT_ONCE)],
                                      description=msg("classroom.setup.reveal"), layout=w.Layout(width="auto"))
-        for field in (self.language, self.game, self.lesson, self.reveal):
-            field.style.description_width = "8rem"
+        self.game.add_class("tutor-game-field")
+        self.lesson.add_class("tutor-lesson-field")
         start = w.Button(description=msg("classroom.setup.start"), button_style="primary",
                          layout=w.Layout(width="auto"))
         start.add_class("tutor-start-class")
@@ -289,15 +303,17 @@ class Presenter(w.VBox):
             back.on_click(lambda _: self.present(self.previous))
             buttons.append(back)
         self.problem = w.HTML(feedback(False, problem))
-        self.language.observe(lambda change: self._relabel(change.new), names="value")
-        self.game.observe(lambda change: setattr(self.lesson, "options", lesson_choices(change.new)), names="value")
+        self.game.observe(self._game_chosen, names="value")
         row = w.HBox(buttons)
         row.add_class("tutor-class-buttons-row")
-        form = w.VBox([self.language, self.game, self.lesson, self.reveal, row, self.problem])
+        form = w.VBox([self.game, self.lesson, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
-        bar = nav_bar(HOME)  # it brings the pages' stylesheet; its language chooser relabels the form
-        on_language(bar, self._relabel)
-        self.children = [self.link, bar, heading(msg("classroom.setup.heading"), msg("classroom.setup.text")), form]
+        self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._relabel),
+                         heading(msg("classroom.setup.heading"), msg("classroom.setup.text")), form]
+
+    def _game_chosen(self, change) -> None:
+        self.lesson.options = lesson_choices(change.new)
+        self.lesson.value = default_lesson(change.new)
 
     def _relabel(self, code: str) -> None:
         chosen = (self.game.value, self.lesson.value, self.reveal.value)
@@ -306,24 +322,26 @@ class Presenter(w.VBox):
         self.game.value, self.lesson.value, self.reveal.value = chosen
 
     def start(self) -> None:
-        set_language(self.language.value)
         try:
             lesson = class_lesson(self.game.value, self.lesson.value)
-            teacher = self._classrooms().start(self.game.value, self.lesson.value, self.language.value,
+            teacher = self._classrooms().start(self.game.value, self.lesson.value, language(),
                                                steps=len(lesson.steps), try_steps=try_steps(lesson),
                                                reveal=self.reveal.value)
+            if self.previous is not None:  # a new class replaces the one left for the form
+                self.previous.end()
         except TutorError as error:
             self.problem.value = feedback(False, str(error))
             return
-        self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": self.language.value}}
         self.previous = None
         self.present(teacher)
 
     # ------------------------------------------------------------- presenting
     def present(self, teacher) -> None:
-        """The presenter view of ``teacher``'s class, at the step where the class is."""
-        set_language(teacher.settings.language)
+        """The presenter view of ``teacher``'s class, at the step where the class is, in the page's language:
+        the board in a column of its own, the strip, the lesson's text and the join card or tally beside it."""
+        self.stop()
         self.teacher = teacher
+        self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": language()}}
         self.lesson_shown = class_lesson(teacher.settings.game, teacher.settings.lesson)
         self.states = self.lesson_shown.states()
         self.position = teacher.position()
@@ -331,26 +349,25 @@ class Presenter(w.VBox):
         self.tally = None
         self.results_open = False
         self.join_address = join_url(self.join_page, teacher.code)
-        self.stepper = FollowStepper(self.lesson_shown, projector_scale(self.width))
+        self.stepper = FollowStepper(self.lesson_shown)
         self.bar = ClassBar(self)
         self.side = w.HTML()
         self.side.add_class("tutor-class-side")
-        self.blank = w.HTML(f'<div class="tutor-blank-screen" aria-label="{escape(msg("classroom.blank"))}"></div>',
-                            layout=w.Layout(display="none"))
-        stage = w.HBox([self.stepper, self.side])
+        stage = w.Box([self.bar, self.stepper, self.side])
         stage.add_class("tutor-class-stage")
-        self.children = [self.link, w.HTML(page_style()), self.bar, stage, self.blank]
+        self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._speak), stage]
         self.add_class("tutor-presenting")
         self.link.presenting = True
+        self.link.blank_text = msg("classroom.blank")
         self.draw()
         loop = running_loop()
         if loop is not None:
             self._task = loop.create_task(self._watch(teacher))
 
-    def fit(self, width) -> None:
-        self.width = int(width)
-        if self.teacher is not None:
-            self.stepper.scale = projector_scale(self.width)
+    def _speak(self, code: str) -> None:
+        """The class projected in another language, at the same step."""
+        set_language(code)
+        self.present(self.teacher)
 
     @property
     def on_try_step(self) -> bool:
@@ -360,11 +377,12 @@ class Presenter(w.VBox):
         """A key or a button of the presenter: next, back, reveal, blank, results, new."""
         if self.teacher is None:
             return
-        if name == "blank":
-            self.blank.layout.display = None if self.blank.layout.display == "none" else "none"
+        if name == "blank":  # drawn by the browser over the whole window, whatever the scroll
+            self.link.blank = not self.link.blank
             return
         if name == "new":  # the class stays kept (and a reload resumes it) until a new one starts
             self.previous = self.teacher
+            self.link.blank = False
             self.setup()
             return
         if name == "results":
@@ -424,7 +442,7 @@ class Presenter(w.VBox):
         step, state = self.stepper.current, self.states[index]
         if self.on_try_step and self.position.step in self.position.revealed:
             if step.try_.accept:
-                self.stepper.board.state = after(state, step.try_.accept[0])
+                self.stepper.show_after(state, step.try_.accept[0])
             self.stepper.say("right", the_answer(self.lesson_shown, step, state))
         self.bar.refresh()
         self.side.value = self.side_html()
@@ -466,7 +484,7 @@ class Presenter(w.VBox):
                            el("span", escape(msg(f"classroom.verdict.{kind}")), class_="tutor-bar-verdict")
                            if kind != "open" else "",
                            el("p", escape(str(why)), class_="tutor-bar-why") if why else "",
-                           class_=f"tutor-bar tutor-bar-{kind}"))
+                           class_=f"tutor-tally-row tutor-bar-{kind}"))
         counts = el("p", el("strong", escape(msg("classroom.tally.answered", answered=tally.answered,
                                                   learners=tally.learners))),
                     " · ", escape(msg("classroom.tally.allowed", allowed=tally.allowed)), class_="tutor-tally-count")
@@ -492,8 +510,10 @@ class Presenter(w.VBox):
         head = el("tr", *(el("th", escape(msg(f"classroom.results.{column}")), scope="col")
                           for column in ("step", "answered", "allowed", "right")))
         table = el("table", el("thead", head), el("tbody", *rows), class_="tutor-results") if rows \
-            else el("p", escape(msg("classroom.results.none")))
-        data = base64.b64encode(self.teacher.results_csv(self.describe).encode("utf-8")).decode("ascii")
+            else el("p", escape(msg("classroom.results.none" if self.teacher.settings.try_steps
+                                    else "classroom.results.no-questions")))
+        # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
+        data = base64.b64encode(self.teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
         link = el("a", escape(msg("classroom.results.download")), class_="tutor-download",
                   download=msg("classroom.results.file", code=self.teacher.code), href=f"data:text/csv;base64,{data}")
         return el("section", el("h2", escape(msg("classroom.results.heading"))), table, link,
@@ -527,46 +547,47 @@ class Follower(w.VBox):
 
     def opened(self, hello: dict) -> None:
         query, stored = hello.get("query") or {}, hello.get("stored") or {}
-        code = query.get("code", "")
-        token = query.get("learner") or (stored.get("token") if stored.get("code") == code or not code else None)
-        code = code or stored.get("code", "")
+        scanned = query.get("code", "")
+        token = query.get("learner") or (stored.get("token") if stored.get("code") == scanned or not scanned else None)
+        code = scanned or stored.get("code", "")
         set_language(first_language(hello, query.get("lang"), stored.get("language")))
         if code and token:
             try:
                 self.follow(self._classrooms().rejoin(code, token))
                 return
-            except TutorError as error:
-                self.join_form(code, problem=str(error))
+            except TutorError as error:  # ended, replaced, unknown: forget it, and the form takes a new code
+                self.leave(str(error), scanned if not query.get("learner") else "")
                 return
         self.join_form(code)
+
+    def leave(self, problem: str, code: str = "", name: str = "") -> None:
+        """Back to the join form, saying why; the class is forgotten, so that the page, reloaded
+        or opened again tomorrow, asks for a code instead of going back to it."""
+        self.link.keep = {"query": {"lang": language()}, "stored": None}
+        self.join_form(code, name, problem)
 
     def join_form(self, code: str = "", name: str = "", problem: str = "") -> None:
         self.stop()
         self.learner = None
-        self.language = language_chooser(language())
         self.code = w.Text(value=code, description=msg("classroom.form.code"), placeholder="K7PX2M",
                            layout=w.Layout(width="20rem"))
         self.name = w.Text(value=name, description=msg("classroom.form.name"), layout=w.Layout(width="20rem"))
-        for field in (self.language, self.code, self.name):
-            field.style.description_width = "7rem"
         self.code.add_class("tutor-class-code-field")
         self.name.add_class("tutor-name-field")
         join = w.Button(description=msg("classroom.form.join"), button_style="primary", layout=w.Layout(width="auto"))
         join.add_class("tutor-join")
         join.on_click(lambda _: self.join())
         self.problem = w.HTML(feedback(False, problem))
-        self.language.observe(lambda change: self._relabel(change.new), names="value")
-        form = w.VBox([self.language, self.code, self.name, join, self.problem])
+        form = w.VBox([self.problem, self.code, self.name, join])
         form.add_class("tutor-class-form")
-        self.children = [self.link, w.HTML(page_style()), heading(msg("classroom.form.heading"), msg("classroom.form.text")),
-                         form]
+        self.children = [self.link, frame(PAGES[1], "classroom.form.heading", self._relabel),
+                         heading(msg("classroom.form.heading"), msg("classroom.form.text")), form]
 
     def _relabel(self, code: str) -> None:
         set_language(code)
         self.join_form(self.code.value, self.name.value)
 
     def join(self) -> None:
-        set_language(self.language.value)
         try:
             learner = self._classrooms().join(self.code.value, self.name.value)
         except TutorError as error:
@@ -583,17 +604,14 @@ class Follower(w.VBox):
         keep = {"code": learner.code, "token": learner.token, "language": language()}
         self.link.keep = {"query": {"code": learner.code, "learner": learner.token, "lang": language()},
                           "stored": keep}
-        self.language = language_chooser(language())
-        self.language.observe(lambda change: self._switch(change.new), names="value")
         who = w.HTML(el("p", escape(msg("classroom.follow.who", code=learner.code, name=learner.name)),
-                        class_="tutor-who"))
-        top = w.HBox([who, self.language])
-        top.add_class("tutor-follow-top")
+                     class_="tutor-who"))
         self.status = w.HTML()
         self.stepper = FollowStepper(self.lesson_shown)  # a board wider than a phone shrinks to fit (classroom.css)
         self.stepper.answer = self.answer
         self.results = w.HTML()
-        self.children = [self.link, w.HTML(page_style()), top, self.status, self.stepper, self.results]
+        self.children = [self.link, frame(PAGES[1], "classroom.form.heading", self._switch), who, self.status,
+                         self.stepper, self.results]
         self.poll()
         loop = running_loop()
         if loop is not None:
@@ -622,8 +640,8 @@ class Follower(w.VBox):
         """Ask the class where the teacher is; redraw when anything changed."""
         try:
             view = self.learner.view()
-        except ClassroomError as error:  # the class has ended meanwhile
-            self.join_form(problem=str(error))
+        except ClassroomError as error:  # the class has ended meanwhile, or the teacher started a new one
+            self.leave(str(error), name=self.learner.name)
             return
         except StoreUnavailable as error:  # try again at the next poll
             self.status.value = feedback(False, str(error))
@@ -649,9 +667,9 @@ class Follower(w.VBox):
             elif view.revealed:
                 self.stepper.say("", f'{msg("classroom.follow.no-answer")} {the_answer(lesson, step, state)}')
             if right and view.show_feedback:
-                self.stepper.board.state = after(state, move)
+                self.stepper.show_after(state, move)
             elif view.revealed and step.try_.accept:
-                self.stepper.board.state = after(state, step.try_.accept[0])
+                self.stepper.show_after(state, step.try_.accept[0])
         self.results.value = self.results_html() if view.step == self.learner.settings.steps else ""
 
     def answer(self, move) -> None:

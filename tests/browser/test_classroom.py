@@ -4,13 +4,19 @@ import time
 
 import pytest
 
-from tutor.games import game_name
+from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
+from serving.pages import text
+from tutor.messages import LANGUAGES, msg
+from widgets.app import page_file
+from widgets.languages import with_language
+from widgets.classroom import default_lesson
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .test_publish import assert_accessible
+from .test_screens import cut_off_sideways, settle, too_wide
 
 GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
 TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"
@@ -22,8 +28,9 @@ def browser(chromium):
     """Pages opened in separate contexts, as separate devices; all closed after the test."""
     contexts = []
 
-    def open_device(size):
+    def open_device(size, text_size="normal"):
         context = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+        context.add_init_script(f"localStorage.setItem('tutor-zoom', '{text_size}')")
         contexts.append(context)
         device = context.new_page()
         device.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -52,12 +59,92 @@ def step_text(number: int, total: int) -> str:
 def start_class(teacher, voila, lesson, number) -> str:
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
-    form = teacher.locator(".tutor-class-form select")
-    form.nth(1).select_option(label=game_name(GAME))
-    form.nth(2).select_option(label=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes))
+    teacher.locator(".tutor-game-field select").select_option(label=game_name(GAME))
+    teacher.locator(".tutor-lesson-field select").select_option(label=msg(
+        "classroom.setup.asks", lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)))
     teacher.click(".tutor-start-class")
     teacher.wait_for_selector(".tutor-class-strip")
     return teacher.locator(".tutor-class-code strong").inner_text()
+
+
+# The board as drawn (its drawings' outer box), and whether its corners and middle are in the window
+# and show the board itself, not something laid over it.
+BOARD_SEEN = """() => {
+    const drawings = [...document.querySelectorAll('.tutor-board svg[viewBox]')]
+        .filter(svg => svg.parentElement.closest('svg') === null && svg.getBoundingClientRect().height > 0);
+    if (!drawings.length) return null;
+    const boxes = drawings.map(svg => svg.getBoundingClientRect());
+    const [left, top] = [Math.min(...boxes.map(b => b.left)), Math.min(...boxes.map(b => b.top))];
+    const [right, bottom] = [Math.max(...boxes.map(b => b.right)), Math.max(...boxes.map(b => b.bottom))];
+    const points = [[left + 3, top + 3], [right - 3, top + 3], [left + 3, bottom - 3], [right - 3, bottom - 3],
+                    [(left + right) / 2, (top + bottom) / 2]];
+    const hit = document.createElement('style');  // the projected board ignores the pointer: hit it all the same
+    hit.textContent = '.tutor-board, .tutor-board * { pointer-events: auto !important; }';
+    document.head.append(hit);
+    const seen = points.filter(([x, y]) => x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight
+        && document.elementFromPoint(x, y)?.closest('.tutor-board')).length;
+    hit.remove();
+    return {width: right - left, height: bottom - top, seen, points: points.length};
+}"""
+
+
+# What still shows through the blank screen: the corners and middle of the window and the results
+# on show, each where the black box is not on top.
+HIDDEN_BY_BLANK = """() => {
+    const points = [[2, 2], [innerWidth - 2, 2], [2, innerHeight - 2], [innerWidth - 2, innerHeight - 2],
+                    [innerWidth / 2, innerHeight / 2]];
+    for (const part of document.querySelectorAll('.tutor-download, .tutor-results')) {
+        const r = part.getBoundingClientRect();
+        points.push([r.left + r.width / 2, r.top + r.height / 2]);
+    }
+    return points.filter(([x, y]) => !document.elementFromPoint(x, y)?.matches('.tutor-blank-screen'));
+}"""
+
+
+def board_seen(page) -> dict:
+    settle(page)
+    return page.evaluate(BOARD_SEEN)
+
+
+@pytest.mark.parametrize("screen", [(LAPTOP, "normal"), (PROJECTOR, "projector")], ids=["1280-normal", "1920-projector"])
+@pytest.mark.parametrize("game", games())
+def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voila, game, screen):
+    """The teacher's page at the lesson's first question (its tally beside the board) shows the whole
+    board, uncovered and at least 80% as wide and as tall as the learn page does in the same window."""
+    size, text_size = screen
+    stem = default_lesson(game)
+    paths = bundled_lessons(game)
+    lesson = load_lesson(next(path for path in paths if path.stem == stem))
+    number = [path.stem for path in paths].index(stem) + 1
+    step = next((index for index, each in enumerate(lesson.steps, start=1) if each.try_), 1)
+    learn = browser(size, text_size)
+    learn.goto(voila.page_url(page_file("learn", game, lesson=number, step=step)))
+    learn.locator(".tutor-lesson-panel .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for(
+        timeout=PAGE_TIMEOUT_MS)
+    there = board_seen(learn)
+    learn.goto("about:blank")
+    teacher = browser(size, text_size)
+    teacher.goto(voila.page_url(TEACH))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    teacher.locator(".tutor-game-field select").select_option(label=game_name(game))
+    offered = msg("classroom.setup.asks", lesson=msg("app.learn.lesson", number=number, title=lesson.title,
+                                                     minutes=lesson.minutes))
+    teacher.wait_for_function("""offered => document.querySelector('.tutor-lesson-field select option:checked')
+        ?.textContent.replaceAll('\\u00a0', ' ') === offered""", arg=offered)  # ipywidgets spaces with no-break spaces
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    for _ in range(step - 1):
+        teacher.keyboard.press("ArrowRight")
+    teacher.locator(".tutor-head .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for()
+    if lesson.steps[step - 1].try_:
+        teacher.locator(".tutor-tally").wait_for()
+    here = board_seen(teacher)
+    screenshot(teacher, f"classroom-board-{game}-{size[0]}-{text_size}")
+    assert here is not None, "no board on the teacher's page"
+    assert here["seen"] == here["points"], f"the board is out of view or covered: {here}"
+    assert here["width"] >= 0.8 * there["width"] and here["height"] >= 0.8 * there["height"], \
+        f"the board is smaller than on the learn page: {here} against {there}"
+    assert teacher.locator("[data-zoom]").count() == 3, "the text size control is there"
 
 
 def join(learner, voila, code: str, name: str) -> None:
@@ -112,7 +199,7 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     tally = teacher.locator(".tutor-tally")
     tally.get_by_text(msg("classroom.tally.answered", answered=2, learners=3)).wait_for()
     assert msg("classroom.tally.allowed", allowed=1) in tally.inner_text()
-    assert tally.locator(".tutor-bar").count() == 2
+    assert tally.locator(".tutor-tally-row").count() == 2
     screenshot(teacher, "classroom-tally-1920")
 
     teacher.keyboard.press("r")
@@ -121,10 +208,16 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     cleo.get_by_text(msg("classroom.follow.no-answer"), exact=False).wait_for()
     tally.locator(".tutor-bar-refused", has_text=str(state.why_not(wrong))).wait_for()
     screenshot(teacher, "classroom-revealed-1920")
+    teacher.set_viewport_size({"width": 1280, "height": 600})  # a short window: the results are below the fold
+    teacher.click("[data-target='results']")
+    teacher.locator(".tutor-download").scroll_into_view_if_needed()  # the teacher scrolled down to them
     teacher.keyboard.press("b")
     teacher.locator(".tutor-blank-screen").wait_for()
+    assert teacher.evaluate(HIDDEN_BY_BLANK) == [], "the blank screen covers the whole window"
     teacher.keyboard.press("b")
     teacher.locator(".tutor-blank-screen").wait_for(state="hidden")
+    teacher.click("[data-target='results']")
+    teacher.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
     teacher.keyboard.press("f")
     teacher.wait_for_function("document.fullscreenElement !== null")
     teacher.keyboard.press("f")
@@ -163,3 +256,76 @@ def test_a_wrong_code_is_explained_on_the_join_page(browser, voila):
     assert learner.locator(".tutor-name-field input").input_value() == "Ann"
     assert_no_code_or_errors(learner)
     screenshot(learner, "classroom-join-wrong-code")
+
+
+def title_of(language: str, heading: str) -> str:
+    return text(language, "publish.title.section", section=text(language, heading), app=text(language, "app.title"))
+
+
+def assert_in_the_frame(device, name: str) -> None:
+    """On a phone, a laptop and a projector: the tutor's navigation, languages and text size in
+    view, nothing wider than the window, no label cut short, no accessibility fault."""
+    for size in (PHONE, LAPTOP, PROJECTOR):
+        device.set_viewport_size(dict(zip(("width", "height"), size)))
+        settle(device)
+        assert too_wide(device) == [], f"{name} at {size}: wider than the window"
+        assert cut_off_sideways(device, ".tutor-nav a, [data-zoom]") == [], f"{name} at {size}: the bar is cut off"
+        cut = device.evaluate("""() => [...document.querySelectorAll('.tutor-page label, .tutor-page button')]
+            .filter(el => el.getBoundingClientRect().width > 0 && el.scrollWidth > el.clientWidth + 1)
+            .map(el => el.textContent.trim())""")
+        assert cut == [], f"{name} at {size}: cut short: {cut}"
+        assert_accessible(device)
+        screenshot(device, f"classroom-frame-{name}-{size[0]}")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_classroom_pages_are_in_the_tutors_frame_in_every_language(browser, voila, language):
+    teacher = browser(LAPTOP)
+    teacher.goto(voila.page_url(with_language(TEACH, language)))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    teacher.wait_for_function("title => document.title === title", arg=title_of(language, "classroom.setup.heading"))
+    assert teacher.evaluate("document.documentElement.lang") == language
+    assert_in_the_frame(teacher, f"teach-form-{language}")
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    code = teacher.locator(".tutor-class-code strong").inner_text()
+    assert text(language, "classroom.bar.code") in teacher.inner_text(".tutor-class-strip")
+    assert_in_the_frame(teacher, f"teach-{language}")
+
+    learner = browser(PHONE)
+    learner.goto(voila.page_url(with_language(JOIN, language)))
+    learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+    learner.wait_for_function("title => document.title === title", arg=title_of(language, "classroom.form.heading"))
+    assert learner.locator(".tutor-nav a[href$='index.ipynb?lang=%s']" % language).count() == 1, "a way home"
+    assert_in_the_frame(learner, f"join-form-{language}")
+    learner.fill(".tutor-class-code-field input", code)
+    learner.fill(".tutor-name-field input", "Zoë")
+    learner.click(".tutor-join")
+    learner.wait_for_selector(".tutor-who")
+    assert_in_the_frame(learner, f"join-{language}")
+
+
+def test_a_learner_in_a_replaced_class_is_told_and_joins_the_new_one(browser, voila):
+    lesson, number, _ = the_lesson()
+    teacher = browser(LAPTOP)
+    old = start_class(teacher, voila, lesson, number)
+    learner = browser(PHONE)
+    join(learner, voila, old, "Zoë")
+    teacher.click("[data-target='new']")
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    new = teacher.locator(".tutor-class-code strong").inner_text()
+    assert new != old
+    ended = msg("classroom.error.expired-code", code=old)
+    learner.locator(".tutor-feedback.tutor-wrong", has_text=ended).wait_for()
+    assert learner.locator(".tutor-class-code-field input").input_value() == ""
+    screenshot(learner, "classroom-learner-class-ended")
+    for reopen in (learner.reload, lambda: learner.goto(voila.page_url(JOIN))):  # the next day, from the bookmark
+        reopen()
+        learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+        assert learner.locator(".tutor-who").count() == 0, "not sent back into the old class"
+    learner.fill(".tutor-class-code-field input", new.lower())
+    learner.fill(".tutor-name-field input", "Zoë")
+    learner.click(".tutor-join")
+    learner.locator(".tutor-who", has_text=new).wait_for()
+    assert_no_code_or_errors(learner)

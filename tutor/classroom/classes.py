@@ -31,7 +31,7 @@ from tutor.messages import msg
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 CODE_EXAMPLE = "K7PX2M"
-LIFETIME_HOURS = 4.0
+LIFETIME_HOURS = 24.0  # a class ends this long after the teacher last moved it: a school day and the night
 CAPACITY = 60
 NAME_LIMIT = 30
 # How often a learner page asks for the teacher's step: the benchmark checks that a step
@@ -175,8 +175,7 @@ class Classrooms:
         if record is None:
             raise ClassroomError(msg("classroom.error.unknown-code", code=code))
         if record.expires_at <= self.clock():
-            raise ClassroomError(msg("classroom.error.expired-code", code=code,
-                                     hours=f"{self.lifetime_hours:g}"))
+            raise ClassroomError(msg("classroom.error.expired-code", code=code))
         return record
 
 
@@ -229,7 +228,12 @@ class Teacher(_Member):
         version = self.store.set_position(self.code, _position_data(step, revealed, reached))
         if version is None:  # purged since it was read: the class expired
             self.classrooms._record(self.code)
+        self.store.set_expiry(self.code, self.classrooms.clock() + self.classrooms.lifetime_hours * 3600)
         return Position(step, frozenset(revealed), reached, version)
+
+    def end(self) -> None:
+        """End the class now (the teacher started another): its learners are told it has ended."""
+        self.store.set_expiry(self.code, self.classrooms.clock())
 
     def learner_count(self) -> int:
         return len(self.store.learners(self.code))
@@ -266,18 +270,28 @@ class Teacher(_Member):
 
     def results_csv(self, describe: Callable[[int, str], str] = lambda _step, move: move) -> str:
         """The class results as CSV with a header row, in the page's language; ``describe(step,
-        move)`` puts a move as the learners sent it into words (the pages send lesson notation)."""
+        move)`` puts a move as the learners sent it into words (the pages send lesson notation).
+        Names and moves never start a formula in a spreadsheet (``_cell``)."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow([msg(f"classroom.csv.{column}") for column in ("name", "step", "answer", "allowed", "right")])
         yes, no = msg("classroom.csv.yes"), msg("classroom.csv.no")
         for row in self.results():
             if row.answer is None:
-                writer.writerow([row.name, row.step, "", "", ""])
+                writer.writerow([_cell(row.name), row.step, "", "", ""])
             else:
-                writer.writerow([row.name, row.step, describe(row.step, row.answer.move),
+                writer.writerow([_cell(row.name), row.step, _cell(describe(row.step, row.answer.move)),
                                  yes if row.answer.allowed else no, yes if row.answer.right else no])
         return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(text: str) -> str:
+    """A cell a spreadsheet shows as the text it is: one that would start a formula (a learner
+    named '=HYPERLINK(...)') gets a leading apostrophe, which spreadsheets read as "text"."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 def _answer(record: AnswerRecord | None) -> Answer | None:

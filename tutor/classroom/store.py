@@ -72,6 +72,10 @@ class ClassStore(ABC):
         """Replace the position and return the new version; None if the class is gone."""
 
     @abstractmethod
+    def set_expiry(self, code: str, expires_at: float) -> bool:
+        """Move the time the class ends (later while the class is used, now to end it); False if it is gone."""
+
+    @abstractmethod
     def join(self, code: str, token: str, name: str, capacity: int) -> str | None:
         """Add a learner, or find one that joined before with this token.
 
@@ -202,6 +206,10 @@ class SQLiteStore(ClassStore):
                              "RETURNING version", (json.dumps(position), code)).fetchone()
         return None if row is None else row[0]
 
+    def set_expiry(self, code, expires_at):
+        with self._use(writing=True) as db:
+            return db.execute("UPDATE classes SET expires_at = ? WHERE code = ?", (expires_at, code)).rowcount == 1
+
     def join(self, code, token, name, capacity):
         with self._use(writing=True) as db:
             if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:
@@ -269,6 +277,12 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 redis.call('HSET', KEYS[1], 'position', ARGV[1])
 return redis.call('HINCRBY', KEYS[1], 'version', 1)
 """
+SET_EXPIRY_SCRIPT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'expires_at', ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+return 1
+"""
 
 
 class RedisStore(ClassStore):
@@ -287,6 +301,7 @@ class RedisStore(ClassStore):
         self._create = self._redis.register_script(CREATE_SCRIPT)
         self._join = self._redis.register_script(JOIN_SCRIPT)
         self._set_position = self._redis.register_script(SET_POSITION_SCRIPT)
+        self._set_expiry = self._redis.register_script(SET_EXPIRY_SCRIPT)
 
     @contextmanager
     def _guard(self):
@@ -315,6 +330,10 @@ class RedisStore(ClassStore):
         with self._guard():
             version = self._set_position(keys=[self._key(code)], args=[json.dumps(position)])
         return None if version is None else int(version)
+
+    def set_expiry(self, code, expires_at):
+        with self._guard():
+            return bool(self._set_expiry(keys=[self._key(code), self.PREFIX + "expiry"], args=[code, repr(expires_at)]))
 
     def join(self, code, token, name, capacity):
         with self._guard():

@@ -1,10 +1,11 @@
 // Browser side of a classroom page (widgets/classroom.py PageLink). The kernel cannot see
 // the page's address, its localStorage or the keyboard, so this part tells it, once drawn:
-//   {hello: {href, query, stored, languages, width}}  what the page was opened with
-//   {key: "next" | "back" | "blank" | "reveal"}       a presenter key (F is handled here)
-//   {width: n}                                        the window was resized
+//   {hello: {href, query, stored, languages}}    what the page was opened with
+//   {key: "next" | "back" | "blank" | "reveal"}  a presenter key (F is handled here)
 // and writes what the kernel asks to keep (`keep`: {query, stored}) into the address
 // (history.replaceState, so a reload opens the same class) and into localStorage.
+// While `blank` is set, a black box on the document's body hides the whole window: inside
+// the page's widgets a fixed box would only cover the widget area in view.
 
 const KEYS = { ArrowRight: "next", " ": "next", ArrowLeft: "back", b: "blank", r: "reveal" };
 
@@ -37,6 +38,21 @@ function toggleFullScreen() {
   else document.documentElement.requestFullscreen().catch(() => {});
 }
 
+function showBlank(model) {
+  let cover = document.querySelector(".tutor-blank-screen");
+  if (!model.get("blank")) {
+    if (cover) cover.remove();
+    return;
+  }
+  if (!cover) {
+    cover = document.createElement("div");
+    cover.className = "tutor-blank-screen";
+    cover.setAttribute("role", "img");
+    document.body.append(cover);
+  }
+  cover.setAttribute("aria-label", model.get("blank_text"));
+}
+
 function render({ model, el }) {
   el.classList.add("tutor-page-link");
   model.send({
@@ -45,10 +61,10 @@ function render({ model, el }) {
       query: Object.fromEntries(new URLSearchParams(location.search)),
       stored: readStored(model.get("storage_key")),
       languages: [...(navigator.languages || [navigator.language])],
-      width: window.innerWidth,
     },
   });
   model.on("change:keep", () => keep(model));
+  model.on("change:blank", () => showBlank(model));
 
   const onKey = (event) => {
     if (!model.get("presenting") || event.ctrlKey || event.altKey || event.metaKey) return;
@@ -62,16 +78,11 @@ function render({ model, el }) {
       model.send({ key: KEYS[key] });
     }
   };
-  let resizing = null;
-  const onResize = () => {
-    clearTimeout(resizing);
-    resizing = setTimeout(() => model.send({ width: window.innerWidth }), 250);
-  };
   document.addEventListener("keydown", onKey);
-  window.addEventListener("resize", onResize);
   return () => {
     document.removeEventListener("keydown", onKey);
-    window.removeEventListener("resize", onResize);
+    const cover = document.querySelector(".tutor-blank-screen");
+    if (cover) cover.remove();
   };
 }
 
