@@ -160,7 +160,10 @@ function fitBoard(board) {
   let fit;
   let room = Infinity;
   if (byWidth) {  // the widest drawing fills the board's width (side by side ones stack, tutor.css)
-    fit = width / Math.max(...layers.flat().filter((svg) => svg.dataset.fit !== "fill").map((svg) => natural(svg).width));
+    // On a phone a growing grid keeps the size of the rest and scrolls inside its box.
+    const sizing = layers.flat().filter((svg) => svg.dataset.fit !== "fill" && !(PHONE.matches && scrolling(svg)));
+    const widest = (sizing.length ? sizing : layers.flat()).map((svg) => natural(svg).width);
+    fit = width / Math.max(...widest);
   } else {
     const box = scroller(board);
     const boxTop = box === document.scrollingElement ? 0 : box.getBoundingClientRect().top;
@@ -365,8 +368,27 @@ function fold(model, el) {
   });
 }
 
+// ------------------------------------------------------------------ phones
+// On a phone-wide window every drawing is asked (trait "narrow") for its narrow layout:
+// rows stacked, slots two by two, drawn at reading size, the page scrolling as one block.
+const PHONE = window.matchMedia("(max-width: 37.5rem)");
+
+function followPhone(model, el) {
+  const tell = () => {
+    if (!el.isConnected && el.dataset.told) return;
+    el.dataset.told = "yes";
+    if (model.get("narrow") !== PHONE.matches) {
+      model.set("narrow", PHONE.matches);
+      model.save_changes();
+    }
+  };
+  tell();
+  PHONE.addEventListener("change", tell);
+}
+
 function render({ model, el }) {
   el.classList.add("tutor-widget");
+  followPhone(model, el);
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
   const redraw = () => {
     draw(model, el);
