@@ -45,7 +45,8 @@ class MonsterTrickTable(StateComponent):
     def render(self) -> str:
         card = self.selected
         self.lit = sorted(self._state.slots_for(card)) if card is not None and self.hints else []
-        return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True)
+        return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True,
+                             narrow=self.narrow)
 
 
 class MonsterTrickPlayers(StateComponent):
@@ -64,7 +65,8 @@ class MonsterTrickPlayers(StateComponent):
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
-        return drawing.players(self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active)
+        return drawing.players(self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active,
+                               narrow=self.narrow)
 
 
 class MonsterTrickPrediction(StateComponent):
@@ -108,7 +110,7 @@ class MonsterTrickPrediction(StateComponent):
         clear = el("button", escape(msg("widgets.mt.clear")), data_target="clear", type="button",
                    disabled=not self.order)
         return (el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
-                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True) + clear)
+                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True, narrow=self.narrow) + clear)
 
 
 class MonsterTrickBoard(Board):

@@ -117,6 +117,7 @@ function refitSoon() {
   requestAnimationFrame(() => {
     refitPending = false;
     for (const board of document.querySelectorAll(".tutor-board")) fitBoard(board);
+    markScrollers();
   });
 }
 
@@ -384,6 +385,78 @@ function followPhone(model, el) {
   };
   tell();
   PHONE.addEventListener("change", tell);
+}
+
+// ------------------------------------------------------------------ the next thing to do, in view
+// A click can change the page far from the pointer: an answer's explanation and "Next
+// question" under the choices, a try's verdict and Next in the lesson panel, "Show me"
+// changing the board above. Once the page has changed there, that part is scrolled into
+// view (the nearest scroll that shows it; none when it is in view already).
+const ONWARD = [
+  // what was clicked, what changes when the page answers, what to show then
+  { clicked: ".tutor-choices button", changes: ".tutor-onward", show: ".tutor-onward" },
+  { clicked: ".tutor-show-me", changes: ".tutor-board", show: ".tutor-board", top: true },
+  { clicked: ".tutor-board [data-target]", changes: ".tutor-lesson-panel .tutor-feedback",
+    show: ".tutor-lesson-panel .tutor-stepnav" },
+  { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel" },
+];
+const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
+
+function seen(selector) {
+  const found = [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length);
+  return found.length ? found[0] : null;
+}
+
+function snapshot(selector) {
+  const el = seen(selector);
+  return el ? el.innerHTML : null;
+}
+
+function bringIntoView(el, top) {
+  const box = el.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  if (top && (box.top < 0 || box.top > window.innerHeight * 0.5)) el.scrollIntoView({ block: "start" });
+  else el.scrollIntoView({ block: "nearest" });
+}
+
+document.addEventListener("click", (event) => {
+  const rule = ONWARD.find((one) => event.target.closest && event.target.closest(one.clicked));
+  if (!rule || !event.target.closest(".tutor-page")) return;
+  const before = snapshot(rule.changes);
+  const until = Date.now() + ONWARD_MS;
+  const watch = new MutationObserver(() => {
+    if (Date.now() > until) {
+      watch.disconnect();
+      return;
+    }
+    const now = snapshot(rule.changes);
+    const shown = seen(rule.show);
+    if (now === null || now === before || !shown) return;
+    watch.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(shown, rule.top)));
+  });
+  watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}, true);
+
+// ------------------------------------------------------------------ boxes that scroll
+// A box that scrolls inside the page (a growing grid, the navigation on a phone, a wide
+// score sheet) fades at the sides where more is hidden (tutor.css reads data-more).
+const SCROLLERS = ".tutor-bar, .tutor-widget:has(> svg[data-fit='scroll']), .tutor-side > .tutor-widget";
+
+function markScrollers() {
+  for (const box of document.querySelectorAll(SCROLLERS)) {
+    const more = [];
+    if (box.scrollLeft > 1) more.push("left");
+    if (box.scrollLeft + box.clientWidth < box.scrollWidth - 1) more.push("right");
+    if (box.scrollTop > 1) more.push("up");
+    if (box.scrollTop + box.clientHeight < box.scrollHeight - 1) more.push("down");
+    const words = more.join(" ");
+    if ((box.dataset.more || "") !== words) box.dataset.more = words;
+    if (!box.dataset.watched) {
+      box.dataset.watched = "yes";
+      box.addEventListener("scroll", markScrollers, { passive: true });
+    }
+  }
 }
 
 function render({ model, el }) {

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from tutor.messages import msg
 from tutor.svg.draw import (ACCENT, INK, LINE, MARK, MUTED, TABLE, document, el, group, lit_mark, reading_class,
-                            star_points, target, text, title)
+                            small_card, star_points, target, text, title)
 from tutor.svg.seats import pawn, seat_colours
 
 CARD_W, CARD_H = 64, 90
@@ -116,7 +116,7 @@ def card_back(width: float = CARD_W) -> str:
     return group(el("rect", width=CARD_W, height=CARD_H, rx=7, fill="#7a1f2b", stroke="#4a0f18"),
                  el("rect", x=5, y=5, width=CARD_W - 10, height=CARD_H - 10, rx=4, fill="none", stroke="#d9a0a8"),
                  text(CARD_W / 2, CARD_H / 2 + 7, "13", size=20, weight=800, fill="#f3d4d8", anchor="middle"),
-                 scale=width / CARD_W)
+                 scale=width / CARD_W, class_=small_card(width / CARD_W))
 
 
 def card_svg(card) -> str:

@@ -16,6 +16,7 @@ CELL_W, CELL_H = CARD_W + GAP, CARD_H + GAP
 PAD, HEAD = 14, 34
 LIMIT = 6  # the grid may span at most this many columns and rows
 WIDTH = 796  # the players' panels: as wide as the other games' tables
+NARROW_W = 320  # a phone: players two by two; drawn a little larger than natural, so card names read
 GRID_MIN_W = 320  # room for the grid's heading
 SMALL = 0.6  # revealed and deferred cards in the players' panels
 CARDS_Y = 36  # the top of a panel's row of small cards
@@ -32,9 +33,9 @@ def hand_cards(state, seat: int) -> list:
     return [*view["placeable"], *view["hand"]]
 
 
-def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False) -> str:
+def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
     return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected,
-                     highlight=highlight, clickable=clickable, width=WIDTH,
+                     highlight=highlight, clickable=clickable, width=NARROW_W if narrow else WIDTH,
                      label=msg("widgets.hand-of", player=state.name(seat)))
 
 
@@ -174,16 +175,21 @@ def _triad(triad, corner, place: int, grid: dict) -> str:
     )
 
 
-def players(state, seat: int | None = None, highlight=()) -> str:
+def players(state, seat: int | None = None, highlight=(), narrow=False) -> str:
     """One panel per player: points, hand size, whether they chose, the card they revealed
     (set aside when tied) and their deferred cards."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
-    width = (WIDTH - 2 * PAD - (count - 1) * 10) / count
+    across, whole = (min(count, 2), NARROW_W) if narrow else (count, WIDTH)
+    width = (whole - 2 * PAD - (across - 1) * 10) / across
     panels = [group(_panel(state, view, other, width, colours[other], other in highlight),
-                    x=PAD + other * (width + 10), y=8) for other in range(count)]
-    return document(WIDTH, PANEL_H + 16, *panels, label=msg("widgets.tw.players-label"), data_fit="fill")
+                    x=PAD + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10))
+              for other in range(count)]
+    lines = -(-count // across)
+    # On a phone the panels set the board's scale (the hand may be narrower than they are).
+    return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.tw.players-label"),
+                    data_fit=None if narrow else "fill")
 
 
 def _status(state, view, seat: int) -> str:
