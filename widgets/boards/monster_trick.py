@@ -74,8 +74,9 @@ class MonsterTrickPrediction(StateComponent):
     click hands ``Predict(order)`` to ``on_move(fn)``. Empty while nobody predicts."""
 
     order = traitlets.List()  # values placed so far, left to right
+    accepting = traitlets.Bool(True)  # off while the table waits for someone else
 
-    redraw_on = ("order",)
+    redraw_on = ("order", "accepting")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.move_callbacks = Callbacks()
@@ -95,7 +96,7 @@ class MonsterTrickPrediction(StateComponent):
         kind, _, value = name.partition(":")
         if kind == "clear":
             self.order = []
-        elif kind == "vp" and value.isdigit() and self.active:
+        elif kind == "vp" and value.isdigit() and self.active and self.accepting:
             values = VP_SETS[self._state.round]
             if int(value) in values and int(value) not in self.order:
                 self.order = [*self.order, int(value)]
@@ -108,9 +109,10 @@ class MonsterTrickPrediction(StateComponent):
         if not self.active:
             return ""
         clear = el("button", escape(msg("widgets.mt.clear")), data_target="clear", type="button",
-                   disabled=not self.order)
+                   disabled=not (self.order and self.accepting))
         return (el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
-                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True, narrow=self.narrow) + clear)
+                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=self.accepting,
+                                     narrow=self.narrow) + clear)
 
 
 class MonsterTrickBoard(Board):

@@ -18,7 +18,8 @@ VP_W, VP_H = 38, 54
 SLOT_W, SLOT_H, GAP, PAD = 184, 200, 12, 12
 FAN = 28  # horizontal step between the cards of a trick: keeps each corner value visible
 TABLE_W = 2 * PAD + 4 * SLOT_W + 3 * GAP
-NARROW_W = 2 * PAD + 2 * SLOT_W + GAP  # a phone: slots two by two, players two by two
+NARROW_PAD = NARROW_GAP = 6
+NARROW_W = 2 * NARROW_PAD + 2 * SLOT_W + NARROW_GAP  # a phone: slots two by two, players two by two
 PANEL_H = 128
 
 
@@ -182,9 +183,10 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=Fa
         if clickable:
             body = target(f"slot:{slot}", slot_label(state, slot, selected), body, ring=(0, 0, SLOT_W, SLOT_H))
         column, row = (slot % 2, slot // 2) if narrow else (slot, 0)
-        slots.append(group(body, x=PAD + column * (SLOT_W + GAP), y=PAD + row * (SLOT_H + GAP)))
+        pad, gap = (NARROW_PAD, NARROW_GAP) if narrow else (PAD, GAP)
+        slots.append(group(body, x=pad + column * (SLOT_W + gap), y=pad + row * (SLOT_H + gap)))
     width, rows = (NARROW_W, 2) if narrow else (TABLE_W, 1)
-    height = rows * SLOT_H + (rows - 1) * GAP + 2 * PAD
+    height = rows * SLOT_H + (rows - 1) * gap + 2 * pad
     return document(width, height, el("rect", width=width, height=height, rx=16, fill=TABLE),
                     *slots, label=msg("widgets.mt.table-label"))
 
@@ -197,13 +199,13 @@ def players(state, seat: int | None = None, highlight=(), reveal_active: bool = 
     colours = seat_colours(state.seat_names)
     count = state.players
     across = min(count, 2) if narrow else count
-    whole = NARROW_W if narrow else TABLE_W
-    width = (whole - 2 * PAD - (across - 1) * 10) / across
+    whole, pad = (NARROW_W, NARROW_PAD + 4) if narrow else (TABLE_W, PAD)  # room for a lesson's mark around a panel
+    width = (whole - 2 * pad - (across - 1) * 10) / across
     panels = []
     for other in range(count):
         panels.append(group(_player_panel(state, view, seat, other, width, colours[other], other in highlight,
                                           reveal_active),
-                            x=PAD + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10)))
+                            x=pad + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10)))
     lines = -(-count // across)
     return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.mt.players-label"))
 
