@@ -109,6 +109,7 @@ function chooseZoom(zoom) {
 // (a row of player panels) takes the width it gets and never sets the board's scale.
 const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
 const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
+const GRID_LOW = 0.45;  // the smallest a growing grid is drawn to keep it whole in view
 let refitPending = false;
 
 function refitSoon() {
@@ -177,13 +178,18 @@ function fitBoard(board) {
   fit = Math.min(Math.max(fit, low), high);
   for (const layer of layers) {
     for (const svg of layer) {
-      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
-        svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
-      }
+      // A growing grid fitted to the window's height gets a scale of its own, so that the
+      // whole grid stays in sight as it grows (down to GRID_LOW; below that its box scrolls).
+      let own = fit;
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
-        svg.closest(".tutor-widget").style.maxHeight = byWidth ? ""
-          : `${Math.max(room - rest * fit, SCROLL_HEIGHT * low)}px`;
+        const tall = Math.max(room - rest * fit, SCROLL_HEIGHT * GRID_LOW);
+        own = byWidth ? fit : Math.max(Math.min(fit, tall / natural(svg).height), GRID_LOW);
+        svg.style.setProperty("--fit", own.toFixed(3));
+        svg.closest(".tutor-widget").style.maxHeight = byWidth ? "" : `${tall}px`;
+      }
+      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
+        svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * own)}px`;
       }
     }
   }
