@@ -221,7 +221,10 @@ def fitted(name: str, room: float) -> tuple[str, int]:
 def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
     moving = seat == view["placer"] or (view["phase"] == "pick" and not view["picked"][seat])
     name = state.name(seat)
-    shown_name, name_size = fitted(name, width - 40)
+    # A narrow panel (a phone, five players) has the points on the name's line, so that
+    # the cards' row has the whole width.
+    points_on_top = width < 170
+    shown_name, name_size = fitted(name, width - 40 - (POINTS_W if points_on_top else 0))
     status = _status(state, view, seat)
     summary = ", ".join(part for part in (name, msg("widgets.tw.points", points=view["scores"][seat]),
                                           msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), status) if part)
@@ -233,8 +236,8 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
                         stroke_width=3, stroke_dasharray="10 6"))
     # The name has the whole top line; the points sit on the right of the cards' row.
     parts += [pawn(17, 20, colour, 1.1), text(30, 25, shown_name, size=name_size, weight=700),
-              text(width - 10, 54, msg("widgets.tw.points", points=view["scores"][seat]), size=13, weight=700,
-                   anchor="end")]
+              text(width - 10, 25 if points_on_top else 54, msg("widgets.tw.points", points=view["scores"][seat]),
+                   size=13, weight=700, anchor="end")]
     small_w = CARD_W * SMALL
     x = 10
     waiting = view["revealed"][seat] if view["phase"] == "place" else None
@@ -245,7 +248,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
         parts.append(group(card_face(view["pick"], small_w), x=x, y=CARDS_Y))  # the viewer's own hidden choice
         x += small_w + 8
     deferred = view["deferred"][seat]
-    step = min(small_w + 4, (width - POINTS_W - x - small_w) / max(len(deferred) - 1, 1))
+    step = min(small_w + 4, (width - (10 if points_on_top else POINTS_W) - x - small_w) / max(len(deferred) - 1, 1))
     for index, card in enumerate(deferred):
         parts.append(group(card_face(card, small_w), x=x + index * step, y=CARDS_Y))
     if status:
