@@ -41,6 +41,15 @@ TEXTS = """() => {
 }"""
 
 
+def hidden_without_a_sign(page) -> list[str]:
+    """Boxes that scroll sideways inside the page (a score sheet, a growing grid, the
+    navigation) and hide part of themselves without the fade that says so (data-more)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.tutor-page *')]
+        .filter(box => ['auto', 'scroll'].includes(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth + 1)
+        .filter(box => !(box.dataset.more || '').match(/left|right/))
+        .map(box => box.className.slice(0, 60))""")
+
+
 def wait_for_narrow_boards(page) -> None:
     """The drawings have come back in their narrow layout (tutor.js asked for it)."""
     page.wait_for_function("""limit => [...document.querySelectorAll('.tutor-board svg[viewBox]')]
@@ -74,6 +83,7 @@ def test_every_text_is_readable_on_a_phone(chromium, voila, game, section):
             assert too_wide(page) == [], f"wider than the phone with {size} text"
             assert boards_scroll_to_everything(page) == []
             assert cut_off_sideways(page, acted_on) == [], f"cut off at the side with {size} text"
+            assert hidden_without_a_sign(page) == [], f"a box hides part of itself without a sign with {size} text"
         page.locator("[data-zoom='normal']").click()
     finally:
         page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
@@ -114,6 +124,51 @@ def test_after_each_answer_on_a_phone_the_way_on_is_in_view(chromium, voila, gam
                 page.locator(".tutor-onward").click()
             else:
                 page.locator(".tutor-onward").click()
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+# A word broken across two lines although it would fit its column on a line of its own
+# (the French "emplacemen/t"): each word of the table measured alone, in its own type.
+SPLIT_WORDS = """() => [...document.querySelectorAll('.tutor-glossary .tutor-word, .tutor-glossary th > span[lang]')]
+    .flatMap(word => {
+        const node = word.firstChild, split = [];
+        if (!node) return split;
+        for (const found of node.textContent.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, found.index);
+            range.setEnd(node, found.index + found[0].length);
+            if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size < 2) continue;
+            const cell = word.closest('th, td'), style = getComputedStyle(cell);
+            const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const alone = word.cloneNode(false);
+            alone.style.whiteSpace = 'nowrap';
+            alone.textContent = found[0];
+            word.after(alone);
+            const width = alone.getBoundingClientRect().width / (cell.currentCSSZoom || 1);
+            alone.remove();
+            if (width <= room + 0.5) split.push(found[0]);
+        }
+        return split;
+    })"""
+
+
+@pytest.mark.parametrize("game", games())
+def test_glossary_words_break_only_when_wider_than_their_column_on_a_phone(chromium, voila, game):
+    from tutor.messages import LANGUAGES
+    from widgets.languages import with_language
+
+    context, page = phone_page(chromium)
+    try:
+        for language in LANGUAGES:
+            page.goto(voila.page_url(with_language(page_file("glossary", game), language)))
+            page.locator(".tutor-glossary").wait_for(timeout=PAGE_TIMEOUT_MS)
+            for size in ("normal", "large"):
+                page.locator(f"[data-zoom='{size}']").click()
+                settle(page)
+                assert page.evaluate(SPLIT_WORDS) == [], f"words cut in {language} with {size} text"
+            page.locator("[data-zoom='normal']").click()
     finally:
         page.goto("about:blank")
         context.close()
