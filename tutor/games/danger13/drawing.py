@@ -103,7 +103,7 @@ def card_face(card, width: float = CARD_W) -> str:
             parts.append(plus_mark(centre + offset, 76, 7, look.dark, "#ffffff"))
     elif card.kind == "13-18":
         parts.append(icon(card.kind, centre, 32, 13, look.dark))
-        parts.append(text(centre, 72, "13\u219218", size=12, weight=800, fill=look.dark, anchor="middle"))
+        parts.append(text(centre, 73, "13\u219218", size=13, weight=800, fill=look.dark, anchor="middle"))
     elif card.kind == "instant":
         parts.append(icon(card.kind, centre, 36, 17, look.dark))
         parts.append(text(centre, 76, f"+{card.plus}", size=17, weight=800, fill=look.dark, anchor="middle"))

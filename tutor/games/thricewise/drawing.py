@@ -102,9 +102,9 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
         placer = state.placed_by.get(cell)
         if placer is not None:
             body.append(group(title(state.name(placer)),
-                              el("circle", cx=CARD_W - 8, cy=CARD_H - 30, r=7, fill=colours[placer], stroke=INK,
+                              el("circle", cx=CARD_W - 9, cy=CARD_H - 31, r=8, fill=colours[placer], stroke=INK,
                                  stroke_width=0.6),
-                              text(CARD_W - 8, CARD_H - 26.5, tags[placer], size=8.5, weight=700,
+                              text(CARD_W - 9, CARD_H - 27, tags[placer], size=10, weight=700,
                                    fill=ink_on(colours[placer]), anchor="middle")))
         if card in highlight or cell in highlight:
             body.append(_mark())
