@@ -449,6 +449,8 @@ document.addEventListener("click", (event) => {
 // score sheet) fades at the sides where more is hidden (tutor.css reads data-more).
 const SCROLLERS = ".tutor-bar, .tutor-widget:has(> svg[data-fit='scroll']), .tutor-side > .tutor-widget";
 
+const scrollerWatch = new ResizeObserver(() => markScrollers());
+
 function markScrollers() {
   for (const box of document.querySelectorAll(SCROLLERS)) {
     const more = [];
@@ -458,9 +460,10 @@ function markScrollers() {
     if (box.scrollTop + box.clientHeight < box.scrollHeight - 1) more.push("down");
     const words = more.join(" ");
     if ((box.dataset.more || "") !== words) box.dataset.more = words;
-    if (!box.dataset.watched) {
+    if (!box.dataset.watched) {  // scrolled, or its content grown or shrunk: marked again
       box.dataset.watched = "yes";
       box.addEventListener("scroll", markScrollers, { passive: true });
+      for (const part of [box, ...box.children]) scrollerWatch.observe(part);
     }
   }
 }
