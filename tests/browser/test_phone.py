@@ -47,7 +47,8 @@ def hidden_without_a_sign(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll('.tutor-page *')]
         .filter(box => ['auto', 'scroll'].includes(getComputedStyle(box).overflowX) && box.scrollWidth > box.clientWidth + 1)
         .filter(box => !(box.dataset.more || '').match(/left|right/))
-        .map(box => box.className.slice(0, 60))""")
+        .map(box => box.className.split(' ').filter(name => !/^(lm-|jupyter-|widget-)/.test(name)).join(' ')
+                    || box.textContent.trim().slice(0, 40))""")
 
 
 def wait_for_narrow_boards(page) -> None:
