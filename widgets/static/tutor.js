@@ -103,9 +103,10 @@ function chooseZoom(zoom) {
 // .tutor-board-row holds drawings side by side. One factor --fit sizes them all alike.
 // The board fits the window's height below its top, so the hand and buttons at its foot
 // stay in view; where its style says --board-fit: width (projector text on a screen that
-// leaves it no column of its own, tutor.css and page.css) it grows to the width it has
+// leaves it no column of its own, or a phone; tutor.css and page.css) it grows to the width it has
 // and the page scrolls. A drawing marked data-fit="scroll" (a grid that keeps growing)
-// counts with a capped height and scrolls inside its own box; one marked data-fit="fill"
+// counts with a capped height and is drawn at a scale of its own that keeps it whole in its
+// box (a phone: at the board's scale, its box scrolling sideways); one marked data-fit="fill"
 // (a row of player panels) takes the width it gets and never sets the board's scale.
 const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
 const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
@@ -382,7 +383,10 @@ const PHONE = window.matchMedia("(max-width: 37.5rem)");
 
 function followPhone(model, el) {
   const tell = () => {
-    if (!el.isConnected && el.dataset.told) return;
+    if (el.dataset.told && !el.isConnected) {
+      PHONE.removeEventListener("change", tell);
+      return;
+    }
     el.dataset.told = "yes";
     if (model.get("narrow") !== PHONE.matches) {
       model.set("narrow", PHONE.matches);
