@@ -250,8 +250,8 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
                           anchor="middle"))
         left += width + 4
     if done:
-        parts.append(text(row_w - 10, row_h - 20, "\u2713 " + msg("widgets.d13.has-card"), size=12, fill=MUTED,
-                          anchor="end") if narrow else
+        parts.append(fitted_text(row_w - 10, row_h - 20, "\u2713 " + msg("widgets.d13.has-card"), row_w - 196, 12,
+                                 fill=MUTED, anchor="end") if narrow else
                      text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
     card_w = CARD_W * ROW_SCALE
     first_x, cards_y, fan_w = (10, 62, NARROW_FAN_W) if narrow else (150, 3, 310)
@@ -266,7 +266,7 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
         parts.append(text(first_x if narrow else 150, cards_y + 47 if narrow else 50, msg("widgets.d13.empty-row"),
                           size=12, fill=MUTED))
     if narrow:
-        parts.append(_gauge(NARROW_FAN_W + 20, 8, total, limit, words_at=(10, row_h - 20, 190 if done else row_w - 20)))
+        parts.append(_gauge(NARROW_FAN_W + 20, 8, total, limit, words_at=(10, row_h - 20, 176 if done else row_w - 20)))
         parts.append(group(_bank(state, view, viewer, seat, NARROW_FAN_W + 20), y=54))
     else:
         parts.append(_gauge(466, 14, total, limit))
