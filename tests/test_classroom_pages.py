@@ -119,7 +119,7 @@ def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
 
 
 def test_after_the_reveal_a_learner_still_sees_the_cards_of_the_seat_they_played(classrooms):
-    lesson, index, state, right, wrong = lesson_and_try()
+    _lesson, index, state, right, wrong = lesson_and_try()
     presenter = start_class(classrooms)
     ann, ben = (join(classrooms, presenter.teacher.code, name) for name in ("Ann", "Ben"))
     for _ in range(index):

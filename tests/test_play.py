@@ -368,3 +368,73 @@ def test_a_file_the_browser_sends_is_replayed():
     table.upload._receive(table.upload, {"upload": {"name": "game.yaml"}}, [content])
     assert isinstance(table.body.children[0], GameReplay)
     assert msg("app.record.opened", file="game.yaml") in unescape(table.message.value)
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_family_table_never_asks_to_pass_the_device(game):
+    """Three people at one device who show each other their cards: the table shows the
+    cards of whoever is to move, and never a pass screen."""
+    table = table_for(game, people=3, players=3)
+    table.family.value = True
+    rng, moves = random.Random(4), 0
+    while not table.state.is_terminal():
+        person = table.person_to_move()
+        assert table.session.passing_to is None
+        assert msg("app.play.pass.ready", player=table.state.name(person)) not in texts(table.stage)
+        assert contains(table.stage, table.board) and table.board.seat == person
+        table.play(person_move(table, rng))
+        moves += 1
+    assert moves > 10
+    table.undo()  # after the end: nothing changes, still no pass screen
+    assert table.session.passing_to is None
+
+
+def test_a_family_table_takes_effect_in_the_game_under_way():
+    table = table_for("monster-trick", people=2)
+    assert table.session.passing_to is not None
+    table.family.value = True
+    assert table.session.passing_to is None and contains(table.stage, table.board)
+    table.family.value = False  # from now on the device is passed again: the cards on show stay the holder's
+    table.play(person_move(table, random.Random(5)))
+    assert table.session.passing_to is not None
+
+
+def test_take_and_refuse_only_while_the_table_waits_for_the_person():
+    """A computer player deciding on a card: the buttons are greyed and a click on them is
+    ignored in the kernel too; the person deciding: they work."""
+    from tutor.games.danger13 import ACCEPT, Choice
+    from tutor.session import Session
+    from widgets.boards.danger13 import Danger13Board
+
+    seen = set()
+    for seed in range(40):
+        session = Session("danger-13", [play.PERSON, "coach", "coach"], seed=seed)
+        rng = random.Random(seed)
+        while not session.state.is_terminal() and len(session.state.move_stack) < 200:
+            state = session.state
+            if state.pending is not None:
+                person = session.awaiting() is not None
+                board = Danger13Board(state, seat=0)
+                board.accepting = person
+                moves = []
+                board.on_move(moves.append)
+                buttons = re.findall(r"<button[^>]*>", board.actions.html)
+                assert buttons and all(("disabled" in button) != person for button in buttons)
+                board.actions.click(ACCEPT)
+                assert bool(moves) == (person and Choice(state.pending, ACCEPT) in state.legal_moves())
+                seen.add(person)
+            if session.person_to_move() is not None:
+                session.play(rng.choice(seat_moves(state, session.person_to_move())))
+            else:
+                session.step()
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}, "both a computer player and the person decided on a card"
+
+
+def test_the_board_waits_while_a_computer_player_thinks():
+    table = play.GameTable("danger-13", speed="instant")
+    table._show(thinking=1)
+    assert not table.board.accepting
+    table._show()
+    assert table.board.accepting == (table.session.awaiting() is not None)

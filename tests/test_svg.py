@@ -2,6 +2,10 @@
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
 from tutor.games.monster_trick import drawing
@@ -196,3 +200,48 @@ def test_every_seat_colour_comes_with_the_seats_name_or_initial():
     claims = [node.text for node in table.iter(f"{SVG}text")
               if node.text in {msg("widgets.mt.claim", player=name) for name in state.seat_names}]
     assert len(claims) == sum(1 for trick in state.tricks if trick), "each claim marker names its player"
+
+
+PHONE_ROOM = 360  # a board's width on a 390-px phone, in CSS px
+
+
+def drawn_sizes(svg: str) -> tuple[float, list[tuple[float, str]]]:
+    """A drawing's natural width and each word's size as drawn (font size times the
+    groups' scales), leaving out cards drawn small as reminders (class small-card)."""
+    root = ET.fromstring(svg)
+    found = []
+
+    def walk(node, scale):
+        if "small-card" in node.get("class", ""):
+            return
+        scaled = re.search(r"scale\(([\d.]+)\)", node.get("transform", ""))
+        scale *= float(scaled.group(1)) if scaled else 1
+        if node.tag.endswith("text") and (node.text or "").strip():
+            found.append((float(node.get("font-size")) * scale, node.text.strip()))
+        for child in node:
+            walk(child, scale)
+    walk(root, 1.0)
+    return float(root.get("viewBox").split()[2]), found
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_narrow_layouts_read_at_11_px_on_a_phone(game_id):
+    """Every drawing of a board in its narrow layout, filled to a phone's width (a growing
+    grid at the scale of the rest), has no word under 11 px, in a game's middle and end."""
+    from tutor.session import Session
+    from widgets.stepper import board_for
+
+    session = Session(game_id, ["coach"] * 4 if 4 in registered(game_id).player_counts else ["coach"] * 3, seed=3)
+    for stop in (40, 10_000):
+        while not session.state.is_terminal() and len(session.state.move_stack) < stop:
+            session.step()
+        board = board_for(game_id, session.state, 1.0)
+        for part in board.parts:
+            part.narrow = True
+        drawings = [svg for part in board.parts for svg in re.findall(r"<svg.*?</svg>", part.html, re.S)]
+        widths = [drawn_sizes(svg)[0] for svg in drawings if 'data-fit="scroll"' not in svg]
+        fit = PHONE_ROOM / max(widths)
+        for svg in drawings:
+            _, sizes = drawn_sizes(svg)
+            small = [(round(size * fit, 1), words) for size, words in sizes if size * fit < 11]
+            assert not small, f"{game_id}: words under 11 px on a phone: {small[:5]}"

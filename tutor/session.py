@@ -6,7 +6,8 @@ at a time when asked (``step``), so a page can pace them; a person's move is ref
 when it is not that person's turn; undo goes back to the last person's decision while the
 game runs (a finished game is kept as it ended: its record is final); and
 when several people share one device, the session says whose hands the device must
-pass to before their cards may show. Pages draw a session; they keep no turn-taking of
+pass to before their cards may show (at a family table, where they do not hide their cards
+from each other, it never asks: the cards of whoever is to move show at once). Pages draw a session; they keep no turn-taking of
 their own.
 """
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Session:
     seat per entry of ``kinds`` ("person" or a bot kind such as "coach" or "random")."""
 
     def __init__(self, game_id: str, kinds: list[str], seed: int = 0, options: dict | None = None,
-                 names: list[str] | None = None):
+                 names: list[str] | None = None, family: bool = False):
         self.game = registered(game_id)
         self.kinds = list(kinds)
         self.seed = seed
@@ -52,6 +53,8 @@ class Session:
         people = self.people
         self.holder = people[0] if len(people) == 1 else None  # the person whose cards may be on screen
         self.movers: list[int] = []  # who made each move of the state's move stack
+        self.family = False
+        self.set_family(family)
 
     # ------------------------------------------------------------- who
     @property
@@ -80,6 +83,24 @@ class Session:
     def ready(self) -> None:
         """The person the table asked for has the device."""
         self.holder = self.person_to_move()
+
+    def set_family(self, on: bool) -> None:
+        """A family table (``on``): the people see each other's cards, so the device is
+        never passed; the cards shown are those of the person the table waits for, or of
+        the last one it waited for while a computer player moves."""
+        self.family = on
+        self._follow()
+
+    def _follow(self) -> None:
+        person = self.person_to_move()
+        if self.family and person is not None:
+            self.holder = person
+
+    def awaiting(self) -> int | None:
+        """The person whose move the table takes now: none while chance or a computer
+        player moves, after the end, or until the device has been passed."""
+        person = self.person_to_move()
+        return person if person is not None and person == self.holder and not self.state.is_terminal() else None
 
     # ------------------------------------------------------------- moves
     def play(self, move) -> None:
@@ -122,8 +143,9 @@ class Session:
             self.state.pop()
             if seat >= 0 and self.kinds[seat] == PERSON:
                 break
-        if len(self.people) > 1:
+        if len(self.people) > 1 and not self.family:
             self.holder = None  # whoever holds the device now, the move's owner confirms first
+        self._follow()
         return True
 
     @property
@@ -136,6 +158,7 @@ class Session:
         mover = CHANCE if self.state.to_move == CHANCE else self.state.mover(move)
         self.state.push(move)
         self.movers.append(mover)
+        self._follow()
 
     # ------------------------------------------------------------- history
     def history(self) -> list[Entry]:

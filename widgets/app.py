@@ -287,7 +287,8 @@ class LessonShelf(w.VBox):
     def __init__(self, game: str, lessons: list):
         self.lessons = lessons
         self.chooser = w.Dropdown(options=list(zip(self._labels(), range(len(lessons)))),
-                                  description=msg("app.learn.lessons"), layout=w.Layout(width="32rem"))
+                                  description=msg("app.learn.lessons"),
+                                  layout=w.Layout(width="32rem", max_width="100%"))  # a phone: narrower, not cut off
         self.chooser.add_class("tutor-chooser")
         self.summary = w.HTML()
         self.following = w.Button(button_style="primary", layout=w.Layout(width="auto", display="none"))

@@ -13,26 +13,28 @@ from widgets.component import Callbacks, Component
 
 class Actions(Component):
     """A row of buttons. ``actions`` holds ``[name, label, enabled]`` entries;
-    ``on_action(fn)`` hears the name of an enabled one when it is clicked."""
+    ``on_action(fn)`` hears the name of an enabled one when it is clicked. While not
+    ``accepting`` (the table waits for someone else) every button is disabled."""
 
     actions = traitlets.List()
+    accepting = traitlets.Bool(True)
 
     def __init__(self, scale: float = 1.0, **kwargs):
         self.action_callbacks = Callbacks()
         super().__init__(scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["actions"])
+        self.observe(lambda _change: self.refresh(), names=["actions", "accepting"])
         self.refresh()
 
     def on_action(self, callback, remove: bool = False) -> None:
         self.action_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        if any(action == name and enabled for action, _, enabled in self.actions):
+        if self.accepting and any(action == name and enabled for action, _, enabled in self.actions):
             self.action_callbacks(name)
 
     def render(self) -> str:
         self.layout.display = None if self.actions else "none"
-        buttons = [el("button", escape(label), type="button", data_target=name, disabled=not enabled,
+        buttons = [el("button", escape(label), type="button", data_target=name, disabled=not (enabled and self.accepting),
                       class_="tutor-primary" if index == 0 else None)
                    for index, (name, label, enabled) in enumerate(self.actions)]
         return el("div", *buttons, class_="tutor-actions") if buttons else ""
@@ -79,6 +81,20 @@ class Board(ipywidgets.VBox):
             if part.has_trait("seat"):
                 part.seat = value
         self.redraw()
+
+    @property
+    def accepting(self) -> bool:
+        """Whether the person at the screen may act now (the play page sets it from the
+        session: not while a computer player thinks); a board's buttons and cards follow."""
+        return all(part.accepting for part in self.parts if part.has_trait("accepting"))
+
+    @accepting.setter
+    def accepting(self, value: bool) -> None:
+        for part in self.parts:
+            if part.has_trait("accepting"):
+                part.accepting = value
+            elif part.has_trait("clickable"):  # a hand: its cards cannot be picked meanwhile
+                part.clickable = value
 
     @property
     def hints(self) -> bool:

@@ -20,6 +20,9 @@ class Component(anywidget.AnyWidget):
 
     html = traitlets.Unicode("").tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)  # 1.5 or 2 for a classroom projector
+    # Set by the browser on a phone-wide window (tutor.js): drawings then reflow into a
+    # narrow layout (rows stacked, slots two by two) instead of shrinking out of reading size.
+    narrow = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -49,7 +52,7 @@ class StateComponent(Component):
     def __init__(self, state, **kwargs):
         self._state = state
         super().__init__(**kwargs)
-        self.observe(lambda _change: self.refresh(), names=list(self.redraw_on))
+        self.observe(lambda _change: self.refresh(), names=[*self.redraw_on, "narrow"])
         self.refresh()
 
     @property

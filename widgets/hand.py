@@ -100,4 +100,4 @@ class Hand(StateComponent):
         caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="tutor-caption")
         return caption + module.hand(
             self._state, seat, playable=self.playable, selected=self.selected, highlight=self.highlight,
-            clickable=self.clickable)
+            clickable=self.clickable, narrow=self.narrow)

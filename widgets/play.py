@@ -148,6 +148,11 @@ class GameTable(w.VBox):
                                description=msg(f"app.play.variant.{option}.label"),
                                style={"description_width": "initial"}, layout=w.Layout(width="auto"))
             for option, values in self.entry.options.items()}
+        # People who share one device and show each other their cards: no "pass the device" screens.
+        self.family = w.Checkbox(value=False, description=msg("app.play.family"), indent=False,
+                                 layout=w.Layout(width="auto"))
+        self.family.add_class("tutor-family")
+        self.family.observe(lambda change: self._share(change.new), names="value")
         self.start = w.Button(description=msg("app.play.new"), button_style="primary")
         self.start.add_class("tutor-new-game")
         self.start.on_click(lambda _: self.new_game(self.seed + 1))
@@ -165,7 +170,7 @@ class GameTable(w.VBox):
         tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="flex-start"))
         tools.add_class("tutor-tools")
         # Settings and records fold away while a game runs: the table is what the page is for.
-        settings = w.VBox([setup, self.seat_row, self.about, tools])
+        settings = w.VBox([setup, self.seat_row, self.family, self.about, tools])
         self.fold = Fold(settings, "tutor-settings", msg("app.play.settings"))
         self.message = w.HTML()
         self.message.add_class("tutor-message")
@@ -234,7 +239,7 @@ class GameTable(w.VBox):
         kinds = self.kinds
         names = [self.name_of(seat) for seat in range(len(kinds))]
         options = {option: variant.value for option, variant in self.variants.items()}
-        self.session = Session(self.game, kinds, seed, options, names)
+        self.session = Session(self.game, kinds, seed, options, names, family=self.family.value)
         self.sentences: list[str] = []
         self.board = board_for(self.game, self.state, 1.0)
         self.board.on_move(self.play)
@@ -275,6 +280,7 @@ class GameTable(w.VBox):
         finally:
             self._relabelling = False
         self.start.description = msg("app.play.new")
+        self.family.description = msg("app.play.family")
         self.undo_button.description = msg("app.play.undo")
         self.fold.label = msg("app.play.settings")
         self.fold.refresh()
@@ -369,6 +375,12 @@ class GameTable(w.VBox):
         self.message.value = ""
         self.advance()
 
+    def _share(self, family: bool) -> None:
+        """A family table or not, from now on in the game under way."""
+        self.session.set_family(family)
+        if self._task is None:
+            self._show()
+
     def ready(self) -> None:
         """The person the screen asked for has the device."""
         self.session.ready()
@@ -391,6 +403,7 @@ class GameTable(w.VBox):
             return
         if PERSON in self.kinds:
             self.board.seat = self.session.holder
+        self.board.accepting = thinking is None and self.session.awaiting() is not None
         self.board.state = state
         self.scores.seat = self.session.holder
         self.scores.state = state

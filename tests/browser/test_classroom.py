@@ -4,14 +4,14 @@ import time
 
 import pytest
 
+from serving.pages import text
 from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
-from serving.pages import text
 from tutor.messages import LANGUAGES, msg
 from widgets.app import page_file
-from widgets.languages import with_language
 from widgets.classroom import default_lesson
+from widgets.languages import with_language
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
@@ -296,7 +296,7 @@ def test_the_classroom_pages_are_in_the_tutors_frame_in_every_language(browser, 
     learner.goto(voila.page_url(with_language(JOIN, language)))
     learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
     learner.wait_for_function("title => document.title === title", arg=title_of(language, "classroom.form.heading"))
-    assert learner.locator(".tutor-nav a[href$='index.ipynb?lang=%s']" % language).count() == 1, "a way home"
+    assert learner.locator(f".tutor-nav a[href$='index.ipynb?lang={language}']").count() == 1, "a way home"
     assert_in_the_frame(learner, f"join-form-{language}")
     learner.fill(".tutor-class-code-field input", code)
     learner.fill(".tutor-name-field input", "Zoë")

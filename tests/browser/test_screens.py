@@ -347,3 +347,39 @@ def test_a_lost_server_is_told_in_words_and_a_reload_returns_to_the_step(page, v
     lost.get_by_role("button", name=msg("app.lost.reload")).click()
     page.locator(STEP, has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
     assert f"lesson={lesson_number}&step={step_number}" in page.url
+
+
+def test_the_thricewise_grid_fits_its_box_through_a_whole_game_on_a_laptop(chromium, voila):
+    """The grid grows with every card; on a laptop it is drawn smaller as it grows rather
+    than hide part of itself in a box that scrolls (the learner plans triads across it)."""
+    from tutor.bots import seat_moves
+
+    from .boards import play
+    from .test_play import smallest_table, wait_for_log
+
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    game = "thricewise"
+    try:
+        replica = smallest_table(page, voila, game)
+        moves = 0
+        while not replica.state.is_terminal():
+            move = seat_moves(replica.state, replica.person_to_move())[0]
+            play(page, game, move)
+            replica.play(move)
+            wait_for_log(page, replica)
+            settle(page)
+            moves += 1
+            if replica.state.is_terminal():
+                break  # the result goes above the table: the page scrolls to the rest
+            hidden = page.evaluate(f"""() => {{ const box = document.querySelector("{GRID}");
+                return box ? [box.scrollWidth - box.clientWidth, box.scrollHeight - box.clientHeight] : [0, 0]; }}""")
+            if max(hidden) > 1 or outside_view(page, GRID):
+                screenshot(page, f"screens-{game}-grid-hidden-{moves}")
+                pytest.fail(f"after move {moves} the grid hides {hidden} px in its box or is out of view")
+        screenshot(page, f"screens-{game}-grid-at-the-end-laptop")
+    finally:
+        page.goto("about:blank")
+        context.close()

@@ -9,7 +9,7 @@ from math import cos, pi, sin
 from typing import NamedTuple
 
 from tutor.messages import msg
-from tutor.svg.draw import INK, PAPER, document, el, group, reading_class, text, title
+from tutor.svg.draw import INK, PAPER, document, el, group, reading_class, small_card, text, title
 
 CARD_W, CARD_H = 66, 94
 
@@ -103,10 +103,10 @@ def card_face(card, width: float = CARD_W) -> str:
     lines = _name_lines(str(card))
     for index, line in enumerate(lines):
         y = CARD_H - 11 + index * 10 - (len(lines) - 1) * 4
-        size = NAME_SIZE if len(line) <= 10 else 9 if len(line) <= 12 else 8  # a long word still fits the card
+        size = NAME_SIZE if len(line) <= 10 else 10 if len(line) <= 12 else 8  # a long word still fits the card
         parts.append(text(CARD_W / 2, y, line, size=size, weight=600, anchor="middle",
                           class_=reading_class("name", width / CARD_W)))
-    return group(*parts, scale=width / CARD_W)
+    return group(*parts, scale=width / CARD_W, class_=small_card(width / CARD_W))
 
 
 def card_svg(card) -> str:

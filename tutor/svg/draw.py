@@ -64,6 +64,13 @@ def reading_class(kind: str, scale: float) -> str | None:
     return f"card-{kind}" if scale >= READING else None
 
 
+def small_card(scale: float) -> str | None:
+    """``small-card`` on a card drawn as a reminder only (in a player's panel, a bank): its
+    words are not meant to be read there (its name is in its tooltip, and the card is drawn
+    full size where it is played), so the phone's reading-size test leaves them out."""
+    return "small-card" if scale < READING else None
+
+
 def group(*children: str, x=0, y=0, scale=None, **attrs) -> str:
     transform = f"translate({number(x)},{number(y)})" if (x or y) else ""
     if scale is not None and scale != 1:

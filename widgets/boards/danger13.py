@@ -50,7 +50,8 @@ class Danger13Table(StateComponent):
     def render(self) -> str:
         receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]
         self.lit = receivers if self.hints else []
-        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=True)
+        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=True,
+                             narrow=self.narrow)
 
 
 class Danger13Board(Board):

@@ -44,7 +44,8 @@ class MonsterTrickTable(StateComponent):
     def render(self) -> str:
         card = self.selected
         self.lit = sorted(self._state.slots_for(card)) if card is not None and self.hints else []
-        return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True)
+        return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True,
+                             narrow=self.narrow)
 
 
 class MonsterTrickPlayers(StateComponent):
@@ -63,7 +64,8 @@ class MonsterTrickPlayers(StateComponent):
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
-        return drawing.players(self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active)
+        return drawing.players(self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active,
+                               narrow=self.narrow)
 
 
 class MonsterTrickPrediction(StateComponent):
@@ -71,8 +73,9 @@ class MonsterTrickPrediction(StateComponent):
     click hands ``Predict(order)`` to ``on_move(fn)``. Empty while nobody predicts."""
 
     order = traitlets.List()  # values placed so far, left to right
+    accepting = traitlets.Bool(True)  # off while the table waits for someone else
 
-    redraw_on = ("order",)
+    redraw_on = ("order", "accepting")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.move_callbacks = Callbacks()
@@ -92,7 +95,7 @@ class MonsterTrickPrediction(StateComponent):
         kind, _, value = name.partition(":")
         if kind == "clear":
             self.order = []
-        elif kind == "vp" and value.isdigit() and self.active:
+        elif kind == "vp" and value.isdigit() and self.active and self.accepting:
             values = VP_SETS[self._state.round]
             if int(value) in values and int(value) not in self.order:
                 self.order = [*self.order, int(value)]
@@ -105,9 +108,10 @@ class MonsterTrickPrediction(StateComponent):
         if not self.active:
             return ""
         clear = el("button", escape(msg("widgets.mt.clear")), data_target="clear", type="button",
-                   disabled=not self.order)
+                   disabled=not (self.order and self.accepting))
         return (el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
-                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=True) + clear)
+                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=self.accepting,
+                                     narrow=self.narrow) + clear)
 
 
 class MonsterTrickBoard(Board):

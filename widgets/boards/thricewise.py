@@ -65,7 +65,7 @@ class ThricewisePlayers(StateComponent):
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else acting_seat(self._state)
-        return drawing.players(self._state, viewer, highlight=self.highlight)
+        return drawing.players(self._state, viewer, highlight=self.highlight, narrow=self.narrow)
 
 
 class ThricewiseBoard(Board):

@@ -103,12 +103,14 @@ function chooseZoom(zoom) {
 // .tutor-board-row holds drawings side by side. One factor --fit sizes them all alike.
 // The board fits the window's height below its top, so the hand and buttons at its foot
 // stay in view; where its style says --board-fit: width (projector text on a screen that
-// leaves it no column of its own, tutor.css and page.css) it grows to the width it has
+// leaves it no column of its own, or a phone; tutor.css and page.css) it grows to the width it has
 // and the page scrolls. A drawing marked data-fit="scroll" (a grid that keeps growing)
-// counts with a capped height and scrolls inside its own box; one marked data-fit="fill"
+// counts with a capped height and is drawn at a scale of its own that keeps it whole in its
+// box (a phone: at the board's scale, its box scrolling sideways); one marked data-fit="fill"
 // (a row of player panels) takes the width it gets and never sets the board's scale.
 const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
 const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
+const GRID_LOW = 0.45;  // the smallest a growing grid is drawn to keep it whole in view
 let refitPending = false;
 
 function refitSoon() {
@@ -117,6 +119,7 @@ function refitSoon() {
   requestAnimationFrame(() => {
     refitPending = false;
     for (const board of document.querySelectorAll(".tutor-board")) fitBoard(board);
+    markScrollers();
   });
 }
 
@@ -160,7 +163,10 @@ function fitBoard(board) {
   let fit;
   let room = Infinity;
   if (byWidth) {  // the widest drawing fills the board's width (side by side ones stack, tutor.css)
-    fit = width / Math.max(...layers.flat().filter((svg) => svg.dataset.fit !== "fill").map((svg) => natural(svg).width));
+    // On a phone a growing grid keeps the size of the rest and scrolls inside its box.
+    const sizing = layers.flat().filter((svg) => svg.dataset.fit !== "fill" && !(PHONE.matches && scrolling(svg)));
+    const widest = (sizing.length ? sizing : layers.flat()).map((svg) => natural(svg).width);
+    fit = width / Math.max(...widest);
   } else {
     const box = scroller(board);
     const boxTop = box === document.scrollingElement ? 0 : box.getBoundingClientRect().top;
@@ -173,13 +179,18 @@ function fitBoard(board) {
   fit = Math.min(Math.max(fit, low), high);
   for (const layer of layers) {
     for (const svg of layer) {
-      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
-        svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * fit)}px`;
-      }
+      // A growing grid fitted to the window's height gets a scale of its own, so that the
+      // whole grid stays in sight as it grows (down to GRID_LOW; below that its box scrolls).
+      let own = fit;
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
-        svg.closest(".tutor-widget").style.maxHeight = byWidth ? ""
-          : `${Math.max(room - rest * fit, SCROLL_HEIGHT * low)}px`;
+        const tall = Math.max(room - rest * fit, SCROLL_HEIGHT * GRID_LOW);
+        own = byWidth ? fit : Math.max(Math.min(fit, tall / natural(svg).height), GRID_LOW);
+        svg.style.setProperty("--fit", own.toFixed(3));
+        svg.closest(".tutor-widget").style.maxHeight = byWidth ? "" : `${tall}px`;
+      }
+      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
+        svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * own)}px`;
       }
     }
   }
@@ -365,8 +376,105 @@ function fold(model, el) {
   });
 }
 
+// ------------------------------------------------------------------ phones
+// On a phone-wide window every drawing is asked (trait "narrow") for its narrow layout:
+// rows stacked, slots two by two, drawn at reading size, the page scrolling as one block.
+const PHONE = window.matchMedia("(max-width: 37.5rem)");
+
+function followPhone(model, el) {
+  const tell = () => {
+    if (el.dataset.told && !el.isConnected) {
+      PHONE.removeEventListener("change", tell);
+      return;
+    }
+    el.dataset.told = "yes";
+    if (model.get("narrow") !== PHONE.matches) {
+      model.set("narrow", PHONE.matches);
+      model.save_changes();
+    }
+  };
+  tell();
+  PHONE.addEventListener("change", tell);
+}
+
+// ------------------------------------------------------------------ the next thing to do, in view
+// A click can change the page far from the pointer: an answer's explanation and "Next
+// question" under the choices, a try's verdict and Next in the lesson panel, "Show me"
+// changing the board above. Once the page has changed there, that part is scrolled into
+// view (the nearest scroll that shows it; none when it is in view already).
+const ONWARD = [
+  // what was clicked, what changes when the page answers, what to show then
+  { clicked: ".tutor-choices button", changes: ".tutor-onward", show: ".tutor-onward" },
+  { clicked: ".tutor-show-me", changes: ".tutor-board", show: ".tutor-board", top: true },
+  { clicked: ".tutor-board [data-target]", changes: ".tutor-lesson-panel .tutor-feedback",
+    show: ".tutor-lesson-panel .tutor-stepnav" },
+  { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel" },
+];
+const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
+
+function seen(selector) {
+  const found = [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length);
+  return found.length ? found[0] : null;
+}
+
+function snapshot(selector) {
+  const el = seen(selector);
+  return el ? el.innerHTML : null;
+}
+
+function bringIntoView(el, top) {
+  const box = el.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  if (top && (box.top < 0 || box.top > window.innerHeight * 0.5)) el.scrollIntoView({ block: "start" });
+  else el.scrollIntoView({ block: "nearest" });
+}
+
+document.addEventListener("click", (event) => {
+  const rule = ONWARD.find((one) => event.target.closest && event.target.closest(one.clicked));
+  if (!rule || !event.target.closest(".tutor-page")) return;
+  const before = snapshot(rule.changes);
+  const until = Date.now() + ONWARD_MS;
+  const watch = new MutationObserver(() => {
+    if (Date.now() > until) {
+      watch.disconnect();
+      return;
+    }
+    const now = snapshot(rule.changes);
+    const shown = seen(rule.show);
+    if (now === null || now === before || !shown) return;
+    watch.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(shown, rule.top)));
+  });
+  watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+}, true);
+
+// ------------------------------------------------------------------ boxes that scroll
+// A box that scrolls inside the page (a growing grid, the navigation on a phone, a wide
+// score sheet) fades at the sides where more is hidden (tutor.css reads data-more).
+const SCROLLERS = ".tutor-bar, .tutor-widget:has(> svg[data-fit='scroll']), .tutor-side > .tutor-widget";
+
+const scrollerWatch = new ResizeObserver(() => markScrollers());
+
+function markScrollers() {
+  for (const box of document.querySelectorAll(SCROLLERS)) {
+    const more = [];
+    if (box.scrollLeft > 1) more.push("left");
+    if (box.scrollLeft + box.clientWidth < box.scrollWidth - 1) more.push("right");
+    if (box.scrollTop > 1) more.push("up");
+    if (box.scrollTop + box.clientHeight < box.scrollHeight - 1) more.push("down");
+    const words = more.join(" ");
+    if ((box.dataset.more || "") !== words) box.dataset.more = words;
+    if (!box.dataset.watched) {  // scrolled, or its content grown or shrunk: marked again
+      box.dataset.watched = "yes";
+      box.addEventListener("scroll", markScrollers, { passive: true });
+      for (const part of [box, ...box.children]) scrollerWatch.observe(part);
+    }
+  }
+}
+
 function render({ model, el }) {
   el.classList.add("tutor-widget");
+  followPhone(model, el);
   const scale = () => el.style.setProperty("--scale", String(model.get("scale")));
   const redraw = () => {
     draw(model, el);

@@ -20,6 +20,7 @@ from tutor.svg.draw import (
     group,
     lit_mark,
     reading_class,
+    small_card,
     star_points,
     target,
     text,
@@ -34,6 +35,11 @@ WIDTH = 796
 PAD = 12
 HEAD_H = 150
 ROW_H = 96
+# The narrow layout, for a phone: drawn at about its natural size, so no text under 12 units.
+NARROW_W = 360
+NARROW_HEAD_H = 178
+NARROW_ROW_H = 184
+NARROW_FAN_W = 160  # the cards of a row, left of the gauge and the bank
 
 
 class Look(NamedTuple):
@@ -113,7 +119,7 @@ def card_face(card, width: float = CARD_W) -> str:
             parts.append(plus_mark(centre + offset, 76, 7, look.dark, "#ffffff"))
     elif card.kind == "13-18":
         parts.append(icon(card.kind, centre, 32, 13, look.dark))
-        parts.append(text(centre, 72, "13\u219218", size=12, weight=800, fill=look.dark, anchor="middle"))
+        parts.append(text(centre, 73, "13\u219218", size=13, weight=800, fill=look.dark, anchor="middle"))
     elif card.kind == "instant":
         parts.append(icon(card.kind, centre, 36, 17, look.dark))
         parts.append(text(centre, 76, f"+{card.plus}", size=17, weight=800, fill=look.dark, anchor="middle"))
@@ -126,7 +132,7 @@ def card_back(width: float = CARD_W) -> str:
     return group(el("rect", width=CARD_W, height=CARD_H, rx=7, fill="#7a1f2b", stroke="#4a0f18"),
                  el("rect", x=5, y=5, width=CARD_W - 10, height=CARD_H - 10, rx=4, fill="none", stroke="#d9a0a8"),
                  text(CARD_W / 2, CARD_H / 2 + 7, "13", size=20, weight=800, fill="#f3d4d8", anchor="middle"),
-                 scale=width / CARD_W)
+                 scale=width / CARD_W, class_=small_card(width / CARD_W))
 
 
 def card_svg(card) -> str:
@@ -134,14 +140,23 @@ def card_svg(card) -> str:
     return document(CARD_W + 4, CARD_H + 4, group(card_face(card), x=2, y=2), label=str(card))
 
 
-def _stack(x: float, y: float, count: int, label: str, top=None) -> str:
+def fitted_text(x, y, words: str, room: float, size: float, **attrs) -> str:
+    """A line pressed to ``room`` units where it would be wider (long words in French or Dutch)."""
+    fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(words) * size * 0.56 > room else {}
+    return text(x, y, words, size=size, **fit, **attrs)
+
+
+def _stack(x: float, y: float, count: int, label: str, top=None, room: float | None = None) -> str:
     """A pile: a few offset backs (or the face-up top card) and its count below."""
     parts = [group(card_back(), x=x + 2 * depth, y=y - 2 * depth) for depth in range(min(count, 3))] if top is None \
         else [group(card_face(top), x=x, y=y)]
     if not count:
         parts = [el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
                     stroke_dasharray="5 4")]
-    parts.append(text(x + CARD_W / 2, y + CARD_H + 16, label, size=12, fill=MUTED, anchor="middle"))
+    if room is None:
+        parts.append(text(x + CARD_W / 2, y + CARD_H + 16, label, size=12, fill=MUTED, anchor="middle"))
+    else:
+        parts.append(fitted_text(x + CARD_W / 2, y + CARD_H + 16, label, room, 12, fill=MUTED, anchor="middle"))
     return "".join(parts)
 
 
@@ -174,6 +189,40 @@ def _head(state, view) -> str:
     return "".join(parts)
 
 
+def _narrow_head(state, view) -> str:
+    """The head for a phone: the three piles side by side, the turned-up card in the middle
+    with its caption on a line of its own below."""
+    dealer = state.name(view["dealer"])
+    parts = [text(PAD, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
+    if view["last_round"]:
+        parts.append(text(NARROW_W - PAD, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e",
+                          anchor="end"))
+    y, column = 40, (NARROW_W - 2 * PAD) / 4
+    centre = lambda index: PAD + column * (index + 0.5)  # noqa: E731
+    parts.append(_stack(centre(0) - CARD_W / 2, y, view["pile_size"], msg("widgets.d13.pile", count=view["pile_size"]),
+                        room=column - 4))
+    parts.append(_stack(centre(1) - CARD_W / 2, y, view["packet_size"],
+                        msg("widgets.d13.packet", count=view["packet_size"]), room=column - 4))
+    shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
+    if view["pending"] is not None:
+        shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
+    x = centre(2) - CARD_W / 2
+    if shown is not None:
+        parts.append(el("rect", x=x - 8, y=y - 8, width=CARD_W + 16, height=CARD_H + 16, rx=12, fill="#fff4dc",
+                        stroke=ACCENT, stroke_width=3))
+        parts.append(group(card_face(shown), x=x, y=y))
+    else:
+        parts.append(el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
+                        stroke_dasharray="5 4"))
+        caption = msg("widgets.d13.nothing-turned-up")
+    parts.append(_stack(centre(3) - CARD_W / 2, y, view["discard_size"],
+                        msg("widgets.d13.discards", count=view["discard_size"]), top=view["discard_top"],
+                        room=column - 4))
+    parts.append(fitted_text(NARROW_W / 2, y + CARD_H + 38, caption, NARROW_W - 2 * PAD, 14, weight=700,
+                             anchor="middle"))
+    return "".join(parts)
+
+
 def row_label(state, view, seat: int) -> str:
     """A row in words, for screen readers and tooltips."""
     cards = ", ".join(str(card) for card in view["rows"][seat]) or msg("widgets.d13.empty-row")
@@ -186,15 +235,20 @@ def row_label(state, view, seat: int) -> str:
     return " ".join(parts)
 
 
-def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, marked_cards) -> str:
+def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, marked_cards,
+         narrow: bool = False) -> str:
+    """A player's row: name and badges, the cards, the gauge and the bank side by side; in
+    the narrow layout the cards under the name, the gauge and the bank in a column beside them."""
     row, total, limit = view["rows"][seat], view["row_sums"][seat], view["limits"][seat]
     done = seat in view["received"]
-    parts = [el("rect", width=WIDTH - 2 * PAD, height=ROW_H - 8, rx=10, fill="#fff4dc" if lit else "#ffffff",
+    row_w, row_h = (NARROW_W, NARROW_ROW_H) if narrow else (WIDTH, ROW_H)
+    row_w -= 2 * PAD
+    parts = [el("rect", width=row_w, height=row_h - 8, rx=10, fill="#fff4dc" if lit else "#ffffff",
                 stroke=ACCENT if lit else LINE, stroke_width=4 if lit else 1.2)]
     if lit:
-        parts.append(lit_mark(WIDTH - 2 * PAD - 18, 18))
+        parts.append(lit_mark(row_w - 18, 18))
     if marked:
-        parts.append(el("rect", x=-5, y=-5, width=WIDTH - 2 * PAD + 10, height=ROW_H + 2, rx=14, fill="none",
+        parts.append(el("rect", x=-5, y=-5, width=row_w + 10, height=row_h + 2, rx=14, fill="none",
                         stroke=MARK, stroke_width=3, stroke_dasharray="10 6"))
     name = state.name(seat)
     parts += [pawn(18, 22, colour, 1.1), text(31, 27, name if len(name) <= 13 else name[:12] + "…", size=14,
@@ -205,25 +259,35 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
     if seat == view["start_player"]:
         badges.append(msg("widgets.d13.start"))
     left: float = 10
+    badge_size = 12 if narrow else 10.5
     for badge in badges:
-        width = 12 + 6.3 * len(badge)  # as wide as its word in any language ("1er joueur", "Startspeler")
-        parts.append(el("rect", x=left, y=38, width=width, height=18, rx=9, fill="#2d3561"))
-        parts.append(text(left + width / 2, 51, badge, size=10.5, weight=700, fill="#ffffff", anchor="middle"))
+        width = 12 + badge_size * 0.6 * len(badge)  # as wide as its word in any language ("1er joueur", "Startspeler")
+        parts.append(el("rect", x=left, y=36, width=width, height=badge_size + 8, rx=9, fill="#2d3561"))
+        parts.append(text(left + width / 2, 36 + badge_size + 2.5, badge, size=badge_size, weight=700, fill="#ffffff",
+                          anchor="middle"))
         left += width + 4
     if done:
-        parts.append(text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
+        parts.append(fitted_text(row_w - 10, row_h - 20, "\u2713 " + msg("widgets.d13.has-card"), row_w - 196, 12,
+                                 fill=MUTED, anchor="end") if narrow else
+                     text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
     card_w = CARD_W * ROW_SCALE
-    step = min(FAN, (310 - card_w) / max(len(row) - 1, 1))
+    first_x, cards_y, fan_w = (10, 62, NARROW_FAN_W) if narrow else (150, 3, 310)
+    step = min(FAN, (fan_w - card_w) / max(len(row) - 1, 1))
     for index, card in enumerate(row):
-        x = 150 + index * step
-        parts.append(group(card_face(card, card_w), x=x, y=3))
+        x = first_x + index * step
+        parts.append(group(card_face(card, card_w), x=x, y=cards_y))
         if card in marked_cards:
-            parts.append(el("rect", x=x - 3, y=0, width=card_w + 6, height=CARD_H * ROW_SCALE + 6, rx=8,
+            parts.append(el("rect", x=x - 3, y=cards_y - 3, width=card_w + 6, height=CARD_H * ROW_SCALE + 6, rx=8,
                             fill="none", stroke=MARK, stroke_width=2.5, stroke_dasharray="7 4"))
     if not row:
-        parts.append(text(150, 50, msg("widgets.d13.empty-row"), size=12, fill=MUTED))
-    parts.append(_gauge(466, 14, total, limit))
-    parts.append(_bank(state, view, viewer, seat, 610))  # room for "12 plus points" inside the row
+        parts.append(text(first_x if narrow else 150, cards_y + 47 if narrow else 50, msg("widgets.d13.empty-row"),
+                          size=12, fill=MUTED))
+    if narrow:
+        parts.append(_gauge(NARROW_FAN_W + 20, 8, total, limit, words_at=(10, row_h - 20, 176 if done else row_w - 20)))
+        parts.append(group(_bank(state, view, viewer, seat, NARROW_FAN_W + 20), y=54))
+    else:
+        parts.append(_gauge(466, 14, total, limit))
+        parts.append(_bank(state, view, viewer, seat, 610))  # room for "12 plus points" inside the row
     return "".join(parts)
 
 
@@ -236,9 +300,11 @@ def danger_level(total: int, limit: int) -> str:
     return "safe" if left > 4 else "close" if left > 2 else "danger"
 
 
-def _gauge(x: float, y: float, total: int, limit: int) -> str:
+def _gauge(x: float, y: float, total: int, limit: int, words_at: tuple | None = None) -> str:
     """The row's sum against its limit, as numbers and a bar that fills towards the limit;
-    near the limit the words say so and a warning sign stands beside the total."""
+    near the limit the words say so and a warning sign stands beside the total. ``words_at``:
+    where those words go (x, y, room), if not under the bar."""
+    words_x, words_y, room = words_at or (x, y + 66, 200)
     share = min(total / limit, 1)
     level = danger_level(total, limit)
     fill = LEVELS[level]
@@ -247,8 +313,9 @@ def _gauge(x: float, y: float, total: int, limit: int) -> str:
              text(after, y + 26, f"/ {limit}", size=15, weight=700, fill=MUTED),
              el("rect", x=x, y=y + 38, width=120, height=10, rx=5, fill="#ece6da"),
              el("rect", x=x, y=y + 38, width=max(120 * share, 4), height=10, rx=5, fill=fill),
-             text(x, y + 66, msg(f"widgets.d13.left-{level}", count=max(limit - total, 0)), size=11.5,
-                  weight=None if level == "safe" else 700, fill=MUTED if level == "safe" else fill)]
+             fitted_text(words_x, words_y, msg(f"widgets.d13.left-{level}", count=max(limit - total, 0)), room,
+                         12 if words_at else 11.5, weight=None if level == "safe" else 700,
+                         fill=MUTED if level == "safe" else fill)]
     if level != "safe":  # a warning triangle: outlined when close, filled when in danger
         sign_x = after + 48
         parts.append(el("g", el("polygon", points=f"{sign_x},{y + 4} {sign_x + 12},{y + 26} {sign_x - 12},{y + 26}",
@@ -277,22 +344,25 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
     return "".join(parts)
 
 
-def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False) -> str:
+def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False, narrow=False) -> str:
     """The whole table as ``seat`` may see it. ``lit``: the rows the turned-up card may go
-    to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets."""
+    to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets;
+    ``narrow``: the phone's layout, one column."""
     viewer = seat if seat is not None else 0
     view = state.view(viewer)
     colours = seat_colours(state.seat_names)
     marked_cards = {item for item in highlight if not isinstance(item, int)}
+    width, head_h, row_h = (NARROW_W, NARROW_HEAD_H, NARROW_ROW_H) if narrow else (WIDTH, HEAD_H, ROW_H)
     rows = []
     for other in range(state.players):
-        body = _row(state, view, seat, other, colours[other], other in lit, other in highlight, marked_cards)
+        body = _row(state, view, seat, other, colours[other], other in lit, other in highlight, marked_cards, narrow)
         if clickable:
             body = target(f"seat:{other}", row_label(state, view, other), body,
-                          ring=(0, 0, WIDTH - 2 * PAD, ROW_H - 8))
-        rows.append(group(body, x=PAD, y=HEAD_H + other * ROW_H))
-    height = HEAD_H + state.players * ROW_H + PAD
-    return document(WIDTH, height, el("rect", width=WIDTH, height=height, rx=16, fill=TABLE), _head(state, view),
+                          ring=(0, 0, width - 2 * PAD, row_h - 8))
+        rows.append(group(body, x=PAD, y=head_h + other * row_h))
+    height = head_h + state.players * row_h + PAD
+    head = _narrow_head(state, view) if narrow else _head(state, view)
+    return document(width, height, el("rect", width=width, height=height, rx=16, fill=TABLE), head,
                     *rows, label=msg("widgets.d13.table-label"))
 
 

@@ -35,6 +35,8 @@ VP_W, VP_H = 38, 54
 SLOT_W, SLOT_H, GAP, PAD = 184, 200, 12, 12
 FAN = 28  # horizontal step between the cards of a trick: keeps each corner value visible
 TABLE_W = 2 * PAD + 4 * SLOT_W + 3 * GAP
+NARROW_PAD = NARROW_GAP = 6
+NARROW_W = 2 * NARROW_PAD + 2 * SLOT_W + NARROW_GAP  # a phone: slots two by two, players two by two
 PANEL_H = 128
 
 
@@ -99,7 +101,7 @@ def vp_card(value: int | None, face_up: bool = False, laid: bool = True) -> str:
     if face_up:
         return group(
             el("rect", width=VP_W, height=VP_H, rx=5, fill="#fff1c7", stroke="#b07d00", stroke_width=1.6),
-            text(VP_W / 2, 13, msg("widgets.mt.vp"), size=9, weight=700, fill="#8a6200", anchor="middle"),
+            text(VP_W / 2, 14, msg("widgets.mt.vp"), size=12.5, weight=700, fill="#8a6200", anchor="middle"),
             text(VP_W / 2, 42, value, size=22, weight=800, fill="#5e4300", anchor="middle"),
         )
     known = value is not None
@@ -155,7 +157,7 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
         colour = state.colour[slot]
         name = _colour_name(colour)
         parts.append(symbol(colour, SLOT_W - 14, 16, 6))
-        parts.append(text(SLOT_W - 25, 21, name, size=12, weight=600, fill=LOOKS[colour].dark, anchor="end"))
+        parts.append(text(SLOT_W - 25, 21, name, size=13, weight=600, fill=LOOKS[colour].dark, anchor="end"))
         for index, (seat, card) in enumerate(trick):
             x = 12 + index * FAN
             parts.append(group(card_face(card), x=x, y=32))
@@ -171,8 +173,8 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
 
 
 def _seat_dot(cx: float, cy: float, fill: str, tag: str, name: str) -> str:
-    return group(title(name), el("circle", cx=cx, cy=cy, r=8.5, fill=fill, stroke=INK, stroke_width=0.6),
-                 text(cx, cy + 4, tag, size=10, weight=700, fill=ink_on(fill), anchor="middle"))
+    return group(title(name), el("circle", cx=cx, cy=cy, r=9.5, fill=fill, stroke=INK, stroke_width=0.6),
+                 text(cx, cy + 4.5, tag, size=12, weight=700, fill=ink_on(fill), anchor="middle"))
 
 
 def _claim(x: float, y: float, fill: str, name: str) -> str:
@@ -183,11 +185,11 @@ def _claim(x: float, y: float, fill: str, name: str) -> str:
         el("rect", x=x, y=y, width=width, height=26, rx=13, fill=fill, stroke=INK, stroke_width=0.6),
         el("circle", cx=x + 14, cy=y + 13, r=10, fill="#ffffff", opacity=0.9),
         pawn(x + 14, y + 13, fill, 0.95),
-        text(x + 29, y + 18, label, size=12.5, weight=700, fill=ink_on(fill)),
+        text(x + 29, y + 18, label, size=13, weight=700, fill=ink_on(fill)),
     )
 
 
-def table(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
+def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=False) -> str:
     """The four slots. ``lit``: slots the selected card may go to; ``highlight``: lesson
     marks (slot numbers 0..3 and cards); ``clickable`` wraps each slot as a target."""
     colours, tags = seat_colours(state.seat_names), seat_tags(state.seat_names)
@@ -197,26 +199,32 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
         body = _slot(state, slot, colours, tags, slot in lit, slot in highlight, marked_cards)
         if clickable:
             body = target(f"slot:{slot}", slot_label(state, slot, selected), body, ring=(0, 0, SLOT_W, SLOT_H))
-        slots.append(group(body, x=PAD + slot * (SLOT_W + GAP), y=PAD))
-    return document(TABLE_W, SLOT_H + 2 * PAD,
-                    el("rect", width=TABLE_W, height=SLOT_H + 2 * PAD, rx=16, fill=TABLE),
+        column, row = (slot % 2, slot // 2) if narrow else (slot, 0)
+        pad, gap = (NARROW_PAD, NARROW_GAP) if narrow else (PAD, GAP)
+        slots.append(group(body, x=pad + column * (SLOT_W + gap), y=pad + row * (SLOT_H + gap)))
+    width, rows = (NARROW_W, 2) if narrow else (TABLE_W, 1)
+    height = rows * SLOT_H + (rows - 1) * gap + 2 * pad
+    return document(width, height, el("rect", width=width, height=height, rx=16, fill=TABLE),
                     *slots, label=msg("widgets.mt.table-label"))
 
 
-def players(state, seat: int | None = None, highlight=(), reveal_active: bool = True) -> str:
+def players(state, seat: int | None = None, highlight=(), reveal_active: bool = True, narrow=False) -> str:
     """One panel per player: VP cards (face down, the active one face up unless
     ``reveal_active`` is off, as in a quiz about it), tricks won and cards in hand.
     Hidden information comes from ``state.view(seat)`` only."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
-    width = (TABLE_W - 2 * PAD - (count - 1) * 10) / count
+    across = min(count, 2) if narrow else count
+    whole, pad = (NARROW_W, NARROW_PAD + 4) if narrow else (TABLE_W, PAD)  # room for a lesson's mark around a panel
+    width = (whole - 2 * pad - (across - 1) * 10) / across
     panels = []
     for other in range(count):
         panels.append(group(_player_panel(state, view, seat, other, width, colours[other], other in highlight,
                                           reveal_active),
-                            x=PAD + other * (width + 10), y=8))
-    return document(TABLE_W, PANEL_H + 16, *panels, label=msg("widgets.mt.players-label"))
+                            x=pad + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10)))
+    lines = -(-count // across)
+    return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.mt.players-label"))
 
 
 def _player_panel(state, view, viewer, seat: int, width: float, colour: str, marked: bool,
@@ -245,9 +253,9 @@ def _player_panel(state, view, viewer, seat: int, width: float, colour: str, mar
         else:
             card = vp_card(order[position] if order else None, laid=laid)
         parts.append(group(card, x=10 + position * (VP_W + 6), y=38 + (0 if position == active else 6)))
-    parts.append(text(10, PANEL_H - 11, msg("widgets.mt.tricks", won=view["won"][seat]), size=12, fill=MUTED))
+    parts.append(text(10, PANEL_H - 11, msg("widgets.mt.tricks", won=view["won"][seat]), size=13, fill=MUTED))
     parts.append(text(width - 10, PANEL_H - 11, msg("widgets.mt.cards", count=view["hand_sizes"][seat]),
-                      size=12, fill=MUTED, anchor="end"))
+                      size=13, fill=MUTED, anchor="end"))
     return "".join(parts)
 
 
@@ -267,9 +275,9 @@ def hand_cards(state, seat: int) -> list:
     return list(state.view(seat)["hand"])
 
 
-def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False) -> str:
+def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
     return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected, highlight=highlight,
-                     clickable=clickable, width=TABLE_W, label=msg("widgets.hand-of", player=state.name(seat)))
+                     clickable=clickable, width=NARROW_W if narrow else TABLE_W, label=msg("widgets.hand-of", player=state.name(seat)))
 
 
 def state_html(state) -> str:
@@ -281,15 +289,16 @@ def state_html(state) -> str:
     return el("div", *parts, style="display:flex;flex-direction:column;gap:6px;align-items:flex-start")
 
 
-def prediction(values, order, clickable=False) -> str:
+def prediction(values, order, clickable=False, narrow=False) -> str:
     """Laying out the VP cards: three places filled left to right with the chosen values,
     and the values still to place (clickable)."""
-    parts = [el("rect", width=TABLE_W, height=VP_H + 44, rx=12, fill=TABLE)]
+    width = NARROW_W if narrow else TABLE_W
+    parts = [el("rect", width=width, height=VP_H + 44, rx=12, fill=TABLE)]
     for position in range(3):
         x = PAD + 8 + position * (VP_W + 10)
         chosen = order[position] if position < len(order) else None
         parts.append(group(vp_card(chosen, face_up=True, laid=chosen is not None), x=x, y=30))
-        parts.append(text(x + VP_W / 2, 22, msg(f"widgets.mt.position.{position}"), size=11, fill=MUTED,
+        parts.append(text(x + VP_W / 2, 22, msg(f"widgets.mt.position.{position}"), size=12.5, fill=MUTED,
                           anchor="middle"))
     left = [value for value in values if value not in order]
     start = PAD + 8 + 3 * (VP_W + 10) + 40
@@ -300,4 +309,4 @@ def prediction(values, order, clickable=False) -> str:
         if clickable:
             card = target(f"vp:{value}", msg("widgets.mt.place-vp", value=value), card, ring=(0, 0, VP_W, VP_H))
         parts.append(group(card, x=start + index * (VP_W + 12), y=30))
-    return document(TABLE_W, VP_H + 44, *parts, label=msg("widgets.mt.prediction-label"))
+    return document(width, VP_H + 44, *parts, label=msg("widgets.mt.prediction-label"))

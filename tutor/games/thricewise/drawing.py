@@ -30,6 +30,7 @@ CELL_W, CELL_H = CARD_W + GAP, CARD_H + GAP
 PAD, HEAD = 14, 34
 LIMIT = 6  # the grid may span at most this many columns and rows
 WIDTH = 796  # the players' panels: as wide as the other games' tables
+NARROW_W = 320  # a phone: players two by two; drawn a little larger than natural, so card names read
 GRID_MIN_W = 320  # room for the grid's heading
 SMALL = 0.6  # revealed and deferred cards in the players' panels
 CARDS_Y = 36  # the top of a panel's row of small cards
@@ -46,9 +47,9 @@ def hand_cards(state, seat: int) -> list:
     return [*view["placeable"], *view["hand"]]
 
 
-def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False) -> str:
+def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
     return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected,
-                     highlight=highlight, clickable=clickable, width=WIDTH,
+                     highlight=highlight, clickable=clickable, width=NARROW_W if narrow else WIDTH,
                      label=msg("widgets.hand-of", player=state.name(seat)))
 
 
@@ -115,9 +116,9 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
         placer = state.placed_by.get(cell)
         if placer is not None:
             body.append(group(title(state.name(placer)),
-                              el("circle", cx=CARD_W - 8, cy=CARD_H - 30, r=7, fill=colours[placer], stroke=INK,
+                              el("circle", cx=CARD_W - 9, cy=CARD_H - 31, r=8, fill=colours[placer], stroke=INK,
                                  stroke_width=0.6),
-                              text(CARD_W - 8, CARD_H - 26.5, tags[placer], size=8.5, weight=700,
+                              text(CARD_W - 9, CARD_H - 27, tags[placer], size=10, weight=700,
                                    fill=ink_on(colours[placer]), anchor="middle")))
         if card in highlight or cell in highlight:
             body.append(_mark())
@@ -188,16 +189,21 @@ def _triad(triad, corner, place: int, grid: dict) -> str:
     )
 
 
-def players(state, seat: int | None = None, highlight=()) -> str:
+def players(state, seat: int | None = None, highlight=(), narrow=False) -> str:
     """One panel per player: points, hand size, whether they chose, the card they revealed
     (set aside when tied) and their deferred cards."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
-    width = (WIDTH - 2 * PAD - (count - 1) * 10) / count
+    across, whole = (min(count, 2), NARROW_W) if narrow else (count, WIDTH)
+    width = (whole - 2 * PAD - (across - 1) * 10) / across
     panels = [group(_panel(state, view, other, width, colours[other], other in highlight),
-                    x=PAD + other * (width + 10), y=8) for other in range(count)]
-    return document(WIDTH, PANEL_H + 16, *panels, label=msg("widgets.tw.players-label"), data_fit="fill")
+                    x=PAD + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10))
+              for other in range(count)]
+    lines = -(-count // across)
+    # On a phone the panels set the board's scale (the hand may be narrower than they are).
+    return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.tw.players-label"),
+                    data_fit=None if narrow else "fill")
 
 
 def _status(state, view, seat: int) -> str:
@@ -229,7 +235,10 @@ def fitted(name: str, room: float) -> tuple[str, int]:
 def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
     moving = seat == view["placer"] or (view["phase"] == "pick" and not view["picked"][seat])
     name = state.name(seat)
-    shown_name, name_size = fitted(name, width - 40)
+    # A narrow panel (a phone, five players) has the points on the name's line, so that
+    # the cards' row has the whole width.
+    points_on_top = width < 170
+    shown_name, name_size = fitted(name, width - 40 - (POINTS_W if points_on_top else 0))
     status = _status(state, view, seat)
     summary = ", ".join(part for part in (name, msg("widgets.tw.points", points=view["scores"][seat]),
                                           msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), status) if part)
@@ -241,8 +250,8 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
                         stroke_width=3, stroke_dasharray="10 6"))
     # The name has the whole top line; the points sit on the right of the cards' row.
     parts += [pawn(17, 20, colour, 1.1), text(30, 25, shown_name, size=name_size, weight=700),
-              text(width - 10, 54, msg("widgets.tw.points", points=view["scores"][seat]), size=13, weight=700,
-                   anchor="end")]
+              text(width - 10, 25 if points_on_top else 54, msg("widgets.tw.points", points=view["scores"][seat]),
+                   size=13, weight=700, anchor="end")]
     small_w = CARD_W * SMALL
     x: float = 10
     waiting = view["revealed"][seat] if view["phase"] == "place" else None
@@ -253,7 +262,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
         parts.append(group(card_face(view["pick"], small_w), x=x, y=CARDS_Y))  # the viewer's own hidden choice
         x += small_w + 8
     deferred = view["deferred"][seat]
-    step = min(small_w + 4, (width - POINTS_W - x - small_w) / max(len(deferred) - 1, 1))
+    step = min(small_w + 4, (width - (10 if points_on_top else POINTS_W) - x - small_w) / max(len(deferred) - 1, 1))
     for index, card in enumerate(deferred):
         parts.append(group(card_face(card, small_w), x=x + index * step, y=CARDS_Y))
     if status:
