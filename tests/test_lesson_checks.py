@@ -44,8 +44,8 @@ END_OF_ROUND = shipped("monster_trick", "08-end-of-a-round.yaml")
     ("round_scores: {Orange: [1], Red: [1], Gray: [2], Blue: [3]}", "round_scores: {Blue: [2]}",
      "check 'round_scores': the lesson expects Blue: [2], but the engine says Blue: [3]."),
     # the yellow trick Blue claimed was never finished: it must not count
-    ("round_tricks: {Orange: [1], Red: [2], Gray: [1], Blue: [3]}", "round_tricks: {Blue: [4]}",
-     "check 'round_tricks': the lesson expects Blue: [4], but the engine says Blue: [3]."),
+    ("round_tricks: {Orange: [1], Red: [2], Gray: [2], Blue: [6]}", "round_tricks: {Blue: [7]}",
+     "check 'round_tricks': the lesson expects Blue: [7], but the engine says Blue: [6]."),
 ])
 def test_monster_trick_round_facts_stated_wrongly_fail(tmp_path, right, wrong, expected):
     path = write(tmp_path, END_OF_ROUND.replace(right, wrong))

@@ -18,6 +18,7 @@ GAME_ID = "monster-trick"
 PLAYER_COUNTS = range(2, 6)
 COLOURS = ("green", "yellow", "blue", "purple")
 SLOTS = 4
+TRICK_SIZE = 4  # a trick is finished by its 4th card, whatever the player count
 HAND_SIZE = 12
 ROUNDS = 3
 VP_SETS = {1: (1, 2, 3), 2: (2, 4, 6), 3: (3, 6, 9)}
@@ -321,7 +322,7 @@ class State(core.State):
         trick = self.tricks[slot] + ((seat, card),)
         size = len(trick)
         claims = size == 1 or (colour == self.colour[slot] and value > self.best[slot][1])
-        if size == 4:
+        if size == TRICK_SIZE:
             winner = seat if claims else self.best[slot][0]
             self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)
