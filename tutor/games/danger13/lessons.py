@@ -214,6 +214,8 @@ NOTES = {
     "d13.reshuffle-timing": lambda before, after: after.last_round and not before.last_round,
     "d13.out-of-cards": lambda before, after: None in after.busts[len(before.busts):],
 }
+# How the banks are shown and the single-choice last card change no outcome: a step need not name them.
+VIEW_NOTES = ("d13.bank-view", "d13.last-card")
 
 
 CHECKS = {
