@@ -236,6 +236,23 @@ def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
     assert address.place == [len(shelf.lessons) - 1, shelf.stage.children[0].total - 1], "out of range: the end"
 
 
+def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_nothing():
+    lessons = [load_lesson(path) for path in bundled_lessons("thricewise")]
+    shelf = app.LessonShelf("thricewise", lessons)
+    address = shelf.address
+    address.place = [98, 98]  # ?lesson=99&step=99
+    last = len(lessons) - 1
+    assert address.place == [last, len(lessons[last].steps) - 1] and address.corrected
+    assert escape(msg("app.learn.no-lesson", asked=99, number=last + 1)) in address.html
+    assert address.done == [] and not any(label.startswith("\u2713") for label, _ in shelf.chooser.options), \
+        "a lesson opened at its end by a wrong address was not finished"
+    address.place = [3, 50]
+    assert address.place == [3, len(lessons[3].steps) - 1]
+    assert escape(msg("app.learn.no-step", lesson=4, asked=51, number=len(lessons[3].steps))) in address.html
+    shelf.stage.children[0].back()
+    assert not address.corrected and "tutor-address-notice" not in address.html, "the notice goes with the next move"
+
+
 def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
     lessons = [load_lesson(path) for path in bundled_lessons("monster-trick")]
     shelf = app.LessonShelf("monster-trick", lessons)

@@ -92,3 +92,22 @@ def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
         const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })""",
                            arg=".tutor-lesson-panel .tutor-rule, .tutor-reference details[open]")
     screenshot(page, f"{game}-learn-rule-opened")
+
+
+def test_an_address_naming_no_lesson_opens_the_nearest_and_says_so(page, voila):
+    game = "thricewise"
+    lessons = [load_lesson(path) for path in bundled_lessons(game)]
+    page.goto(voila.page_url(page_file("learn", game, lesson=99)))
+    notice = page.locator(".tutor-address-notice")
+    notice.wait_for(timeout=60_000)
+    assert notice.inner_text() == msg("app.learn.no-lesson", asked=99, number=len(lessons))
+    page.locator(".tutor-lesson-panel .tutor-title", has_text=lessons[-1].title).wait_for()
+    page.wait_for_function("number => new URLSearchParams(location.search).get('lesson') === number",
+                           arg=str(len(lessons)))
+    assert page.evaluate("new URLSearchParams(location.search).get('step')") == "1"
+    assert page.locator(".tutor-chooser option", has_text="\u2713").count() == 0, "nothing was finished"
+    box = notice.bounding_box()
+    assert box and box["y"] + box["height"] <= page.viewport_size["height"], "the notice is in view"
+    screenshot(page, f"{game}-learn-no-such-lesson")
+    page.click(NEXT)
+    notice.wait_for(state="detached")
