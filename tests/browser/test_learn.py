@@ -111,3 +111,26 @@ def test_an_address_naming_no_lesson_opens_the_nearest_and_says_so(page, voila):
     screenshot(page, f"{game}-learn-no-such-lesson")
     page.click(NEXT)
     notice.wait_for(state="detached")
+
+
+def test_a_try_answered_with_another_move_says_the_lesson_shows_its_own(page, voila):
+    game = "thricewise"
+    lesson = load_lesson(bundled_lessons(game)[1])  # Cleo's Ace: any empty spot touching the grid is right
+    index = next(number for number, step in enumerate(lesson.steps) if step.try_)
+    page.goto(voila.page_url(page_file("learn", game, lesson=2, step=index + 1)))
+    wait_for_step(page, index + 1, len(lesson.steps))
+    state = lesson.states()[index]
+    written = lesson.steps[index + 1].moves[0]
+    other = next(move for move in state.legal_moves() if move != written)
+    play(page, game, other)
+    page.wait_for_selector(".tutor-feedback.tutor-right")
+    page.click(NEXT)
+    wait_for_step(page, index + 2, len(lesson.steps))
+    words = lesson.entry.part("words")
+    said = msg("widgets.stepper.other-move", yours=words.move_words(state, other), shown=words.move_words(state, written))
+    feedback = page.locator(".tutor-feedback")
+    feedback.wait_for()
+    assert feedback.inner_text().strip().endswith(said)
+    box = feedback.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"], "said where the learner reads the step"
+    screenshot(page, f"{game}-learn-another-move-shown")
