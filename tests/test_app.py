@@ -15,6 +15,7 @@ from tutor.messages import msg
 from widgets import app, classroom
 from widgets.log import sentence
 from widgets.page_tools import PageTools
+from widgets.play import GameTable
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -66,6 +67,8 @@ def test_every_link_leads_to_a_notebook():
             asked = parse_qs(query.replace("&amp;", "&"))
             assert not link.startswith("/"), "relative, so that it holds wherever the notebooks are served"
             assert asked.pop("lang") == ["en"], link
+            if notebook == "play.ipynb":  # the link that deals the same cards again names them
+                assert all(seed.isdigit() for seed in asked.pop("seed", [])), link
             assert asked in ({}, {"game": [asked.get("game", [""])[0]]}) and set(*asked.values()) <= set(games()), link
             assert (NOTEBOOKS / here.partition("?")[0]).parent.joinpath(notebook).resolve().is_file(), link
 
@@ -236,6 +239,23 @@ def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
     assert address.place == [len(shelf.lessons) - 1, shelf.stage.children[0].total - 1], "out of range: the end"
 
 
+def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_nothing():
+    lessons = [load_lesson(path) for path in bundled_lessons("thricewise")]
+    shelf = app.LessonShelf("thricewise", lessons)
+    address = shelf.address
+    address.place = [98, 98]  # ?lesson=99&step=99
+    last = len(lessons) - 1
+    assert address.place == [last, len(lessons[last].steps) - 1] and address.corrected
+    assert escape(msg("app.learn.no-lesson", asked=99, number=last + 1)) in address.html
+    assert address.done == [] and not any(label.startswith("\u2713") for label, _ in shelf.chooser.options), \
+        "a lesson opened at its end by a wrong address was not finished"
+    address.place = [3, 50]
+    assert address.place == [3, len(lessons[3].steps) - 1]
+    assert escape(msg("app.learn.no-step", lesson=4, asked=51, number=len(lessons[3].steps))) in address.html
+    shelf.stage.children[0].back()
+    assert not address.corrected and "tutor-address-notice" not in address.html, "the notice goes with the next move"
+
+
 def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
     lessons = [load_lesson(path) for path in bundled_lessons("monster-trick")]
     shelf = app.LessonShelf("monster-trick", lessons)
@@ -287,3 +307,37 @@ def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
     assert [page.name for page in built] == [f"learn {game}" for game in games()]
     assert not _instances, "every widget of the pages built ahead is closed"
     assert app.learn_page(list(games())[-1]).name == f"learn {list(games())[-1]}"
+
+
+def table_of(page):
+    return next(child for child in page.children if isinstance(child, GameTable))
+
+
+def test_every_fresh_play_page_and_new_game_is_a_new_deal(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "game=thricewise")
+    tables = [table_of(app.play_page()) for _ in range(3)]
+    seeds = {table.seed for table in tables}
+    assert len(seeds) == 3, "three visits, three deals (seed 1 every time was the old page)"
+    hands = {tuple(map(str, table.state.hands[0])) for table in tables}
+    assert len(hands) > 1, "the learner sees other cards, not lesson 1's hand again"
+    first = tables[0].seed
+    tables[0].start.click()
+    assert tables[0].seed != first
+    assert f'data-seed="{tables[0].seed}"' in tables[0].deal.value
+
+
+def test_a_seed_on_the_address_deals_that_game_for_everyone(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "game=danger-13&seed=42")
+    tables = [table_of(app.play_page()) for _ in range(2)]
+    assert [table.seed for table in tables] == [42, 42]
+    assert tables[0].state.snapshot() == tables[1].state.snapshot(), "the teacher's class sees one deal"
+    assert "seed=42" in tables[0].deal.value and escape(msg("app.play.deal-link")) in tables[0].deal.value
+    tables[0].start.click()
+    tables[1].start.click()
+    assert tables[0].seed == tables[1].seed == 43, "and the next deals follow in the same order"
+
+
+@pytest.mark.parametrize("seed", ["abc", "-3", "1.5", ""])
+def test_a_seed_that_is_not_a_whole_number_deals_afresh(monkeypatch, seed):
+    monkeypatch.setenv("QUERY_STRING", f"game=danger-13&seed={seed}")
+    assert table_of(app.play_page()).fresh

@@ -15,7 +15,7 @@ from tutor.cli import main
 from tutor.games import game as registered
 from tutor.games import games
 from tutor.games import thricewise as tw
-from tutor.lessons import check_lesson, load_lesson
+from tutor.lessons import check_lesson, load_lesson, unnamed_notes
 from tutor.record_checks import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,8 +46,8 @@ END_OF_ROUND = shipped("monster_trick", "08-end-of-a-round.yaml")
     ("round_scores: {Orange: [1], Red: [1], Gray: [2], Blue: [3]}", "round_scores: {Blue: [2]}",
      "check 'round_scores': the lesson expects Blue: [2], but the engine says Blue: [3]."),
     # the yellow trick Blue claimed was never finished: it must not count
-    ("round_tricks: {Orange: [1], Red: [2], Gray: [1], Blue: [3]}", "round_tricks: {Blue: [4]}",
-     "check 'round_tricks': the lesson expects Blue: [4], but the engine says Blue: [3]."),
+    ("round_tricks: {Orange: [1], Red: [2], Gray: [2], Blue: [6]}", "round_tricks: {Blue: [7]}",
+     "check 'round_tricks': the lesson expects Blue: [7], but the engine says Blue: [6]."),
 ])
 def test_monster_trick_round_facts_stated_wrongly_fail(tmp_path, right, wrong, expected):
     path = write(tmp_path, END_OF_ROUND.replace(right, wrong))
@@ -90,7 +90,8 @@ def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
 # ---------------------------------------------------------------- notes
 def test_steps_expose_their_notes():
     lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "08-13-18-cards.yaml")
-    assert [step.notes for step in lesson.steps] == [["d13.zero-values"], [], [], ["d13.arrow-raise"]]
+    assert [step.notes for step in lesson.steps] == [["d13.zero-values"], ["d13.zero-values"], ["d13.zero-values"],
+                                                     ["d13.arrow-raise", "d13.zero-values"]]
 
 
 @pytest.mark.parametrize("folder, name, note, step", [
@@ -108,8 +109,11 @@ def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, no
     lines = shipped(folder, name).splitlines(keepends=True)
     at = lines.index(f'    move: "{step}"\n') + 1
     end = next((i for i in range(at, len(lines)) if lines[i].startswith("  - ")), len(lines))
-    lines[at:end] = [line for line in lines[at:end] if not line.startswith("    notes:")]  # make way
-    lines.insert(at, f"    notes: [{note}]\n")
+    named = [i for i in range(at, end) if lines[i].startswith("    notes: [")]
+    if named:  # the notes the step relies on stay, the wrong one joins them
+        lines[named[0]] = lines[named[0]].replace("notes: [", f"notes: [{note}, ")
+    else:
+        lines.insert(at, f"    notes: [{note}]\n")
     path = write(tmp_path, "".join(lines))
     failure = one_failure(path)
     assert f"the step names the note '{note}', but nothing in this step depends on it." in failure
@@ -130,7 +134,7 @@ def test_a_flush_of_two_suits_relies_on_its_note(tmp_path):
             Ben: [End, Savage, Mill]
         steps:
           - move: ["pick 1 Pact", "pick 2 End", "Ada: place Pact 3,1"]
-            notes: [tw.double-suit]
+            notes: [tw.double-suit, tw.run-rule]
             check:
               triads: [flush 4]
     """)
@@ -322,5 +326,85 @@ def test_check_messages_exist_in_every_language_with_the_same_placeholders(langu
     messages.set_language(language)
     try:
         assert messages.msg("checks.any-rule") == other["any-rule"]
+    finally:
+        messages.set_language("en")
+
+
+# ---------------------------------------------------------------- positions that cannot happen
+WHERE_MAY_A_CARD_GO = shipped("monster_trick", "02-where-may-a-card-go.yaml")
+
+
+@pytest.mark.parametrize("old, new, expected", [
+    # lesson 02 as it first shipped: 31 cards played, 5 on the table, 26 for the finished tricks
+    ("  starter: Gray\n", "  starter: Orange\n",
+     "position: 31 cards have been played this round and the table holds 5, so 26 would be in finished tricks; "
+     "but a finished trick holds 4 cards, and 26 is not a multiple of 4."),
+    # six tricks finished and nobody has won one
+    ("  won: {Orange: 2, Red: 1, Gray: 2, Blue: 1}\n", "",
+     "position: the tricks won add up to 0, but 6 tricks are finished this round (29 cards played, 5 still on "
+     "the table)"),
+    ("Gray: 2, Blue: 1}", "Gray: 4, Blue: 1}", "position: the tricks won add up to 8, but 6 tricks are finished"),
+])
+def test_monster_trick_counters_that_do_not_add_up_are_refused(tmp_path, old, new, expected):
+    assert old in WHERE_MAY_A_CARD_GO
+    path = write(tmp_path, WHERE_MAY_A_CARD_GO.replace(old, new))
+    assert one_failure(path).startswith(f"{path}: {expected}")
+
+
+def test_a_card_on_the_table_needs_a_card_gone_from_that_hand(tmp_path):
+    path = write(tmp_path, """
+        game: monster-trick
+        title: Too early
+        seats: [Orange, Red, Gray, Blue]
+        position:
+          starter: Orange
+          to_move: Red
+          tricks: {1: ["Red: green 1"]}
+          hands:
+            Red: [green 2, green 3, green 4, green 5, green 6, green 7, green 8, green 9, green 10, green 11,
+                  green 12, yellow 1]
+        steps:
+          - say: Look.
+    """)
+    assert one_failure(path) == (f"{path}: position: Red has 1 cards on the table but has played only 0 this round "
+                                 "(a hand starts with 12).")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", "26 n'est pas un multiple de 4"), ("nl", "26 is geen veelvoud van 4")])
+def test_the_count_refusal_speaks_the_report_language(tmp_path, capsys, lang, words):
+    path = write(tmp_path, WHERE_MAY_A_CARD_GO.replace("  starter: Gray\n", "  starter: Orange\n"))
+    try:
+        assert main(["check", "--lang", lang, path]) == 1
+    finally:
+        messages.set_language("en")
+    assert words in capsys.readouterr().out
+
+
+def test_a_step_relying_on_an_unnamed_note_is_refused(tmp_path):
+    # lesson 09 step 4: a Crown beside number cards scores by the tutor's reading of mixed triads
+    text = shipped("thricewise", "09-many-triads-at-once.yaml")
+    assert text.count("    notes: [tw.run-rule, tw.mixed-value]\n") == 1
+    path = write(tmp_path, text.replace("    notes: [tw.run-rule, tw.mixed-value]\n", "    notes: [tw.run-rule]\n"))
+    assert one_failure(path) == (
+        f"{path}: step 4: this step relies on the note 'tw.mixed-value' (the tutor's own choice where the rule "
+        "sheets are silent), but does not name it: add it to the step's 'notes', so that the page shows it beside "
+        "the step.")
+
+
+def test_a_view_note_need_not_be_named():
+    # how the banks are shown decides nothing: lesson 04 step 3 shows a bank without naming the note
+    lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "04-one-plus-cards.yaml")
+    shown = lesson.states()
+    step, before, after = lesson.steps[2], shown[1], shown[2]
+    assert registered("danger-13").notes["d13.bank-view"](before, after) and "d13.bank-view" not in step.notes
+    assert unnamed_notes(registered("danger-13"), step, before, after) == []
+
+
+@pytest.mark.parametrize("lang", messages.LANGUAGES)
+def test_every_shipped_lesson_passes_the_check_command_in_each_language(capsys, lang):
+    files = [str(path) for path in sorted((ROOT / "tutor" / "lessons").glob("*/*.yaml"))]
+    try:
+        assert main(["check", "--lang", lang, "--require-languages", "en,fr,nl", *files]) == 0, capsys.readouterr().out
     finally:
         messages.set_language("en")

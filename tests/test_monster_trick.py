@@ -64,9 +64,10 @@ def test_prediction_must_use_the_rounds_vp_cards():
 
 # mt.open / mt.follow / mt.off-colour: the manual's first example
 MANUAL_TABLE = {
-    "starter": "Orange", "to_move": "Blue",
+    "starter": "Gray", "to_move": "Blue",
     "tricks": {1: ["Orange: green 8", "Red: green 2"], 2: ["Red: green 7"],
                3: ["Orange: yellow 1", "Gray: yellow 4"]},
+    "won": {"Orange": 2, "Red": 2, "Gray": 2, "Blue": 1},
     "hands": {"Blue": ["green 5", "yellow 9", "purple 3", "blue 6"]},
 }
 
@@ -108,7 +109,7 @@ def test_open_a_second_trick_of_a_colour_already_on_the_table():
 
 
 def test_off_colour_only_without_own_trick_and_free_slot_judged_per_card():
-    full = dict(MANUAL_TABLE, tricks={**MANUAL_TABLE["tricks"], 4: ["Gray: purple 10"]})
+    full = dict(MANUAL_TABLE, starter="Red", tricks={**MANUAL_TABLE["tricks"], 4: ["Gray: purple 10"]})
     state = position(**full)
     assert state.slots_for(C("blue 6")) == [0, 1, 2, 3]  # nowhere of its own: anywhere
     assert state.slots_for(C("purple 3")) == [3]  # a purple trick exists: follow it
@@ -118,16 +119,17 @@ def test_off_colour_only_without_own_trick_and_free_slot_judged_per_card():
 
 
 def test_four_open_tricks_always_leave_a_legal_move():
-    state = position(**dict(MANUAL_TABLE, tricks={**MANUAL_TABLE["tricks"], 4: ["Gray: purple 10"]}))
+    state = position(**dict(MANUAL_TABLE, starter="Red", tricks={**MANUAL_TABLE["tricks"], 4: ["Gray: purple 10"]}))
     assert all(state.slots_for(card) for card in mt.deck(4))
 
 
 # mt.claim
 def test_claim_moves_only_to_a_higher_card_of_the_opening_colour():
-    state = position(to_move="Red", starter="Orange", tricks={1: ["Orange: green 4"], 2: ["Red: yellow 2"],
-                                                               3: ["Gray: yellow 5"], 4: ["Blue: purple 6"]},
+    state = position(to_move="Red", starter="Red", tricks={1: ["Orange: green 4"], 2: ["Red: yellow 2"],
+                                                            3: ["Gray: yellow 5"], 4: ["Blue: purple 6"]},
                      hands={"Red": ["green 9", "purple 1"], "Gray": ["yellow 8", "green 1"],
-                            "Blue": ["blue 12", "green 3"], "Orange": ["green 2"]})
+                            "Blue": ["blue 12", "green 3"], "Orange": ["green 2", "yellow 10"]},
+                     won={"Orange": 2, "Red": 2, "Gray": 3, "Blue": 2})
     state.push(Play(C("green 9"), 0))
     assert state.claim[0] == 1
     state.push(Play(C("yellow 8"), 2))  # Gray beats his own card
@@ -138,10 +140,11 @@ def test_claim_moves_only_to_a_higher_card_of_the_opening_colour():
 
 # mt.complete / mt.turn / mt.vp-cycle
 def test_fourth_card_completes_winner_takes_and_rotation_continues():
-    state = position(to_move="Red", starter="Orange",
+    state = position(to_move="Red", starter="Gray",
                      tricks={1: ["Orange: green 8", "Gray: green 2", "Blue: green 5"], 2: ["Red: green 7"],
                              3: ["Orange: yellow 1", "Gray: yellow 4"], 4: ["Blue: purple 10"]},
-                     hands={"Red": ["blue 9", "green 3"]}, vp={"Orange": [2, 3, 1]})
+                     hands={"Red": ["blue 9", "green 3"]}, vp={"Orange": [2, 3, 1]},
+                     won={"Red": 3, "Gray": 3, "Blue": 3})
     state.push(Play(C("blue 9"), 0))
     assert state.completed[-1].winner == 0 and state.won[0] == 1
     assert state.tricks[0] == () and state.colour[0] is None
@@ -163,8 +166,8 @@ def test_vp_card_cycles_left_middle_right(won, position_, value):
 def last_turn(options=None):
     return position(options=options, to_move="Orange", starter="Orange",
                     tricks={1: ["Red: green 10", "Gray: green 3", "Blue: green 1"], 2: ["Blue: yellow 7"]},
-                    vp={"Orange": [1, 3, 2], "Red": [3, 1, 2], "Gray": [2, 1, 3], "Blue": [1, 2, 3]},
-                    won={"Orange": 1, "Red": 1, "Gray": 1, "Blue": 3},
+                    vp={"Orange": [1, 3, 2], "Red": [3, 1, 2], "Gray": [1, 2, 3], "Blue": [1, 2, 3]},
+                    won={"Orange": 1, "Red": 1, "Gray": 2, "Blue": 6},
                     hands={"Orange": ["green 4"], "Red": ["yellow 2"], "Gray": ["blue 5"], "Blue": ["purple 8"]})
 
 

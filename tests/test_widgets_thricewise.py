@@ -9,6 +9,7 @@ import widgets
 from tutor.core import advance_chance
 from tutor.games import thricewise as tw
 from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
 from widgets.boards import thricewise as thricewise_widgets
 
 
@@ -135,3 +136,35 @@ def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
         assert 'tabindex="0"' in attributes and 'role="button"' in attributes
         assert re.search(r'aria-label="Empty place (right of|left of|above|below|diagonally next to) the [^."]+\. '
                              r'The .+ may (not )?go here\."', attributes)
+
+
+def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
+    # lesson 2: any empty spot is right for Cleo's Ace, and the next step plays the lesson's own one
+    stepper = widgets.LessonStepper(bundled_lessons("thricewise")[1])
+    while not stepper.waiting:
+        stepper.next()
+    written = stepper.lesson.steps[stepper.step + 1].moves[0]
+    other = next(move for move in stepper.board.state.legal_moves() if move != written)
+    stepper.play(other)
+    assert stepper.verdict == "right"
+    stepper.next()
+    words = stepper.lesson.entry.part("words")
+    before = stepper.states[stepper.step - 1]
+    assert stepper.message == msg("widgets.stepper.other-move", yours=words.move_words(before, other),
+                                  shown=words.move_words(before, written))
+    assert "Author" in stepper.message or "End" in stepper.message, "the places are said by the cards beside them"
+    stepper.back()
+    stepper.play(written)
+    stepper.next()
+    assert stepper.message == "", "the lesson goes on from the learner's own move: nothing to explain"
+
+
+def test_a_card_that_cannot_be_played_now_says_why():
+    stepper = widgets.LessonStepper(bundled_lessons("thricewise")[3])  # who places first
+    hand = stepper.board.hand
+    blocked = next(place for place, card in enumerate(hand.cards) if card not in hand.playable)
+    hand.click(f"card:{blocked}")
+    state = stepper.board.state
+    placed = next(move for move in state.legal_moves() if isinstance(move, tw.Place))
+    assert stepper.message == str(state.why_not(placed._replace(card=hand.cards[blocked])))
+    assert "only this turn's revealed card" in stepper.message

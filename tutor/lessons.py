@@ -172,6 +172,9 @@ def check_lesson(path: str | Path) -> list[str]:
             problem = _note_problem(lesson.entry, note, before, state)
             if problem:
                 failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number, problem=problem))
+        for note in unnamed_notes(lesson.entry, step, before, state):
+            failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
+                                problem=msg("checks.note-unnamed", note=note)))
         for check, expected in step.checks.items():
             try:
                 problem = checks[check](state, expected)
@@ -233,6 +236,13 @@ def language_problems(path: str | Path, languages: list[str]) -> list[str]:
                 problems.append(msg("checks.language-english", file=name, where=where,
                                     language=spoken_language(code)))
     return problems
+
+
+def unnamed_notes(entry, step: Step, before, after) -> list[str]:
+    """The notes and variants the step's position relies on (they apply between ``before``
+    and ``after``) that the step does not name, so the page would not show them."""
+    return [note for note, applies in entry.notes.items()
+            if note not in step.notes and note not in entry.view_notes and applies(before, after)]
 
 
 def _note_problem(entry, note: str, before, after) -> str | None:

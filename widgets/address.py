@@ -29,12 +29,17 @@ class LessonAddress(Component):
     game = traitlets.Unicode().tag(sync=True)
     place = traitlets.List([0, 0]).tag(sync=True)
     done = traitlets.List().tag(sync=True)
+    # the address named a lesson or step that does not exist: the page went to the nearest
+    # one, says so (notice), and the browser replaces the address instead of adding one
+    corrected = traitlets.Bool(False).tag(sync=True)
+    notice = traitlets.Unicode("")
 
     def __init__(self, shelf, game: str, practise: str):
         self.shelf = shelf
         self.practise = practise
         self.relabelling = False  # the shelf ignores its chooser while the labels change
         self._stepper = None
+        self._going = False  # _go settles the place once the lesson and step it asked for are shown
         super().__init__(game=game)
         self.add_class("tutor-address")
         self.observe(lambda change: self._go(*change.new), names="place")
@@ -52,26 +57,46 @@ class LessonAddress(Component):
             stepper.observe(lambda _: self._moved(index, stepper), names=["step", "solved"])
         self._moved(index, stepper)
 
-    def _moved(self, index: int, stepper) -> None:
-        if stepper is not self._stepper:
-            return  # a lesson left behind
-        if [index, stepper.step] != self.place:
-            self.place = [index, stepper.step]
-        finished = stepper.step == stepper.total - 1 and not stepper.waiting
+    def _moved(self, index: int, stepper, notice: str = "") -> None:
+        if stepper is not self._stepper or self._going:
+            return  # a lesson left behind, or a place still being reached
+        with self.hold_sync():  # place and corrected reach the browser together
+            self.notice, self.corrected = notice, bool(notice)
+            if [index, stepper.step] != self.place:
+                self._going = True  # the place observer must not go there a second time
+                try:
+                    self.place = [index, stepper.step]
+                finally:
+                    self._going = False
+        # a corrected address shows a step the learner did not reach: it finishes nothing
+        finished = stepper.step == stepper.total - 1 and not stepper.waiting and not notice
         name = self.names[index]
         if finished and name not in self.done:
             self.done = [*self.done, name]
         self.refresh()
 
     def _go(self, lesson: int, step: int) -> None:
-        """The address asks for a place (opened, reloaded, Back or Forward)."""
-        shelf = self.shelf
-        lesson = min(max(int(lesson), 0), len(shelf.lessons) - 1)
-        if lesson != shelf.chooser.value or self._stepper is None:
-            shelf.show(lesson)
-        stepper = self._stepper
-        stepper.go(min(max(int(step), 0), stepper.total - 1))
-        self._moved(lesson, stepper)
+        """The address asks for a place (opened, reloaded, Back or Forward); one that does
+        not exist opens the nearest lesson and step, and the notice says so."""
+        if self._going:
+            return
+        shelf, asked = self.shelf, (int(lesson), int(step))
+        lesson = min(max(asked[0], 0), len(shelf.lessons) - 1)
+        self._going = True
+        try:
+            if lesson != shelf.chooser.value or self._stepper is None:
+                shelf.show(lesson)
+            stepper = self._stepper
+            step = min(max(asked[1], 0), stepper.total - 1)
+            stepper.go(step)
+        finally:
+            self._going = False
+        notice = ""
+        if lesson != asked[0]:
+            notice = msg("app.learn.no-lesson", asked=asked[0] + 1, number=lesson + 1)
+        elif step != asked[1]:
+            notice = msg("app.learn.no-step", lesson=lesson + 1, asked=asked[1] + 1, number=step + 1)
+        self._moved(lesson, stepper, notice)
 
     def _relabel(self) -> None:
         """Mark the finished lessons in the shelf's list, keeping the lesson on show."""
@@ -93,6 +118,8 @@ class LessonAddress(Component):
         copy = el("button", escape(msg("app.learn.link")), type="button", data_copy=msg("app.learn.link-prompt"),
                   data_done=msg("app.learn.link-copied"))
         parts = [copy, el("span", "", class_="tutor-copied", role="status", aria_live="polite")]
+        if self.notice:
+            parts.insert(0, el("p", escape(self.notice), class_="tutor-address-notice", role="status"))
         stepper = self._stepper
         last_lesson = self.place[0] == len(self.shelf.lessons) - 1
         if stepper is not None and last_lesson and stepper.step == stepper.total - 1 and not stepper.waiting:

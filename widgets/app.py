@@ -113,6 +113,13 @@ def href(there: str, here: str) -> str:
     return with_language(posixpath.relpath(notebook, posixpath.dirname(here.partition("?")[0]) or ".") + mark + query)
 
 
+def requested_seed() -> int | None:
+    """The deal the address names (``?seed=``, a teacher sharing one deal), if a whole
+    number; without one every new game on the play page is dealt afresh."""
+    text = next(iter(requested("seed")), "").strip()
+    return int(text) if text.isdigit() and len(text) <= 18 else None
+
+
 def requested_game() -> str | None:
     """The game the page's address names (``?game=``), if any."""
     return next(iter(requested("game")), None)
@@ -267,7 +274,8 @@ def practise_page(game: str) -> Page:
 @friendly("play")
 def play_page(game: str) -> Page:
     return Page(f"play {game}", [nav_bar(page_file("play", game), game),
-                                 heading(msg("app.play.heading", game=game_name(game))), kept(GameTable, game)])
+                                 heading(msg("app.play.heading", game=game_name(game))),
+                                 kept(GameTable, game, requested_seed())])
 
 
 @friendly("glossary")

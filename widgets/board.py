@@ -48,6 +48,9 @@ class Board(ipywidgets.VBox):
         self._chosen_seat = None
         self.move_callbacks = Callbacks()
         self.message_callbacks = Callbacks()
+        for part in parts:  # a card marked "cannot be played now" says why when clicked
+            if hasattr(part, "on_refusal"):
+                part.on_refusal(self.message_callbacks)
         super().__init__(parts, **kwargs)
         self.add_class("tutor-board")
 

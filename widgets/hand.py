@@ -30,6 +30,17 @@ def playable_cards(state, seat: int) -> list:
     return found
 
 
+def why_not_card(state, seat: int, card) -> str | None:
+    """Why ``seat`` cannot play ``card`` now, in the engine's own words: its reason for
+    that card in place of the card of an allowed move (None when there is no such move)."""
+    moves = [move for move in state.legal_moves() if getattr(move, "card", None) is not None]
+    for move in [move for move in moves if state.mover(move) == seat] or moves:
+        reason = state.why_not(move._replace(card=card))
+        if reason is not None:
+            return str(reason)
+    return None
+
+
 def acting_seat(state) -> int | None:
     """The seat that acts now: the mover, or the first seat still to choose."""
     seats = state.whose_turn().seats
@@ -43,7 +54,8 @@ def card_target(card) -> str:
 
 class Hand(StateComponent):
     """``Hand(state, seat=None, scale=1.0)``: the cards of ``seat`` (None: whoever is to
-    move). Clicking a card selects it (again: unselects); ``on_select(fn)`` hears it."""
+    move). Clicking a card selects it (again: unselects); ``on_select(fn)`` hears it, and
+    ``on_refusal(fn)`` hears why a card marked as not playable now cannot be played."""
 
     seat = traitlets.Int(None, allow_none=True)
     cards = traitlets.List()  # what is drawn, left to right
@@ -57,6 +69,7 @@ class Hand(StateComponent):
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         self._shown_seat = 0
         self.select_callbacks = Callbacks()
+        self.refusal_callbacks = Callbacks()
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def forget_choices(self) -> None:
@@ -76,6 +89,10 @@ class Hand(StateComponent):
         """``callback(card or None)`` whenever the selection changes by a click."""
         self.select_callbacks.register(callback, remove)
 
+    def on_refusal(self, callback, remove: bool = False) -> None:
+        """``callback(reason)`` when a card that cannot be played now is clicked."""
+        self.refusal_callbacks.register(callback, remove)
+
     def click(self, name: str) -> None:
         """``card:<place in the hand>`` or, as the browser sends it, ``card:<place>:<card name>``:
         the name wins, so a click on a hand drawn before the last move still picks that card."""
@@ -91,6 +108,10 @@ class Hand(StateComponent):
             return  # that card has left the hand since the browser drew it
         self.selected = None if card == self.selected else card
         self.select_callbacks(self.selected)
+        if self.selected is not None and card not in self.playable:
+            reason = why_not_card(self._state, self.shown_seat, card)
+            if reason:
+                self.refusal_callbacks(reason)
 
     def render(self) -> str:
         seat = self.shown_seat

@@ -8,9 +8,11 @@ them and paces the computer players so that a person can follow their moves."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import sys
 import traceback
 from html import escape
+from urllib.parse import urlencode
 
 import ipywidgets as w
 import traitlets
@@ -24,7 +26,7 @@ from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
-from widgets.languages import relabel_options
+from widgets.languages import relabel_options, with_language
 from widgets.log import MoveLog, replayed, sentence
 from widgets.replay import GameReplay, read_record, record_link
 from widgets.result import result_html
@@ -130,10 +132,15 @@ class GameTable(w.VBox):
     """Seats 1..n each played by a person or a computer player (the first seat is a
     person, the others coaches, until changed). Chance and computer players move by
     themselves, at the chosen speed; between two people the screen asks to pass the
-    device and hides the table until the next person is ready."""
+    device and hides the table until the next person is ready.
 
-    def __init__(self, game: str, seed: int = 0, speed: str = "normal"):
+    ``seed`` None deals every new game afresh; a seed (the address's ``?seed=``) deals that
+    game first and then the seeds after it, so a class on one address plays the same deals."""
+
+    def __init__(self, game: str, seed: int | None = 0, speed: str = "normal"):
         self.game = game
+        self.fresh = seed is None
+        self.seed = -1  # no game yet
         self.entry = registered(game)
         self._task = None
         self._relabelling = False  # relabelled dropdowns change value and back: no new game for that
@@ -155,7 +162,7 @@ class GameTable(w.VBox):
         self.family.observe(lambda change: self._share(change.new), names="value")
         self.start = w.Button(description=msg("app.play.new"), button_style="primary")
         self.start.add_class("tutor-new-game")
-        self.start.on_click(lambda _: self.new_game(self.seed + 1))
+        self.start.on_click(lambda _: self.new_game(self.next_seed()))
         setup = w.HBox([self.players, self.speed, *self.variants.values(), self.start],
                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
         setup.add_class("tutor-top")
@@ -165,9 +172,10 @@ class GameTable(w.VBox):
         self.undo_button = w.Button(description=msg("app.play.undo"), icon="undo", layout=w.Layout(width="auto"))
         self.undo_button.on_click(lambda _: self.undo())
         self.download = w.HTML()
+        self.deal = w.HTML()  # which deal this is, and a link that deals it again
         self.upload = RecordUpload()
         self.upload.on_upload(self.open_record)
-        tools = w.HBox([self.download, self.upload], layout=w.Layout(align_items="flex-start"))
+        tools = w.HBox([self.download, self.upload, self.deal], layout=w.Layout(align_items="flex-start"))
         tools.add_class("tutor-tools")
         # Settings and records fold away while a game runs: the table is what the page is for.
         settings = w.VBox([setup, self.seat_row, self.family, self.about, tools])
@@ -192,7 +200,15 @@ class GameTable(w.VBox):
         self.players.observe(lambda _: self._set_seats([seat.kind.value for seat in self.seats]), names="value")
         for variant in self.variants.values():
             variant.observe(lambda _: self.new_game(self.seed), names="value")
-        self.new_game(seed)
+        self.new_game(self.next_seed() if self.fresh else seed)
+
+    def next_seed(self) -> int:
+        """The seed of the next new game: a fresh one, or the one after the address's."""
+        if not self.fresh:
+            return self.seed + 1
+        while (seed := secrets.randbelow(1_000_000)) == self.seed:
+            pass
+        return seed
 
     # ------------------------------------------------------------- seats
     @property
@@ -252,15 +268,21 @@ class GameTable(w.VBox):
             self.scores.state = self.state
         self.body.children = [self.table]
         self._describe_bots()
+        self._describe_deal()
         self.message.value = ""
         self.advance()
+
+    def _describe_deal(self) -> None:
+        link = with_language(f"play.ipynb?{urlencode({'game': self.game, 'seed': self.seed})}")
+        self.deal.value = (f'<p class="tutor-deal" data-seed="{self.seed}">{escape(msg("app.play.deal", seed=self.seed))} '
+                           f'<a href="{escape(link)}">{escape(msg("app.play.deal-link"))}</a></p>')
 
     def _describe_bots(self) -> None:
         bots = sorted(set(self.kinds) - {PERSON})
         self.about.value = "".join(f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
                                    f'{escape(msg(f"bot.{kind}.{self.game}"))}</p>' for kind in bots)
 
-    def relabel(self, game: str) -> None:
+    def relabel(self, game: str, seed: int | None = None) -> None:
         """Every text of the table in the language now set; the game, seats and settings
         stay (a seat still called by its colour takes the colour's name in that language)."""
         self._relabelling = True
@@ -286,6 +308,7 @@ class GameTable(w.VBox):
         self.fold.refresh()
         self.upload.refresh()
         self._describe_bots()
+        self._describe_deal()
         self.sentences = replayed(self.state)
         self.board.refresh()
         self.scores.refresh()
@@ -434,7 +457,7 @@ class GameTable(w.VBox):
     def _end_screen(self) -> w.VBox:
         again = w.Button(description=msg("app.play.again"), button_style="primary", layout=w.Layout(width="auto"))
         again.add_class("tutor-new-game")
-        again.on_click(lambda _: self.new_game(self.seed + 1))
+        again.on_click(lambda _: self.new_game(self.next_seed()))
         # Keeping a finished game is what the download is most often for: offered here too.
         actions = w.HBox([again, w.HTML(record_link(self.state))], layout=w.Layout(align_items="center"))
         actions.add_class("tutor-tools")

@@ -42,7 +42,7 @@ def why_won(state) -> str:
         also = msg("app.play.end.also", parts=listed(parts[1:])) if len(parts) > 1 else ""
         text = msg("app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score,
                    also=also)
-        rule = words.TIE_RULE
+        rule = getattr(words, "SHARED_RULE", words.TIE_RULE)
     elif len(level) == 1:
         text, rule = msg("app.play.end.won", player=state.name(winners[0]), score=score), words.WIN_RULE
     else:

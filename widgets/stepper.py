@@ -64,6 +64,7 @@ class LessonStepper(ipywidgets.HBox):
         self.board = None
         self._reason_rule: str | None = None
         self._saying = None  # makes the answer on show again, in the language now set
+        self._answers: dict[int, object] = {}  # step index -> the learner's right answer to its try
         self.panel = LessonPanel(self, scale)
         super().__init__([self.panel], **kwargs)
         self.add_class("tutor-stepper")
@@ -120,6 +121,7 @@ class LessonStepper(ipywidgets.HBox):
     def restart(self) -> None:
         if self.lesson:
             self.step = 0
+            self._answers.clear()
             self._show()
 
     def click(self, name: str) -> None:
@@ -155,6 +157,7 @@ class LessonStepper(ipywidgets.HBox):
         right, _ = self.lesson.judge(step, state, move)
         if right:
             self.solved = True
+            self._answers[self.step] = move
             self.board.state = _after(state, move)
             self.board.hints = True
         else:
@@ -196,7 +199,27 @@ class LessonStepper(ipywidgets.HBox):
             self.board.seat = self._learner(step, state)
             self.board.hints = step.try_ is None  # a try-it step should not give its answer away
             self.board.set_highlight(step.highlight)
+            self._tell_about_the_answer()
         self.panel.refresh()
+
+    def _tell_about_the_answer(self) -> None:
+        """After a try-it step the lesson goes on from the move it was written with: when
+        that is not the learner's own move, say so plainly instead of moving cards silently."""
+        answer = self._answers.get(self.step - 1)
+        if answer is None:
+            return
+        moves = self.current.moves
+        if moves and moves[0] == answer:
+            return  # the lesson goes on from the learner's own move
+        before = self.states[self.step - 1]
+        words = self.lesson.entry.part("words")
+
+        def saying() -> str:
+            yours = words.move_words(before, answer)
+            if not moves:
+                return msg("widgets.stepper.answer-taken-back", yours=yours)
+            return msg("widgets.stepper.other-move", yours=yours, shown=words.move_words(before, moves[0]))
+        self._answer("", saying)
 
     @staticmethod
     def _learner(step, state) -> int | None:

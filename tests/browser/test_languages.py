@@ -222,7 +222,8 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
-    replica = GameTable(game, speed="instant")
+    # the page came from the navigation bar, so it dealt a fresh game: the replica deals the same
+    replica = GameTable(game, seed=int(page.locator(".tutor-deal").get_attribute("data-seed")), speed="instant")
     replica.players.value = 2
     page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
     rng = random.Random(0)

@@ -92,3 +92,45 @@ def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
         const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })""",
                            arg=".tutor-lesson-panel .tutor-rule, .tutor-reference details[open]")
     screenshot(page, f"{game}-learn-rule-opened")
+
+
+def test_an_address_naming_no_lesson_opens_the_nearest_and_says_so(page, voila):
+    game = "thricewise"
+    lessons = [load_lesson(path) for path in bundled_lessons(game)]
+    page.goto(voila.page_url(page_file("learn", game, lesson=99)))
+    notice = page.locator(".tutor-address-notice")
+    notice.wait_for(timeout=60_000)
+    assert notice.inner_text() == msg("app.learn.no-lesson", asked=99, number=len(lessons))
+    page.locator(".tutor-lesson-panel .tutor-title", has_text=lessons[-1].title).wait_for()
+    page.wait_for_function("number => new URLSearchParams(location.search).get('lesson') === number",
+                           arg=str(len(lessons)))
+    assert page.evaluate("new URLSearchParams(location.search).get('step')") == "1"
+    assert page.locator(".tutor-chooser option", has_text="\u2713").count() == 0, "nothing was finished"
+    box = notice.bounding_box()
+    assert box and box["y"] + box["height"] <= page.viewport_size["height"], "the notice is in view"
+    screenshot(page, f"{game}-learn-no-such-lesson")
+    page.click(NEXT)
+    notice.wait_for(state="detached")
+
+
+def test_a_try_answered_with_another_move_says_the_lesson_shows_its_own(page, voila):
+    game = "thricewise"
+    lesson = load_lesson(bundled_lessons(game)[1])  # Cleo's Ace: any empty spot touching the grid is right
+    index = next(number for number, step in enumerate(lesson.steps) if step.try_)
+    page.goto(voila.page_url(page_file("learn", game, lesson=2, step=index + 1)))
+    wait_for_step(page, index + 1, len(lesson.steps))
+    state = lesson.states()[index]
+    written = lesson.steps[index + 1].moves[0]
+    other = next(move for move in state.legal_moves() if move != written)
+    play(page, game, other)
+    page.wait_for_selector(".tutor-feedback.tutor-right")
+    page.click(NEXT)
+    wait_for_step(page, index + 2, len(lesson.steps))
+    words = lesson.entry.part("words")
+    said = msg("widgets.stepper.other-move", yours=words.move_words(state, other), shown=words.move_words(state, written))
+    feedback = page.locator(".tutor-feedback")
+    feedback.wait_for()
+    assert feedback.inner_text().strip().endswith(said)
+    box = feedback.bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"], "said where the learner reads the step"
+    screenshot(page, f"{game}-learn-another-move-shown")

@@ -21,8 +21,8 @@ LOG_ENTRIES = "document.querySelectorAll('.tutor-log li').length"
 
 def smallest_table(page, voila, game: str) -> GameTable:
     """Open the play page set to two players at instant speed; the same table in Python,
-    so the test can ask the engine for a legal move each time."""
-    open_page(page, voila, page_file("play", game))
+    so the test can ask the engine for a legal move each time (the address names the deal)."""
+    open_page(page, voila, page_file("play", game, seed=0))
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
@@ -65,7 +65,7 @@ def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, 
     """New games started again and again while the coaches of the last one are still
     choosing: the page ends with the newest game only, its log and its board."""
     game = "thricewise"  # three coaches choose first, at a readable pace
-    open_page(page, voila, page_file("play", game))
+    open_page(page, voila, page_file("play", game, seed=0))
     open_settings(page)
     for _ in range(6):
         page.wait_for_timeout(random.Random(len(game)).randint(50, 400))
@@ -200,4 +200,28 @@ def test_a_file_over_the_upload_limit_is_refused_in_the_browser(page, voila, tmp
     said.wait_for()
     assert said.inner_text() == msg("input.upload-too-big", file="huge.yaml", limit=file_size(records.MAX_RECORD_BYTES))
     assert page.evaluate(LOG_ENTRIES) == entries and page.locator(".tutor-replay").count() == 0
+    assert_no_code_or_errors(page)
+
+
+def test_a_fresh_page_deals_a_new_game_and_a_seed_on_the_address_shares_one(page, voila):
+    game = "thricewise"
+    seeds = []
+    for _ in range(2):
+        open_page(page, voila, page_file("play", game))
+        seeds.append(page.locator(".tutor-deal").get_attribute("data-seed"))
+    assert seeds[0] != seeds[1], "two visits, two deals"
+    open_page(page, voila, page_file("play", game))
+    open_settings(page)
+    shown = page.locator(".tutor-deal")
+    seed = shown.get_attribute("data-seed")
+    assert shown.inner_text().startswith(msg("app.play.deal", seed=int(seed)))
+    screenshot(page, f"{game}-play-deal-number")
+    shown.get_by_role("link", name=msg("app.play.deal-link")).click()
+    page.wait_for_url(f"**seed={seed}**")
+    page.locator(f".tutor-deal[data-seed='{seed}']").wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
+    replica = GameTable(game, seed=int(seed), speed="instant")
+    page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
+    wait_for_log(page, replica)
+    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences)), \
+        "the link deals the same cards again"
     assert_no_code_or_errors(page)

@@ -96,6 +96,13 @@ class Game:
         lessons = self.part("lessons")
         return getattr(lessons, "NOTES", {}) if lessons is not None else {}
 
+    @property
+    def view_notes(self) -> frozenset:
+        """The notes about what the tutor shows or asks, which decide no outcome: a step may
+        leave them unnamed where they apply."""
+        lessons = self.part("lessons")
+        return frozenset(getattr(lessons, "VIEW_NOTES", ())) if lessons is not None else frozenset()
+
     def lesson_state(self, players: int, position: dict, options: dict, seed: int, seat_names):
         """A position a lesson describes (a TutorError for a game whose lessons cannot set one)."""
         lessons = self.part("lessons")

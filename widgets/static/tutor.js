@@ -271,8 +271,9 @@ function wantedPlace() {
   const query = new URLSearchParams(location.search);
   const lesson = parseInt(query.get("lesson"), 10);
   const step = parseInt(query.get("step"), 10);
-  if (!(lesson >= 1)) return null;
-  return [lesson - 1, step >= 1 ? step - 1 : 0];
+  if (Number.isNaN(lesson)) return null;
+  // a lesson or step out of range is sent as it is: Python opens the nearest and says so
+  return [lesson - 1, Number.isNaN(step) ? 0 : step - 1];
 }
 
 function placeAddress(place) {
@@ -308,7 +309,10 @@ function lessonAddress(model, el) {
     model.on("change:place", () => {
       const place = model.get("place");
       const shown = wantedPlace();
-      if (!shown || shown[0] !== place[0] || shown[1] !== place[1]) history.pushState(null, "", placeAddress(place));
+      if (shown && shown[0] === place[0] && shown[1] === place[1]) return;
+      // a corrected address is replaced: Back does not lead to the lesson that does not exist
+      if (model.get("corrected")) history.replaceState(null, "", placeAddress(place));
+      else history.pushState(null, "", placeAddress(place));
     });
     model.on("change:done", () => {
       try {

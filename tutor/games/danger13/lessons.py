@@ -240,7 +240,10 @@ NOTES = {
     "d13.bank-view": lambda before, after: after.phase != OVER and any(after.banks),
     "d13.reshuffle-timing": lambda before, after: after.last_round and not before.last_round,
     "d13.out-of-cards": lambda before, after: None in after.busts[len(before.busts):],
+    "d13.shared-win": lambda before, after: after.is_terminal() and len(after.winners()) > 1,
 }
+# How the banks are shown and the single-choice last card change no outcome: a step need not name them.
+VIEW_NOTES = ("d13.bank-view", "d13.last-card")
 
 
 CHECKS = {

@@ -97,6 +97,7 @@ RULES = (
     Rule("d13.out-of-cards", kind="note"),
     Rule("d13.game-end"),
     Rule("d13.tie-break"),
+    Rule("d13.shared-win", kind="note"),
 )
 
 

@@ -11,6 +11,7 @@ from tutor.messages import msg
 KEY_PARTS = ("plus-points", "printed")
 WIN_RULE = "d13.game-end"
 TIE_RULE = "d13.tie-break"
+SHARED_RULE = "d13.shared-win"  # the rule sheets stop at the tie-break: sharing is the tutor's note
 
 # The players as the lessons name them (colours, like the pawns beside their rows);
 # quizzes and new games use the same names, in the page's language.

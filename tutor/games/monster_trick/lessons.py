@@ -21,6 +21,7 @@ from tutor.games.monster_trick.rules import (
     ROUNDS,
     SLOTS,
     TOP_VALUE,
+    TRICK_SIZE,
     VP_SETS,
     Card,
     Play,
@@ -67,7 +68,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
         if not 0 <= slot < SLOTS:
             raise PositionError(msg("mt.error.no-slot", slot=slot_text))
         entries = list(entries or [])
-        if len(entries) >= 4:
+        if len(entries) >= TRICK_SIZE:
             raise PositionError(msg("mt.error.too-many-cards", slot=slot + 1, count=len(entries)))
         for entry in entries:
             seat_text, _, card_text = str(entry).partition(":")
@@ -107,12 +108,23 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
 
 
 def _check_tricks_won(state: State) -> None:
-    """The tricks won add up to no more than the finished tricks: every card played this
-    round that is not on the table was part of one."""
+    """The counters add up: every card played this round is on the table or in a finished
+    trick of 4 cards, each finished trick was won by one player, and nobody has more cards
+    on the table than they have played."""
+    for seat in range(state.players):
+        on_table = sum(1 for trick in state.tricks for player, _ in trick if player == seat)
+        if on_table > HAND_SIZE - len(state.hands[seat]):
+            raise PositionError(msg("mt.error.table-more-than-played", player=state.name(seat), table=on_table,
+                                    played=HAND_SIZE - len(state.hands[seat])))
     played = state.players * HAND_SIZE - sum(map(len, state.hands))
-    finished = (played - sum(map(len, state.tricks))) // 4
-    if sum(state.won) > finished:
-        raise PositionError(msg("mt.error.won-total", won=sum(state.won), finished=finished))
+    table = sum(map(len, state.tricks))
+    gone = played - table
+    if gone % TRICK_SIZE:
+        raise PositionError(msg("mt.error.cards-gone", played=played, table=table, gone=gone, size=TRICK_SIZE))
+    finished = gone // TRICK_SIZE
+    if sum(state.won) != finished:
+        raise PositionError(msg("mt.error.won-total", won=sum(state.won), finished=finished, played=played,
+                                table=table))
 
 
 # The position is built in lists, then settled into the tuples a State keeps.

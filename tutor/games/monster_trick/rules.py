@@ -18,6 +18,7 @@ GAME_ID = "monster-trick"
 PLAYER_COUNTS = range(2, 6)
 COLOURS = ("green", "yellow", "blue", "purple")
 SLOTS = 4
+TRICK_SIZE = 4  # a trick is finished by its 4th card, whatever the player count
 HAND_SIZE = 12
 ROUNDS = 3
 VP_SETS = {1: (1, 2, 3), 2: (2, 4, 6), 3: (3, 6, 9)}
@@ -323,7 +324,7 @@ class State(core.State):
         size = len(trick)
         best = self.best[slot]  # None while the slot is empty: this card opens it and claims it
         claims = best is None or (colour == self.colour[slot] and value > best[1])
-        if size == 4:
+        if size == TRICK_SIZE:
             winner = best[0] if best is not None and not claims else seat
             self.won = replaced(self.won, winner, self.won[winner] + 1)
             self.completed += (CompletedTrick(slot, winner, trick, self.won[winner]),)

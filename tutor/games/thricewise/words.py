@@ -88,5 +88,8 @@ def move_words(state, move) -> str:
     if isinstance(move, tw.Pick):
         return msg("tw.move.pick", card=move.card)
     if isinstance(move, tw.Place):
+        beside = where(state.grid, move.cell)  # said by a card next to it: the grid shows no numbers
+        if beside:
+            return msg("tw.move.place-beside", card=move.card, where=beside)
         return msg("tw.move.place", card=move.card, cell=msg("tw.cell", col=move.cell.col, row=move.cell.row))
     return msg("tw.move.done")
