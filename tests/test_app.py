@@ -214,6 +214,26 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     assert players.reveal_active == (round_.question.kind != "mt-vp")
 
 
+@pytest.mark.parametrize("game, kind, shown", [
+    ("monster-trick", "mt-trick", lambda state: msg("widgets.mt.claimed-by", player=state.name(state.claim[
+        next(slot for slot, trick in enumerate(state.tricks) if trick)]))),
+    ("danger-13", "d13-receive", lambda state: msg("widgets.d13.has-card")),
+])
+def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, shown):
+    """Who holds a trick's claim (its marker) and who has had a card this deal (a tag)
+    give these kinds' answers away: hidden while asked, shown again after "show me"."""
+    round_ = app.QuizRound(game, seed=1, count=9)
+    round_.ask(next(index for index, question in enumerate(round_.questions) if question.kind == kind))
+    table, position = round_.board.table, round_.question.position
+    assert escape(shown(position)) not in table.html
+    assert not (table.claims if kind == "mt-trick" else table.has_card)
+    round_.choose(round_.question.correct)
+    round_.show_me.click()
+    assert table.claims if kind == "mt-trick" else escape(shown(position)) in table.html
+    round_.show_me.click()  # back to the position as asked
+    assert escape(shown(position)) not in table.html
+
+
 def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():
     shelf = app.LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
     stepper = shelf.stage.children[0]

@@ -155,6 +155,7 @@ class QuizRound(w.HBox):
             return
         question, board = self.question, self.board
         subject, position = question.subject, question.position
+        board.conceal(())  # the answer is given: nothing left to hide
         if subject in position.legal_moves():  # a move: play it
             after = position.clone()
             after.push(subject)
@@ -164,7 +165,6 @@ class QuizRound(w.HBox):
             shown = sentence(after, -1)
         elif isinstance(subject, int):  # a player: their VP cards as they see them
             board.seat = subject
-            board.conceal(())
             shown = msg("app.practise.shown-seat", player=position.name(subject))
         else:  # a card: where the engine lets it go (a board with a hand lights it once the card is picked)
             board.hints = True

@@ -262,11 +262,14 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
     return "".join(parts)
 
 
-def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False) -> str:
+def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False, has_card: bool = True) -> str:
     """The whole table as ``seat`` may see it. ``lit``: the rows the turned-up card may go
-    to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets."""
+    to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets;
+    ``has_card`` off leaves out who has had a card this deal (a quiz asking it)."""
     viewer = seat if seat is not None else 0
     view = state.view(viewer)
+    if not has_card:
+        view = {**view, "received": []}
     colours = seat_colours(state.seat_names)
     marked_cards = {item for item in highlight if not isinstance(item, int)}
     rows = []

@@ -47,8 +47,19 @@ def _slots_text(slots: tuple[int, ...]) -> str:
 
 
 def mt_trick(rng: random.Random) -> Question:
-    """Who wins this trick? The move shown lays a trick's 4th card (rules mt.claim, mt.complete)."""
-    state, seat, move = pick(mt.GAME_ID, rng, _finishing_moves)
+    """Who wins this trick? The move shown lays a trick's 4th card (rules mt.claim,
+    mt.complete). The markers are hidden: they would name the answer. Most questions
+    have a card of another player's, of another colour, bigger than the winner's, and
+    the opener wins only a third of them, so neither "the biggest number" nor "who opened" gives the answer."""
+    want_bigger_other = rng.random() < 0.6
+    want_opener = rng.random() < 1 / 3
+
+    def moves(state, seat):
+        return [move for move in _finishing_moves(state, seat)
+                if _bigger_other(state, move) == want_bigger_other
+                and (_winner(state, move) == state.tricks[move.slot][0][0]) == want_opener]
+
+    state, seat, move = pick(mt.GAME_ID, rng, moves)
     after = state.clone()
     after.push(move)
     trick = after.completed[-1]
@@ -64,7 +75,23 @@ def mt_trick(rng: random.Random) -> Question:
             rules.append("mt.off-colour")
     choices = [(state.name(player), player) for player in range(state.players)]
     prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1}
-    return make_question(mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules)
+    return make_question(mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules,
+                         conceals=("claims",))
+
+
+def _winner(state, move) -> int:
+    """Who the engine gives the trick that ``move`` completes."""
+    after = state.clone()
+    after.push(move)
+    return after.completed[-1].winner
+
+
+def _bigger_other(state, move) -> bool:
+    """Whether the biggest number on the completed trick belongs to someone else than
+    its winner: a card of another colour than the first card, bigger than them all."""
+    cards = [*state.tricks[move.slot], (state.to_move, move.card)]
+    biggest = max(card.value for _, card in cards)
+    return _winner(state, move) not in {seat for seat, card in cards if card.value == biggest}
 
 
 def _finishing_moves(state, seat: int) -> list:

@@ -7,21 +7,28 @@ from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
 from tutor.messages import listed, msg
 from tutor.games.thricewise.words import where
-from tutor.quizzes import Question, pick, make_question
+from tutor.quizzes import CHOICES, Question, below, make_question, numbers, pick
+
+
+def scorable(points: int) -> bool:
+    """Whether a placed card can score ``points``: triads are worth 0 or 2 to 9 each,
+    so every total but 1 can happen."""
+    return points != 1
 
 
 def tw_score(rng: random.Random) -> Question:
-    """What does this card score? A quarter of the questions are asked where it scores
-    nothing, so that 0 is not the usual answer."""
-    want_points = rng.random() < 0.75
+    """What does this card score? The answer takes each place among the choices as
+    often; when it is first, half the time it is 0. Every choice is a score a card can
+    make."""
+    place = rng.randrange(CHOICES)
+    zero = place == 0 and rng.random() < 0.5
 
     def places(state, seat):
         return [move for move in seat_moves(state, seat) if isinstance(move, tw.Place)
-                and (state.points_for(move) > 0) == want_points] if state.phase == "place" else []
+                and (state.points_for(move) == 0) == zero
+                and below(state.points_for(move), scorable) >= place] if state.phase == "place" else []
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
-
-
     after = state.clone()
     after.push(move)
     triads = after.triads[len(state.triads):]
@@ -33,9 +40,8 @@ def tw_score(rng: random.Random) -> Question:
     else:
         explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
         rules = ["tw.triad"]
-    guesses = [0, answer + 2, max(answer - 2, 0), answer * 2, move.card.rank, answer + move.card.rank, 1, 3]
-    wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer][:3]
-    choices = [(str(points), points) for points in sorted([answer, *wrong])]
+    slips = [0, answer + 2, answer - 2, answer * 2, move.card.rank, answer + move.card.rank]
+    choices = numbers(answer, slips, scorable, place)
     prompt = {"player": state.name(seat), "card": move.card, "where": where(state.grid, move.cell)}
     return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, rules)
 
@@ -74,8 +80,9 @@ def _cards(cards) -> str:
 
 
 def tw_tie(rng: random.Random) -> Question:
-    """Which turned-up cards are set aside? (rule tw.tie) Half the questions have a tie."""
-    state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.5))
+    """Which turned-up cards are set aside? (rule tw.tie) Three questions in five have a
+    tie, so that "none" is not the answer to bet on."""
+    state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.6))
     after = _revealed(state, move)
     revealed = after.revealed
     answer = tuple(sorted(revealed[seat] for seat in after.tied))
