@@ -12,6 +12,7 @@ from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
+from tutor.quizzes import quiz
 from widgets import app, classroom
 from widgets.log import sentence
 from widgets.page_tools import PageTools
@@ -119,6 +120,30 @@ def test_a_bug_shows_a_plain_sentence_and_logs_the_traceback(monkeypatch, capfd)
 def test_the_page_text_form_names_the_page():
     """nbval compares this text, so it must not depend on widget internals."""
     assert repr(app.practise_page("thricewise")) == "<practise thricewise page>"
+
+
+def quiz_round(page):
+    return next(child for child in page.children if isinstance(child, app.QuizRound))
+
+
+def test_every_visit_to_practise_has_its_own_questions_unless_the_address_names_a_seed(monkeypatch):
+    """Two visits, two orders (in any language); ``?seed=`` gives a chosen round again."""
+    monkeypatch.setenv("QUERY_STRING", "game=danger-13")
+    visits = [quiz_round(app.practise_page()) for _ in range(2)]
+    assert visits[0].seed != visits[1].seed
+    assert [q.prompt for q in visits[0].questions] != [q.prompt for q in visits[1].questions]
+    monkeypatch.setenv("QUERY_STRING", "game=danger-13&lang=nl&seed=7")
+    chosen = quiz_round(app.practise_page())
+    assert chosen.seed == 7
+    assert [(q.kind, q.values) for q in chosen.questions] == [(q.kind, q.values) for q in quiz("danger-13", 7, 10)]
+
+
+@pytest.mark.parametrize("seed", ["seven", "-3", "1e9"])
+def test_a_seed_that_is_not_a_whole_number_gives_new_questions_and_says_why(monkeypatch, seed):
+    monkeypatch.setenv("QUERY_STRING", f"game=thricewise&seed={seed}")
+    page = app.practise_page()
+    assert escape(msg("app.practise.bad-seed", seed=seed)) in html_of(page) and "Traceback" not in html_of(page)
+    assert quiz_round(page).questions
 
 
 @pytest.mark.parametrize("game", games())

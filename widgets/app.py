@@ -251,10 +251,23 @@ def learn_page(game: str) -> Page:
     return Page(f"learn {game}", top + [kept(LessonShelf, game, lessons)])
 
 
+def requested_seed() -> tuple[int | None, str]:
+    """The quiz seed the address names (``?seed=12``), and a note when it names one that
+    is not a whole number (the page then draws fresh questions)."""
+    for value in requested("seed"):
+        if value.strip().isdigit():
+            return int(value), ""
+        return None, msg("app.practise.bad-seed", seed=value[:20])
+    return None, ""
+
+
 @friendly("practise")
 def practise_page(game: str) -> Page:
-    return Page(f"practise {game}", [nav_bar(page_file("practise", game), game),
-                                     heading(msg("app.practise.heading", game=game_name(game))), kept(QuizRound, game)])
+    """Fresh questions on every visit; ``?seed=`` on the address gives a chosen round again."""
+    seed, note = requested_seed()
+    top = [nav_bar(page_file("practise", game), game), heading(msg("app.practise.heading", game=game_name(game)))]
+    notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
+    return Page(f"practise {game}", top + notes + [kept(QuizRound, game, seed)])
 
 
 @friendly("play")
