@@ -63,6 +63,31 @@ def fewest_slots(question):
     return min(range(len(question.values)), key=lambda index: len(question.values[index]))
 
 
+def _asked_seat(question) -> int:
+    return question.position.seat_names.index(question.marks[0])
+
+
+def biggest_vp(question):
+    """The asked player's biggest VP card (the prompt names all three)."""
+    return _pick(question, max(question.position.vp_order[_asked_seat(question)]))
+
+
+def left_vp(question):
+    return _pick(question, question.position.vp_order[_asked_seat(question)][0])
+
+
+def tricks_won(question):
+    """The number of tricks won, as the board and the prompt show it, when it is a choice."""
+    return _pick(question, question.position.won[_asked_seat(question)])
+
+
+def trick_winner(question):
+    """The player the prompt says wins the trick (winners lead in many card games)."""
+    after = question.position.clone()
+    after.push(question.subject)
+    return _seat_choice(question, after.completed[-1].winner)
+
+
 # ------------------------------------------------------------------ Danger 13
 def within(distance: int):
     """Yes when the row is at most ``distance`` below its line (the prompt gives both
@@ -126,6 +151,8 @@ LOOKS_AT = {
     "mt-where": (every_slot, fewest_slots),
     "mt-trick": (claim_marker, opener, last_card, biggest_number),
     "mt-vp": (),
+    "mt-score": (biggest_vp, left_vp, tricks_won),
+    "mt-lead": (trick_winner, last_card, opener),
     "d13-bust": tuple(within(distance) for distance in range(1, 8)),
     "d13-receive": (everyone, all_but_dealer, no_card_tag),
     "d13-bank": (plus_cards_counted, row_length),

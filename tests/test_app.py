@@ -236,7 +236,7 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     round_.show_me.click()
     assert players.reveal_active and msg("widgets.mt.active-vp", value=active) in players.html
     round_.ask((number + 1) % len(round_.questions))
-    assert players.reveal_active == (round_.question.kind != "mt-vp")
+    assert players.reveal_active == ("active-vp" not in round_.question.conceals)
 
 
 @pytest.mark.parametrize("game, kind, shown", [

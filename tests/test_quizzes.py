@@ -29,6 +29,13 @@ def engine_answer(question: Question):
         seat, before = state.placer, state.scores[state.placer]
         state.push(move)
         return state.scores[seat] - before
+    if question.kind == "mt-score":
+        seat = state.seat_names.index(question.marks[0])
+        state.push(move)
+        return state.round_scores[-1][seat]
+    if question.kind == "mt-lead":
+        state.push(move)
+        return state.to_move
     if question.kind == "mt-trick":
         state.push(move)
         return state.completed[-1].winner
@@ -84,8 +91,8 @@ def test_answering_says_right_or_wrong_and_explains():
     assert not right and question.choices[question.correct] in text and question.explanation in text
 
 
-def test_monster_trick_asks_all_three_kinds_in_turn():
-    assert [q.kind for q in quiz(mt.GAME_ID, 0, 6)] == ["mt-where", "mt-trick", "mt-vp"] * 2
+def test_monster_trick_asks_every_kind_in_turn():
+    assert [q.kind for q in quiz(mt.GAME_ID, 0, 10)] == ["mt-where", "mt-trick", "mt-vp", "mt-score", "mt-lead"] * 2
 
 
 def test_where_questions_explain_every_slot_with_the_engine_reasons():
