@@ -143,6 +143,13 @@ def first_seat(question):
     return _seat_choice(question, 0)
 
 
+def by_a_side(question):
+    """Yes when the marked place touches a card by a side, no when only by a corner."""
+    col, row = question.subject.cell
+    grid = question.position.grid
+    return _pick(question, any((col + dc, row + dr) in grid for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))))
+
+
 def nothing(question):
     return _pick(question, ())
 
@@ -159,6 +166,7 @@ LOOKS_AT = {
     "tw-score": (card_rank,),
     "tw-tie": (nothing,),
     "tw-order": (asked_player, first_seat),
+    "tw-cell": (by_a_side,),
 }
 
 

@@ -193,6 +193,9 @@ def test_show_me_steps_from_the_position_to_the_answer(game):
             assert escape(sentence(board.state, -1)) in round_.shown.value
         elif isinstance(subject, int):
             assert board.seat == subject
+        elif hasattr(subject, "cell"):  # a place the card may not go: where it may go is lit instead
+            assert board.grid.lit == [cell for cell in position.open_cells() if position.why_not(
+                type(subject)(subject.card, cell)) is None] and subject.cell not in board.grid.lit
         else:  # a card: where it may go (slots, or the rows of who may receive it) is lit
             assert board.table.lit == list(question.values[question.correct])
         round_.show_me.click()
@@ -239,24 +242,26 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     assert players.reveal_active == ("active-vp" not in round_.question.conceals)
 
 
-@pytest.mark.parametrize("game, kind, shown", [
-    ("monster-trick", "mt-trick", lambda state: msg("widgets.mt.claimed-by", player=state.name(state.claim[
-        next(slot for slot, trick in enumerate(state.tricks) if trick)]))),
-    ("danger-13", "d13-receive", lambda state: msg("widgets.d13.has-card")),
+@pytest.mark.parametrize("game, kind, part, hides, shown", [
+    ("monster-trick", "mt-trick", "table", "claims", lambda state: msg("widgets.mt.claimed-by", player=state.name(
+        state.claim[next(slot for slot, trick in enumerate(state.tricks) if trick)]))),
+    ("danger-13", "d13-receive", "table", "has_card", lambda state: msg("widgets.d13.has-card")),
+    ("thricewise", "tw-cell", "grid", "bounds", lambda state: msg("widgets.tw.grid-size", width=state.grid_size()[0],
+                                                                  height=state.grid_size()[1], limit=6)),
 ])
-def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, shown):
-    """Who holds a trick's claim (its marker) and who has had a card this deal (a tag)
-    give these kinds' answers away: hidden while asked, shown again after "show me"."""
-    round_ = app.QuizRound(game, seed=1, count=9)
+def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, part, hides, shown):
+    """Who holds a trick's claim (its marker), who has had a card this deal (a tag) and
+    how far the grid may grow (its size, walls and crossed-out places) give these kinds'
+    answers away: hidden while asked, shown after "show me"."""
+    round_ = app.QuizRound(game, seed=1, count=12)
     round_.ask(next(index for index, question in enumerate(round_.questions) if question.kind == kind))
-    table, position = round_.board.table, round_.question.position
-    assert escape(shown(position)) not in table.html
-    assert not (table.claims if kind == "mt-trick" else table.has_card)
+    drawn, position = getattr(round_.board, part), round_.question.position
+    assert escape(shown(position)) not in drawn.html and not getattr(drawn, hides)
     round_.choose(round_.question.correct)
     round_.show_me.click()
-    assert table.claims if kind == "mt-trick" else escape(shown(position)) in table.html
+    assert getattr(drawn, hides)
     round_.show_me.click()  # back to the position as asked
-    assert escape(shown(position)) not in table.html
+    assert escape(shown(position)) not in drawn.html
 
 
 def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():

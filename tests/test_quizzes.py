@@ -24,6 +24,8 @@ def engine_answer(question: Question):
     if question.kind == "d13-receive":
         return tuple(sorted(move.seat for move in state.legal_moves() if isinstance(move, d13.Give)))
     move = question.subject
+    if question.kind == "tw-cell":
+        return move in state.legal_moves()
     assert state.why_not(move) is None
     if question.kind == "tw-score":
         seat, before = state.placer, state.scores[state.placer]
@@ -120,7 +122,7 @@ def test_every_round_mixes_every_kind_without_near_duplicates(game):
 
 
 def test_score_questions_name_the_triads_the_engine_counts():
-    for question in quiz(tw.GAME_ID, 5, 8):
+    for question in [q for q in quiz(tw.GAME_ID, 5, 8) if q.kind == "tw-score"]:
         after = question.position.clone()
         after.push(question.subject)
         for triad in after.triads[len(question.position.triads):]:

@@ -170,12 +170,14 @@ class QuizRound(w.HBox):
         elif isinstance(subject, int):  # a player: their VP cards as they see them
             board.seat = subject
             shown = msg("app.practise.shown-seat", player=position.name(subject))
-        else:  # a card: where the engine lets it go (a board with a hand lights it once the card is picked)
+        else:  # a card (or a move not allowed): where the engine lets the card go (a board with a hand
+            # lights it once the card is picked)
+            card = getattr(subject, "card", subject)
             board.hints = True
             if hasattr(board, "hand"):
-                board.select(subject)
+                board.select(card)
             shown = msg(f"quiz.{question.kind}.shown" if has(f"quiz.{question.kind}.shown") else
-                        "app.practise.shown-card", card=subject)
+                        "app.practise.shown-card", card=card)
         self.demonstrating = True
         self.shown.value = feedback(None, shown)
         self.show_me.description = msg("app.practise.show-again")

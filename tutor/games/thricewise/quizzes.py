@@ -124,4 +124,45 @@ def tw_order(rng: random.Random) -> Question:
     return make_question(tw.GAME_ID, "tw-order", state, move, prompt, choices, first, explanation, rules)
 
 
-MAKERS = (tw_score, tw_tie, tw_order)
+def _touching(state) -> set:
+    """The empty cells that touch a card of the grid, by a side or a corner."""
+    return {(col + dc, row + dr) for col, row in state.grid for dc, dr in tw.NEIGHBOURS} - set(state.grid)
+
+
+def _by_a_side(state, cell) -> bool:
+    col, row = cell
+    return any((col + dc, row + dr) in state.grid for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def tw_cell(rng: random.Random) -> Question:
+    """May the card go on the marked place? (rules tw.adjacency, tw.bounds) Asked only
+    about places touching the grid, with the board's size, walls and crossed-out places
+    hidden: half are not allowed (the grid would grow past six), a quarter are allowed
+    and touch a card only by a corner."""
+    case = rng.choice(("outside", "outside", "side", "corner"))
+
+    def places(state, seat):
+        if state.phase != "place" or not state.placeable():
+            return []
+        allowed = set(state.open_cells())
+        cells = [cell for cell in _touching(state) if (cell in allowed) == (case != "outside")
+                 and (case == "outside" or _by_a_side(state, cell) == (case == "side"))]
+        return [tw.Place(state.placeable()[0], tw.Cell(*cell)) for cell in cells]
+
+    state, seat, move = pick(tw.GAME_ID, rng, places)
+    card, cell = move
+    reason = state.why_not(move)
+    if reason is None:
+        explanation = [msg("quiz.tw-cell.allowed")]
+        if not _by_a_side(state, cell):
+            explanation.append(msg("quiz.tw-cell.corner"))
+        rules = ["tw.adjacency", "tw.bounds"]
+    else:
+        explanation, rules = [str(reason)], [reason.rule, "tw.adjacency"]
+    choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
+    prompt = {"player": state.name(seat), "card": card, "where": where(state.grid, cell)}
+    return make_question(tw.GAME_ID, "tw-cell", state, move, prompt, choices, reason is None, explanation, rules,
+                         conceals=("bounds",))
+
+
+MAKERS = (tw_score, tw_tie, tw_order, tw_cell)
