@@ -150,6 +150,14 @@ def by_a_side(question):
     return _pick(question, any((col + dc, row + dr) in grid for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))))
 
 
+def inside(question):
+    """No when the marked place is on the drawn area's outer ring (the grid would grow
+    there), yes when it is a hole among the cards."""
+    col, row = question.subject.cell
+    low_col, high_col, low_row, high_row = question.position.span
+    return _pick(question, low_col <= col <= high_col and low_row <= row <= high_row)
+
+
 def nothing(question):
     return _pick(question, ())
 
@@ -166,7 +174,7 @@ LOOKS_AT = {
     "tw-score": (card_rank,),
     "tw-tie": (nothing,),
     "tw-order": (asked_player, first_seat),
-    "tw-cell": (by_a_side,),
+    "tw-cell": (by_a_side, inside),
 }
 
 

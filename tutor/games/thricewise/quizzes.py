@@ -136,17 +136,21 @@ def _by_a_side(state, cell) -> bool:
 
 def tw_cell(rng: random.Random) -> Question:
     """May the card go on the marked place? (rules tw.adjacency, tw.bounds) Asked only
-    about places touching the grid, with the board's size, walls and crossed-out places
-    hidden: half are not allowed (the grid would grow past six), a quarter are allowed
-    and touch a card only by a corner."""
-    case = rng.choice(("outside", "outside", "side", "corner"))
+    about places that touch the grid from outside (a hole among the cards is always
+    allowed, so being inside would give the answer), with the board's size, walls and
+    crossed-out places hidden: half are not allowed (the grid would grow past six), a
+    quarter are allowed and touch a card only by a corner."""
+    case = rng.choice(("past-six", "past-six", "side", "corner"))
 
     def places(state, seat):
         if state.phase != "place" or not state.placeable():
             return []
         allowed = set(state.open_cells())
-        cells = [cell for cell in _touching(state) if (cell in allowed) == (case != "outside")
-                 and (case == "outside" or _by_a_side(state, cell) == (case == "side"))]
+        low_col, high_col, low_row, high_row = state.span
+        outside = [(col, row) for col, row in _touching(state)
+                   if not (low_col <= col <= high_col and low_row <= row <= high_row)]
+        cells = [cell for cell in outside if (cell in allowed) == (case != "past-six")
+                 and (case == "past-six" or _by_a_side(state, cell) == (case == "side"))]
         return [tw.Place(state.placeable()[0], tw.Cell(*cell)) for cell in cells]
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
