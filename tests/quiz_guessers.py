@@ -60,6 +60,7 @@ def every_slot(question):
 
 
 def fewest_slots(question):
+    """The shortest list of slots: "only one place" looks strict."""
     return min(range(len(question.values)), key=lambda index: len(question.values[index]))
 
 
@@ -73,6 +74,7 @@ def biggest_vp(question):
 
 
 def left_vp(question):
+    """The asked player's left VP card: the first one laid."""
     return _pick(question, question.position.vp_order[_asked_seat(question)][0])
 
 
@@ -100,10 +102,12 @@ def within(distance: int):
 
 
 def everyone(question):
+    """Anybody may receive it: the dealer gives cards to whom they like."""
     return _pick(question, tuple(range(question.position.players)))
 
 
 def all_but_dealer(question):
+    """Everyone but the dealer: dealers do not deal to themselves."""
     state = question.position
     return _pick(question, tuple(seat for seat in range(state.players) if seat != state.dealer))
 
@@ -124,6 +128,7 @@ def plus_cards_counted(question):
 
 
 def row_length(question):
+    """How many cards lie in the asked player's row."""
     state = question.position
     return _pick(question, len(state.rows[state.seat_names.index(question.marks[0])]))
 
@@ -140,6 +145,7 @@ def asked_player(question):
 
 
 def first_seat(question):
+    """The first player of the table."""
     return _seat_choice(question, 0)
 
 
@@ -159,6 +165,7 @@ def inside(question):
 
 
 def nothing(question):
+    """No card is set aside."""
     return _pick(question, ())
 
 
