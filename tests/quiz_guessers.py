@@ -176,6 +176,7 @@ LOOKS_AT = {
     "mt-score": (biggest_vp, left_vp, tricks_won),
     "mt-lead": (trick_winner, last_card, opener),
     "d13-bust": tuple(within(distance) for distance in range(1, 8)),
+    "d13-draw": tuple(within(distance) for distance in range(1, 8)),
     "d13-receive": (everyone, all_but_dealer, no_card_tag),
     "d13-bank": (plus_cards_counted, row_length),
     "tw-score": (card_rank,),

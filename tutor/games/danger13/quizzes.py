@@ -164,4 +164,43 @@ def d13_bank(rng: random.Random) -> Question:
                          ["d13.scoring", "d13.bust"], marks=(player,))
 
 
-MAKERS = (d13_bust, d13_receive, d13_bank)
+def _draws_next(state, move) -> bool:
+    """The engine's verdict: once ``move`` is received, its receiver draws from the pile."""
+    after = state.clone()
+    after.push(move)
+    return after.phase == d13.DRAWING and after.actor == move.seat
+
+
+def d13_draw(rng: random.Random) -> Question:
+    """A draw card is given: does its receiver then draw? (rules d13.draw, d13.bust-no-draw)
+    Asked about rows 1 to 4 below the line (a draw card is worth 4 at most), each
+    distance as often, half of them drawing: a draw card that reaches the line makes
+    nobody draw."""
+    want_draw, distance = rng.random() < 0.5, rng.randint(1, 4)
+
+    def gives(state, _):
+        if state.phase != d13.GIVE or state.revealed.kind != d13.DRAW:
+            return []
+        # a hand card's owner would first decide whether to take it; an empty pile draws nothing
+        return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
+                and state.limit(move.seat) - state.row_sum(move.seat) == distance
+                and _draws_next(state, move) == want_draw and want_draw != busts(state, move)]
+
+    state, _, move = pick(d13.GAME_ID, rng, gives)
+    card, seat = move
+    answer, player = _draws_next(state, move), state.name(seat)
+    probe = state.clone()  # the engine adds up the row with the card in it
+    probe.rows = tuple(row + (card,) if other == seat else row for other, row in enumerate(state.rows))
+    explanation = [msg("quiz.d13-bust.adds", card=card, before=state.row_sum(seat), value=card.value,
+                       total=probe.row_sum(seat)),
+                   msg("quiz.d13-bust.line-raised" if state.limit(seat) == d13.RAISED_LIMIT else "quiz.d13-bust.line",
+                       line=state.limit(seat)),
+                   msg("quiz.d13-draw.draws" if answer else "quiz.d13-draw.no-draw", player=player)]
+    rules = ["d13.draw", "d13.bust"] + ([] if answer else ["d13.bust-no-draw"])
+    choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
+    prompt = {"dealer": state.name(state.dealer), "card": card, "player": player, "total": state.row_sum(seat),
+              "line": state.limit(seat)}
+    return make_question(d13.GAME_ID, "d13-draw", state, move, prompt, choices, answer, explanation, rules)
+
+
+MAKERS = (d13_bust, d13_receive, d13_bank, d13_draw)
