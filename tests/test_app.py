@@ -12,6 +12,7 @@ from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
+from tutor.quizzes import quiz
 from widgets import app, classroom
 from widgets.log import sentence
 from widgets.page_tools import PageTools
@@ -124,6 +125,30 @@ def test_the_page_text_form_names_the_page():
     assert repr(app.practise_page("thricewise")) == "<practise thricewise page>"
 
 
+def quiz_round(page):
+    return next(child for child in page.children if isinstance(child, app.QuizRound))
+
+
+def test_every_visit_to_practise_has_its_own_questions_unless_the_address_names_a_seed(monkeypatch):
+    """Two visits, two orders (in any language); ``?seed=`` gives a chosen round again."""
+    monkeypatch.setenv("QUERY_STRING", "game=danger-13")
+    visits = [quiz_round(app.practise_page()) for _ in range(2)]
+    assert visits[0].seed != visits[1].seed
+    assert [q.prompt for q in visits[0].questions] != [q.prompt for q in visits[1].questions]
+    monkeypatch.setenv("QUERY_STRING", "game=danger-13&lang=nl&seed=7")
+    chosen = quiz_round(app.practise_page())
+    assert chosen.seed == 7
+    assert [(q.kind, q.values) for q in chosen.questions] == [(q.kind, q.values) for q in quiz("danger-13", 7, 10)]
+
+
+@pytest.mark.parametrize("seed", ["seven", "-3", "1e9"])
+def test_a_seed_that_is_not_a_whole_number_gives_new_questions_and_says_why(monkeypatch, seed):
+    monkeypatch.setenv("QUERY_STRING", f"game=thricewise&seed={seed}")
+    page = app.practise_page()
+    assert escape(msg("app.bad-seed", seed=seed)) in html_of(page) and "Traceback" not in html_of(page)
+    assert quiz_round(page).questions
+
+
 @pytest.mark.parametrize("game", games())
 def test_a_quiz_round_answers_with_the_engines_reasons(game):
     round_ = app.QuizRound(game, seed=3, count=2)
@@ -171,6 +196,9 @@ def test_show_me_steps_from_the_position_to_the_answer(game):
             assert escape(sentence(board.state, -1)) in round_.shown.value
         elif isinstance(subject, int):
             assert board.seat == subject
+        elif hasattr(subject, "cell"):  # a place the card may not go: where it may go is lit instead
+            assert board.grid.lit == [cell for cell in position.open_cells() if position.why_not(
+                type(subject)(subject.card, cell)) is None] and subject.cell not in board.grid.lit
         else:  # a card: where it may go (slots, or the rows of who may receive it) is lit
             assert board.table.lit == list(question.values[question.correct])
         round_.show_me.click()
@@ -214,7 +242,29 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     round_.show_me.click()
     assert players.reveal_active and msg("widgets.mt.active-vp", value=active) in players.html
     round_.ask((number + 1) % len(round_.questions))
-    assert players.reveal_active == (round_.question.kind != "mt-vp")
+    assert players.reveal_active == ("active-vp" not in round_.question.conceals)
+
+
+@pytest.mark.parametrize("game, kind, part, hides, shown", [
+    ("monster-trick", "mt-trick", "table", "claims", lambda state: msg("widgets.mt.claimed-by", player=state.name(
+        state.claim[next(slot for slot, trick in enumerate(state.tricks) if trick)]))),
+    ("danger-13", "d13-receive", "table", "has_card", lambda state: msg("widgets.d13.has-card")),
+    ("thricewise", "tw-cell", "grid", "bounds", lambda state: msg("widgets.tw.grid-size", width=state.grid_size()[0],
+                                                                  height=state.grid_size()[1], limit=6)),
+])
+def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, part, hides, shown):
+    """Who holds a trick's claim (its marker), who has had a card this deal (a tag) and
+    how far the grid may grow (its size, walls and crossed-out places) give these kinds'
+    answers away: hidden while asked, shown after "show me"."""
+    round_ = app.QuizRound(game, seed=1, count=12)
+    round_.ask(next(index for index, question in enumerate(round_.questions) if question.kind == kind))
+    drawn, position = getattr(round_.board, part), round_.question.position
+    assert escape(shown(position)) not in drawn.html and not getattr(drawn, hides)
+    round_.choose(round_.question.correct)
+    round_.show_me.click()
+    assert getattr(drawn, hides)
+    round_.show_me.click()  # back to the position as asked
+    assert escape(shown(position)) not in drawn.html
 
 
 def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():

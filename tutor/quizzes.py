@@ -62,9 +62,9 @@ def quiz(game: str, seed=0, count: int = 10) -> list[Question]:
         maker = makers[len(questions) % len(makers)]
         for _ in range(NEW_QUESTION_TRIES):
             question = maker(rng)
-            if likeness(question) not in asked:
+            if likeness(question) not in asked and question.prompt not in asked:
                 break
-        asked.add(likeness(question))
+        asked.update((likeness(question), question.prompt))
         questions.append(question)
     return questions
 
@@ -107,6 +107,28 @@ def pick(game: str, rng: random.Random, candidates: Callable) -> tuple:
                     chosen = state.clone(), seat, rng.choice(subjects)
         if chosen:
             return chosen
+
+
+CHOICES = 4  # choices a number question offers
+
+
+def numbers(answer: int, slips, possible: Callable[[int], bool], place: int) -> list[tuple[str, int]]:
+    """Number choices from smallest to largest with ``answer`` in ``place`` (0: first), so
+    that its place says nothing: the likeliest ``slips`` first, then the nearest numbers
+    the game can give (``possible``). Ask with an answer that has ``place`` such numbers
+    below it (``below(answer, possible) >= place``)."""
+    def side(step: int, wanted: int) -> list[int]:
+        near = range(answer + step, -1 if step < 0 else answer + 100, step)
+        ordered = [*(slip for slip in slips if (slip - answer) * step > 0), *near]
+        return [value for value in dict.fromkeys(ordered) if value >= 0 and possible(value)][:wanted]
+
+    values = sorted([*side(-1, place), answer, *side(1, CHOICES - 1 - place)])
+    return [(str(value), value) for value in values]
+
+
+def below(answer: int, possible: Callable[[int], bool]) -> int:
+    """How many numbers the game can give lie below ``answer``."""
+    return sum(map(possible, range(answer)))
 
 
 def make_question(game: str, kind: str, state, subject, prompt: dict, choices: list[tuple[str, Any]],

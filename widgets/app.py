@@ -113,11 +113,16 @@ def href(there: str, here: str) -> str:
     return with_language(posixpath.relpath(notebook, posixpath.dirname(here.partition("?")[0]) or ".") + mark + query)
 
 
-def requested_seed() -> int | None:
-    """The deal the address names (``?seed=``, a teacher sharing one deal), if a whole
-    number; without one every new game on the play page is dealt afresh."""
-    text = next(iter(requested("seed")), "").strip()
-    return int(text) if text.isdigit() and len(text) <= 18 else None
+def requested_seed() -> tuple[int | None, str]:
+    """The seed the address names (``?seed=12``: a play page's deal, a practise page's
+    questions, so a class shares them), and a note when it is not a whole number (the
+    page then starts afresh)."""
+    for value in requested("seed"):
+        text = value.strip()
+        if text.isdigit() and len(text) <= 18:
+            return int(text), ""
+        return None, msg("app.bad-seed", seed=value[:20])
+    return None, ""
 
 
 def requested_game() -> str | None:
@@ -267,15 +272,19 @@ def learn_page(game: str) -> Page:
 
 @friendly("practise")
 def practise_page(game: str) -> Page:
-    return Page(f"practise {game}", [nav_bar(page_file("practise", game), game),
-                                     heading(msg("app.practise.heading", game=game_name(game))), kept(QuizRound, game)])
+    """Fresh questions on every visit; ``?seed=`` on the address gives a chosen round again."""
+    seed, note = requested_seed()
+    top = [nav_bar(page_file("practise", game), game), heading(msg("app.practise.heading", game=game_name(game)))]
+    notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
+    return Page(f"practise {game}", top + notes + [kept(QuizRound, game, seed)])
 
 
 @friendly("play")
 def play_page(game: str) -> Page:
-    return Page(f"play {game}", [nav_bar(page_file("play", game), game),
-                                 heading(msg("app.play.heading", game=game_name(game))),
-                                 kept(GameTable, game, requested_seed())])
+    seed, note = requested_seed()
+    top = [nav_bar(page_file("play", game), game), heading(msg("app.play.heading", game=game_name(game)))]
+    notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
+    return Page(f"play {game}", top + notes + [kept(GameTable, game, seed)])
 
 
 @friendly("glossary")

@@ -2,6 +2,7 @@
 the engine with its reasons, a running score, and "show me" on the board."""
 from __future__ import annotations
 
+import random
 from html import escape
 
 import ipywidgets as w
@@ -12,6 +13,8 @@ from widgets.feedback import feedback
 from widgets.log import sentence
 from widgets.rules import RulesReference
 from widgets.stepper import board_for
+
+SEEDS = 10**9  # a fresh round's seed is drawn from this many
 
 
 def question_marks(question) -> list[str]:
@@ -33,10 +36,11 @@ class QuizRound(w.HBox):
     """Questions one at a time, each answered by the engine with its reasons; the rules it
     cites open beside. After an answer, "show me" steps from the position to the answer
     on the board: it plays the move asked about, lights where the card may go, or turns
-    up the player's VP cards. The same ``seed`` gives the same questions; "new
+    up the player's VP cards. The same ``seed`` gives the same questions (None: a seed
+    drawn afresh, so every visit has its own questions in its own order); "new
     questions" takes the next seed."""
 
-    def __init__(self, game: str, seed: int = 0, count: int = 10):
+    def __init__(self, game: str, seed: int | None = None, count: int = 10):
         self.game, self.seed, self.count = game, seed, count
         self.counter = w.HTML()
         self.prompt = w.HTML()
@@ -63,7 +67,7 @@ class QuizRound(w.HBox):
         self.reference.add_class("tutor-reference")
         super().__init__([self.stage, panel, self.reference])
         self.add_class("tutor-body")
-        self.new_round(seed)
+        self.new_round(random.SystemRandom().randrange(SEEDS) if seed is None else seed)
 
     @property
     def question(self):
@@ -75,10 +79,10 @@ class QuizRound(w.HBox):
         self.right = self.answered = 0
         self.ask(0)
 
-    def relabel(self, game: str) -> None:
+    def relabel(self, game: str, seed: int | None = None) -> None:
         """The same round in the language now set: drawn again from its seed (the same
         positions and answers), at the same question, with the answer given and "show me"
-        as they were."""
+        as they were. The round keeps its own seed whatever the address (``seed``) says."""
         chosen, demonstrating = self.chosen, self.demonstrating
         self.questions = quiz(self.game, self.seed, self.count)
         self.ask(self.number)
@@ -155,6 +159,7 @@ class QuizRound(w.HBox):
             return
         question, board = self.question, self.board
         subject, position = question.subject, question.position
+        board.conceal(())  # the answer is given: nothing left to hide
         if subject in position.legal_moves():  # a move: play it
             after = position.clone()
             after.push(subject)
@@ -164,14 +169,15 @@ class QuizRound(w.HBox):
             shown = sentence(after, -1)
         elif isinstance(subject, int):  # a player: their VP cards as they see them
             board.seat = subject
-            board.conceal(())
             shown = msg("app.practise.shown-seat", player=position.name(subject))
-        else:  # a card: where the engine lets it go (a board with a hand lights it once the card is picked)
+        else:  # a card (or a move not allowed): where the engine lets the card go (a board with a hand
+            # lights it once the card is picked)
+            card = getattr(subject, "card", subject)
             board.hints = True
             if hasattr(board, "hand"):
-                board.select(subject)
+                board.select(card)
             shown = msg(f"quiz.{question.kind}.shown" if has(f"quiz.{question.kind}.shown") else
-                        "app.practise.shown-card", card=subject)
+                        "app.practise.shown-card", card=card)
         self.demonstrating = True
         self.shown.value = feedback(None, shown)
         self.show_me.description = msg("app.practise.show-again")

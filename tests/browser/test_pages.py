@@ -27,7 +27,7 @@ def test_landing_page_lists_the_three_games(page, voila):
 
 @pytest.mark.parametrize("game", games())
 def test_practise_answers_wrong_then_right_and_shows_the_answer(page, voila, game):
-    open_page(page, voila, page_file("practise", game))
+    open_page(page, voila, page_file("practise", game, seed=0))  # the address names the round
     first, second = quiz(game, 0, 10)[:2]
     page.get_by_text(first.prompt).wait_for()
     assert_no_code_or_errors(page)

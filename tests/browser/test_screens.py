@@ -179,7 +179,7 @@ def answer_every_question_in_french(page, voila, game: str) -> None:
     """A whole round on the projector, in French (its explanations are the longest), each
     question answered by its first choice: however long the explanation, the button to go
     on is in view."""
-    page.goto(voila.page_url(with_language(page_file("practise", game), "fr")))
+    page.goto(voila.page_url(with_language(page_file("practise", game, seed=0), "fr")))
     for number in range(10):
         page.locator(".tutor-choices button:not([disabled])").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         page.locator(".tutor-choices button").first.click()

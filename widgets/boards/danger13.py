@@ -21,8 +21,9 @@ class Danger13Table(StateComponent):
     hints = traitlets.Bool(True)
     highlight = traitlets.List()  # seats and cards a lesson points at
     lit = traitlets.List()
+    has_card = traitlets.Bool(True)  # off while a quiz asks who may still receive a card
 
-    redraw_on = ("seat", "hints", "highlight")
+    redraw_on = ("seat", "hints", "highlight", "has_card")
 
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         self._viewer = seat
@@ -51,7 +52,7 @@ class Danger13Table(StateComponent):
         receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]
         self.lit = receivers if self.hints else []
         return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=True,
-                             narrow=self.narrow)
+                             narrow=self.narrow, has_card=self.has_card)
 
 
 class Danger13Board(Board):
@@ -89,6 +90,9 @@ class Danger13Board(Board):
             except TutorError:
                 continue  # not a part of this table: nothing to light
         self.table.highlight = [*seats, *cards]
+
+    def conceal(self, things: tuple[str, ...]) -> None:
+        self.table.has_card = "has-card" not in things
 
     def _give(self, seat: int) -> None:
         self.move_callbacks(Give(self.state.revealed, seat))

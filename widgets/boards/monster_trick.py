@@ -26,8 +26,9 @@ class MonsterTrickTable(StateComponent):
     hints = traitlets.Bool(True)  # light the legal slots of the selected card
     highlight = traitlets.List()  # slot numbers 0..3 and cards a lesson points at
     lit = traitlets.List()  # the slots lit now
+    claims = traitlets.Bool(True)  # off while a quiz asks who takes a trick
 
-    redraw_on = ("selected", "hints", "highlight")
+    redraw_on = ("selected", "hints", "highlight", "claims")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.slot_callbacks = Callbacks()
@@ -45,7 +46,7 @@ class MonsterTrickTable(StateComponent):
         card = self.selected
         self.lit = sorted(self._state.slots_for(card)) if card is not None and self.hints else []
         return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True,
-                             narrow=self.narrow)
+                             narrow=self.narrow, claims=self.claims)
 
 
 class MonsterTrickPlayers(StateComponent):
@@ -163,6 +164,7 @@ class MonsterTrickBoard(Board):
 
     def conceal(self, things: tuple[str, ...]) -> None:
         self.players.reveal_active = "active-vp" not in things
+        self.table.claims = "claims" not in things
 
 
 def clicks(move) -> list[str]:

@@ -27,8 +27,9 @@ class ThricewiseGrid(StateComponent):
     hints = traitlets.Bool(True)
     highlight = traitlets.List()  # cells and cards a lesson points at
     lit = traitlets.List()
+    bounds = traitlets.Bool(True)  # off while a quiz asks whether a card may go on a cell
 
-    redraw_on = ("selected", "hints", "highlight")
+    redraw_on = ("selected", "hints", "highlight", "bounds")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.cell_callbacks = Callbacks()
@@ -48,7 +49,7 @@ class ThricewiseGrid(StateComponent):
         self.lit = [cell for cell in state.open_cells() if state.why_not(Place(card, cell)) is None] \
             if card is not None and self.hints and state.phase == "place" else []
         return drawing.grid(state, lit=self.lit, highlight=self.highlight, selected=card,
-                            clickable=state.phase == "place")
+                            clickable=state.phase == "place", bounds=self.bounds)
 
 
 class ThricewisePlayers(StateComponent):
@@ -91,6 +92,9 @@ class ThricewiseBoard(Board):
         self.grid.on_cell(self._cell)
         self.actions.on_action(self._action)
         self.redraw()
+
+    def conceal(self, things: tuple[str, ...]) -> None:
+        self.grid.bounds = "bounds" not in things
 
     def redraw(self) -> None:
         self.grid.selected = None

@@ -344,12 +344,16 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
     return "".join(parts)
 
 
-def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False, narrow=False) -> str:
+def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False, narrow=False,
+          has_card: bool = True) -> str:
     """The whole table as ``seat`` may see it. ``lit``: the rows the turned-up card may go
     to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets;
-    ``narrow``: the phone's layout, one column."""
+    ``narrow``: the phone's layout, one column; ``has_card`` off leaves out who has had a
+    card this deal (a quiz asking it)."""
     viewer = seat if seat is not None else 0
     view = state.view(viewer)
+    if not has_card:
+        view = {**view, "received": []}
     colours = seat_colours(state.seat_names)
     marked_cards = {item for item in highlight if not isinstance(item, int)}
     width, head_h, row_h = (NARROW_W, NARROW_HEAD_H, NARROW_ROW_H) if narrow else (WIDTH, HEAD_H, ROW_H)

@@ -5,7 +5,7 @@ import random
 
 from tutor.games import danger13 as d13
 from tutor.messages import listed, msg
-from tutor.quizzes import Question, make_question, pick
+from tutor.quizzes import CHOICES, Question, make_question, numbers, pick
 
 
 def busts(state, move) -> bool:
@@ -15,18 +15,23 @@ def busts(state, move) -> bool:
     return len(after.busts) > len(state.busts) and after.busts[-1] == move.seat
 
 
+NEAR = 5  # bust questions ask about rows this close to their line, or closer
+
+
 def d13_bust(rng: random.Random) -> Question:
-    """Does this card bust the player? Half the questions are asked where it does."""
+    """Does this card bust the player? Asked about rows 1 to NEAR below their line, each
+    distance as often, and at each distance half the cards bust: how close the row is
+    says nothing, the card given decides."""
     want_bust = rng.random() < 0.5
+    distance = rng.randint(1, NEAR)
 
     def gives(state, _):
         # A hand card lets its owner refuse: leave those rows out, the answer would depend on them.
         return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
+                and state.limit(move.seat) - state.row_sum(move.seat) == distance
                 and busts(state, move) == want_bust] if state.phase == d13.GIVE else []
 
     state, _, move = pick(d13.GAME_ID, rng, gives)
-
-
     card, seat = move
     player = state.name(seat)
     answer = busts(state, move)
@@ -64,11 +69,30 @@ def _players(state, seats) -> str:
     return listed([state.name(seat) for seat in seats]) if seats else msg("quiz.d13-receive.nobody")
 
 
+def deal_so_far(state) -> tuple[list, set]:
+    """The cards given in this deal, as (card, seat) from the first, and those of them
+    refused with a hand card: read back from the moves played."""
+    given, refused = [], set()
+    for move in reversed(state.move_stack):
+        if len(given) == len(state.received):
+            break
+        if isinstance(move, d13.Give):
+            given.insert(0, move)
+        elif isinstance(move, d13.Choice) and move.answer == d13.REFUSE:
+            refused.add(move.card)
+    return given, {give for give in given if give.card in refused}
+
+
 def d13_receive(rng: random.Random) -> Question:
     """Who may receive the turned-up card? (rules d13.one-each, d13.hand-counts) Asked
-    while some players have had their card in this deal, so the answer is not everyone."""
+    while some players have had their card in this deal, so the answer is not everyone.
+    The question tells the deal so far and the board hides who has had a card (it would
+    name the answer); a third of the questions have a card refused in this deal."""
+    want_refused = rng.random() < 1 / 3
+
     def cards(state, _):
-        return [state.revealed] if state.phase == d13.GIVE and state.received else []
+        return [state.revealed] if state.phase == d13.GIVE and state.received and bool(
+            deal_so_far(state)[1]) == want_refused else []
 
     state, _, card = pick(d13.GAME_ID, rng, cards)
     answer = tuple(sorted({move.seat for move in state.legal_moves() if isinstance(move, d13.Give)}))
@@ -76,6 +100,7 @@ def d13_receive(rng: random.Random) -> Question:
     got = tuple(sorted(state.received))
     guesses = [everyone, tuple(seat for seat in everyone if seat != state.dealer),
                tuple(seat for seat in answer if seat != state.dealer), (*answer, state.dealer),
+               *(tuple(seat for seat in answer if seat != give.seat) + (give.seat,) for give in deal_so_far(state)[1]),
                *((seat,) for seat in everyone)]
     wrong = [tuple(sorted(set(guess))) for guess in guesses]
     wrong = [guess for guess in dict.fromkeys(wrong) if guess and guess != answer][:3]
@@ -84,11 +109,16 @@ def d13_receive(rng: random.Random) -> Question:
     explanation = [msg("quiz.d13-receive.one-each", got=_players(state, got), card=card,
                        answer=_players(state, answer))]
     rules = ["d13.one-each"]
-    if any(d13.HAND_CARD in state.rows[seat] for seat in got):
+    given, refused = deal_so_far(state)
+    if refused:
         explanation.append(msg("quiz.d13-receive.refused-count"))
         rules.append("d13.hand-counts")
-    return make_question(d13.GAME_ID, "d13-receive", state, card, {"dealer": state.name(state.dealer), "card": card},
-                         choices, answer, explanation, rules)
+    story = listed([msg("quiz.d13-receive.given", card=give.card, player=state.name(give.seat)) for give in given])
+    refusals = "".join(msg("quiz.d13-receive.refused", card=give.card, player=state.name(give.seat)) + " "
+                       for give in refused)
+    prompt = {"dealer": state.name(state.dealer), "card": card, "given": story, "refused": refusals}
+    return make_question(d13.GAME_ID, "d13-receive", state, card, prompt, choices, answer, explanation, rules,
+                         conceals=("has-card",))
 
 
 def _banked(state, move, seat: int) -> int:
@@ -100,16 +130,19 @@ def _banked(state, move, seat: int) -> int:
 
 def d13_bank(rng: random.Random) -> Question:
     """The round ends with a bust: how many plus points does a player bank from their row?
-    (rules d13.scoring, d13.bust) A quarter of the questions ask about the player who busts."""
-    ask_buster = rng.random() < 0.25
+    (rules d13.scoring, d13.bust) The answer takes each place among the choices as often;
+    when it is first, half the time it is 0 (the player who busts, or a row with no
+    plus card)."""
+    place = rng.randrange(CHOICES)
+    zero = place == 0 and rng.random() < 0.5
 
     def busting(state, _):
         if state.phase != d13.GIVE:
             return []
-        return [(move, seat) for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
-                and move.card.kind != d13.INSTANT and busts(state, move)
-                for seat in range(state.players) if (seat == move.seat) == ask_buster
-                and (ask_buster or any(card.plus for card in state.rows[seat]))]
+        ends = [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
+                and move.card.kind != d13.INSTANT and busts(state, move)]
+        return [(move, seat) for move in ends for seat in range(state.players)
+                if (_banked(state, move, seat) == 0) == zero and _banked(state, move, seat) >= place]
 
     state, _, (move, seat) = pick(d13.GAME_ID, rng, busting)
     answer = _banked(state, move, seat)
@@ -123,13 +156,51 @@ def d13_bank(rng: random.Random) -> Question:
                            points=answer)]
     else:
         explanation = [msg("quiz.d13-bank.none", player=player)]
-    guesses = [0, answer + 1, answer + 2, max(answer - 1, 0), len(plus_cards), sum(card.plus for card in row) + 1,
-               sum(card.value for card in row if card.kind in d13.VALUED)]
-    wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer][:3]
-    choices = [(str(points), points) for points in sorted([answer, *wrong])]
+    slips = [0, len(plus_cards), sum(card.plus for card in row), answer + 1, answer - 1,
+             sum(card.value for card in row if card.kind in d13.VALUED)]
+    choices = numbers(answer, slips, lambda points: True, place)
     prompt = {"dealer": state.name(state.dealer), "card": move.card, "buster": buster, "player": player}
     return make_question(d13.GAME_ID, "d13-bank", state, move, prompt, choices, answer, explanation,
                          ["d13.scoring", "d13.bust"], marks=(player,))
 
 
-MAKERS = (d13_bust, d13_receive, d13_bank)
+def _draws_next(state, move) -> bool:
+    """The engine's verdict: once ``move`` is received, its receiver draws from the pile."""
+    after = state.clone()
+    after.push(move)
+    return after.phase == d13.DRAWING and after.actor == move.seat
+
+
+def d13_draw(rng: random.Random) -> Question:
+    """A draw card is given: does its receiver then draw? (rules d13.draw, d13.bust-no-draw)
+    Asked about rows 1 to 4 below the line (a draw card is worth 4 at most), each
+    distance as often, half of them drawing: a draw card that reaches the line makes
+    nobody draw."""
+    want_draw, distance = rng.random() < 0.5, rng.randint(1, 4)
+
+    def gives(state, _):
+        if state.phase != d13.GIVE or state.revealed.kind != d13.DRAW:
+            return []
+        # a hand card's owner would first decide whether to take it; an empty pile draws nothing
+        return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
+                and state.limit(move.seat) - state.row_sum(move.seat) == distance
+                and _draws_next(state, move) == want_draw and want_draw != busts(state, move)]
+
+    state, _, move = pick(d13.GAME_ID, rng, gives)
+    card, seat = move
+    answer, player = _draws_next(state, move), state.name(seat)
+    probe = state.clone()  # the engine adds up the row with the card in it
+    probe.rows = tuple(row + (card,) if other == seat else row for other, row in enumerate(state.rows))
+    explanation = [msg("quiz.d13-bust.adds", card=card, before=state.row_sum(seat), value=card.value,
+                       total=probe.row_sum(seat)),
+                   msg("quiz.d13-bust.line-raised" if state.limit(seat) == d13.RAISED_LIMIT else "quiz.d13-bust.line",
+                       line=state.limit(seat)),
+                   msg("quiz.d13-draw.draws" if answer else "quiz.d13-draw.no-draw", player=player)]
+    rules = ["d13.draw", "d13.bust"] + ([] if answer else ["d13.bust-no-draw"])
+    choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
+    prompt = {"dealer": state.name(state.dealer), "card": card, "player": player, "total": state.row_sum(seat),
+              "line": state.limit(seat)}
+    return make_question(d13.GAME_ID, "d13-draw", state, move, prompt, choices, answer, explanation, rules)
+
+
+MAKERS = (d13_bust, d13_receive, d13_bank, d13_draw)

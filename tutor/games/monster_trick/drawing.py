@@ -118,16 +118,17 @@ def _colour_name(colour: str) -> str:
     return msg(f"mt.colour.{colour}")
 
 
-def slot_label(state, slot: int, allowed_for=None) -> str:
-    """What a screen reader says for a slot: its trick, who claims it, and whether the
-    selected card may go there."""
+def slot_label(state, slot: int, allowed_for=None, claims: bool = True) -> str:
+    """What a screen reader says for a slot: its trick, who claims it (unless ``claims``
+    is off), and whether the selected card may go there."""
     trick = state.tricks[slot]
     if not trick:
         parts = [msg("widgets.mt.slot-free", slot=slot + 1)]
     else:
         cards = ", ".join(msg("widgets.mt.played-by", card=card, player=state.name(seat)) for seat, card in trick)
-        parts = [msg("widgets.mt.slot-trick", slot=slot + 1, colour=_colour_name(state.colour[slot]), cards=cards),
-                 msg("widgets.mt.claimed-by", player=state.name(state.claim[slot]))]
+        parts = [msg("widgets.mt.slot-trick", slot=slot + 1, colour=_colour_name(state.colour[slot]), cards=cards)]
+        if claims:
+            parts.append(msg("widgets.mt.claimed-by", player=state.name(state.claim[slot])))
     if allowed_for is not None:
         allowed = slot in state.slots_for(allowed_for)
         parts.append(msg("widgets.mt.slot-allowed" if allowed else "widgets.mt.slot-not-allowed", card=allowed_for))
@@ -135,7 +136,7 @@ def slot_label(state, slot: int, allowed_for=None) -> str:
 
 
 def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, marked: bool,
-          marked_cards: set) -> str:
+          marked_cards: set, claims: bool) -> str:
     trick = state.tricks[slot]
     parts = [el("rect", x=0, y=0, width=SLOT_W, height=SLOT_H, rx=12,
                 # "transparent", not "none": an unpainted inside would not take clicks.
@@ -165,8 +166,9 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
                 parts.append(el("rect", x=x - 4, y=28, width=CARD_W + 8, height=CARD_H + 8, rx=9, fill="none",
                                 stroke=MARK, stroke_width=3, stroke_dasharray="8 5"))
             parts.append(_seat_dot(x + 11, 146, colours[seat], tags[seat], state.name(seat)))
-        owner = state.claim[slot]
-        parts.append(_claim(12, 162, colours[owner], state.name(owner)))
+        if claims:
+            owner = state.claim[slot]
+            parts.append(_claim(12, 162, colours[owner], state.name(owner)))
     if lit:
         parts.append(lit_mark(SLOT_W - 18, SLOT_H - 18))
     return "".join(parts)
@@ -189,16 +191,17 @@ def _claim(x: float, y: float, fill: str, name: str) -> str:
     )
 
 
-def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=False) -> str:
+def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=False, claims: bool = True) -> str:
     """The four slots. ``lit``: slots the selected card may go to; ``highlight``: lesson
-    marks (slot numbers 0..3 and cards); ``clickable`` wraps each slot as a target."""
+    marks (slot numbers 0..3 and cards); ``clickable`` wraps each slot as a target;
+    ``claims`` off hides the markers (a quiz asking who takes a trick)."""
     colours, tags = seat_colours(state.seat_names), seat_tags(state.seat_names)
     marked_cards = {item for item in highlight if not isinstance(item, int)}
     slots = []
     for slot in range(4):
-        body = _slot(state, slot, colours, tags, slot in lit, slot in highlight, marked_cards)
+        body = _slot(state, slot, colours, tags, slot in lit, slot in highlight, marked_cards, claims)
         if clickable:
-            body = target(f"slot:{slot}", slot_label(state, slot, selected), body, ring=(0, 0, SLOT_W, SLOT_H))
+            body = target(f"slot:{slot}", slot_label(state, slot, selected, claims), body, ring=(0, 0, SLOT_W, SLOT_H))
         column, row = (slot % 2, slot // 2) if narrow else (slot, 0)
         pad, gap = (NARROW_PAD, NARROW_GAP) if narrow else (PAD, GAP)
         slots.append(group(body, x=pad + column * (SLOT_W + gap), y=pad + row * (SLOT_H + gap)))

@@ -47,8 +47,19 @@ def _slots_text(slots: tuple[int, ...]) -> str:
 
 
 def mt_trick(rng: random.Random) -> Question:
-    """Who wins this trick? The move shown lays a trick's 4th card (rules mt.claim, mt.complete)."""
-    state, seat, move = pick(mt.GAME_ID, rng, _finishing_moves)
+    """Who wins this trick? The move shown lays a trick's 4th card (rules mt.claim,
+    mt.complete). The markers are hidden: they would name the answer. Most questions
+    have a card of another player's, of another colour, bigger than the winner's, and
+    the opener wins only a third of them, so neither "the biggest number" nor "who opened" gives the answer."""
+    want_bigger_other = rng.random() < 0.6
+    want_opener = rng.random() < 1 / 3
+
+    def moves(state, seat):
+        return [move for move in _finishing_moves(state, seat)
+                if _bigger_other(state, move) == want_bigger_other
+                and (_winner(state, move) == state.tricks[move.slot][0][0]) == want_opener]
+
+    state, seat, move = pick(mt.GAME_ID, rng, moves)
     after = state.clone()
     after.push(move)
     trick = after.completed[-1]
@@ -64,7 +75,23 @@ def mt_trick(rng: random.Random) -> Question:
             rules.append("mt.off-colour")
     choices = [(state.name(player), player) for player in range(state.players)]
     prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1}
-    return make_question(mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules)
+    return make_question(mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules,
+                         conceals=("claims",))
+
+
+def _winner(state, move) -> int:
+    """Who the engine gives the trick that ``move`` completes."""
+    after = state.clone()
+    after.push(move)
+    return after.completed[-1].winner
+
+
+def _bigger_other(state, move) -> bool:
+    """Whether the biggest number on the completed trick belongs to someone else than
+    its winner: a card of another colour than the first card, bigger than them all."""
+    cards = [*state.tricks[move.slot], (state.to_move, move.card)]
+    biggest = max(card.value for _, card in cards)
+    return _winner(state, move) not in {seat for seat, card in cards if card.value == biggest}
 
 
 def _finishing_moves(state, seat: int) -> list:
@@ -90,4 +117,79 @@ def mt_vp(rng: random.Random) -> Question:
                          conceals=("active-vp",))  # the face-up VP card is the answer
 
 
-MAKERS = (mt_where, mt_trick, mt_vp)
+def _last_cards(state, seat: int) -> list:
+    """The round's last card, where it does not finish a trick (so what each player has
+    won is what the board shows)."""
+    if state.phase != "play" or sum(map(len, state.hands)) != 1:
+        return []
+    return [move for move in state.legal_moves() if len(state.tricks[move.slot]) < 3]
+
+
+def mt_score(rng: random.Random) -> Question:
+    """The round's last card is played: how many points does a player score this round?
+    (rules mt.round-end, mt.vp-cycle) The choices are 0 and the player's three VP cards.
+    One question in eight is about a player with no trick (the trick count, 0, is then
+    the answer); the others are spread evenly over the smallest, middle and biggest VP
+    card and over the left, middle and right place, and half are about a player with
+    more than three tricks, whose count starts again from the left card."""
+    nothing = rng.random() < 1 / 8
+    rank, position, past_three = rng.randrange(3), rng.randrange(3), rng.random() < 0.5
+
+    def scores_as_wanted(state, seat: int) -> bool:
+        won = state.won[seat]
+        if nothing or not won:
+            return nothing and not won
+        order = state.vp_order[seat]
+        return (state.active_vp(seat) != won  # else the trick count on the board names the score
+                and state.active_vp_position(seat) == position and sorted(order).index(order[position]) == rank
+                and (won > 3) == past_three)
+
+    def asked(state, seat):
+        return [(move, other) for move in _last_cards(state, seat) for other in range(state.players)
+                if scores_as_wanted(state, other)]
+
+    state, mover, (move, seat) = pick(mt.GAME_ID, rng, asked)
+    after = state.clone()
+    after.push(move)
+    answer = after.round_scores[-1][seat]
+    order, won, player = state.vp_order[seat], state.won[seat], state.name(seat)
+    if won:
+        position = state.active_vp_position(seat)
+        place_word = msg(f"quiz.mt-vp.place.{('left', 'middle', 'right')[position]}")
+        explanation = [msg("quiz.mt-vp.explain", player=player, won=won, place=place_word, value=order[position]),
+                       msg("quiz.mt-score.scores", player=player, points=answer)]
+    else:
+        explanation = [msg("quiz.mt-score.none", player=player)]
+    if seat in state.claim:
+        explanation.append(msg("quiz.mt-score.open", player=player))
+    choices = [(str(points), points) for points in sorted({0, *order})]
+    prompt = {"mover": state.name(mover), "card": move.card, "player": player, "left": order[0],
+              "middle": order[1], "right": order[2], "won": won}
+    return make_question(mt.GAME_ID, "mt-score", state, move, prompt, choices, answer, explanation,
+                         ["mt.round-end", "mt.vp-cycle"], marks=(player,), conceals=("active-vp",))
+
+
+def mt_lead(rng: random.Random) -> Question:
+    """A trick is finished: who plays next? (rules mt.turn, mt.complete) Winning does not
+    change the order; the winner is next only in a quarter of the questions (as it
+    happens when they sit after the player who finished the trick)."""
+    winner_next = rng.random() < 0.25
+
+    def moves(state, seat):
+        return [move for move in _finishing_moves(state, seat)
+                if (_winner(state, move) == (seat + 1) % state.players) == winner_next]
+
+    state, seat, move = pick(mt.GAME_ID, rng, moves)
+    after = state.clone()
+    after.push(move)
+    winner, answer = after.completed[-1].winner, after.to_move
+    explanation = [msg("quiz.mt-lead.order", player=state.name(seat), next=state.name(answer))]
+    if winner != answer:
+        explanation.append(msg("quiz.mt-lead.winner", winner=state.name(winner)))
+    choices = [(state.name(player), player) for player in range(state.players)]
+    prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1, "winner": state.name(winner)}
+    return make_question(mt.GAME_ID, "mt-lead", state, move, prompt, choices, answer, explanation,
+                         ["mt.turn", "mt.complete"])
+
+
+MAKERS = (mt_where, mt_trick, mt_vp, mt_score, mt_lead)

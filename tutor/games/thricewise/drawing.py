@@ -74,9 +74,11 @@ def cell_label(state, cell, selected=None) -> str:
     return " ".join(parts)
 
 
-def grid(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
+def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bool = True) -> str:
     """The grid. ``lit``: cells the selected card may go on; ``highlight``: cells and
-    cards a lesson points at; ``clickable``: empty cells next to the grid are targets."""
+    cards a lesson points at; ``clickable``: empty cells next to the grid are targets.
+    ``bounds`` off draws every empty cell next to the grid alike, without the size, the
+    walls and the crossed-out cells (a quiz asking where a card may go)."""
     low_col, high_col, low_row, high_row = shown_area(state)
     columns, rows = high_col - low_col + 1, high_row - low_row + 1
     width = max(GRID_MIN_W, 2 * PAD + columns * CELL_W)  # as wide as the cards: the page scales it
@@ -87,17 +89,22 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False) -> str:
 
     colours, tags = seat_colours(state.seat_names), seat_tags(state.seat_names)
     open_cells = set(state.open_cells()) if state.grid else set()
+    if not bounds:
+        open_cells |= {(col, row) for row in range(low_row, high_row + 1) for col in range(low_col, high_col + 1)
+                       if (col, row) not in state.grid and _next_to_grid(state, (col, row))}
     size = state.grid_size()
-    parts = [el("rect", width=width, height=HEAD + 2 * PAD + rows * CELL_H, rx=16, fill=TABLE),
-             text(PAD + 4, 24, msg("widgets.tw.grid-size", width=size[0], height=size[1], limit=LIMIT), size=14,
-                  weight=700, fill=MUTED)]
+    parts = [el("rect", width=width, height=HEAD + 2 * PAD + rows * CELL_H, rx=16, fill=TABLE)]
+    if bounds:
+        parts.append(text(PAD + 4, 24, msg("widgets.tw.grid-size", width=size[0], height=size[1], limit=LIMIT),
+                          size=14, weight=700, fill=MUTED))
     cells = []
     for row in range(low_row, high_row + 1):
         for col in range(low_col, high_col + 1):
             cells.append(_cell(state, (col, row), corner(col, row), open_cells, lit, highlight, selected, clickable,
                                colours, tags))
     parts.extend(cells)
-    parts.append(_walls(state, corner, size))
+    if bounds:
+        parts.append(_walls(state, corner, size))
     stacked: dict = {}
     for triad in recent_triads(state):
         place = stacked[triad.cell] = stacked.get(triad.cell, -1) + 1  # badges of one card stack up

@@ -7,21 +7,28 @@ from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
 from tutor.games.thricewise.words import where
 from tutor.messages import listed, msg
-from tutor.quizzes import Question, make_question, pick
+from tutor.quizzes import CHOICES, Question, below, make_question, numbers, pick
+
+
+def scorable(points: int) -> bool:
+    """Whether a placed card can score ``points``: triads are worth 0 or 2 to 9 each,
+    so every total but 1 can happen."""
+    return points != 1
 
 
 def tw_score(rng: random.Random) -> Question:
-    """What does this card score? A quarter of the questions are asked where it scores
-    nothing, so that 0 is not the usual answer."""
-    want_points = rng.random() < 0.75
+    """What does this card score? The answer takes each place among the choices as
+    often; when it is first, half the time it is 0. Every choice is a score a card can
+    make."""
+    place = rng.randrange(CHOICES)
+    zero = place == 0 and rng.random() < 0.5
 
     def places(state, seat):
         return [move for move in seat_moves(state, seat) if isinstance(move, tw.Place)
-                and (state.points_for(move) > 0) == want_points] if state.phase == "place" else []
+                and (state.points_for(move) == 0) == zero
+                and below(state.points_for(move), scorable) >= place] if state.phase == "place" else []
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
-
-
     after = state.clone()
     after.push(move)
     triads = after.triads[len(state.triads):]
@@ -33,9 +40,8 @@ def tw_score(rng: random.Random) -> Question:
     else:
         explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
         rules = ["tw.triad"]
-    guesses = [0, answer + 2, max(answer - 2, 0), answer * 2, move.card.rank, answer + move.card.rank, 1, 3]
-    wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer][:3]
-    choices = [(str(points), points) for points in sorted([answer, *wrong])]
+    slips = [0, answer + 2, answer - 2, answer * 2, move.card.rank, answer + move.card.rank]
+    choices = numbers(answer, slips, scorable, place)
     prompt = {"player": state.name(seat), "card": move.card, "where": where(state.grid, move.cell)}
     return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, rules)
 
@@ -74,8 +80,9 @@ def _cards(cards) -> str:
 
 
 def tw_tie(rng: random.Random) -> Question:
-    """Which turned-up cards are set aside? (rule tw.tie) Half the questions have a tie."""
-    state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.5))
+    """Which turned-up cards are set aside? (rule tw.tie) Three questions in five have a
+    tie, so that "none" is not the answer to bet on."""
+    state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.6))
     after = _revealed(state, move)
     revealed = after.revealed
     answer = tuple(sorted(revealed[seat] for seat in after.tied))
@@ -117,4 +124,49 @@ def tw_order(rng: random.Random) -> Question:
     return make_question(tw.GAME_ID, "tw-order", state, move, prompt, choices, first, explanation, rules)
 
 
-MAKERS = (tw_score, tw_tie, tw_order)
+def _touching(state) -> set:
+    """The empty cells that touch a card of the grid, by a side or a corner."""
+    return {(col + dc, row + dr) for col, row in state.grid for dc, dr in tw.NEIGHBOURS} - set(state.grid)
+
+
+def _by_a_side(state, cell) -> bool:
+    col, row = cell
+    return any((col + dc, row + dr) in state.grid for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def tw_cell(rng: random.Random) -> Question:
+    """May the card go on the marked place? (rules tw.adjacency, tw.bounds) Asked only
+    about places that touch the grid from outside (a hole among the cards is always
+    allowed, so being inside would give the answer), with the board's size, walls and
+    crossed-out places hidden: half are not allowed (the grid would grow past six), a
+    quarter are allowed and touch a card only by a corner."""
+    case = rng.choice(("past-six", "past-six", "side", "corner"))
+
+    def places(state, seat):
+        if state.phase != "place" or not state.placeable():
+            return []
+        allowed = set(state.open_cells())
+        low_col, high_col, low_row, high_row = state.span
+        outside = [(col, row) for col, row in _touching(state)
+                   if not (low_col <= col <= high_col and low_row <= row <= high_row)]
+        cells = [cell for cell in outside if (cell in allowed) == (case != "past-six")
+                 and (case == "past-six" or _by_a_side(state, cell) == (case == "side"))]
+        return [tw.Place(state.placeable()[0], tw.Cell(*cell)) for cell in cells]
+
+    state, seat, move = pick(tw.GAME_ID, rng, places)
+    card, cell = move
+    reason = state.why_not(move)
+    if reason is None:
+        explanation = [msg("quiz.tw-cell.allowed")]
+        if not _by_a_side(state, cell):
+            explanation.append(msg("quiz.tw-cell.corner"))
+        rules = ["tw.adjacency", "tw.bounds"]
+    else:
+        explanation, rules = [str(reason)], [reason.rule, "tw.adjacency"]
+    choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
+    prompt = {"player": state.name(seat), "card": card, "where": where(state.grid, cell)}
+    return make_question(tw.GAME_ID, "tw-cell", state, move, prompt, choices, reason is None, explanation, rules,
+                         conceals=("bounds",))
+
+
+MAKERS = (tw_score, tw_tie, tw_order, tw_cell)

@@ -1,0 +1,203 @@
+"""Naive guessers: people who answer a quiz question from what the practise page shows,
+the drawn board (less what the question conceals) and the question's words, without
+knowing the rule the question is about. A question kind that such a guesser answers
+much better than chance can be answered without the rule, so it teaches nothing.
+
+Every guesser takes a question and gives the index of the choice it picks. Two kinds of
+guesser apply to every question kind:
+
+- ``same place``: always the choice in the same place of the list (the best place).
+- ``most common``: always the answer that is most often right for this kind (the best
+  answer, chosen knowing all the questions: a person who has practised a while).
+
+The other guessers look at one thing on the board or in the question, named per kind
+in ``LOOKS_AT``."""
+from __future__ import annotations
+
+from collections import Counter
+
+
+def _pick(question, value) -> int | None:
+    """The index of the choice whose value is ``value``, None when it is not offered."""
+    return question.values.index(value) if value in question.values else None
+
+
+def _seat_choice(question, seat: int) -> int | None:
+    return _pick(question, seat)
+
+
+# ------------------------------------------------------------------ Monster Trick
+def claim_marker(question):
+    """The player whose marker lies beside the trick (only when the board shows it)."""
+    if "claims" in question.conceals:
+        return None
+    return _seat_choice(question, question.position.claim[question.subject.slot])
+
+
+def opener(question):
+    """The player who opened the trick: the leftmost card, its seat dot below it."""
+    return _seat_choice(question, question.position.tricks[question.subject.slot][0][0])
+
+
+def last_card(question):
+    """The player laying the 4th card: the prompt names them."""
+    return _seat_choice(question, question.position.mover(question.subject))
+
+
+def biggest_number(question):
+    """Whoever played the biggest number on the trick, the new card included, whatever
+    its colour (the board shows every value; the colour rule is what is asked)."""
+    cards = [*question.position.tricks[question.subject.slot], (question.position.mover(question.subject),
+                                                               question.subject.card)]
+    return _seat_choice(question, max(cards, key=lambda played: played[1].value)[0])
+
+
+def every_slot(question):
+    """The longest list of slots: "anywhere" looks safe."""
+    return max(range(len(question.values)), key=lambda index: len(question.values[index]))
+
+
+def fewest_slots(question):
+    """The shortest list of slots: "only one place" looks strict."""
+    return min(range(len(question.values)), key=lambda index: len(question.values[index]))
+
+
+def _asked_seat(question) -> int:
+    return question.position.seat_names.index(question.marks[0])
+
+
+def biggest_vp(question):
+    """The asked player's biggest VP card (the prompt names all three)."""
+    return _pick(question, max(question.position.vp_order[_asked_seat(question)]))
+
+
+def left_vp(question):
+    """The asked player's left VP card: the first one laid."""
+    return _pick(question, question.position.vp_order[_asked_seat(question)][0])
+
+
+def tricks_won(question):
+    """The number of tricks won, as the board and the prompt show it, when it is a choice."""
+    return _pick(question, question.position.won[_asked_seat(question)])
+
+
+def trick_winner(question):
+    """The player the prompt says wins the trick (winners lead in many card games)."""
+    after = question.position.clone()
+    after.push(question.subject)
+    return _seat_choice(question, after.completed[-1].winner)
+
+
+# ------------------------------------------------------------------ Danger 13
+def within(distance: int):
+    """Yes when the row is at most ``distance`` below its line (the prompt gives both
+    numbers, the board draws "n to go"), else no."""
+    def guess(question):
+        state, seat = question.position, question.subject.seat
+        return _pick(question, state.limit(seat) - state.row_sum(seat) <= distance)
+    guess.__name__ = f"within {distance} of the line"
+    return guess
+
+
+def everyone(question):
+    """Anybody may receive it: the dealer gives cards to whom they like."""
+    return _pick(question, tuple(range(question.position.players)))
+
+
+def all_but_dealer(question):
+    """Everyone but the dealer: dealers do not deal to themselves."""
+    state = question.position
+    return _pick(question, tuple(seat for seat in range(state.players) if seat != state.dealer))
+
+
+def no_card_tag(question):
+    """The players the board does not tag as having had a card this deal (when shown)."""
+    if "has-card" in question.conceals:
+        return None
+    state = question.position
+    return _pick(question, tuple(seat for seat in range(state.players) if seat not in state.received))
+
+
+def plus_cards_counted(question):
+    """How many plus cards lie in the asked player's row (counting cards, not points)."""
+    state = question.position
+    seat = state.seat_names.index(question.marks[0])
+    return _pick(question, sum(1 for card in state.rows[seat] if card.plus))
+
+
+def row_length(question):
+    """How many cards lie in the asked player's row."""
+    state = question.position
+    return _pick(question, len(state.rows[state.seat_names.index(question.marks[0])]))
+
+
+# ------------------------------------------------------------------ Thricewise
+def card_rank(question):
+    """The number on the card placed."""
+    return _pick(question, question.subject.card.rank)
+
+
+def asked_player(question):
+    """The player the question names."""
+    return _seat_choice(question, question.position.mover(question.subject))
+
+
+def first_seat(question):
+    """The first player of the table."""
+    return _seat_choice(question, 0)
+
+
+def by_a_side(question):
+    """Yes when the marked place touches a card by a side, no when only by a corner."""
+    col, row = question.subject.cell
+    grid = question.position.grid
+    return _pick(question, any((col + dc, row + dr) in grid for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))))
+
+
+def inside(question):
+    """No when the marked place is on the drawn area's outer ring (the grid would grow
+    there), yes when it is a hole among the cards."""
+    col, row = question.subject.cell
+    low_col, high_col, low_row, high_row = question.position.span
+    return _pick(question, low_col <= col <= high_col and low_row <= row <= high_row)
+
+
+def nothing(question):
+    """No card is set aside."""
+    return _pick(question, ())
+
+
+LOOKS_AT = {
+    "mt-where": (every_slot, fewest_slots),
+    "mt-trick": (claim_marker, opener, last_card, biggest_number),
+    "mt-vp": (),
+    "mt-score": (biggest_vp, left_vp, tricks_won),
+    "mt-lead": (trick_winner, last_card, opener),
+    "d13-bust": tuple(within(distance) for distance in range(1, 8)),
+    "d13-draw": tuple(within(distance) for distance in range(1, 8)),
+    "d13-receive": (everyone, all_but_dealer, no_card_tag),
+    "d13-bank": (plus_cards_counted, row_length),
+    "tw-score": (card_rank,),
+    "tw-tie": (nothing,),
+    "tw-order": (asked_player, first_seat),
+    "tw-cell": (by_a_side, inside),
+}
+
+
+def scores(questions) -> dict[str, float]:
+    """Each guesser's share of right answers over ``questions`` (all of one kind), and
+    ``chance``: the share a blind pick among the choices gets."""
+    kind = questions[0].kind
+    count = len(questions)
+    results = {"chance": sum(1 / len(q.choices) for q in questions) / count}
+    places = max(len(q.choices) for q in questions)
+    results["same place"] = max(sum(q.correct == place for q in questions) for place in range(places)) / count
+    common = Counter(repr(q.values[q.correct]) for q in questions)
+    results["most common"] = max(sum(repr(q.values[q.correct]) == answer for q in questions)
+                                 for answer in common) / count
+    for guesser in LOOKS_AT.get(kind, ()):
+        picks = [guesser(q) for q in questions]
+        # a guesser whose clue is not there guesses blindly: it gets chance on those
+        results[guesser.__name__.replace("_", " ")] = sum(
+            (pick == q.correct) if pick is not None else 1 / len(q.choices) for q, pick in zip(questions, picks)) / count
+    return results
