@@ -17,7 +17,7 @@ from typing import Any
 from tutor.bots import KINDS, make_bots
 from tutor.core import CHANCE, SIMULTANEOUS
 from tutor.games import game as registered
-from tutor.messages import msg
+from tutor.messages import listed, msg
 
 MOST_STARS = 3
 GAMES_TO_FILL = 200  # bot games played at most to find a drill's positions
@@ -35,7 +35,8 @@ class Task:
     (None, guidance) for a move the task does not ask about, which is no mistake. A choice
     task is answered by picking one of ``choices``; ``correct`` is the right one's index.
     ``marks`` names what to light on the board; ``rules`` the rules that explain it;
-    ``move`` is a move the engine allows that answers a move task (tests play it)."""
+    ``move`` is a move the engine allows that answers a move task (tests play it);
+    ``about`` the move a choice task asks about, where it asks about one."""
 
     position: Any
     seat: int
@@ -45,6 +46,7 @@ class Task:
     marks: tuple[str, ...] = ()
     judge: Callable[[Any], tuple[bool | None, str]] | None = None
     move: Any = None
+    about: Any = None
     choices: tuple[str, ...] = ()
     correct: int = -1
     explanation: str = ""
@@ -68,8 +70,8 @@ class Task:
                                                       why=self.explanation)
         if right is None:
             return None, text
-        rules = ", ".join(msg(f"rule.{rule}.title") for rule in self.rules)
-        return right, f"{text} {msg('drill.rule', rules=rules)}"
+        rules = listed([msg(f"rule.{rule}.title") for rule in self.rules])
+        return right, f"{text} {msg('drill.rules' if len(self.rules) > 1 else 'drill.rule', rules=rules)}"
 
 
 @dataclass(frozen=True)

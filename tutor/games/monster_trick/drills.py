@@ -65,7 +65,7 @@ def next_task(state, seat: int, move, level: int) -> Task:
     why = msg("drill.mt-next.why", winner=state.name(winner), player=state.name(seat), next=state.name(following))
     prompt = msg("drill.mt-next.prompt", player=state.name(seat), card=move.card, slot=move.slot + 1)
     return Task(state, seat, prompt, level, ("mt.complete", "mt.turn"), marks=(str(move.card), f"slot {move.slot + 1}"),
-                choices=choices, correct=following, explanation=why)
+                choices=choices, correct=following, explanation=why, about=move)
 
 
 DRILLS = (
