@@ -11,7 +11,7 @@ import traitlets
 from tutor.drills import MOST_STARS, Run, drills
 from tutor.messages import msg
 from tutor.svg.draw import el
-from widgets.component import Component
+from widgets.component import STATIC, Component
 from widgets.feedback import feedback
 from widgets.stepper import board_for
 
@@ -31,6 +31,7 @@ class DrillList(Component):
     the most stars earned; static/tutor.js keeps it in the browser per game and gives it
     back when the page opens. ``on_choose(fn)`` hears the id of a drill clicked."""
 
+    _css = STATIC / "drill.css"
     kind = traitlets.Unicode("drill-list").tag(sync=True)
     game = traitlets.Unicode().tag(sync=True)
     stars = traitlets.Dict().tag(sync=True)
@@ -141,7 +142,7 @@ class DrillBody(w.HBox):
         mistakes = msg("app.drill.mistakes", mistakes=run.mistakes) if run.mistakes else ""
         title = el("strong", escape(msg(f"drill.{run.drill_id}.title")))
         self.counter.value = (f'<p class="tutor-count">{title} · {escape(count)} '
-                              f'<span class="tutor-running">{escape(mistakes)}</span></p>')
+                              f'<span class="tutor-mistakes">{escape(mistakes)}</span></p>')
 
     def _choice(self, index: int, text: str) -> w.Button:
         button = w.Button(description=text, layout=w.Layout(width="auto", align_self="stretch"))
@@ -169,7 +170,9 @@ class DrillBody(w.HBox):
             self.show()
         else:
             self._count()
-            if not run.task.on_board:  # a wrong pick is marked, the others can still be tried
+            if run.task.on_board:  # the card picked is put back: the next try starts afresh
+                self.board.state = run.task.position
+            else:  # a wrong pick is marked, the others can still be tried
                 button = self.choices.children[answer]
                 button.disabled, button.button_style = True, "danger"
                 button.description = "\u2717 " + run.task.choices[answer]
