@@ -178,6 +178,9 @@ function fitBoard(board) {
       }
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
+        // a box that scrolls is reached from the keyboard too, even with nothing to click inside
+        // (a Thricewise grid while cards are chosen)
+        if (!svg.closest(".tutor-widget").hasAttribute("tabindex")) svg.closest(".tutor-widget").tabIndex = 0;
         svg.closest(".tutor-widget").style.maxHeight = byWidth ? ""
           : `${Math.max(room - rest * fit, SCROLL_HEIGHT * low)}px`;
       }

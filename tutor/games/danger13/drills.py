@@ -65,7 +65,8 @@ def bust_task(state, seat: int, _subject, level: int) -> Task:
         return False, msg("drill.d13-bust.safe", card=card, player=player, total=total, line=line)
     solution = next(move for move in _gives(state) if _busts(state, move))
     rules = ("d13.bust", "d13.raise") if level == 3 else ("d13.bust",)
-    return Task(state, seat, msg("drill.d13-bust.prompt", dealer=state.name(seat), card=card), level, rules, marks=(card.code,), judge=judge, move=solution)
+    return Task(state, seat, msg("drill.d13-bust.prompt", dealer=state.name(seat), card=card), level, rules,
+                judge=judge, move=solution)  # the card turned up stands out already: no mark
 
 
 def hand_candidates(state, seat: int) -> list:
@@ -97,7 +98,7 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
             return True, msg(f"drill.d13-hand.right-{wanted}", **words)
         return False, msg(f"drill.d13-hand.wrong-{move.answer}", **words)
     prompt = msg("drill.d13-hand.prompt", player=state.name(seat), card=card, before=state.row_sum(seat), line=line)
-    return Task(state, seat, prompt, level, ("d13.hand", "d13.bust"), marks=(card.code,), judge=judge,
+    return Task(state, seat, prompt, level, ("d13.hand", "d13.bust"), judge=judge,
                 move=d13.Choice(card, wanted))
 
 

@@ -47,7 +47,7 @@ def order_task(state, seat: int, move, level: int) -> Task:
     prompt = msg("drill.tw-order.prompt", player=state.name(seat), shown=shown)
     rules = ("tw.order", "tw.tie") if after.tied else ("tw.order",)
     return Task(state, seat, prompt, level, rules, choices=tuple(_names(state, order) for order in orders),
-                correct=orders.index(answer), explanation=" ".join(why), about=move)
+                correct=orders.index(answer), explanation=" ".join(why), about=move, marks=(str(move.card),))
 
 
 def _beyond(state) -> int:
