@@ -199,3 +199,16 @@ def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
     assert body.run.drill_id == "mt-next"
     body.list.click("drill:nothing")
     assert body.run.drill_id == "mt-next"
+
+
+def test_the_language_chooser_keeps_the_drill_and_its_place():
+    from tutor.messages import msg, set_language
+    from widgets.app import drill_page
+    page = drill_page("danger-13")
+    body = page.children[-1]
+    body.answer(body.run.task.solution)
+    page.speak("fr")
+    assert page.children[-1] is body and body.run.number == 1
+    assert msg("app.drill.count", number=2, total=len(body.run.tasks)) in body.counter.value
+    assert body.run.task.prompt in body.prompt.value and "Exercices" in body.list.html
+    set_language("en")
