@@ -8,7 +8,7 @@ from tutor import messages
 from tutor.games import games
 
 LANGUAGES = messages.LANGUAGES
-SECTIONS = ("learn", "practise", "play", "glossary")  # a game's pages: notebooks/<section>.ipynb?game=<id>
+SECTIONS = ("learn", "drill", "practise", "play", "glossary")  # a game's pages: notebooks/<section>.ipynb?game=<id>
 CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the address names the game)
 
 

@@ -23,11 +23,13 @@ import ipywidgets as w
 
 from serving.pages import SECTIONS, page_title
 from tutor.core import TutorError
+from tutor.drills import drills
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
+from widgets.drill import DrillBody
 from widgets.glossary import Glossary
 from widgets.languages import (
     LanguageChooser,
@@ -277,6 +279,16 @@ def practise_page(game: str) -> Page:
     top = [nav_bar(page_file("practise", game), game), heading(msg("app.practise.heading", game=game_name(game)))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
     return Page(f"practise {game}", top + notes + [kept(QuizRound, game, seed)])
+
+
+@friendly("drill")
+def drill_page(game: str) -> Page:
+    name = game_name(game)
+    top = [nav_bar(page_file("drill", game), game), heading(msg("app.drill.heading", game=name), msg("app.drill.intro"))]
+    if not drills(game):
+        return Page(f"drill {game} (no drills yet)",
+                    top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.drill.none", game=name))}</div>')])
+    return Page(f"drill {game}", top + [kept(DrillBody, game)])
 
 
 @friendly("play")

@@ -29,14 +29,17 @@ READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
 ACTED_ON = {
     "monster-trick": {"learn": "[data-target^='card:'], [data-target^='slot:']",
+                      "drill": "[data-target^='card:'], [data-target^='slot:']",
                       "play": "[data-target^='vp:'], [data-target^='slot:']"},
-    "danger-13": {"learn": "[data-target^='seat:']", "play": "[data-target^='seat:'], .tutor-actions button"},
-    "thricewise": {"learn": f"[data-target^='card:'], {GRID}", "play": f"[data-target^='card:'], {GRID}"},
+    "danger-13": {"learn": "[data-target^='seat:']", "drill": "[data-target^='seat:']",
+                  "play": "[data-target^='seat:'], .tutor-actions button"},
+    "thricewise": {"learn": f"[data-target^='card:'], {GRID}", "drill": ".tutor-choices button",
+                   "play": f"[data-target^='card:'], {GRID}"},
 }
 STEP = ".tutor-lesson-panel .tutor-count"
 # The pages with something to act on; a learn page twice: at its first try-it step and at
 # its last, where the board has grown most. The glossary has a test of its own.
-PAGES = ("learn", "learn-last", "practise", "play")
+PAGES = ("learn", "learn-last", "drill", "practise", "play")
 
 
 def test_every_page_kind_is_checked():
@@ -170,6 +173,10 @@ def open_at(page, voila, game: str, section: str) -> str:
     if section == "practise":
         page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         return ".tutor-choices button, .tutor-prompt"
+    if section == "drill":  # the first position of the first drill
+        page.locator(".tutor-drill-list").wait_for(timeout=PAGE_TIMEOUT_MS)
+        page.locator(ACTED_ON[game]["drill"]).first.wait_for()
+        return f"{ACTED_ON[game]['drill']}, .tutor-prompt"
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     page.locator(ACTED_ON[game]["play"]).first.wait_for()
     return ACTED_ON[game]["play"]

@@ -9,6 +9,7 @@ A package holds its parts as modules, imported when first asked for:
   stats     summarize(states) for ``python -m tutor simulate``
   bot       Coach, the game's computer player
   quizzes   MAKERS, the game's question kinds
+  drills    DRILLS, short runs of positions on one rule (tutor/drills.py)
   words     what moves and results are called: sentences(...) for the move log,
             KEY_PARTS, WIN_RULE, TIE_RULE for the end screen, score_sheet(...)
   drawing   SVG pictures of positions

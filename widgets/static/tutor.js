@@ -184,6 +184,9 @@ function fitBoard(board) {
       let own = fit;
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
+        // a box that scrolls is reached from the keyboard too, even with nothing to click inside
+        // (a Thricewise grid while cards are chosen)
+        if (!svg.closest(".tutor-widget").hasAttribute("tabindex")) svg.closest(".tutor-widget").tabIndex = 0;
         const tall = Math.max(room - rest * fit, SCROLL_HEIGHT * GRID_LOW);
         own = byWidth ? fit : Math.max(Math.min(fit, tall / natural(svg).height), GRID_LOW);
         svg.style.setProperty("--fit", own.toFixed(3));
@@ -345,6 +348,34 @@ async function copyLink(el, button) {
   if (status) status.textContent = button.dataset.done;
 }
 
+// ------------------------------------------------------------------ drill stars
+// The most stars earned in each drill, kept per game in localStorage like finished
+// lessons: given to Python when the page opens, kept again whenever one is earned.
+function drillStars(model, el) {
+  if (el.dataset.keeping) return;
+  el.dataset.keeping = "yes";
+  const key = `tutor-drill-stars:${model.get("game")}`;
+  let kept = {};
+  try {
+    kept = JSON.parse(localStorage.getItem(key) || "{}") || {};
+  } catch {
+    kept = {};
+  }
+  const stars = { ...model.get("stars") };
+  for (const [drill, count] of Object.entries(kept)) {
+    if (Number.isInteger(count) && count > (stars[drill] || 0)) stars[drill] = Math.min(count, 3);
+  }
+  model.on("change:stars", () => {
+    try {
+      localStorage.setItem(key, JSON.stringify(model.get("stars")));
+    } catch {
+      // stars not kept in this browser; the drills still work
+    }
+  });
+  model.set("stars", stars);
+  model.save_changes();
+}
+
 // ------------------------------------------------------------------ the play page's record upload
 // A file input of our own (ipywidgets' FileUpload reads a file in an input outside the page,
 // where nothing can check it first). A file over the limit is refused here, in words beside
@@ -485,6 +516,7 @@ function render({ model, el }) {
     if (model.get("kind") === "page-tools") pageTools(model, el);
     if (model.get("kind") === "lesson-address") lessonAddress(model, el);
     if (model.get("kind") === "record-upload") recordUpload(model, el);
+    if (model.get("kind") === "drill-list") drillStars(model, el);
     if (model.get("kind") === "fold") fold(model, el);
   };
   scale();

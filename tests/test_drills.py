@@ -1,0 +1,214 @@
+"""Drills: positions from seeds, easiest first, answers the engine agrees with, stars."""
+from __future__ import annotations
+
+import pytest
+
+from tutor.core import advance_chance
+from tutor.drills import MOST_STARS, Run, drills, stars, tasks
+from tutor.games import games
+from tutor.messages import LANGUAGES, catalog, listed
+
+DRILLED = [(game, drill.id) for game in games() for drill in drills(game)]
+
+
+def test_every_game_has_two_drills():
+    assert {game: len(drills(game)) for game in games()} == {game: 2 for game in games()}
+
+
+@pytest.mark.parametrize("game, drill_id", DRILLED)
+def test_a_drill_is_the_same_for_the_same_seed_and_rises(game, drill_id):
+    first, again, other = tasks(game, drill_id, 0), tasks(game, drill_id, 0), tasks(game, drill_id, 1)
+    assert 5 <= len(first) <= 8
+    assert [task.prompt for task in first] == [task.prompt for task in again]
+    assert [task.prompt for task in first] != [task.prompt for task in other], "another seed, other positions"
+    levels = [task.level for task in first]
+    assert levels == sorted(levels) and levels[-1] > levels[0], "the positions get harder"
+
+
+@pytest.mark.parametrize("game, drill_id", DRILLED)
+def test_the_expected_answers_are_the_engines(game, drill_id):
+    for task in tasks(game, drill_id, 2):
+        position = task.position
+        assert not position.is_terminal()
+        if task.on_board:
+            assert position.why_not(task.move) is None, "the answer is a move the engine allows"
+            assert task.answer(task.move)[0] is True
+            for move in position.legal_moves():  # every other move: right, or a mistake the engine explains
+                right, text = task.answer(move)
+                assert right in (True, False, None) and text
+        else:
+            assert len(task.choices) >= 2 and len(set(task.choices)) == len(task.choices)
+            assert task.answer(task.correct)[0] is True
+            wrong = next(index for index in range(len(task.choices)) if index != task.correct)
+            right, text = task.answer(wrong)
+            assert right is False and task.choices[task.correct] in text
+
+
+def test_follow_colour_accepts_exactly_the_slots_the_engine_allows():
+    from tutor.games import monster_trick as mt
+    for task in tasks(mt.GAME_ID, "mt-follow", 3):
+        card = task.move.card
+        right = {slot for slot in range(mt.SLOTS) if task.answer(mt.Play(card, slot))[0]}
+        assert right == set(task.position.slots_for(card))
+        assert len(right) == mt.SLOTS - task.level, "the level counts the slots refused"
+        refused = next(slot for slot in range(mt.SLOTS) if slot not in right)
+        assert task.answer(mt.Play(card, refused))[1].startswith(str(task.position.why_not(mt.Play(card, refused))))
+
+
+def test_who_plays_after_a_trick_is_the_engines_next_player():
+    from tutor.games import monster_trick as mt
+    for task in tasks(mt.GAME_ID, "mt-next", 3):
+        after = task.position.clone()
+        after.push(task.about)
+        assert task.correct == after.to_move == (task.seat + 1) % task.position.players
+
+
+def test_a_card_reaching_the_line_exactly_busts():
+    from tutor.games import danger13 as d13
+    found = tasks(d13.GAME_ID, "d13-bust", 0)
+    for task in found:
+        after = advance_chance(task.position.clone())
+        after.push(task.move)
+        assert after.busts and after.busts[-1] == task.move.seat, "the expected give busts, as the engine says"
+    exact = [task for task in found if task.level == 2]
+    assert exact and all(
+        task.position.row_sum(task.move.seat) + task.move.card.value == task.position.limit(task.move.seat)
+        for task in exact if task.move.card.kind in d13.VALUED and task.position.limit(task.move.seat) == d13.LIMIT
+    )
+
+
+def test_a_hand_card_refuses_only_what_would_bust():
+    from tutor.games import danger13 as d13
+    for task in tasks(d13.GAME_ID, "d13-hand", 0):
+        accepted = task.position.clone()
+        accepted.push(d13.Choice(task.position.pending, d13.ACCEPT))
+        busts = len(accepted.busts) > len(task.position.busts)
+        assert task.move.answer == (d13.REFUSE if busts else d13.ACCEPT)
+        other = d13.Choice(task.move.card, d13.ACCEPT if busts else d13.REFUSE)
+        assert task.answer(other)[0] is False
+
+
+def test_the_placing_order_is_the_engines():
+    from tutor.games import thricewise as tw
+    for task in tasks(tw.GAME_ID, "tw-order", 0):
+        after = task.position.clone()
+        after.push(task.about)
+        assert task.choices[task.correct] == listed([after.name(seat) for seat in after.order])
+        assert (task.level == 3) == bool(after.tied), "the hardest positions have a tie"
+
+
+def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
+    from tutor.games import thricewise as tw
+    from tutor.games.thricewise.rules import NEIGHBOURS, Cell
+    hard = [task for task in tasks(tw.GAME_ID, "tw-where", 0) if task.level > 1]
+    assert hard
+    for task in hard:
+        state, card = task.position, task.move.card
+        near = {Cell(col + dc, row + dr) for col, row in state.grid for dc, dr in NEIGHBOURS} - set(state.grid)
+        beyond = [cell for cell in near if state.why_not(tw.Place(card, cell)) is not None]
+        assert beyond
+        assert task.answer(tw.Place(card, beyond[0]))[0] is False and state.why_not(tw.Place(card, beyond[0])).rule == "tw.bounds"
+
+
+@pytest.mark.parametrize("mistakes, earned", [(0, 3), (1, 2), (2, 1), (7, 1)])
+def test_stars(mistakes, earned):
+    assert stars(mistakes) == earned <= MOST_STARS
+
+
+def test_a_run_counts_mistakes_and_moves_on_only_when_right():
+    run = Run("monster-trick", "mt-next", 0)
+    task = run.task
+    wrong = next(index for index in range(len(task.choices)) if index != task.correct)
+    assert run.answer(wrong)[0] is False and run.task is task and run.mistakes == 1
+    assert run.answer(wrong)[0] is False and run.mistakes == 2
+    while not run.finished:
+        assert run.answer(run.task.solution)[0] is True
+    assert run.stars == 1 and run.number == len(run.tasks)
+
+
+def test_a_run_without_a_mistake_earns_three_stars_and_a_move_off_the_task_is_none():
+    from tutor.games import monster_trick as mt
+    run = Run(mt.GAME_ID, "mt-follow", 0)
+    task = run.task
+    other = next((card for card in task.position.hands[task.seat] if card != task.move.card), None)
+    if other is not None:
+        assert run.answer(mt.Play(other, 0))[0] is None and run.mistakes == 0 and run.task is task
+    while not run.finished:
+        run.answer(run.task.solution)
+    assert run.stars == 3
+
+
+def test_a_relabelled_run_keeps_its_place_in_another_language():
+    from tutor.messages import set_language
+    run = Run("danger-13", "d13-hand", 0)
+    run.answer(run.task.solution)
+    run.answer(next(move for move in run.task.position.legal_moves() if move != run.task.solution))
+    set_language("fr")
+    again = run.relabelled()
+    assert (again.number, again.mistakes) == (1, 1)
+    assert again.task.prompt != run.task.prompt and again.task.solution == run.task.solution
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_drill_has_a_title_and_goal(lang):
+    for _, drill_id in DRILLED:
+        assert catalog(lang)[f"drill.{drill_id}.title"] and catalog(lang)[f"drill.{drill_id}.goal"]
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_drill_page_plays_a_drill_to_its_stars(game):
+    from widgets.drill import DrillBody
+    body = DrillBody(game)
+    first = drills(game)[0]
+    mistakes = 0
+    while not body.run.finished:
+        task = body.run.task
+        if task.on_board:
+            assert body.board.state is task.position and not body.board.hints, "the position, nothing lit"
+            if mistakes == 0:
+                wrong = next((move for move in task.position.legal_moves() if task.answer(move)[0] is False), None)
+                if wrong is not None:
+                    body.board.move_callbacks(wrong)
+                    mistakes += 1
+                    assert "tutor-wrong" in body.said.value and body.run.task is task
+            body.board.move_callbacks(task.solution)
+        else:
+            assert [button.description for button in body.choices.children] == list(task.choices)
+            if mistakes == 0:
+                wrong = next(index for index in range(len(task.choices)) if index != task.correct)
+                body.choices.children[wrong].click()
+                mistakes += 1
+                assert body.choices.children[wrong].disabled and "tutor-wrong" in body.said.value
+            body.choices.children[task.correct].click()
+        assert "tutor-right" in body.said.value
+    assert body.list.stars == {first.id: stars(mistakes)}
+    assert "\u2605" * stars(mistakes) in body.prompt.value and body.after.layout.display is None
+    assert f'data-target="drill:{first.id}"' in body.list.html
+    body.onward.click()
+    assert body.run.drill_id == drills(game)[1].id and body.run.number == 0
+
+
+def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
+    from widgets.drill import DrillBody
+    body = DrillBody("monster-trick")
+    body.list.stars = {"mt-follow": 3}  # as static/tutor.js gives them back when the page opens
+    assert "3 stars of 3" in body.list.html and "not done yet" in body.list.html
+    body.list.earn("mt-follow", 1)
+    assert body.list.stars == {"mt-follow": 3}
+    body.list.click("drill:mt-next")
+    assert body.run.drill_id == "mt-next"
+    body.list.click("drill:nothing")
+    assert body.run.drill_id == "mt-next"
+
+
+def test_the_language_chooser_keeps_the_drill_and_its_place():
+    from tutor.messages import msg, set_language
+    from widgets.app import drill_page
+    page = drill_page("danger-13")
+    body = page.children[-1]
+    body.answer(body.run.task.solution)
+    page.speak("fr")
+    assert page.children[-1] is body and body.run.number == 1
+    assert msg("app.drill.count", number=2, total=len(body.run.tasks)) in body.counter.value
+    assert body.run.task.prompt in body.prompt.value and "Exercices" in body.list.html
+    set_language("en")

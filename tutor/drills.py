@@ -1,0 +1,189 @@
+"""Drills: a few short positions in a row on one rule learners often get wrong, easiest
+first. Each position comes from a seeded bot game played by the game's own engine; the
+learner makes the move on the board or picks an answer, and the engine judges it and
+names the rule. Done without a mistake: three stars; with one: two; with more: one.
+
+A game declares its drills in its package (``drills.py``: ``DRILLS``, a tuple of
+``Drill``); ``drills(game)`` finds them through the registry. ``tasks(game, drill, seed)``
+gives the same positions for the same seed, and ``Run`` keeps a learner's way through them.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.bots import KINDS, make_bots
+from tutor.core import CHANCE, SIMULTANEOUS
+from tutor.games import game as registered
+from tutor.messages import listed, msg
+
+MOST_STARS = 3
+GAMES_TO_FILL = 200  # bot games played at most to find a drill's positions
+
+
+def stars(mistakes: int) -> int:
+    """Three stars without a mistake, two with one, one with more."""
+    return MOST_STARS if mistakes == 0 else MOST_STARS - 1 if mistakes == 1 else 1
+
+
+@dataclass(frozen=True)
+class Task:
+    """One position of a drill, asked of ``seat``. A move task (``judge`` set) is answered
+    on the board: ``judge(move)`` gives (True, why), (False, the engine's refusal) or
+    (None, guidance) for a move the task does not ask about, which is no mistake. A choice
+    task is answered by picking one of ``choices``; ``correct`` is the right one's index.
+    ``marks`` names what to light on the board; ``rules`` the rules that explain it;
+    ``move`` is a move the engine allows that answers a move task (tests play it);
+    ``about`` the move a choice task asks about, where it asks about one."""
+
+    position: Any
+    seat: int
+    prompt: str
+    level: int
+    rules: tuple[str, ...]
+    marks: tuple[str, ...] = ()
+    judge: Callable[[Any], tuple[bool | None, str]] | None = None
+    move: Any = None
+    about: Any = None
+    choices: tuple[str, ...] = ()
+    correct: int = -1
+    explanation: str = ""
+
+    @property
+    def on_board(self) -> bool:
+        return self.judge is not None
+
+    @property
+    def solution(self):
+        """A right answer: the move (move task) or the choice's index."""
+        return self.move if self.on_board else self.correct
+
+    def answer(self, answer) -> tuple[bool | None, str]:
+        """A move (move task) or a choice's index (choice task): (right, what to say)."""
+        if self.on_board:
+            right, text = self.judge(answer)
+        else:
+            right = answer == self.correct
+            text = self.explanation if right else msg("drill.wrong-choice", answer=self.choices[self.correct],
+                                                      why=self.explanation)
+        if right is None:
+            return None, text
+        rules = listed([msg(f"rule.{rule}.title") for rule in self.rules])
+        return right, f"{text} {msg('drill.rules' if len(self.rules) > 1 else 'drill.rule', rules=rules)}"
+
+
+@dataclass(frozen=True)
+class Drill:
+    """One drill of a game. ``candidates(state, seat)`` lists (subject, level) at a
+    position of a bot game: what a task could ask about there, and how hard it is;
+    ``task(state, seat, subject, level)`` makes the Task. ``levels`` are the levels of
+    the drill's positions in order (rising). Its title and goal are the catalog's
+    ``drill.<id>.title`` and ``drill.<id>.goal``."""
+
+    id: str
+    candidates: Callable[[Any, int], list[tuple[Any, int]]]
+    task: Callable[[Any, int, Any, int], Task]
+    levels: tuple[int, ...]
+
+    @property
+    def title(self) -> str:
+        return msg(f"drill.{self.id}.title")
+
+    @property
+    def goal(self) -> str:
+        return msg(f"drill.{self.id}.goal")
+
+
+def drills(game: str) -> tuple[Drill, ...]:
+    """The game's drills, in the order it gives them (none for a game without any)."""
+    part = registered(game).part("drills")
+    return part.DRILLS if part is not None else ()
+
+
+def drill(game: str, drill_id: str) -> Drill:
+    return next(found for found in drills(game) if found.id == drill_id)
+
+
+def _positions(game: str, rng: random.Random):
+    """(state, seat) at every decision of one game of seeded bots."""
+    entry = registered(game)
+    players = rng.choice(list(entry.player_counts))
+    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
+    seat_bots = make_bots(game, [rng.choice(KINDS) for _ in range(players)], players, rng.randrange(10**6))
+    while not state.is_terminal():
+        if state.to_move == CHANCE:
+            state.push(state.chance_move())
+            continue
+        seat = state.legal_moves()[0].seat if state.to_move == SIMULTANEOUS else state.to_move
+        yield state, seat
+        state.push(seat_bots[seat].choose(state, seat))
+
+
+def tasks(game: str, drill_id: str, seed: int = 0) -> list[Task]:
+    """The drill's positions for ``seed``, one per level of ``Drill.levels``: the same for
+    the same seed. Bot games are played until each level has a position (one drawn at
+    random among those the game offers, so they vary); a level no game offered takes the
+    nearest easier one's, so the levels never fall."""
+    chosen = drill(game, drill_id)
+    rng = random.Random(f"drill:{game}:{drill_id}:{seed}")
+    wanted = sorted(set(chosen.levels))
+    found: dict[int, list] = {level: [] for level in wanted}
+    need = {level: chosen.levels.count(level) for level in wanted}
+    for _ in range(GAMES_TO_FILL):
+        for state, seat in _positions(game, rng):
+            for subject, level in chosen.candidates(state, seat):
+                if level in found and len(found[level]) < need[level] and rng.random() < 0.2:
+                    found[level].append(chosen.task(state.clone(), seat, subject, level))
+                    break  # one task per position
+        if all(len(found[level]) >= need[level] for level in wanted):
+            break
+    made = []
+    for level in chosen.levels:
+        easier = [known for known in wanted if known <= level and found[known]]
+        if easier:
+            made.append(found[easier[-1]].pop(0))
+    return made
+
+
+class Run:
+    """A learner's way through one drill: the task on show, the mistakes made, and the
+    stars once done. A wrong answer keeps the task (and counts); a right one moves on."""
+
+    def __init__(self, game: str, drill_id: str, seed: int = 0):
+        self.game, self.drill_id, self.seed = game, drill_id, seed
+        self.tasks = tasks(game, drill_id, seed)
+        self.number = self.mistakes = 0
+
+    @property
+    def task(self) -> Task:
+        return self.tasks[min(self.number, len(self.tasks) - 1)]
+
+    @property
+    def finished(self) -> bool:
+        return self.number >= len(self.tasks)
+
+    @property
+    def stars(self) -> int:
+        return stars(self.mistakes)
+
+    @property
+    def solution(self):
+        """A right answer: the move (move task) or the choice's index."""
+        return self.move if self.on_board else self.correct
+
+    def answer(self, answer) -> tuple[bool | None, str]:
+        right, text = self.task.answer(answer)
+        if right:
+            self.number += 1
+        elif right is False:
+            self.mistakes += 1
+        return right, text
+
+    def relabelled(self) -> Run:
+        """The same run with its texts in the language now set (the same seed gives the
+        same positions), at the same task with the same mistakes."""
+        again = Run(self.game, self.drill_id, self.seed)
+        again.number, again.mistakes = self.number, self.mistakes
+        return again

@@ -1,0 +1,74 @@
+"""Monster Trick drills: where a card may go (follow colour, or off colour when nothing
+else is left), and who plays once a trick is complete."""
+from __future__ import annotations
+
+from tutor.drills import Drill, Task
+from tutor.games import monster_trick as mt
+from tutor.messages import msg
+
+
+def _colour(colour: str) -> str:
+    return msg(f"mt.colour.{colour}")
+
+
+def _refused_slots(state, card) -> int:
+    return sum(state.why_not(mt.Play(card, slot)) is not None for slot in range(mt.SLOTS))
+
+
+def follow_candidates(state, seat: int) -> list:
+    """Cards with a slot they may not go to: the more slots refused, the harder."""
+    if state.phase != "play":
+        return []
+    found = [(card, _refused_slots(state, card)) for card in state.hands[seat]]
+    return [(card, refused) for card, refused in found if refused]
+
+
+def follow_task(state, seat: int, card, level: int) -> Task:
+    def judge(move) -> tuple[bool | None, str]:
+        if not isinstance(move, mt.Play):
+            return None, msg("drill.mt-follow.play", card=card)
+        if move.card != card:
+            return None, msg("drill.mt-follow.this-card", card=card)
+        reason = state.why_not(move)
+        if reason is not None:
+            return False, str(reason)
+        trick = state.colour[move.slot]
+        case = "free" if trick is None else "follow" if trick == card.colour else "off-colour"
+        return True, msg(f"drill.mt-follow.{case}", card=card, slot=move.slot + 1, colour=_colour(card.colour))
+    rules = ("mt.open", "mt.follow", "mt.off-colour")
+    return Task(state, seat, msg("drill.mt-follow.prompt", player=state.name(seat), card=card), level, rules,
+                marks=(str(card),), judge=judge,
+                move=mt.Play(card, state.slots_for(card)[0]))
+
+
+def next_candidates(state, seat: int) -> list:
+    """Moves laying a trick's 4th card, harder when the winner is not who plays next:
+    1 the winner plays next anyway, 2 the winner laid the 4th card, 3 someone else won.
+    Only at three players or more: at two, whoever did not play is the only answer."""
+    if state.phase != "play" or state.players < 3 or sum(map(len, state.hands)) == 1:  # last card: nobody next
+        return []
+    found = []
+    for move in state.legal_moves():
+        if len(state.tricks[move.slot]) == 3:
+            after = state.clone()
+            after.push(move)
+            winner = after.completed[-1].winner
+            found.append((move, 1 if winner == after.to_move else 2 if winner == seat else 3))
+    return found
+
+
+def next_task(state, seat: int, move, level: int) -> Task:
+    after = state.clone()
+    after.push(move)
+    winner, following = after.completed[-1].winner, after.to_move
+    choices = tuple(state.name(player) for player in range(state.players))
+    why = msg("drill.mt-next.why", winner=state.name(winner), player=state.name(seat), next=state.name(following))
+    prompt = msg("drill.mt-next.prompt", player=state.name(seat), card=move.card, slot=move.slot + 1)
+    return Task(state, seat, prompt, level, ("mt.complete", "mt.turn"), marks=(str(move.card), f"slot {move.slot + 1}"),
+                choices=choices, correct=following, explanation=why, about=move)
+
+
+DRILLS = (
+    Drill("mt-follow", follow_candidates, follow_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("mt-next", next_candidates, next_task, levels=(1, 2, 2, 3, 3, 3)),
+)

@@ -1,0 +1,88 @@
+"""Thricewise drills: in what order the turned-up cards are placed (lowest rank first,
+tied ranks set aside), and where a card may go (next to the grid, inside 6 x 6)."""
+from __future__ import annotations
+
+from tutor.drills import Drill, Task
+from tutor.games import thricewise as tw
+from tutor.games.decktet import rank_name
+from tutor.games.thricewise.rules import NEIGHBOURS, Cell
+from tutor.messages import listed, msg
+
+
+def _revealed(state, move):
+    after = state.clone()
+    after.push(move)
+    return after
+
+
+def order_candidates(state, seat: int) -> list:
+    """The turn's last choice: 1 two players, 2 more players, 3 a tie sets cards aside."""
+    if state.phase != "pick" or len(state.pending()) != 1:
+        return []
+    found = []
+    for move in state.legal_moves():
+        after = _revealed(state, move)
+        if after.order:
+            found.append((move, 3 if after.tied else 1 if state.players == 2 else 2))
+    return found
+
+
+def _names(state, seats) -> str:
+    return listed([state.name(seat) for seat in seats])
+
+
+def order_task(state, seat: int, move, level: int) -> Task:
+    after = _revealed(state, move)
+    revealed = after.revealed
+    answer = tuple(after.order)
+    by_rank = sorted(range(state.players), key=lambda other: revealed[other].rank)
+    guesses = [tuple(by_rank), tuple(reversed(answer)), tuple(range(state.players)), tuple(reversed(by_rank)),
+               tuple(sorted(answer))]
+    orders = [answer, *[guess for guess in dict.fromkeys(guesses) if guess != answer][:3]]
+    orders.sort()  # the same places for the same orders, whatever the answer
+    shown = listed([msg("drill.tw-order.shown", player=state.name(other), card=card, rank=rank_name(card.rank))
+                    for other, card in enumerate(revealed)])
+    why = [msg("drill.tw-order.tied", cards=listed([msg("tw.the-card", card=revealed[other]) for other in after.tied]))] if after.tied else []
+    why.append(msg("drill.tw-order.why", order=_names(state, answer)))
+    prompt = msg("drill.tw-order.prompt", player=state.name(seat), shown=shown)
+    rules = ("tw.order", "tw.tie") if after.tied else ("tw.order",)
+    return Task(state, seat, prompt, level, rules, choices=tuple(_names(state, order) for order in orders),
+                correct=orders.index(answer), explanation=" ".join(why), about=move, marks=(str(move.card),))
+
+
+def _beyond(state) -> int:
+    """Empty cells next to the grid where the 6 x 6 bound refuses a card."""
+    near = {(col + dc, row + dr) for col, row in state.grid for dc, dr in NEIGHBOURS} - set(state.grid)
+    return sum(state.cell_reason(next(iter(state.grid.values())), Cell(*cell)) is not None for cell in near)
+
+
+def where_candidates(state, seat: int) -> list:
+    """The placer's turned-up card before anything else: 1 the grid is free to grow,
+    2 the bound stops it on one side, 3 on two sides."""
+    if state.phase != "place" or state.current_placed:
+        return []
+    width, height = state.grid_size()
+    level = 1 + (width == tw.MAX_SPAN) + (height == tw.MAX_SPAN)
+    return [(state.revealed[seat], level)] if level == 1 or _beyond(state) else []
+
+
+def where_task(state, seat: int, card, level: int) -> Task:
+    def judge(move) -> tuple[bool | None, str]:
+        if isinstance(move, tw.Place) and move.card != card:
+            return None, msg("drill.tw-where.this-card", card=card)
+        if not isinstance(move, tw.Place):
+            return None, msg("drill.tw-where.place", card=card)
+        reason = state.why_not(move)
+        if reason is not None:
+            return False, str(reason)
+        width, height = state.grid_size()
+        return True, msg("drill.tw-where.right", card=card, width=width, height=height, limit=tw.MAX_SPAN)
+    return Task(state, seat, msg("drill.tw-where.prompt", player=state.name(seat), card=card), level,
+                ("tw.adjacency", "tw.bounds"), marks=(str(card),), judge=judge,
+                move=tw.Place(card, state.open_cells()[0]))
+
+
+DRILLS = (
+    Drill("tw-order", order_candidates, order_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("tw-where", where_candidates, where_task, levels=(1, 1, 2, 2, 3, 3)),
+)

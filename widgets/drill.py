@@ -1,0 +1,178 @@
+"""The drills page's body: the game's drills with the stars earned (kept in the browser),
+and the drill on show, one position at a time on the game's board. The engine judges
+every answer (tutor.drills); a right one brings the next position at once."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+import traitlets
+
+from tutor.drills import MOST_STARS, Run, drills
+from tutor.messages import msg
+from tutor.svg.draw import el
+from widgets.component import STATIC, Component
+from widgets.feedback import feedback
+from widgets.stepper import board_for
+
+STAR, NO_STAR = "\u2605", "\u2606"
+
+
+def star_row(stars: int) -> str:
+    """Stars as marks (filled and hollow) with their number in words beside them for
+    screen readers: the colour is never the only sign."""
+    marks = el("span", STAR * stars + NO_STAR * (MOST_STARS - stars), class_="tutor-stars", aria_hidden="true")
+    words = msg("app.drill.stars", stars=stars) if stars else msg("app.drill.not-yet")
+    return marks + el("span", escape(words), class_="tutor-sr")
+
+
+class DrillList(Component):
+    """The game's drills as buttons, each with its stars. ``stars`` maps a drill's id to
+    the most stars earned; static/tutor.js keeps it in the browser per game and gives it
+    back when the page opens. ``on_choose(fn)`` hears the id of a drill clicked."""
+
+    _css = STATIC / "drill.css"
+    kind = traitlets.Unicode("drill-list").tag(sync=True)
+    game = traitlets.Unicode().tag(sync=True)
+    stars = traitlets.Dict().tag(sync=True)
+    current = traitlets.Unicode()
+
+    def __init__(self, game: str, choose):
+        self.choose = choose
+        super().__init__(game=game)
+        self.observe(lambda _change: self.refresh(), names=["stars", "current"])
+        self.refresh()
+
+    def earn(self, drill_id: str, stars: int) -> None:
+        if stars > self.stars.get(drill_id, 0):
+            self.stars = {**self.stars, drill_id: stars}
+
+    def click(self, name: str) -> None:
+        kind, _, drill_id = name.partition(":")
+        if kind == "drill" and any(drill.id == drill_id for drill in drills(self.game)):
+            self.choose(drill_id)
+
+    def render(self) -> str:
+        buttons = [el("button", el("span", escape(drill.title), class_="tutor-drill-title")
+                      + star_row(int(self.stars.get(drill.id, 0))),
+                      type="button", data_target=f"drill:{drill.id}", aria_pressed=str(drill.id == self.current).lower())
+                   for drill in drills(self.game)]
+        return el("nav", *buttons, class_="tutor-drill-list", aria_label=msg("app.drill.list"))
+
+
+class DrillBody(w.HBox):
+    """``DrillBody(game)``: the drill list above, the board of the position on show and
+    the panel with the question, the answers (a drill answered by picking) and what the
+    engine says. A drill done shows its stars and leads to the next one."""
+
+    def __init__(self, game: str, seed: int = 0):
+        self.game, self.seed = game, seed
+        self.list = DrillList(game, self.start)
+        self.counter = w.HTML()
+        self.prompt = w.HTML()
+        self.choices = w.VBox([])
+        self.choices.add_class("tutor-choices")
+        self.said = w.HTML()
+        self.again = w.Button(description=msg("app.drill.again"), icon="redo", layout=w.Layout(width="auto"))
+        self.again.on_click(lambda _: self.start(self.run.drill_id))
+        self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
+        self.onward.add_class("tutor-onward")
+        self.onward.on_click(lambda _: self.start(self._following().id))
+        self.after = w.HBox([self.onward, self.again])
+        self.after.add_class("tutor-after")
+        self.board = None
+        self.stage = w.VBox([])
+        panel = w.VBox([self.list, self.counter, self.prompt, self.choices, self.after, self.said])
+        panel.add_class("tutor-panel")
+        panel.add_class("tutor-drill-panel")
+        super().__init__([self.stage, panel])
+        self.add_class("tutor-body")
+        self.start(drills(game)[0].id)
+
+    def start(self, drill_id: str) -> None:
+        self.run = Run(self.game, drill_id, self.seed)
+        self.list.current = drill_id
+        self.said.value = ""
+        self.show()
+
+    def relabel(self, game: str) -> None:
+        """The same drill at the same position in the language now set."""
+        self.run = self.run.relabelled()
+        self.again.description = msg("app.drill.again")
+        self.list.refresh()
+        self.said.value = ""
+        self.show()
+
+    def _following(self):
+        known = drills(self.game)
+        index = [drill.id for drill in known].index(self.run.drill_id)
+        return known[(index + 1) % len(known)]
+
+    def show(self) -> None:
+        """The position on show, or the stars once the drill is done."""
+        run = self.run
+        self._count()
+        self.after.layout.display = None if run.finished else "none"
+        if run.finished:
+            self.prompt.value = (f'<p class="tutor-prompt tutor-drill-done">{star_row(run.stars)} '
+                                 f'{escape(msg("app.drill.done", mistakes=run.mistakes))} '
+                                 f'{escape(msg("app.drill.earned", stars=run.stars))}</p>')
+            self.choices.children = []
+            self.onward.description = msg("app.drill.next", title=self._following().title)
+            return
+        task = run.task
+        if self.board is None:
+            self.board = board_for(self.game, task.position, 1.0)
+            self.board.on_move(self.moved)
+            self.board.on_message(lambda text: setattr(self.said, "value", feedback(None, text)))
+            self.stage.children = [self.board]
+        self.board.seat = None  # first: the old seat may not exist in the new position
+        self.board.state = task.position
+        self.board.seat = task.seat
+        self.board.hints = False  # lit places would give the answer away
+        self.board.set_highlight(list(task.marks))
+        how = "" if task.choices else f' <span class="tutor-hint">{escape(msg("app.drill.on-board"))}</span>'
+        self.prompt.value = f'<p class="tutor-prompt">{escape(task.prompt)}{how}</p>'
+        self.choices.children = [self._choice(index, text) for index, text in enumerate(task.choices)]
+
+    def _count(self) -> None:
+        run = self.run
+        number = min(run.number + 1, len(run.tasks))
+        count = msg("app.drill.count", number=number, total=len(run.tasks))
+        mistakes = msg("app.drill.mistakes", mistakes=run.mistakes) if run.mistakes else ""
+        title = el("strong", escape(msg(f"drill.{run.drill_id}.title")))
+        self.counter.value = (f'<p class="tutor-count">{title} · {escape(count)} '
+                              f'<span class="tutor-mistakes">{escape(mistakes)}</span></p>')
+
+    def _choice(self, index: int, text: str) -> w.Button:
+        button = w.Button(description=text, layout=w.Layout(width="auto", align_self="stretch"))
+        button.on_click(lambda _: self.answer(index))
+        return button
+
+    def moved(self, move) -> None:
+        if self.run.finished or not self.run.task.on_board:
+            return  # nothing asked on the board now: the answers are the buttons
+        self.answer(move)
+
+    def answer(self, answer) -> None:
+        """A move or a choice: what the engine says stays on show; a right answer brings
+        the next position (or the stars), a wrong one keeps this one to try again."""
+        run = self.run
+        if run.finished:
+            return
+        right, text = run.answer(answer)
+        self.said.value = feedback(right, text)
+        if right is None:
+            return
+        if right:
+            if run.finished:
+                self.list.earn(run.drill_id, run.stars)
+            self.show()
+        else:
+            self._count()
+            if run.task.on_board:  # the card picked is put back: the next try starts afresh
+                self.board.state = run.task.position
+            else:  # a wrong pick is marked, the others can still be tried
+                button = self.choices.children[answer]
+                button.disabled, button.button_style = True, "danger"
+                button.description = "\u2717 " + run.task.choices[answer]
