@@ -185,7 +185,7 @@ function fitBoard(board) {
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
         // a box that scrolls is reached from the keyboard too, even with nothing to click inside
-        // (a Thricewise grid while cards are chosen)
+        // (a growing grid while cards are chosen)
         if (!svg.closest(".tutor-widget").hasAttribute("tabindex")) svg.closest(".tutor-widget").tabIndex = 0;
         const tall = Math.max(room - rest * fit, SCROLL_HEIGHT * GRID_LOW);
         own = byWidth ? fit : Math.max(Math.min(fit, tall / natural(svg).height), GRID_LOW);
