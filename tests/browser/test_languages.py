@@ -69,12 +69,19 @@ OVERFLOWS = """() => {
     if (!shown(svg) || svg.parentElement.closest("svg")) continue;
     const frame = svg.getBoundingClientRect();
     const words = [...svg.querySelectorAll("text")].filter((t) => shown(t) && t.textContent.trim())
-      .map((t) => [t.textContent.trim(), t.getBoundingClientRect()]);
+      .map((t) => [t.textContent.trim(), t.getBoundingClientRect(), t]);
     for (const [word, box] of words) {
       if (box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1)
         found.push(`drawn text outside its picture: "${word}"`);
     }
-    words.forEach(([word, box], i) => words.slice(i + 1).forEach(([other, next]) => {
+    // A word under a shape drawn later (a card fanned over the one before it) is not seen.
+    const covered = (t, box) => {
+      const top = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+      return top !== null && svg.contains(top) && top.tagName !== "text" && !t.contains(top)
+        && Boolean(t.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING);
+    };
+    const seen = words.filter(([, box, t]) => !covered(t, box));
+    seen.forEach(([word, box], i) => seen.slice(i + 1).forEach(([other, next]) => {
       const across = Math.min(box.right, next.right) - Math.max(box.left, next.left);
       const down = Math.min(box.bottom, next.bottom) - Math.max(box.top, next.top);
       if (across > 2 && down > 4 && word !== other) found.push(`drawn texts overlap: "${word}" and "${other}"`);
