@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import functools
 import posixpath
-import sys
-import traceback
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
@@ -31,6 +29,7 @@ from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.drill import DrillBody
 from widgets.glossary import Glossary
+from widgets.guard import guard_kernel, log
 from widgets.languages import (
     LanguageChooser,
     on_language,
@@ -181,13 +180,14 @@ def friendly(section: str):
             except TutorError as error:
                 page = problem_page(section, game, str(error))
             except Exception:
-                traceback.print_exc(file=sys.__stderr__)
+                log.exception("A %s page could not be built", section)
                 page = problem_page(section, game, msg("app.problem.unexpected"))
             page.remake = lambda: built(game)
             return page
 
         @functools.wraps(build)
         def page(game: str | None = None) -> Page:
+            guard_kernel()
             if started_ahead():
                 ready_ahead(section, build)
             set_language(requested_language())
@@ -211,7 +211,7 @@ def ready_ahead(section: str, build) -> None:
         for game in GAMES if section in SECTIONS else [None]:
             build(game) if game else build()
     except Exception:
-        traceback.print_exc(file=sys.__stderr__)
+        log.exception("A %s page could not be built ahead", section)
     w.Widget.close_all()
 
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import sys
-import traceback
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
@@ -41,6 +39,7 @@ from tutor.svg.draw import el
 from widgets.app import Page, friendly, heading, nav_bar
 from widgets.component import STATIC, Component
 from widgets.feedback import feedback
+from widgets.guard import log
 from widgets.languages import on_language
 from widgets.play import running_loop
 from widgets.stepper import LessonStepper
@@ -81,7 +80,7 @@ class PageLink(anywidget.AnyWidget):
                 try:
                     listener(content[kind])
                 except Exception:  # a bug: its details go to the server's log, the page stays usable
-                    traceback.print_exc(file=sys.__stderr__)
+                    log.exception("A classroom message could not be handled")
 
 
 class FollowStepper(LessonStepper):
@@ -427,7 +426,7 @@ class Presenter(w.VBox):
                 self.poll()
                 await asyncio.sleep(POLL_SECONDS)
         except Exception:
-            traceback.print_exc(file=sys.__stderr__)  # a bug: details to the server's log only
+            log.exception("The teacher's page stopped following its class")  # a bug: details to the server's log only
             self.side.value = feedback(False, msg("app.problem.unexpected"))
 
     def stop(self) -> None:
@@ -628,7 +627,7 @@ class Follower(w.VBox):
                 self.poll()
                 await asyncio.sleep(POLL_SECONDS)
         except Exception:
-            traceback.print_exc(file=sys.__stderr__)
+            log.exception("The learner's page stopped following its class")
             self.status.value = feedback(False, msg("app.problem.unexpected"))
 
     def stop(self) -> None:

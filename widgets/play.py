@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sys
-import traceback
 from html import escape
 from urllib.parse import urlencode
 
@@ -26,6 +24,7 @@ from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
+from widgets.guard import log
 from widgets.languages import relabel_options, with_language
 from widgets.log import MoveLog, replayed, sentence
 from widgets.replay import GameReplay, read_record, record_link
@@ -376,7 +375,7 @@ class GameTable(w.VBox):
                 pass
             self._show()
         except Exception:
-            traceback.print_exc(file=sys.__stderr__)  # a bug: its details go to the server's log only
+            log.exception("The computer players stopped")  # a bug: its details go to the server's log only
             self._say(False, msg("app.play.broken"))
         finally:
             if self._task is asyncio.current_task():
@@ -477,7 +476,7 @@ class GameTable(w.VBox):
             self._say(False, str(error))
             return
         except Exception:  # a shape tutor.records does not foresee: still a sentence, never a traceback
-            traceback.print_exc(file=sys.__stderr__)
+            log.exception("An uploaded record could not be read")
             self._say(False, msg("app.record.unreadable", file=upload["name"]))
             return
         replay.leave.on_click(lambda _: self.close_record())

@@ -8,7 +8,7 @@ from tutor.core import TutorError
 from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, drawing, parse_card
 from tutor.messages import msg
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, StateComponent
+from widgets.component import Callbacks, StateComponent, small_number
 from widgets.hand import acting_seat
 
 
@@ -44,9 +44,10 @@ class Danger13Table(StateComponent):
         self.seat_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, seat = name.partition(":")
-        if kind == "seat" and seat.isdigit() and int(seat) < self._state.players:
-            self.seat_callbacks(int(seat))
+        kind, _, words = name.partition(":")
+        seat = small_number(words, self._state.players)
+        if kind == "seat" and seat is not None:
+            self.seat_callbacks(seat)
 
     def render(self) -> str:
         receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]

@@ -15,7 +15,7 @@ from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
 from widgets.hand import Hand, acting_seat, card_target
 
-CELL_WORDS = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
+CELL_WORDS = re.compile(r"^\(?\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)?$", re.ASCII)  # a grid is never 1000 wide
 
 
 class ThricewiseGrid(StateComponent):
