@@ -7,6 +7,7 @@ widget's message handler with ``showtraceback``: an ``error`` message on iopub t
 the server's paths and the libraries' versions. Here both go to the kernel's own stderr,
 which is the server's console and log. ``log`` is the logger the widgets use for that.
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,8 +25,8 @@ def server_stderr() -> TextIO:
     """The kernel process's real stderr: ipykernel keeps a copy of file descriptor 2 when it
     forwards that descriptor to the page; elsewhere it is ``sys.__stderr__``."""
     copy = getattr(sys.stderr, "_original_stdstream_copy", None)
-    if isinstance(copy, int):
-        return open(os.dup(copy), "w", buffering=1, encoding="utf-8", errors="replace")  # the log writes to it for as long as the kernel lives
+    if isinstance(copy, int):  # kept open: the log writes to it for as long as the kernel lives
+        return open(os.dup(copy), "w", buffering=1, encoding="utf-8", errors="replace")
     return sys.__stderr__ or sys.stderr
 
 

@@ -2,6 +2,7 @@
 the front end never sends: new widgets, values of the wrong kind, clicks on what is not there.
 Each test opens a page over HTTP and talks on its kernel's websocket (Jupyter's messaging
 protocol), bounded in count and time."""
+
 from __future__ import annotations
 
 import json
@@ -47,7 +48,7 @@ class KernelClient:
                 return
             if isinstance(raw, bytes):
                 count = int.from_bytes(raw[:4], "big")
-                start, end = (int.from_bytes(raw[4 + 4 * index:8 + 4 * index], "big") for index in range(2))
+                start, end = (int.from_bytes(raw[4 + 4 * index : 8 + 4 * index], "big") for index in range(2))
                 raw = raw[start:end] if count > 1 else raw[start:]
             message = json.loads(raw)
             self.heard.append(message)
@@ -59,8 +60,11 @@ class KernelClient:
     def widget_states(self) -> dict[str, dict]:
         """Every widget the page's kernel holds, by model id, as the page's front end asks for them."""
         control = uuid.uuid4().hex
-        self.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
-                  {"version": CONTROL_PROTOCOL})
+        self.send(
+            "comm_open",
+            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            {"version": CONTROL_PROTOCOL},
+        )
         self.comm_msg(control, {"method": "request_states"})
         for message in self.listen(30):
             data = message.get("content", {}).get("data", {})
@@ -81,8 +85,11 @@ def client(voila, request):
 
 def tracebacks(heard: list[dict]) -> list[dict]:
     """What a visitor must never get: an error, or text on the page's output streams."""
-    return [message for message in heard if message["msg_type"] in ("error", "stream")
-            or "Traceback" in json.dumps(message.get("content", {}))]
+    return [
+        message
+        for message in heard
+        if message["msg_type"] in ("error", "stream") or "Traceback" in json.dumps(message.get("content", {}))
+    ]
 
 
 @pytest.mark.parametrize("client", [page_file("learn", THRICEWISE)], indirect=True)
@@ -93,14 +100,26 @@ def test_the_browser_cannot_create_widgets_in_a_page_kernel(voila, client):
     asked = []
     for _ in range(3):
         comm_id = uuid.uuid4().hex
-        state = {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
-                 "_model_module_version": "2.0.0", "_view_name": "HTMLView", "_view_module": "@jupyter-widgets/controls",
-                 "_view_module_version": "2.0.0", "value": "x" * 100_000}
-        client.send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget",
-                                  "data": {"state": state, "buffer_paths": []}}, {"version": WIDGET_PROTOCOL})
+        state = {
+            "_model_name": "HTMLModel",
+            "_model_module": "@jupyter-widgets/controls",
+            "_model_module_version": "2.0.0",
+            "_view_name": "HTMLView",
+            "_view_module": "@jupyter-widgets/controls",
+            "_view_module_version": "2.0.0",
+            "value": "x" * 100_000,
+        }
+        client.send(
+            "comm_open",
+            {"comm_id": comm_id, "target_name": "jupyter.widget", "data": {"state": state, "buffer_paths": []}},
+            {"version": WIDGET_PROTOCOL},
+        )
         asked.append(comm_id)
-    closed = {message["content"].get("comm_id") for message in client.listen(QUIET_SECONDS)
-              if message["msg_type"] == "comm_close"}
+    closed = {
+        message["content"].get("comm_id")
+        for message in client.listen(QUIET_SECONDS)
+        if message["msg_type"] == "comm_close"
+    }
     assert closed >= set(asked), "the kernel kept the comms the browser opened"
     after = client.widget_states()
     assert set(after) == set(before), f"{len(set(after) - set(before))} new widgets in the page's kernel"
