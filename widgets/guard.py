@@ -48,8 +48,8 @@ _send_to_server_log(log)
 
 @functools.cache
 def guard_kernel() -> None:
-    """Once per kernel, before a page is built: refuse widgets that the browser asks for,
-    and send tracebacks and the comm machinery's complaints to the server's log."""
+    """Once per kernel, before a page is built: refuse widgets that the browser asks for and
+    clicks on buttons that cannot be clicked, and send tracebacks and the comm machinery's complaints to the server's log."""
     try:
         from IPython import get_ipython
     except ImportError:
@@ -62,9 +62,28 @@ def guard_kernel() -> None:
     manager = get_comm_manager()
     if manager is not None:
         manager.register_target(WIDGET_TARGET, _refuse_widget)  # replaces ipywidgets' own
+    guard_buttons()
     for name in ("Comm", "ipykernel.comm"):  # where errors in comm messages are told
         _send_to_server_log(logging.getLogger(name))
     shell.showtraceback = _log_traceback
+
+
+@functools.cache
+def guard_buttons() -> None:
+    """A disabled or hidden button ignores clicks: the browser does not send them, but a
+    visitor's own client may (ipywidgets' Button acts on any click message). For the buttons
+    made from now on."""
+    import ipywidgets
+
+    handle = ipywidgets.Button._handle_button_msg
+
+    def handle_when_usable(button, widget, content, buffers) -> None:
+        if button.disabled or button.layout.display == "none" or button.layout.visibility == "hidden":
+            log.warning("Ignored a click on a button that is disabled or hidden: %.80r", button.description)
+            return
+        handle(button, widget, content, buffers)
+
+    ipywidgets.Button._handle_button_msg = handle_when_usable
 
 
 def _refuse_widget(comm, message: dict) -> None:

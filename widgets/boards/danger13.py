@@ -22,8 +22,9 @@ class Danger13Table(StateComponent):
     highlight = traitlets.List()  # seats and cards a lesson points at
     lit = traitlets.List()
     has_card = traitlets.Bool(True)  # off while a quiz asks who may still receive a card
+    accepting = traitlets.Bool(True)  # off while the table waits for someone else: rows cannot be clicked
 
-    redraw_on = ("seat", "hints", "highlight", "has_card")
+    redraw_on = ("seat", "hints", "highlight", "has_card", "accepting")
 
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         self._viewer = seat
@@ -46,13 +47,13 @@ class Danger13Table(StateComponent):
     def click(self, name: str) -> None:
         kind, _, words = name.partition(":")
         seat = small_number(words, self._state.players)
-        if kind == "seat" and seat is not None:
+        if kind == "seat" and seat is not None and self.accepting:
             self.seat_callbacks(seat)
 
     def render(self) -> str:
         receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]
         self.lit = receivers if self.hints else []
-        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=True,
+        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=self.accepting,
                              narrow=self.narrow, has_card=self.has_card)
 
 
