@@ -2,14 +2,19 @@
 disabled or hidden controls, a second answer, "show me" before answering, rows and cells
 clicked while the table waits for someone else. The kernel ignores each of them."""
 
+import html
+
 import ipywidgets as w
+import pytest
 from random_play import played_until
+from test_app import html_of
 
 from tutor.games import danger13 as d13
 from tutor.games import thricewise as tw
-from widgets import guard
+from widgets import app, guard
 from widgets.boards.danger13 import Danger13Board
 from widgets.boards.thricewise import ThricewiseBoard
+from widgets.play import SEAT_NAME_LIMIT, GameTable
 from widgets.quiz import QuizRound
 
 CLICK = {"event": "click"}
@@ -75,3 +80,20 @@ def test_rows_and_cells_cannot_be_clicked_while_the_table_waits_for_someone_else
             grid.select(grid.hand.cards[0])
         click()
         assert len(moves) == 1
+
+
+@pytest.mark.parametrize("query", ["game=" + "x" * 6000, "game=dan\u202eger", "game=thricewise&seed=" + "9\u202e" * 3000])
+def test_text_from_the_address_is_shown_short_and_clean(monkeypatch, query):
+    """?game= of 6000 characters, or with U+202E, was quoted whole and reversed the page's own sentence."""
+    monkeypatch.setenv("QUERY_STRING", query)
+    page = app.play_page()
+    shown = html.unescape(html_of(page))
+    assert "\u202e" not in shown and "x" * 100 not in shown and "9" * 100 not in shown
+    assert "\u2026" in shown or "danger" in shown
+
+
+def test_seat_names_are_cut_and_cleaned():
+    table = GameTable("thricewise", speed="instant")
+    table.seats[0].name.value = "\u202eAnn\u0007" + "a" * 200
+    name = table.state.name(0)
+    assert name.startswith("Ann") and len(name) <= SEAT_NAME_LIMIT and name.isprintable()

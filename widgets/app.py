@@ -25,6 +25,7 @@ from tutor.drills import drills
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
+from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.drill import DrillBody
@@ -122,7 +123,7 @@ def requested_seed() -> tuple[int | None, str]:
         text = value.strip()
         if text.isdigit() and len(text) <= 18:
             return int(text), ""
-        return None, msg("app.bad-seed", seed=value[:20])
+        return None, msg("app.bad-seed", seed=visitor_text(value, ADDRESS_WORD_LIMIT))
     return None, ""
 
 
@@ -219,7 +220,9 @@ def game_wanted(game: str | None) -> str:
     """What to say when a game's page has no game, or one the tutor does not know: the
     games there are, by name."""
     names = listed([game_name(known) for known in GAMES])
-    return msg("app.problem.no-game", known=names) if not game else msg("error.unknown-game", game=game, known=names)
+    if not game:
+        return msg("app.problem.no-game", known=names)
+    return msg("error.unknown-game", game=visitor_text(game, ADDRESS_WORD_LIMIT), known=names)
 
 
 def problem_page(section: str, game: str | None, problem: str) -> Page:

@@ -31,6 +31,7 @@ from tutor.classroom import (
     join_qr_svg,
     join_url,
 )
+from tutor.classroom.classes import class_code
 from tutor.core import TutorError, advance_chance
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
@@ -75,12 +76,45 @@ class PageLink(anywidget.AnyWidget):
     def _receive(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict):
             return
-        for kind, listener in (("hello", self.hello), ("key", self.key)):
+        for kind, listener, clean in (("hello", self.hello, clean_hello), ("key", self.key, clean_key)):
             if kind in content:
+                value = clean(content[kind])
+                if value is None:
+                    log.warning("Ignored a classroom %s message of an unexpected shape: %.80r", kind, content[kind])
+                    continue
                 try:
-                    listener(content[kind])
+                    listener(value)
                 except Exception:  # a bug: its details go to the server's log, the page stays usable
                     log.exception("A classroom message could not be handled")
+
+
+HELLO_TEXT_LIMIT = 2000  # an address, a token, a language code: far shorter
+
+
+def clean_hello(hello) -> dict | None:
+    """What classroom.js sends a page was opened with, in the shapes it sends (texts, texts by
+    name, a list of texts), each text within HELLO_TEXT_LIMIT; None for anything else."""
+    def text(value) -> bool:
+        return isinstance(value, str) and len(value) <= HELLO_TEXT_LIMIT
+
+    def texts_by_name(value) -> dict | None:
+        if value is None:
+            return {}
+        if isinstance(value, dict) and len(value) <= 20 and all(text(key) and text(v) for key, v in value.items()):
+            return value
+        return None
+
+    if not isinstance(hello, dict):
+        return None
+    query, stored, languages = texts_by_name(hello.get("query")), texts_by_name(hello.get("stored")), hello.get("languages", [])
+    if not (text(hello.get("href", "")) and query is not None and stored is not None and isinstance(languages, list)
+            and len(languages) <= 20 and all(text(code) for code in languages)):
+        return None
+    return {"href": hello.get("href", ""), "query": query, "stored": stored, "languages": languages}
+
+
+def clean_key(key) -> str | None:
+    return key if isinstance(key, str) and len(key) <= 20 else None
 
 
 class FollowStepper(LessonStepper):
@@ -535,6 +569,7 @@ class Follower(w.VBox):
         self.link = PageLink("tutor-class-learner")
         self.link.hello = self.opened
         self.learner = None
+        self.joined: dict[str, str] = {}  # class code -> this page's learner token: one learner per page and class
         self._task = None
         super().__init__([self.link, note(msg("classroom.opening"))])
         self.add_class("tutor-learner")
@@ -588,7 +623,8 @@ class Follower(w.VBox):
 
     def join(self) -> None:
         try:
-            learner = self._classrooms().join(self.code.value, self.name.value)
+            learner = self._classrooms().join(self.code.value, self.name.value,
+                                              self.joined.get(class_code(self.code.value)))
         except TutorError as error:
             self.problem.value = feedback(False, str(error))
             return
@@ -596,6 +632,7 @@ class Follower(w.VBox):
 
     def follow(self, learner) -> None:
         """Show the class's lesson in this page's language, from the step the class is at."""
+        self.joined[learner.code] = learner.token
         self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
         self.states = self.lesson_shown.states()
         self.learner = learner

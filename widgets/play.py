@@ -22,6 +22,7 @@ from tutor.messages import file_size, msg
 from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
+from tutor.visitor_text import visitor_text
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
 from widgets.guard import log
@@ -33,6 +34,7 @@ from widgets.scores import ScoreSheet
 from widgets.stepper import board_for
 
 SEAT_KINDS = (PERSON, *KINDS)
+SEAT_NAME_LIMIT = 24  # a name in the move log and on the board, on a phone too
 NEW_SEAT = "coach"  # who takes a seat until someone chooses
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # seconds before each computer move
 
@@ -231,7 +233,7 @@ class GameTable(w.VBox):
 
     def name_of(self, seat: int) -> str:
         """The typed name, or the game's own name (named in every language) when none is typed."""
-        typed = self.seats[seat].name.value.strip()
+        typed = visitor_text(self.seats[seat].name.value, SEAT_NAME_LIMIT)
         return self.defaults[seat] if typed in ("", self.defaults[seat]) else typed
 
     def _rename(self, seat: int) -> None:
