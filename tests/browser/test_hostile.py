@@ -15,8 +15,10 @@ import websocket
 from jupyter_client.session import Session
 
 from tutor.games import games
+from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
 
+from .conftest import ROOT
 from .test_publish import open_page_over_http
 
 THRICEWISE = next(game for game in games() if "thricewise" in game)
@@ -147,3 +149,19 @@ def test_bad_values_from_the_browser_never_answer_with_a_traceback(voila, client
     assert after[address]["place"] == [0, 0] and after[chooser]["index"] == 0, "the page lost its place"
     log = voila.log.read_text()
     assert "Ignored a lesson address place" in log and "Traceback" in log, "the server's log has the details"
+
+
+@pytest.mark.parametrize("client", [page_file("play", THRICEWISE)], indirect=True)
+def test_a_message_bigger_than_any_upload_closes_the_socket(voila, client):
+    """The largest message a page sends is a game record (MAX_RECORD_BYTES and a little JSON);
+    voila.json's websocket_max_message_size refuses anything far bigger (Tornado's default was
+    10 MB a message, as many messages as a visitor liked)."""
+    limit = json.loads((ROOT / "voila.json").read_text())["Voila"]["tornado_settings"]["websocket_max_message_size"]
+    assert MAX_RECORD_BYTES + 64 * 1024 <= limit <= 4 * MAX_RECORD_BYTES
+    states = client.widget_states()
+    model = next(iter(states))
+    with pytest.raises((websocket.WebSocketException, ConnectionError)):  # closed while or after it is sent
+        client.comm_msg(model, {"method": "custom", "content": {"click": "x" * (limit + 1)}})
+        for _ in client.listen(QUIET_SECONDS):
+            pass
+        client.comm_msg(model, {"method": "custom", "content": {"click": "x"}})  # a closed socket refuses to send
