@@ -92,25 +92,27 @@ HELLO_TEXT_LIMIT = 2000  # an address, a token, a language code: far shorter
 
 
 def clean_hello(hello) -> dict | None:
-    """What classroom.js sends a page was opened with, in the shapes it sends (texts, texts by
-    name, a list of texts), each text within HELLO_TEXT_LIMIT; None for anything else."""
+    """What classroom.js sends a page was opened with, in the shapes it sends: texts, texts by
+    name, a list of texts, each within HELLO_TEXT_LIMIT. A part of another shape (a spoilt
+    localStorage entry, or a visitor's own client) is left out, so that the page starts afresh;
+    a hello that is not a dict is None."""
     def text(value) -> bool:
         return isinstance(value, str) and len(value) <= HELLO_TEXT_LIMIT
 
-    def texts_by_name(value) -> dict | None:
-        if value is None:
-            return {}
-        if isinstance(value, dict) and len(value) <= 20 and all(text(key) and text(v) for key, v in value.items()):
-            return value
-        return None
+    def texts_by_name(value) -> bool:
+        return isinstance(value, dict) and len(value) <= 20 and all(text(k) and text(v) for k, v in value.items())
+
+    def texts(value) -> bool:
+        return isinstance(value, list) and len(value) <= 20 and all(text(item) for item in value)
 
     if not isinstance(hello, dict):
         return None
-    query, stored, languages = texts_by_name(hello.get("query")), texts_by_name(hello.get("stored")), hello.get("languages", [])
-    if not (text(hello.get("href", "")) and query is not None and stored is not None and isinstance(languages, list)
-            and len(languages) <= 20 and all(text(code) for code in languages)):
-        return None
-    return {"href": hello.get("href", ""), "query": query, "stored": stored, "languages": languages}
+    shapes = {"href": text, "query": texts_by_name, "stored": texts_by_name, "languages": texts}
+    empty = {"href": "", "query": {}, "stored": {}, "languages": []}
+    cleaned = {part: hello[part] if fits(hello.get(part)) else empty[part] for part, fits in shapes.items()}
+    if any(hello.get(part) is not None and not fits(hello[part]) for part, fits in shapes.items()):
+        log.warning("Left out parts of a classroom hello of an unexpected shape: %.120r", hello)
+    return cleaned
 
 
 def clean_key(key) -> str | None:
