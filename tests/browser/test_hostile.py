@@ -15,6 +15,7 @@ import websocket
 from jupyter_client.session import Session
 
 from tutor.games import games
+from tutor.messages import msg
 from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
 
@@ -165,3 +166,24 @@ def test_a_message_bigger_than_any_upload_closes_the_socket(voila, client):
         for _ in client.listen(QUIET_SECONDS):
             pass
         client.comm_msg(model, {"method": "custom", "content": {"click": "x"}})  # a closed socket refuses to send
+
+
+@pytest.mark.parametrize("client", ["classroom/join.ipynb"], indirect=True)
+def test_a_classroom_page_takes_odd_hellos_without_a_traceback(voila, client):
+    """The classroom pages' ``hello`` with values classroom.js never sends: ignored or left out,
+    logged on the server, and the join form still opens."""
+    link = next(model for model, state in client.widget_states().items() if "storage_key" in state)
+    odd = [
+        None,
+        5,
+        {"query": [], "stored": "K7PX2M", "languages": "en"},
+        {"href": ["x"], "query": {"code": ["A"]}},
+        {"query": {"code": "\u202e" * 3000, "learner": "x" * 5000}, "stored": {"code": 5}},
+    ]
+    for hello in odd:
+        client.comm_msg(link, {"method": "custom", "content": {"hello": hello}})
+    client.comm_msg(link, {"method": "custom", "content": {"key": ["next"]}})
+    list(client.listen(QUIET_SECONDS))
+    assert not tracebacks(client.heard), tracebacks(client.heard)[:2]
+    buttons = [state.get("description") for state in client.widget_states().values()]
+    assert msg("classroom.form.join") in buttons, "the join form opened"
