@@ -110,14 +110,24 @@ def test_a_hello_that_is_not_a_dict_is_ignored(tmp_path, sent, caplog):
     assert heard == [] and "Ignored a classroom hello" in caplog.text
 
 
-@pytest.mark.parametrize("part, value", [("query", []), ("stored", {"code": 5}), ("stored", "K7PX2M"),
-                                         ("languages", "en"), ("href", "x" * 100_000), ("query", {"code": ["a"]})])
+@pytest.mark.parametrize(
+    "part, value",
+    [
+        ("query", []),
+        ("stored", {"code": 5}),
+        ("stored", "K7PX2M"),
+        ("languages", "en"),
+        ("href", "x" * 100_000),
+        ("query", {"code": ["a"]}),
+    ],
+)
 def test_a_hello_part_of_another_shape_is_left_out_and_the_page_opens(tmp_path, part, value, caplog):
     """A spoilt localStorage entry or a visitor's own client: the join form, not a stuck page."""
     page = Follower(Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}")))
     page.link._receive(page.link, {"hello": hello(**{part: value})}, [])
     assert page.learner is None and msg("classroom.form.heading") in text_of(page)
     assert "Left out parts of a classroom hello" in caplog.text
+
 
 def test_the_sqlite_store_is_private_to_its_account(tmp_path):
     path = tmp_path / "data" / "card-rules-tutor" / "classroom.db"

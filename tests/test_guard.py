@@ -82,7 +82,9 @@ def test_rows_and_cells_cannot_be_clicked_while_the_table_waits_for_someone_else
         assert len(moves) == 1
 
 
-@pytest.mark.parametrize("query", ["game=" + "x" * 6000, "game=dan\u202eger", "game=thricewise&seed=" + "9\u202e" * 3000])
+@pytest.mark.parametrize(
+    "query", ["game=" + "x" * 6000, "game=dan\u202eger", "game=thricewise&seed=" + "9\u202e" * 3000]
+)
 def test_text_from_the_address_is_shown_short_and_clean(monkeypatch, query):
     """?game= of 6000 characters, or with U+202E, was quoted whole and reversed the page's own sentence."""
     monkeypatch.setenv("QUERY_STRING", query)

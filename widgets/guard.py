@@ -49,7 +49,8 @@ _send_to_server_log(log)
 @functools.cache
 def guard_kernel() -> None:
     """Once per kernel, before a page is built: refuse widgets that the browser asks for and
-    clicks on buttons that cannot be clicked, and send tracebacks and the comm machinery's complaints to the server's log."""
+    clicks on buttons that cannot be clicked, and send tracebacks and the comm machinery's
+    complaints to the server's log."""
     try:
         from IPython import get_ipython
     except ImportError:
