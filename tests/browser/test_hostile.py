@@ -19,7 +19,7 @@ from tutor.messages import msg
 from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
 
-from .conftest import ROOT
+from .conftest import ROOT, VoilaServer
 from .test_publish import open_page_over_http
 
 THRICEWISE = next(game for game in games() if "thricewise" in game)
@@ -49,6 +49,8 @@ class KernelClient:
                 raw = self.socket.recv()
             except websocket.WebSocketTimeoutException:
                 return
+            if not raw:  # the server closed the socket
+                raise websocket.WebSocketConnectionClosedException("the server closed the socket")
             if isinstance(raw, bytes):
                 count = int.from_bytes(raw[:4], "big")
                 start, end = (int.from_bytes(raw[4 + 4 * index : 8 + 4 * index], "big") for index in range(2))
@@ -79,9 +81,21 @@ class KernelClient:
         self.socket.close()
 
 
+@pytest.fixture(scope="module")
+def server(chromium, tmp_path_factory):
+    """A server of its own: these tests fill its log with the tracebacks they provoke, which
+    the shared server's log must not hold (test_publish's quiet console)."""
+    store = tmp_path_factory.mktemp("classroom") / "classes.db"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TUTOR_CLASS_STORE", f"sqlite://{store}")
+        started = VoilaServer(name="voila-hostile")
+    yield started
+    started.stop()
+
+
 @pytest.fixture
-def client(voila, request):
-    kernel = KernelClient(voila, open_page_over_http(voila, request.param))
+def client(server, request):
+    kernel = KernelClient(server, open_page_over_http(server, request.param))
     yield kernel
     kernel.close()
 
@@ -96,7 +110,7 @@ def tracebacks(heard: list[dict]) -> list[dict]:
 
 
 @pytest.mark.parametrize("client", [page_file("learn", THRICEWISE)], indirect=True)
-def test_the_browser_cannot_create_widgets_in_a_page_kernel(voila, client):
+def test_the_browser_cannot_create_widgets_in_a_page_kernel(server, client):
     """The page's own front end never makes a widget; an attacker's did, 8 MB each, until the
     kernel's memory ran out. The kernel now closes such a comm at once and keeps nothing."""
     before = client.widget_states()
@@ -130,7 +144,7 @@ def test_the_browser_cannot_create_widgets_in_a_page_kernel(voila, client):
 
 
 @pytest.mark.parametrize("client", [page_file("learn", THRICEWISE)], indirect=True)
-def test_bad_values_from_the_browser_never_answer_with_a_traceback(voila, client):
+def test_bad_values_from_the_browser_never_answer_with_a_traceback(server, client):
     """Values no page sends (a lesson place that is not two numbers, a list entry that is not
     there, a cell 5000 digits wide) are ignored and logged on the server: nothing reaches the
     visitor on iopub, and the page stays where it was."""
@@ -148,12 +162,12 @@ def test_bad_values_from_the_browser_never_answer_with_a_traceback(voila, client
     assert not tracebacks(client.heard), tracebacks(client.heard)[:2]
     after = client.widget_states()
     assert after[address]["place"] == [0, 0] and after[chooser]["index"] == 0, "the page lost its place"
-    log = voila.log.read_text()
+    log = server.log.read_text()
     assert "Ignored a lesson address place" in log and "Traceback" in log, "the server's log has the details"
 
 
 @pytest.mark.parametrize("client", [page_file("play", THRICEWISE)], indirect=True)
-def test_a_message_bigger_than_any_upload_closes_the_socket(voila, client):
+def test_a_message_bigger_than_any_upload_closes_the_socket(server, client):
     """The largest message a page sends is a game record (MAX_RECORD_BYTES and a little JSON);
     voila.json's websocket_max_message_size refuses anything far bigger (Tornado's default was
     10 MB a message, as many messages as a visitor liked)."""
@@ -169,7 +183,7 @@ def test_a_message_bigger_than_any_upload_closes_the_socket(voila, client):
 
 
 @pytest.mark.parametrize("client", ["classroom/join.ipynb"], indirect=True)
-def test_a_classroom_page_takes_odd_hellos_without_a_traceback(voila, client):
+def test_a_classroom_page_takes_odd_hellos_without_a_traceback(server, client):
     """The classroom pages' ``hello`` with values classroom.js never sends: ignored or left out,
     logged on the server, and the join form still opens."""
     link = next(model for model, state in client.widget_states().items() if "storage_key" in state)
