@@ -117,6 +117,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
             # The port in use: Voila names its pools' port before it found a free one, and
             # the kernel asks the server there for its visitor's request.
             kwargs["env"] = {**kwargs["env"], "VOILA_APP_PORT": str(self.parent.port)}
+        # What the kernel writes to its file descriptors stays in the server's log instead of
+        # going to the page as well (ipykernel's default), tracebacks of C extensions included.
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), "--IPKernelApp.capture_fd_output=False"]
         self._starting += 1
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)

@@ -33,16 +33,20 @@ def _free_port() -> int:
 
 class RedisServer:
     """``with RedisServer() as address:`` runs a server without persistence in a temporary
-    folder for the block, then kills it."""
+    folder for the block, then kills it; with a ``password``, the address carries it."""
+
+    def __init__(self, password: str | None = None):
+        self.password = password
 
     def __enter__(self) -> str:
         self._folder = tempfile.TemporaryDirectory(prefix="tutor-redis-")
         port = _free_port()
         self.process = subprocess.Popen(
             [str(REDIS_SERVER), "--port", str(port), "--bind", "127.0.0.1", "--dir", self._folder.name,
-             "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+             "--save", "", "--appendonly", "no", "--protected-mode", "yes",
+             *(["--requirepass", self.password] if self.password else [])],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        address = f"redis://127.0.0.1:{port}/0"
+        address = f"redis://{f':{self.password}@' if self.password else ''}127.0.0.1:{port}/0"
         client = redis.Redis.from_url(address)
         deadline = time.monotonic() + 10
         while True:

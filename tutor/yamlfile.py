@@ -36,9 +36,9 @@ MAX_DIGITS = 18  # seeds and counts; Python itself refuses to read numbers past 
 
 # Characters a terminal or a page would act on rather than show: control codes (tab and line
 # breaks aside), lone surrogates, line separators and the marks that reverse the text direction.
-_HIDDEN = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff"
-_HIDDEN_IN_FILE = re.compile(f"[{_HIDDEN}]")
-_HIDDEN_IN_VALUE = re.compile(f"[{_HIDDEN}\r]")
+HIDDEN = "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff"
+_HIDDEN_IN_FILE = re.compile(f"[{HIDDEN}]")
+_HIDDEN_IN_VALUE = re.compile(f"[{HIDDEN}\r]")
 
 
 class FileProblem(TutorError):

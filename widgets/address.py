@@ -15,6 +15,7 @@ from tutor.games import game_name
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
+from widgets.guard import log
 
 DONE_MARK = "\u2713"
 
@@ -27,7 +28,7 @@ class LessonAddress(Component):
 
     kind = traitlets.Unicode("lesson-address").tag(sync=True)
     game = traitlets.Unicode().tag(sync=True)
-    place = traitlets.List([0, 0]).tag(sync=True)
+    place = traitlets.List([0, 0]).tag(sync=True)  # not a list: traitlets refuses it, _valid_place the rest
     done = traitlets.List().tag(sync=True)
     # the address named a lesson or step that does not exist: the page went to the nearest
     # one, says so (notice), and the browser replaces the address instead of adding one
@@ -40,11 +41,23 @@ class LessonAddress(Component):
         self.relabelling = False  # the shelf ignores its chooser while the labels change
         self._stepper = None
         self._going = False  # _go settles the place once the lesson and step it asked for are shown
+        self._valid = [0, 0]  # the last place that passed _valid_place
         super().__init__(game=game)
         self.add_class("tutor-address")
         self.observe(lambda change: self._go(*change.new), names="place")
         self.observe(lambda _: self._relabel(), names="done")
         self.refresh()
+
+    @traitlets.validate("place")
+    def _valid_place(self, proposal) -> list[int]:
+        """Two whole numbers (tutor.js reads them from the address); anything else is
+        ignored, and logged: the page stays where it is."""
+        value = proposal["value"]
+        if isinstance(value, list) and len(value) == 2 and all(type(part) is int and abs(part) < 10**6 for part in value):
+            self._valid = value
+            return value
+        log.warning("Ignored a lesson address place from the browser: %.80r", value)
+        return self._valid  # not self.place: ipywidgets sets the browser's value before it is validated
 
     @property
     def names(self) -> list[str]:

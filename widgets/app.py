@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import functools
 import posixpath
-import sys
-import traceback
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
@@ -27,10 +25,12 @@ from tutor.drills import drills
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
+from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.drill import DrillBody
 from widgets.glossary import Glossary
+from widgets.guard import guard_kernel, log
 from widgets.languages import (
     LanguageChooser,
     on_language,
@@ -123,7 +123,7 @@ def requested_seed() -> tuple[int | None, str]:
         text = value.strip()
         if text.isdigit() and len(text) <= 18:
             return int(text), ""
-        return None, msg("app.bad-seed", seed=value[:20])
+        return None, msg("app.bad-seed", seed=visitor_text(value, ADDRESS_WORD_LIMIT))
     return None, ""
 
 
@@ -181,13 +181,14 @@ def friendly(section: str):
             except TutorError as error:
                 page = problem_page(section, game, str(error))
             except Exception:
-                traceback.print_exc(file=sys.__stderr__)
+                log.exception("A %s page could not be built", section)
                 page = problem_page(section, game, msg("app.problem.unexpected"))
             page.remake = lambda: built(game)
             return page
 
         @functools.wraps(build)
         def page(game: str | None = None) -> Page:
+            guard_kernel()
             if started_ahead():
                 ready_ahead(section, build)
             set_language(requested_language())
@@ -211,7 +212,7 @@ def ready_ahead(section: str, build) -> None:
         for game in GAMES if section in SECTIONS else [None]:
             build(game) if game else build()
     except Exception:
-        traceback.print_exc(file=sys.__stderr__)
+        log.exception("A %s page could not be built ahead", section)
     w.Widget.close_all()
 
 
@@ -219,7 +220,9 @@ def game_wanted(game: str | None) -> str:
     """What to say when a game's page has no game, or one the tutor does not know: the
     games there are, by name."""
     names = listed([game_name(known) for known in GAMES])
-    return msg("app.problem.no-game", known=names) if not game else msg("error.unknown-game", game=game, known=names)
+    if not game:
+        return msg("app.problem.no-game", known=names)
+    return msg("error.unknown-game", game=visitor_text(game, ADDRESS_WORD_LIMIT), known=names)
 
 
 def problem_page(section: str, game: str | None, problem: str) -> Page:

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import sys
-import traceback
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
@@ -33,6 +31,7 @@ from tutor.classroom import (
     join_qr_svg,
     join_url,
 )
+from tutor.classroom.classes import class_code
 from tutor.core import TutorError, advance_chance
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
@@ -41,6 +40,7 @@ from tutor.svg.draw import el
 from widgets.app import Page, friendly, heading, nav_bar
 from widgets.component import STATIC, Component
 from widgets.feedback import feedback
+from widgets.guard import log
 from widgets.languages import on_language
 from widgets.play import running_loop
 from widgets.stepper import LessonStepper
@@ -76,12 +76,47 @@ class PageLink(anywidget.AnyWidget):
     def _receive(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict):
             return
-        for kind, listener in (("hello", self.hello), ("key", self.key)):
+        for kind, listener, clean in (("hello", self.hello, clean_hello), ("key", self.key, clean_key)):
             if kind in content:
+                value = clean(content[kind])
+                if value is None:
+                    log.warning("Ignored a classroom %s message of an unexpected shape: %.80r", kind, content[kind])
+                    continue
                 try:
-                    listener(content[kind])
+                    listener(value)
                 except Exception:  # a bug: its details go to the server's log, the page stays usable
-                    traceback.print_exc(file=sys.__stderr__)
+                    log.exception("A classroom message could not be handled")
+
+
+HELLO_TEXT_LIMIT = 2000  # an address, a token, a language code: far shorter
+
+
+def clean_hello(hello) -> dict | None:
+    """What classroom.js sends a page was opened with, in the shapes it sends: texts, texts by
+    name, a list of texts, each within HELLO_TEXT_LIMIT. A part of another shape (a spoilt
+    localStorage entry, or a visitor's own client) is left out, so that the page starts afresh;
+    a hello that is not a dict is None."""
+    def text(value) -> bool:
+        return isinstance(value, str) and len(value) <= HELLO_TEXT_LIMIT
+
+    def texts_by_name(value) -> bool:
+        return isinstance(value, dict) and len(value) <= 20 and all(text(k) and text(v) for k, v in value.items())
+
+    def texts(value) -> bool:
+        return isinstance(value, list) and len(value) <= 20 and all(text(item) for item in value)
+
+    if not isinstance(hello, dict):
+        return None
+    shapes = {"href": text, "query": texts_by_name, "stored": texts_by_name, "languages": texts}
+    empty = {"href": "", "query": {}, "stored": {}, "languages": []}
+    cleaned = {part: hello[part] if fits(hello.get(part)) else empty[part] for part, fits in shapes.items()}
+    if any(hello.get(part) is not None and not fits(hello[part]) for part, fits in shapes.items()):
+        log.warning("Left out parts of a classroom hello of an unexpected shape: %.120r", hello)
+    return cleaned
+
+
+def clean_key(key) -> str | None:
+    return key if isinstance(key, str) and len(key) <= 20 else None
 
 
 class FollowStepper(LessonStepper):
@@ -427,7 +462,7 @@ class Presenter(w.VBox):
                 self.poll()
                 await asyncio.sleep(POLL_SECONDS)
         except Exception:
-            traceback.print_exc(file=sys.__stderr__)  # a bug: details to the server's log only
+            log.exception("The teacher's page stopped following its class")  # a bug: details to the server's log only
             self.side.value = feedback(False, msg("app.problem.unexpected"))
 
     def stop(self) -> None:
@@ -536,6 +571,7 @@ class Follower(w.VBox):
         self.link = PageLink("tutor-class-learner")
         self.link.hello = self.opened
         self.learner = None
+        self.joined: dict[str, str] = {}  # class code -> this page's learner token: one learner per page and class
         self._task = None
         super().__init__([self.link, note(msg("classroom.opening"))])
         self.add_class("tutor-learner")
@@ -589,7 +625,8 @@ class Follower(w.VBox):
 
     def join(self) -> None:
         try:
-            learner = self._classrooms().join(self.code.value, self.name.value)
+            learner = self._classrooms().join(self.code.value, self.name.value,
+                                              self.joined.get(class_code(self.code.value)))
         except TutorError as error:
             self.problem.value = feedback(False, str(error))
             return
@@ -597,6 +634,7 @@ class Follower(w.VBox):
 
     def follow(self, learner) -> None:
         """Show the class's lesson in this page's language, from the step the class is at."""
+        self.joined[learner.code] = learner.token
         self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
         self.states = self.lesson_shown.states()
         self.learner = learner
@@ -628,7 +666,7 @@ class Follower(w.VBox):
                 self.poll()
                 await asyncio.sleep(POLL_SECONDS)
         except Exception:
-            traceback.print_exc(file=sys.__stderr__)
+            log.exception("The learner's page stopped following its class")
             self.status.value = feedback(False, msg("app.problem.unexpected"))
 
     def stop(self) -> None:

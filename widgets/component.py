@@ -14,6 +14,14 @@ import traitlets
 STATIC = Path(__file__).parent / "static"
 
 
+def small_number(text: str, below: int) -> int | None:
+    """``text`` as the whole number from 0 to ``below`` - 1 that a click's name carries
+    (``seat:2``), else None: the browser may send anything."""
+    if text.isascii() and text.isdigit() and len(text) <= len(str(below)) and int(text) < below:
+        return int(text)
+    return None
+
+
 class Component(anywidget.AnyWidget):
     _esm = STATIC / "tutor.js"
     _css = STATIC / "tutor.css"

@@ -10,7 +10,7 @@ from tutor.games import game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.hand import card_name
-from widgets.component import Callbacks, StateComponent
+from widgets.component import Callbacks, StateComponent, small_number
 
 
 def drawing(game_id: str):
@@ -98,12 +98,13 @@ class Hand(StateComponent):
         the name wins, so a click on a hand drawn before the last move still picks that card."""
         kind, _, place = name.partition(":")
         place, _, shown = place.partition(":")
-        if kind != "card" or not self.clickable or not place.isdigit():
+        if kind != "card" or not self.clickable:
             return
         if shown:
             card = next((card for card in self.cards if card_name(card) == shown), None)
         else:
-            card = self.cards[int(place)] if int(place) < len(self.cards) else None
+            index = small_number(place, len(self.cards))
+            card = self.cards[index] if index is not None else None
         if card is None:
             return  # that card has left the hand since the browser drew it
         self.selected = None if card == self.selected else card

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import sys
-import traceback
 from html import escape
 from urllib.parse import urlencode
 
@@ -24,8 +22,10 @@ from tutor.messages import file_size, msg
 from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
+from tutor.visitor_text import visitor_text
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
+from widgets.guard import log
 from widgets.languages import relabel_options, with_language
 from widgets.log import MoveLog, replayed, sentence
 from widgets.replay import GameReplay, read_record, record_link
@@ -34,6 +34,7 @@ from widgets.scores import ScoreSheet
 from widgets.stepper import board_for
 
 SEAT_KINDS = (PERSON, *KINDS)
+SEAT_NAME_LIMIT = 24  # a name in the move log and on the board, on a phone too
 NEW_SEAT = "coach"  # who takes a seat until someone chooses
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # seconds before each computer move
 
@@ -232,7 +233,7 @@ class GameTable(w.VBox):
 
     def name_of(self, seat: int) -> str:
         """The typed name, or the game's own name (named in every language) when none is typed."""
-        typed = self.seats[seat].name.value.strip()
+        typed = visitor_text(self.seats[seat].name.value, SEAT_NAME_LIMIT)
         return self.defaults[seat] if typed in ("", self.defaults[seat]) else typed
 
     def _rename(self, seat: int) -> None:
@@ -376,7 +377,7 @@ class GameTable(w.VBox):
                 pass
             self._show()
         except Exception:
-            traceback.print_exc(file=sys.__stderr__)  # a bug: its details go to the server's log only
+            log.exception("The computer players stopped")  # a bug: its details go to the server's log only
             self._say(False, msg("app.play.broken"))
         finally:
             if self._task is asyncio.current_task():
@@ -477,7 +478,7 @@ class GameTable(w.VBox):
             self._say(False, str(error))
             return
         except Exception:  # a shape tutor.records does not foresee: still a sentence, never a traceback
-            traceback.print_exc(file=sys.__stderr__)
+            log.exception("An uploaded record could not be read")
             self._say(False, msg("app.record.unreadable", file=upload["name"]))
             return
         replay.leave.on_click(lambda _: self.close_record())

@@ -133,6 +133,9 @@ class QuizRound(w.HBox):
         return button
 
     def choose(self, index: int) -> None:
+        """The learner's answer to the question on show; one per question."""
+        if self.chosen is not None:
+            return
         question = self.question
         self.chosen = index
         right, text = question.answer(index)
@@ -153,7 +156,10 @@ class QuizRound(w.HBox):
             button.layout.display = None
 
     def demonstrate(self) -> None:
-        """"Show me": from the question's position one step to its answer; again: back."""
+        """"Show me": from the question's position one step to its answer; again: back.
+        Only once the question is answered: before, it would give the answer away."""
+        if self.chosen is None:
+            return
         if self.demonstrating:
             self._draw_position()
             return

@@ -16,6 +16,8 @@ from __future__ import annotations
 import csv
 import hmac
 import io
+import logging
+import math
 import random
 import secrets
 import time
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from tutor.classroom.store import AnswerRecord, ClassRecord, ClassStore, open_store
 from tutor.core import TutorError
 from tutor.messages import msg
+from tutor.visitor_text import visitor_text
 
 # No 0/O or 1/I: a code read off a projector from the back of the room has no look-alikes.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -40,10 +43,21 @@ POLL_SECONDS = 0.25
 REVEAL_BY_TEACHER = "teacher"
 REVEAL_AT_ONCE = "at-once"
 REVEAL_MODES = (REVEAL_BY_TEACHER, REVEAL_AT_ONCE)
+# A page that tried this many wrong codes (or learner tokens) in a row waits this long before
+# each further try: a person mistyping is barely slowed, a script guessing the 32^6 codes is.
+GUESS_LIMIT = 5
+GUESS_PAUSE_SECONDS = 30.0
+CLASSES_PER_PAGE = 3  # live classes one teacher's page keeps: starting another ends its oldest
+
+log = logging.getLogger(__name__)
 
 
 class ClassroomError(TutorError):
     """A wrong or expired code, a missing name, a full class...: the text says what to do."""
+
+
+class WrongGuess(ClassroomError):
+    """No class has this code, or no learner this token: what a guess gets."""
 
 
 @dataclass(frozen=True)
@@ -102,7 +116,10 @@ class Result:
 
 
 class Classrooms:
-    """Classes kept in one store. ``clock`` and ``rng`` are there for tests."""
+    """Classes kept in one store, as one page uses them (each page makes its own): the page
+    keeps at most ``CLASSES_PER_PAGE`` live classes, and is slowed down after ``GUESS_LIMIT``
+    wrong codes in a row. ``clock`` and ``rng`` are there
+    for tests."""
 
     def __init__(self, store: ClassStore | None = None, *, lifetime_hours: float = LIFETIME_HOURS,
                  capacity: int = CAPACITY, clock: Callable[[], float] = time.time,
@@ -112,6 +129,9 @@ class Classrooms:
         self.capacity = capacity
         self.clock = clock
         self.rng = rng or random.SystemRandom()
+        self._started: list[Teacher] = []  # the classes this page started, oldest first
+        self._wrong = 0  # wrong guesses in a row
+        self._next_guess = -math.inf  # when the page may guess again (clock time)
 
     def start(self, game: str, lesson: str, language: str, *, steps: int, try_steps=(),
               reveal: str = REVEAL_BY_TEACHER) -> Teacher:
@@ -130,7 +150,11 @@ class Classrooms:
         for _ in range(20):  # a clash is about one in a billion per live class
             code = "".join(self.rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if self.store.create_class(code, info, _position_data(1, (), 1), expires_at):
-                return Teacher(self, code, token, settings)
+                self._started.append(Teacher(self, code, token, settings))
+                for old in self._started[:-CLASSES_PER_PAGE]:
+                    old.end()
+                del self._started[:-CLASSES_PER_PAGE]
+                return self._started[-1]
         raise RuntimeError("no free class code after 20 tries")
 
     def resume(self, code: str, token: str) -> Teacher:
@@ -143,8 +167,8 @@ class Classrooms:
     def join(self, code: str, name: str, token: str | None = None) -> Learner:
         """A learner joins with a first name; with the token of an earlier join in this class
         they are that learner again (their first name and answers are kept)."""
-        record = self._record(code)
-        name = " ".join(name.split())
+        record = self._guess(code)
+        name = visitor_text(name, NAME_LIMIT + 1)  # one more: a longer name is refused, not cut
         if not name:
             raise ClassroomError(msg("classroom.error.name-empty"))
         if len(name) > NAME_LIMIT:
@@ -158,25 +182,51 @@ class Classrooms:
 
     def rejoin(self, code: str, token: str) -> Learner:
         """A learner page after a reload or a lost kernel, from the token it kept."""
-        record = self._record(code)
+        record = self._guess(code)
         names = dict(self.store.learners(record.code))
         if token not in names:
-            raise ClassroomError(msg("classroom.error.unknown-learner", code=record.code))
+            self._guessed_wrong(f"learner token in class {record.code}")
+            raise WrongGuess(msg("classroom.error.unknown-learner", code=record.code))
         return Learner(self, record.code, token, names[token], _settings(record))
+
+    def _guess(self, code: str) -> ClassRecord:
+        """``_record`` for a code a learner typed: wrong codes count against this page."""
+        wait = self._next_guess - self.clock()
+        if self._wrong >= GUESS_LIMIT and wait > 0:
+            raise ClassroomError(msg("classroom.error.too-many-codes", seconds=math.ceil(wait)))
+        try:
+            record = self._record(code)
+        except WrongGuess:
+            self._guessed_wrong("class code")
+            raise
+        self._wrong = 0
+        return record
+
+    def _guessed_wrong(self, what: str) -> None:
+        self._wrong += 1
+        log.warning("Wrong %s tried on a page (%d in a row)", what, self._wrong)
+        if self._wrong >= GUESS_LIMIT:
+            self._next_guess = self.clock() + GUESS_PAUSE_SECONDS
 
     def _record(self, code: str) -> ClassRecord:
         """The live class with this code as a person typed it, or a message saying what is wrong."""
         typed = code.strip()
-        code = typed.upper().replace(" ", "").replace("-", "")
+        code = class_code(code)
         if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
-            raise ClassroomError(msg("classroom.error.code-format", code=typed, length=CODE_LENGTH,
+            raise ClassroomError(msg("classroom.error.code-format", code=visitor_text(typed, 2 * CODE_LENGTH),
+                                     length=CODE_LENGTH,
                                      example=CODE_EXAMPLE))
         record = self.store.get_class(code)
         if record is None:
-            raise ClassroomError(msg("classroom.error.unknown-code", code=code))
+            raise WrongGuess(msg("classroom.error.unknown-code", code=code))
         if record.expires_at <= self.clock():
             raise ClassroomError(msg("classroom.error.expired-code", code=code))
         return record
+
+
+def class_code(typed: str) -> str:
+    """A class code as a person typed it (lower case, spaces, a dash) as the store keeps it."""
+    return typed.strip().upper().replace(" ", "").replace("-", "")
 
 
 def _settings(record: ClassRecord) -> ClassSettings:

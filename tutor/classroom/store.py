@@ -150,7 +150,10 @@ class SQLiteStore(ClassStore):
         # One connection per store, shared by the page's threads (a poller and the UI).
         self._lock = threading.Lock()
         with self._guard():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # Names and tokens: for the account running the kernels only. A folder made here is
+            # 0700 and a file 0600 (SQLite gives its -wal and -shm files the file's mode).
+            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
             self._db = sqlite3.connect(self.path, timeout=self.BUSY_SECONDS, isolation_level=None,
                                        check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")

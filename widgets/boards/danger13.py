@@ -8,7 +8,7 @@ from tutor.core import TutorError
 from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, drawing, parse_card
 from tutor.messages import msg
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, StateComponent
+from widgets.component import Callbacks, StateComponent, small_number
 from widgets.hand import acting_seat
 
 
@@ -22,8 +22,9 @@ class Danger13Table(StateComponent):
     highlight = traitlets.List()  # seats and cards a lesson points at
     lit = traitlets.List()
     has_card = traitlets.Bool(True)  # off while a quiz asks who may still receive a card
+    accepting = traitlets.Bool(True)  # off while the table waits for someone else: rows cannot be clicked
 
-    redraw_on = ("seat", "hints", "highlight", "has_card")
+    redraw_on = ("seat", "hints", "highlight", "has_card", "accepting")
 
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         self._viewer = seat
@@ -44,14 +45,15 @@ class Danger13Table(StateComponent):
         self.seat_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, seat = name.partition(":")
-        if kind == "seat" and seat.isdigit() and int(seat) < self._state.players:
-            self.seat_callbacks(int(seat))
+        kind, _, words = name.partition(":")
+        seat = small_number(words, self._state.players)
+        if kind == "seat" and seat is not None and self.accepting:
+            self.seat_callbacks(seat)
 
     def render(self) -> str:
         receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]
         self.lit = receivers if self.hints else []
-        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=True,
+        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=self.accepting,
                              narrow=self.narrow, has_card=self.has_card)
 
 

@@ -12,7 +12,7 @@ from tutor.games.monster_trick import VP_SETS, Play, Predict, drawing, parse_car
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.board import Board
-from widgets.component import Callbacks, StateComponent
+from widgets.component import Callbacks, StateComponent, small_number
 from widgets.hand import Hand, card_target
 
 SLOT_WORD = re.compile(r"^\s*slot\s*(\d+)\s*$", re.IGNORECASE)
@@ -38,9 +38,10 @@ class MonsterTrickTable(StateComponent):
         self.slot_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, slot = name.partition(":")
-        if kind == "slot" and slot.isdigit() and int(slot) < 4:
-            self.slot_callbacks(int(slot))
+        kind, _, words = name.partition(":")
+        slot = small_number(words, 4)
+        if kind == "slot" and slot is not None:
+            self.slot_callbacks(slot)
 
     def render(self) -> str:
         card = self.selected
@@ -96,10 +97,10 @@ class MonsterTrickPrediction(StateComponent):
         kind, _, value = name.partition(":")
         if kind == "clear":
             self.order = []
-        elif kind == "vp" and value.isdigit() and self.active and self.accepting:
-            values = VP_SETS[self._state.round]
-            if int(value) in values and int(value) not in self.order:
-                self.order = [*self.order, int(value)]
+        elif kind == "vp" and small_number(value, 100) is not None and self.active and self.accepting:
+            values, vp = VP_SETS[self._state.round], int(value)
+            if vp in values and vp not in self.order:
+                self.order = [*self.order, vp]
             if len(self.order) == 3:
                 order, self.order = tuple(self.order), []
                 self.move_callbacks(Predict(order))

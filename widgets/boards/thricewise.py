@@ -15,7 +15,7 @@ from widgets.board import Actions, Board
 from widgets.component import Callbacks, StateComponent
 from widgets.hand import Hand, acting_seat, card_target
 
-CELL_WORDS = re.compile(r"^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?$")
+CELL_WORDS = re.compile(r"^\(?\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)?$", re.ASCII)  # a grid is never 1000 wide
 
 
 class ThricewiseGrid(StateComponent):
@@ -28,8 +28,9 @@ class ThricewiseGrid(StateComponent):
     highlight = traitlets.List()  # cells and cards a lesson points at
     lit = traitlets.List()
     bounds = traitlets.Bool(True)  # off while a quiz asks whether a card may go on a cell
+    accepting = traitlets.Bool(True)  # off while the table waits for someone else: cells cannot be clicked
 
-    redraw_on = ("selected", "hints", "highlight", "bounds")
+    redraw_on = ("selected", "hints", "highlight", "bounds", "accepting")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.cell_callbacks = Callbacks()
@@ -41,7 +42,7 @@ class ThricewiseGrid(StateComponent):
     def click(self, name: str) -> None:
         kind, _, words = name.partition(":")
         found = CELL_WORDS.match(words)
-        if kind == "cell" and found:
+        if kind == "cell" and found and self.accepting:
             self.cell_callbacks(Cell(int(found.group(1)), int(found.group(2))))
 
     def render(self) -> str:
@@ -49,7 +50,7 @@ class ThricewiseGrid(StateComponent):
         self.lit = [cell for cell in state.open_cells() if state.why_not(Place(card, cell)) is None] \
             if card is not None and self.hints and state.phase == "place" else []
         return drawing.grid(state, lit=self.lit, highlight=self.highlight, selected=card,
-                            clickable=state.phase == "place", bounds=self.bounds)
+                            clickable=state.phase == "place" and self.accepting, bounds=self.bounds)
 
 
 class ThricewisePlayers(StateComponent):

@@ -1,0 +1,203 @@
+"""A visitor who speaks to a page's kernel directly, as its own front end does, but sends what
+the front end never sends: new widgets, values of the wrong kind, clicks on what is not there.
+Each test opens a page over HTTP and talks on its kernel's websocket (Jupyter's messaging
+protocol), bounded in count and time."""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import websocket
+from jupyter_client.session import Session
+
+from tutor.games import games
+from tutor.messages import msg
+from tutor.records import MAX_RECORD_BYTES
+from widgets.app import page_file
+
+from .conftest import ROOT, VoilaServer
+from .test_publish import open_page_over_http
+
+THRICEWISE = next(game for game in games() if "thricewise" in game)
+CONTROL_PROTOCOL, WIDGET_PROTOCOL = "1.0.0", "2.1.0"  # ipywidgets 8's, which the kernel checks
+QUIET_SECONDS = 3  # how long to listen for what the kernel sends after a hostile message
+
+
+class KernelClient:
+    """A client on a page's kernel, speaking JSON on its websocket."""
+
+    def __init__(self, server, kernel_id: str):
+        address = server.url.replace("http", "ws", 1) + f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+        self.socket = websocket.create_connection(address, timeout=30)
+        self.session = Session(key=b"")
+        self.heard: list[dict] = []
+
+    def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
+        message = self.session.msg(msg_type, content, metadata=metadata)
+        self.socket.send(json.dumps({**message, "channel": "shell", "buffers": []}, default=str))
+
+    def listen(self, seconds: float) -> Iterator[dict]:
+        """Every message the kernel sends within ``seconds`` (all of them kept in ``heard``)."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            self.socket.settimeout(left)
+            try:
+                raw = self.socket.recv()
+            except websocket.WebSocketTimeoutException:
+                return
+            if not raw:  # the server closed the socket
+                raise websocket.WebSocketConnectionClosedException("the server closed the socket")
+            if isinstance(raw, bytes):
+                count = int.from_bytes(raw[:4], "big")
+                start, end = (int.from_bytes(raw[4 + 4 * index : 8 + 4 * index], "big") for index in range(2))
+                raw = raw[start:end] if count > 1 else raw[start:]
+            message = json.loads(raw)
+            self.heard.append(message)
+            yield message
+
+    def comm_msg(self, comm_id: str, data: dict) -> None:
+        self.send("comm_msg", {"comm_id": comm_id, "data": data})
+
+    def widget_states(self) -> dict[str, dict]:
+        """Every widget the page's kernel holds, by model id, as the page's front end asks for them."""
+        control = uuid.uuid4().hex
+        self.send(
+            "comm_open",
+            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            {"version": CONTROL_PROTOCOL},
+        )
+        self.comm_msg(control, {"method": "request_states"})
+        for message in self.listen(30):
+            data = message.get("content", {}).get("data", {})
+            if message["msg_type"] == "comm_msg" and data.get("method") == "update_states":
+                return {model: entry["state"] for model, entry in data["states"].items()}
+        raise AssertionError("the kernel did not send its widgets' states")
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+@pytest.fixture(scope="module")
+def server(chromium, tmp_path_factory):
+    """A server of its own: these tests fill its log with the tracebacks they provoke, which
+    the shared server's log must not hold (test_publish's quiet console)."""
+    store = tmp_path_factory.mktemp("classroom") / "classes.db"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TUTOR_CLASS_STORE", f"sqlite://{store}")
+        started = VoilaServer(name="voila-hostile")
+    yield started
+    started.stop()
+
+
+@pytest.fixture
+def client(server, request):
+    kernel = KernelClient(server, open_page_over_http(server, request.param))
+    yield kernel
+    kernel.close()
+
+
+def tracebacks(heard: list[dict]) -> list[dict]:
+    """What a visitor must never get: an error, or text on the page's output streams."""
+    return [
+        message
+        for message in heard
+        if message["msg_type"] in ("error", "stream") or "Traceback" in json.dumps(message.get("content", {}))
+    ]
+
+
+@pytest.mark.parametrize("client", [page_file("learn", THRICEWISE)], indirect=True)
+def test_the_browser_cannot_create_widgets_in_a_page_kernel(server, client):
+    """The page's own front end never makes a widget; an attacker's did, 8 MB each, until the
+    kernel's memory ran out. The kernel now closes such a comm at once and keeps nothing."""
+    before = client.widget_states()
+    asked = []
+    for _ in range(3):
+        comm_id = uuid.uuid4().hex
+        state = {
+            "_model_name": "HTMLModel",
+            "_model_module": "@jupyter-widgets/controls",
+            "_model_module_version": "2.0.0",
+            "_view_name": "HTMLView",
+            "_view_module": "@jupyter-widgets/controls",
+            "_view_module_version": "2.0.0",
+            "value": "x" * 100_000,
+        }
+        client.send(
+            "comm_open",
+            {"comm_id": comm_id, "target_name": "jupyter.widget", "data": {"state": state, "buffer_paths": []}},
+            {"version": WIDGET_PROTOCOL},
+        )
+        asked.append(comm_id)
+    closed = {
+        message["content"].get("comm_id")
+        for message in client.listen(QUIET_SECONDS)
+        if message["msg_type"] == "comm_close"
+    }
+    assert closed >= set(asked), "the kernel kept the comms the browser opened"
+    after = client.widget_states()
+    assert set(after) == set(before), f"{len(set(after) - set(before))} new widgets in the page's kernel"
+    assert not tracebacks(client.heard)
+
+
+@pytest.mark.parametrize("client", [page_file("learn", THRICEWISE)], indirect=True)
+def test_bad_values_from_the_browser_never_answer_with_a_traceback(server, client):
+    """Values no page sends (a lesson place that is not two numbers, a list entry that is not
+    there, a cell 5000 digits wide) are ignored and logged on the server: nothing reaches the
+    visitor on iopub, and the page stays where it was."""
+    states = client.widget_states()
+    address = next(model for model, state in states.items() if state.get("kind") == "lesson-address")
+    chooser = next(model for model, state in states.items() if state["_model_name"] == "DropdownModel")
+    drawn = [model for model, state in states.items() if "html" in state]
+    for place in (None, ["a", "b"], [[0], {}], "x", [True, False]):
+        client.comm_msg(address, {"method": "update", "state": {"place": place}, "buffer_paths": []})
+    client.comm_msg(chooser, {"method": "update", "state": {"index": 99}, "buffer_paths": []})
+    for model in drawn:
+        for click in ("cell:" + "9" * 5000 + ",1", "seat:" + "9" * 5000, "card:\u00b2", "card:" + "9" * 5000):
+            client.comm_msg(model, {"method": "custom", "content": {"click": click}})
+    list(client.listen(QUIET_SECONDS))
+    assert not tracebacks(client.heard), tracebacks(client.heard)[:2]
+    after = client.widget_states()
+    assert after[address]["place"] == [0, 0] and after[chooser]["index"] == 0, "the page lost its place"
+    log = server.log.read_text()
+    assert "Ignored a lesson address place" in log and "Traceback" in log, "the server's log has the details"
+
+
+@pytest.mark.parametrize("client", [page_file("play", THRICEWISE)], indirect=True)
+def test_a_message_bigger_than_any_upload_closes_the_socket(server, client):
+    """The largest message a page sends is a game record (MAX_RECORD_BYTES and a little JSON);
+    voila.json's websocket_max_message_size refuses anything far bigger (Tornado's default was
+    10 MB a message, as many messages as a visitor liked)."""
+    limit = json.loads((ROOT / "voila.json").read_text())["Voila"]["tornado_settings"]["websocket_max_message_size"]
+    assert MAX_RECORD_BYTES + 64 * 1024 <= limit <= 4 * MAX_RECORD_BYTES
+    states = client.widget_states()
+    model = next(iter(states))
+    with pytest.raises((websocket.WebSocketException, ConnectionError)):  # closed while or after it is sent
+        client.comm_msg(model, {"method": "custom", "content": {"click": "x" * (limit + 1)}})
+        for _ in client.listen(QUIET_SECONDS):
+            pass
+        client.comm_msg(model, {"method": "custom", "content": {"click": "x"}})  # a closed socket refuses to send
+
+
+@pytest.mark.parametrize("client", ["classroom/join.ipynb"], indirect=True)
+def test_a_classroom_page_takes_odd_hellos_without_a_traceback(server, client):
+    """The classroom pages' ``hello`` with values classroom.js never sends: ignored or left out,
+    logged on the server, and the join form still opens."""
+    link = next(model for model, state in client.widget_states().items() if "storage_key" in state)
+    odd = [
+        None,
+        5,
+        {"query": [], "stored": "K7PX2M", "languages": "en"},
+        {"href": ["x"], "query": {"code": ["A"]}},
+        {"query": {"code": "\u202e" * 3000, "learner": "x" * 5000}, "stored": {"code": 5}},
+    ]
+    for hello in odd:
+        client.comm_msg(link, {"method": "custom", "content": {"hello": hello}})
+    client.comm_msg(link, {"method": "custom", "content": {"key": ["next"]}})
+    list(client.listen(QUIET_SECONDS))
+    assert not tracebacks(client.heard), tracebacks(client.heard)[:2]
+    buttons = [state.get("description") for state in client.widget_states().values()]
+    assert msg("classroom.form.join") in buttons, "the join form opened"
