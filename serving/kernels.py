@@ -137,7 +137,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it
-        called voila.utils.wait_for_request), is gone, or took too long."""
+        opened its request socket: widgets.visitor), is gone, or took too long."""
         for kernel_id, began in list(self._pool_starting.items()):
             if (kernel_id in RequestInfoSocketHandler._waiters or kernel_id not in self
                     or time.monotonic() - began > self.pool_start_timeout):
