@@ -87,7 +87,7 @@ def run(address: str, ahead: bool) -> tuple[float, ...]:
 def bare_kernel_mb() -> float:
     """A bare ipykernel that ran bare.ipynb (ipywidgets, one button and one label)."""
     manager, client = start_new_kernel(kernel_name="python3", stderr=subprocess.DEVNULL)
-    client.execute_interactive(nbformat.read(BARE, as_version=4).cells[0].source, timeout=120)
+    client.execute_interactive(nbformat.read(BARE, as_version=4).cells[0].source, timeout=120, output_hook=lambda _: None)
     rss = psutil.Process(manager.provisioner.process.pid).memory_info().rss / 2**20
     client.stop_channels()
     manager.shutdown_kernel(now=True)
