@@ -16,13 +16,23 @@ once its widgets are drawn and the network is quiet. Printed per page kind:
 - and, for the learn page, a next visit: the same browser opening another game's learn
   page (its cache warm).
 
-Target: a first visit to a learn page at most 1.6 MB on the wire. Printed only: this is not a test.
+Then, with Lighthouse (``npm install lighthouse``; ``--lighthouse`` names its command, found on
+the PATH or in ./node_modules/.bin otherwise), its mobile performance score and largest
+contentful paint for the learn page and for bare Voila, in the same run (Lighthouse drives
+Debian's Chromium: CHROME_PATH).
+
+Targets: a first visit to a learn page at most 1.6 MB on the wire; its largest paint at most
+half of bare Voila's. Printed only: this is not a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
 from dataclasses import dataclass, field
 
@@ -119,6 +129,36 @@ def bare_config() -> dict:
     return {"Voila": {"root_dir": str(ROOT / "benchmarks"), "open_browser": False}}
 
 
+def lighthouse(command: str, url: str) -> tuple[float, float]:
+    """Lighthouse's mobile performance score (0-1) and largest contentful paint (s) of a first visit."""
+    flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
+    report = subprocess.run(
+        [
+            command,
+            url,
+            "--only-categories=performance",
+            "--output=json",
+            "--output-path=stdout",
+            "--quiet",
+            f"--chrome-flags={flags}",
+        ],
+        env={**os.environ, "CHROME_PATH": str(CHROMIUM)},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout
+    found = json.loads(report)
+    return (
+        found["categories"]["performance"]["score"],
+        found["audits"]["largest-contentful-paint"]["numericValue"] / 1000,
+    )
+
+
+def lighthouse_command(asked: str | None) -> str | None:
+    return asked or shutil.which("lighthouse") or shutil.which("lighthouse", path=str(ROOT / "node_modules" / ".bin"))
+
+
 def megabytes(value: float) -> str:
     return f"{value / 1e6:6.2f} MB"
 
@@ -139,6 +179,8 @@ def line(name: str, visits: list[Visit]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visits", type=int, default=1, help="first visits per page kind (medians printed)")
+    parser.add_argument("--lighthouse", help="Lighthouse's command (default: found on the PATH or in node_modules)")
+    parser.add_argument("--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (medians printed)")
     arguments = parser.parse_args()
     first_game, other_game = list(games())[:2]
     pages = {
@@ -164,6 +206,11 @@ def main() -> None:
                 next_visit(browser, app.url(pages["learn"]), app.url(page_file("learn", other_game)))
             ]
             browser.close()
+        command = lighthouse_command(arguments.lighthouse)
+        scores = {}
+        if command:
+            for name, url in (("learn", app.url(pages["learn"])), ("bare Voila", bare.url("bare.ipynb"))):
+                scores[name] = [lighthouse(command, url) for _ in range(arguments.lighthouse_runs)]
     finally:
         app.stop()
         bare.stop()
