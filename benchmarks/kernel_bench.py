@@ -94,6 +94,19 @@ def bare_kernel_mb() -> float:
     return rss
 
 
+def settled_rss_mb(server, seconds: float = 180) -> list[float]:
+    """The pool kernels' memory once it stopped changing: on a busy machine a kernel still
+    building its pages ahead may get too little processor time to look busy."""
+    deadline, last = time.monotonic() + seconds, None
+    while time.monotonic() < deadline:
+        sizes = [round(size) for size in server.kernels_rss_mb()]
+        if sizes == last:
+            break
+        last = sizes
+        time.sleep(5)
+    return server.kernels_rss_mb()
+
+
 def pool_kernels_mb() -> dict[str, list[float]]:
     """Each kernel waiting in a pool, pages built ahead, on the app's server and on a bare one."""
     from app_bench import bare_config  # the bare notebook with the app's settings and pool sizes
@@ -104,7 +117,7 @@ def pool_kernels_mb() -> dict[str, list[float]]:
         server = VoilaServer(config)
         try:
             server.wait_until_warm()
-            found[name] = server.kernels_rss_mb()
+            found[name] = settled_rss_mb(server)
         finally:
             server.stop()
     return found
