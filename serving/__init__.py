@@ -5,6 +5,8 @@
   themselves in the background;
 - ``preprocessors.PageTitle`` (with ``pages``): each page's title, in every language of the catalog;
 - ``console.Friendly``: a quiet console that says where to open the tutor and how to stop it.
+- ``delivery``: responses compressed, and the widgets' scripts and styles served at addresses
+  that name their version, kept in the browser's cache.
 
 The page template that goes with them is ``share/jupyter/voila/templates/tutor/``.
 """

@@ -10,6 +10,7 @@ kernels, and Voila's culler skips the kernels waiting in a pool before asking it
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -19,11 +20,12 @@ from tornado import web
 from traitlets import Float, Integer
 from voila.request_info_handler import RequestInfoSocketHandler
 
-from serving import handlers
+from serving import delivery, handlers
 from serving.console import console_language
 from serving.pages import CLASS_PAGE, LANGUAGES, text
 
 handlers.install()
+delivery.install()
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
 ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
@@ -113,6 +115,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
                 self._note_busy()
                 raise KernelsBusy(self.busy_retry_seconds)
             await asyncio.sleep(0.5)
+        server_url = getattr(self.parent, "server_url", None)
+        if server_url:  # the tutor's own server, which serves the widgets' files (serving.delivery)
+            kwargs["env"] = {**kwargs.get("env", os.environ), delivery.STATIC_URL_VARIABLE: delivery.static_url(server_url)}
         if for_a_pool and getattr(self.parent, "port", None):
             # The port in use: Voila names its pools' port before it found a free one, and
             # the kernel asks the server there for its visitor's request.
@@ -135,7 +140,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it
-        called voila.utils.wait_for_request), is gone, or took too long."""
+        opened its request socket: widgets.visitor), is gone, or took too long."""
         for kernel_id, began in list(self._pool_starting.items()):
             if (kernel_id in RequestInfoSocketHandler._waiters or kernel_id not in self
                     or time.monotonic() - began > self.pool_start_timeout):

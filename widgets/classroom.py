@@ -38,7 +38,8 @@ from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, language, msg, negotiate, set_language
 from tutor.svg.draw import el
 from widgets.app import Page, friendly, heading, nav_bar
-from widgets.component import STATIC, Component
+from widgets.assets import browser_side
+from widgets.component import Component
 from widgets.feedback import feedback
 from widgets.guard import log
 from widgets.languages import on_language
@@ -59,9 +60,8 @@ class PageLink(anywidget.AnyWidget):
     localStorage entry ``storage_key``; ``blank`` blacks out the whole window (a box on the
     document's body, above everything and whatever the scroll), read out as ``blank_text``."""
 
-    _esm = STATIC / "classroom.js"
     # The components' look too: the join form shows feedback before any component is on the page.
-    _css = "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("tutor.css", "classroom.css"))
+    _esm, _css = browser_side("classroom.js", "tutor.css", "classroom.css")
     storage_key = traitlets.Unicode("").tag(sync=True)
     presenting = traitlets.Bool(False).tag(sync=True)
     blank = traitlets.Bool(False).tag(sync=True)  # the presenter's whole window blacked out

@@ -6,12 +6,10 @@ handles it in ``click(name)``, which tests call directly.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import anywidget
 import traitlets
 
-STATIC = Path(__file__).parent / "static"
+from widgets.assets import browser_side
 
 
 def small_number(text: str, below: int) -> int | None:
@@ -23,8 +21,7 @@ def small_number(text: str, below: int) -> int | None:
 
 
 class Component(anywidget.AnyWidget):
-    _esm = STATIC / "tutor.js"
-    _css = STATIC / "tutor.css"
+    _esm, _css = browser_side("tutor.js", "tutor.css")
 
     html = traitlets.Unicode("").tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)  # 1.5 or 2 for a classroom projector

@@ -11,7 +11,8 @@ import traitlets
 from tutor.drills import MOST_STARS, Run, drills
 from tutor.messages import msg
 from tutor.svg.draw import el
-from widgets.component import STATIC, Component
+from widgets.assets import browser_side
+from widgets.component import Component
 from widgets.feedback import feedback
 from widgets.stepper import board_for
 
@@ -31,7 +32,7 @@ class DrillList(Component):
     the most stars earned; static/tutor.js keeps it in the browser per game and gives it
     back when the page opens. ``on_choose(fn)`` hears the id of a drill clicked."""
 
-    _css = STATIC / "drill.css"
+    _esm, _css = browser_side("tutor.js", "drill.css")
     kind = traitlets.Unicode("drill-list").tag(sync=True)
     game = traitlets.Unicode().tag(sync=True)
     stars = traitlets.Dict().tag(sync=True)

@@ -5,7 +5,7 @@ Accept-Language header, else English (``requested`` reads any other part of the 
 such as the game). Voila gives a page's kernel the query string as
 ``QUERY_STRING`` and, for the headers voila.json lists in ``http_header_envs``, the header
 as ``HTTP_<NAME>``. A pre-heated kernel runs the page's notebook before anyone asks for
-it; ``voila.utils.wait_for_request`` holds it until the request's details arrive.
+it; ``visitor.wait_for_request`` holds it until the request's details arrive.
 
 The chooser's links carry ``?lang=`` too (a new tab opens the page in that language), but
 a click is answered by the kernel: the page redraws its texts and keeps the learner's
@@ -34,7 +34,7 @@ def started_ahead() -> bool:
 def _request_details() -> None:
     """In a pre-heated kernel, wait once for Voila to send the request's details."""
     if started_ahead():
-        from voila.utils import wait_for_request
+        from widgets.visitor import wait_for_request
 
         wait_for_request()
 
