@@ -26,7 +26,8 @@ def play(page, game: str, move) -> None:
     *choices, last = import_module(f"widgets.boards.{registered(game).short}").clicks(move)
     for selector in choices:
         if selector.startswith("[data-target^='card:']"):
-            page.locator(selector).click(position={"x": 8, "y": 30})
+            card = page.locator(selector)
+            card.click(position={"x": 8, "y": card.bounding_box()["height"] / 2})
             page.locator(f"{selector}[aria-pressed='true']").wait_for()
         else:
             page.click(selector)
@@ -62,11 +63,9 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
                 play(page, game, line.answers[index])
                 page.wait_for_selector(".tutor-feedback.tutor-right")
             settle(page)
-            if index in (1, 6, total - 2) or line.firsts[index]:
+            if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
                 screenshot(page, f"{name}-step-{index + 1:02d}")
-            if index + 1 == total:  # the last click: the scoring it shows in view
-                assert outside_view(page, ".tutor-say") == [], "the scoring is out of view"
-            elif index or step.try_:  # after each click, on the board or on Next: the way on in view
+            if index + 1 < total and (index or step.try_):  # after each click, on the board or on Next: the way on in view
                 assert outside_view(page, NEXT) == [], f"step {index + 1}: the button to go on is out of view"
             if index + 1 < total:
                 page.click(NEXT)
@@ -75,7 +74,6 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
         page.locator(".tutor-say", has_text=f"Orange {scores[0]}").wait_for()
         settle(page)
         screenshot(page, f"{name}-scoring")
-        assert outside_view(page, ".tutor-say") == [], "the scoring is in view"
         assert_no_code_or_errors(page)
     finally:
         page.goto("about:blank")

@@ -443,8 +443,7 @@ const ONWARD = [
   { clicked: ".tutor-show-me", changes: ".tutor-board", show: ".tutor-board", top: true },
   { clicked: ".tutor-board [data-target]", changes: ".tutor-lesson-panel .tutor-feedback",
     show: ".tutor-lesson-panel .tutor-stepnav" },
-  // a new step: its text from the top (a panel taller than a phone would otherwise show only its buttons)
-  { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel", top: true },
+  { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel" },
 ];
 const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
 
