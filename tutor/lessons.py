@@ -152,9 +152,11 @@ class Lesson:
             before, moves = state.clone(), list[tuple[int, Any, Any]]()
             if answer is not None:
                 _push(state, answer, moves)
+            # The last step of a guided game keeps the end on show: no new deal after it.
+            deal = not (self.guided and index == len(self.steps) - 1)
             for move in step.moves:
-                _push(state, move, moves)
-            self._coach(state, step, bots, moves)
+                _push(state, move, moves, deal)
+            self._coach(state, step, bots, moves, deal)
             moment = Moment(before, state.clone(), moves, self.learner if self.learner is not None else -1)
             answer = self._answer(index, step, state, bots, choose)
             if answer is not None:
@@ -177,7 +179,7 @@ class Lesson:
         chosen = choose(index, state.clone()) if choose is not None else None
         return chosen if chosen is not None else bots[self.learner].choose(state, self.learner)
 
-    def _coach(self, state, step: Step, bots, moves: list) -> None:
+    def _coach(self, state, step: Step, bots, moves: list, deal: bool = True) -> None:
         """The coach's moves for the other seats: a number of them, or ``turn``: until the
         learner may move (or the game is over)."""
         if step.coach is None:
@@ -191,7 +193,7 @@ class Lesson:
             if not others:
                 raise TutorError(msg("lesson.coach-stuck", count=count, played=played,
                                      mover=_mover_name(state)))
-            _push(state, bots[others[0]].choose(state, others[0]), moves)
+            _push(state, bots[others[0]].choose(state, others[0]), moves, deal)
             played += 1
 
     def _happened(self, when: str, moment: Moment) -> bool:
@@ -500,12 +502,13 @@ def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> No
         lesson.firsts.append(First(raw["when"], localized(raw["say"]), list(raw.get("rules", []))))
 
 
-def _push(state, move, moves: list) -> None:
+def _push(state, move, moves: list, deal: bool = True) -> None:
     """Play ``move`` and any deal or draw after it, noting (mover, move, position before)."""
     before = state.clone()
     mover = move.seat if state.to_move == SIMULTANEOUS else state.to_move
     state.push(move)
-    advance_chance(state)
+    if deal:
+        advance_chance(state)
     moves.append((mover, move, before))
 
 

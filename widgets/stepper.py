@@ -15,6 +15,7 @@ from tutor.lessons import Lesson, Line, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
+from widgets.scores import score_table
 
 
 def board_for(game_id: str, state, scale: float):
@@ -270,6 +271,8 @@ class LessonStepper(ipywidgets.HBox):
         for first in self.tips():
             parts.append(el("p", el("strong", escape(msg("widgets.stepper.tip"))), " ",
                             escape(self.lesson.text(first.say, moment)), class_="tutor-tip"))
+        if self.lesson.guided and self.step == self.total - 1:  # a guided game ends with its scores
+            parts.append(score_table(self.states[self.step], self.lesson.learner))
         if step.try_ is not None:
             prompt = self.lesson.text(step.try_.prompt, moment) or msg("widgets.stepper.any-move")
             parts.append(el("div", el("strong", escape(msg("widgets.stepper.your-turn"))), " ",

@@ -27,7 +27,8 @@ def play(page, game: str, move) -> None:
     for selector in choices:
         if selector.startswith("[data-target^='card:']"):
             card = page.locator(selector)
-            card.click(position={"x": 8, "y": card.bounding_box()["height"] / 2})
+            box = card.bounding_box()
+            card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
             page.locator(f"{selector}[aria-pressed='true']").wait_for()
         else:
             page.click(selector)
