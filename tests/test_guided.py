@@ -1,7 +1,6 @@
 """Guided first games: the learner plays one seat, the coach the others, and the lesson
 goes on from the learner's own moves (docs/lessons.md, "Guided games")."""
 import random
-import re
 import textwrap
 
 import pytest
@@ -64,7 +63,7 @@ def test_monster_trick_reaches_the_scoring_whatever_the_learner_plays(seed):
     free = [index for index, step in enumerate(lesson.steps) if step.try_ and step.try_.free]
     assert len(free) == 13 and sorted(line.answers) == free  # the VP order and all 12 cards are the learner's
     text = lesson.text(lesson.steps[-1].say, line.moments[-1])
-    assert f"Orange {last.round_scores[0][0]}" in text and f"Blue {last.round_scores[0][1]}" in text
+    assert "the last card" in text
 
 
 def test_the_game_goes_on_from_the_learners_own_move(tmp_path):
@@ -124,16 +123,24 @@ def test_a_check_that_holds_only_for_the_coachs_moves_fails(tmp_path):
     assert failures and "round_tricks" in failures[0]
 
 
+def words(text: str) -> int:
+    """Words as a reader counts them: not a French colon standing on its own."""
+    return sum(1 for word in text.split() if any(letter.isalnum() for letter in word))
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "nl"])
-def test_every_step_says_at_most_forty_words(lang):
+def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang):
     set_language(lang)
     try:
         lesson = load_lesson(MT_GUIDED)
+        for choose in learner_choices(lesson):
+            line = lesson.line(choose)
+            for step, moment, firsts in zip(lesson.steps, line.moments, line.firsts):
+                said = [step.say, step.try_.prompt if step.try_ else "", *(first.say for first in firsts)]
+                text = " ".join(lesson.text(part, moment) for part in said)
+                assert words(text) <= WORDS, text
     finally:
         set_language("en")
-    for step in lesson.steps:
-        text = step.say + " " + (step.try_.prompt if step.try_ else "")
-        assert len(re.sub(r"\{[a-z_]+\}", "x", text).split()) <= WORDS, text
 
 
 def test_the_stepper_plays_the_game_from_the_learners_moves():
@@ -151,7 +158,8 @@ def test_the_stepper_plays_the_game_from_the_learners_moves():
         stepper.next()
     assert stepper.states[-1].round_scores and stepper.board.seat == 0
     assert [stepper._answers[index] for index in sorted(stepper._answers)] == played
-    assert "Blue played" in stepper.panel_html() and "last card" in stepper.panel_html()
+    panel = stepper.panel_html()
+    assert "Blue played" in panel and "last card" in panel and "tutor-scores" in panel  # the score sheet at the end
 
 
 def test_going_back_and_playing_another_move_plays_the_rest_again():

@@ -72,7 +72,8 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
                 page.click(NEXT)
         page.get_by_text(msg("widgets.stepper.done")).wait_for()
         scores = line.states[-1].round_scores[0]
-        page.locator(".tutor-say", has_text=f"Orange {scores[0]}").wait_for()
+        sheet = page.locator(".tutor-lesson-panel .tutor-scores tbody tr")
+        assert [sheet.nth(seat).locator("td").first.inner_text() for seat in range(len(scores))] == list(map(str, scores))
         settle(page)
         screenshot(page, f"{name}-scoring")
         assert_no_code_or_errors(page)

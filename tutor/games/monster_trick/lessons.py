@@ -302,13 +302,6 @@ def _trick_winners(moment) -> list[int]:
     return winners
 
 
-def _learner_scores(moment) -> str:
-    after = moment.after
-    scores = after.round_scores[-1] if after.round_scores else (0,) * after.players
-    return listed([msg("mt.guided.seat-score", player=after.name(seat), score=scores[seat])
-                   for seat in range(after.players)])
-
-
 def _played(moment) -> str:
     """The cards the other players put down in the step, in words."""
     return listed([msg("mt.move.play", card=move.card, slot=move.slot + 1)
@@ -326,7 +319,6 @@ FACTS = {
     "trick_winner": lambda moment: listed([moment.after.name(seat) for seat in _trick_winners(moment)]),
     "tricks": lambda moment: _tricks_won(moment)[moment.learner],
     "active_vp": lambda moment: moment.after.active_vp(moment.learner) or 0,
-    "scores": _learner_scores,
 }
 
 MOMENTS = {
