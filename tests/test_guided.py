@@ -172,3 +172,20 @@ def test_going_back_and_playing_another_move_plays_the_rest_again():
     stepper.back()
     stepper.play(orders[-1])
     assert 2 not in stepper._answers and stepper.states[2].vp_order[0] == orders[-1].order
+
+
+def test_a_new_language_keeps_the_learners_game():
+    stepper = LessonStepper(MT_GUIDED)
+    stepper.next()
+    stepper.play(seat_moves(stepper.board.state, 0)[-1])
+    stepper.next()
+    stepper.play(seat_moves(stepper.board.state, 0)[-1])
+    stepper.next()
+    tricks = [state.tricks for state in stepper.states]
+    set_language("fr")
+    try:
+        stepper.relabel(load_lesson(MT_GUIDED))
+        assert [state.tricks for state in stepper.states] == tricks
+        assert "Bleu a joué" in stepper.panel_html()
+    finally:
+        set_language("en")

@@ -27,6 +27,7 @@ def play(page, game: str, move) -> None:
     for selector in choices:
         if selector.startswith("[data-target^='card:']"):
             card = page.locator(selector)
+            card.wait_for(state="visible")  # the hand may be in the middle of a redraw
             box = card.bounding_box()
             card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
             page.locator(f"{selector}[aria-pressed='true']").wait_for()
