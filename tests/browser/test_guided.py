@@ -27,8 +27,10 @@ def play(page, game: str, move) -> None:
     for selector in choices:
         if selector.startswith("[data-target^='card:']"):
             card = page.locator(selector)
-            card.wait_for(state="visible")  # the hand may be in the middle of a redraw
-            box = card.bounding_box()
+            box = None
+            while box is None:  # the hand may be in the middle of a redraw
+                card.wait_for(state="visible")
+                box = card.bounding_box()
             card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
             page.locator(f"{selector}[aria-pressed='true']").wait_for()
         else:
@@ -60,6 +62,8 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
             page.wait_for_selector(f".tutor-count:text-is('{msg('widgets.stepper.count', number=index + 1, total=total)}')")
             said = lesson.text(step.say, line.moments[index])
             page.locator(".tutor-say", has_text=said).wait_for()  # the text of what happened on this way
+            for first in line.firsts[index]:  # a rule said the first time it matters
+                page.locator(".tutor-tip", has_text=lesson.text(first.say, line.moments[index])).wait_for()
             if step.try_:
                 assert page.locator(NEXT).is_disabled(), "Next waits for the learner's move"
                 play(page, game, line.answers[index])
@@ -67,7 +71,9 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
             settle(page)
             if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
                 screenshot(page, f"{name}-step-{index + 1:02d}")
-            if index + 1 < total and (index or step.try_):  # after each click, on the board or on Next: the way on in view
+            if index + 1 == total:  # the last click, on Next: the scoring in view
+                assert outside_view(page, ".tutor-say, .tutor-lesson-panel .tutor-scores") == [], "the scoring is out of view"
+            elif index or step.try_:  # after each click, on the board or on Next: the way on in view
                 assert outside_view(page, NEXT) == [], f"step {index + 1}: the button to go on is out of view"
             if index + 1 < total:
                 page.click(NEXT)
