@@ -69,6 +69,7 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
                 play(page, game, line.answers[index])
                 page.wait_for_selector(".tutor-feedback.tutor-right")
             settle(page)
+            page.wait_for_timeout(400)  # the page brings the way on into view once it is still
             if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
                 screenshot(page, f"{name}-step-{index + 1:02d}")
             if index + 1 == total:  # the last click, on Next: the scoring in view
