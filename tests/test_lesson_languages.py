@@ -89,7 +89,7 @@ def test_every_lesson_loads_in_the_chosen_language(lang):
         data = read_yaml(str(path))
         assert (lesson.title, lesson.summary) == (data["title"][lang], data["summary"][lang]), path
         assert [step.say for step in lesson.steps] == [step["say"][lang] if "say" in step else "" for step in data["steps"]], path
-        prompts = [step["try"]["prompt"][lang] for step in data["steps"] if "try" in step]
+        prompts = [step[kind]["prompt"][lang] for step in data["steps"] for kind in ("try", "free") if kind in step]
         assert [step.try_.prompt for step in lesson.steps if step.try_] == prompts, path
 
 

@@ -7,11 +7,15 @@ checks (``CHECKS``).
 """
 from __future__ import annotations
 
+import random
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
+from tutor.bots import make_bots, seat_moves
+from tutor.core import SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
 from tutor.games.common import SeatLookup, SeatName, seat_name
 from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
@@ -35,10 +39,45 @@ def localized(value: Any) -> str:
 
 @dataclass
 class Try:
-    """A prompt the learner answers with a move; ``accept`` empty means any legal move."""
+    """A prompt the learner answers with a move; ``accept`` empty means any legal move.
+    ``free``: a guided game's move, any legal one, and the lesson goes on from it."""
 
     prompt: str
     accept: list = field(default_factory=list)
+    free: bool = False
+
+
+@dataclass
+class First:
+    """A guided game's tip, said on the first step where its moment happens on the
+    learner's way through the game (a trick won, a full table ...)."""
+
+    when: str
+    say: str
+    rules: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Moment:
+    """What happened since the step before, as a guided game's facts and moments read it:
+    the positions before and after, the moves in between (mover, move, position before
+    it) and the learner's seat."""
+
+    before: Any
+    after: Any
+    moves: list[tuple[int, Any, Any]]
+    learner: int
+
+
+@dataclass
+class Line:
+    """One way through a lesson: the position shown at each step, what happened on the
+    way to it, and the tips said there (a guided game's line depends on the learner's moves)."""
+
+    states: list = field(default_factory=list)
+    moments: list[Moment] = field(default_factory=list)
+    firsts: list[list[First]] = field(default_factory=list)
+    answers: dict[int, Any] = field(default_factory=dict)  # step index -> the learner's move played after it
 
 
 @dataclass
@@ -51,6 +90,7 @@ class Step:
     highlight: list = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # ids of the notes and variants this position relies on
+    coach: int | str | None = None  # guided games: moves the coach plays for the others ("turn": until the learner's)
 
 
 @dataclass
@@ -68,6 +108,12 @@ class Lesson:
     position: dict | None
     steps: list[Step]
     raw_steps: list[dict]
+    learner: int | None = None  # the seat the learner plays in a guided game
+    firsts: list[First] = field(default_factory=list)
+
+    @property
+    def guided(self) -> bool:
+        return self.learner is not None
 
     @property
     def entry(self):
@@ -91,21 +137,86 @@ class Lesson:
                                   problem=msg("lesson.malformed", problem=_shape_problem(error)))) from None
 
     def states(self) -> list:
-        """The position shown at each step (after that step's moves), in order."""
+        """The position shown at each step (after that step's moves), in order; in a guided
+        game, where the learner's free moves are the coach's choices."""
+        return self.line().states
+
+    def line(self, choose: Callable[[int, Any], Any] | None = None) -> Line:
+        """The lesson played through. At each free step the learner's move is
+        ``choose(step index, position)``; where that gives None, the coach's choice for the
+        learner. The others' moves come from the coach, seeded by the lesson's ``seed``."""
+        bots = make_bots(self.game, ["coach"] * self.players, self.players, seed=self.seed)
         state = self.start_state()
-        shown = []
-        for step in self.steps:
+        line, seen, answer = Line(), set[str](), None
+        for index, step in enumerate(self.steps):
+            before, moves = state.clone(), list[tuple[int, Any, Any]]()
+            if answer is not None:
+                _push(state, answer, moves)
+            # The last step of a guided game keeps the end on show: no new deal after it.
+            deal = not (self.guided and index == len(self.steps) - 1)
             for move in step.moves:
-                state.push(move)
-                advance_chance(state)
-            shown.append(state.clone())
-        return shown
+                _push(state, move, moves, deal)
+            self._coach(state, step, bots, moves, deal)
+            moment = Moment(before, state.clone(), moves, self.learner if self.learner is not None else -1)
+            answer = self._answer(index, step, state, bots, choose)
+            if answer is not None:
+                line.answers[index] = answer
+            # One tip a step, the first in the file's order: another one waits until its moment comes again.
+            said = [first for first in self.firsts if first.when not in seen and self._happened(first.when, moment)][:1]
+            seen.update(first.when for first in said)
+            line.states.append(moment.after)
+            line.moments.append(moment)
+            line.firsts.append(said)
+        return line
+
+    def _answer(self, index: int, step: Step, state, bots, choose):
+        """The learner's move after a free step: chosen, else the coach's for the learner."""
+        if step.try_ is None or not step.try_.free or self.learner is None:
+            return None
+        if self.learner not in _movers(state):
+            raise TutorError(msg("lesson.free-not-learner", learner=state.name(self.learner),
+                                 mover=_mover_name(state)))
+        chosen = choose(index, state.clone()) if choose is not None else None
+        return chosen if chosen is not None else bots[self.learner].choose(state, self.learner)
+
+    def _coach(self, state, step: Step, bots, moves: list, deal: bool = True) -> None:
+        """The coach's moves for the other seats: a number of them, or ``turn``: until the
+        learner may move (or the game is over)."""
+        if step.coach is None:
+            return
+        count = step.coach if isinstance(step.coach, int) else None
+        played = 0
+        while count is None or played < count:
+            others = [seat for seat in _movers(state) if seat != self.learner]
+            if count is None and (self.learner in _movers(state) or not others):
+                return
+            if not others:
+                raise TutorError(msg("lesson.coach-stuck", count=count, played=played,
+                                     mover=_mover_name(state)))
+            _push(state, bots[others[0]].choose(state, others[0]), moves, deal)
+            played += 1
+
+    def _happened(self, when: str, moment: Moment) -> bool:
+        return bool(self.entry_moments[when](moment))
+
+    @property
+    def entry_moments(self) -> dict:
+        return getattr(self.entry.part("lessons"), "MOMENTS", {})
+
+    def text(self, text: str, moment: Moment) -> str:
+        """A guided game's text with its {facts} filled in from what happened on the way."""
+        if not self.guided:
+            return text
+        facts = {**SHARED_FACTS, **getattr(self.entry.part("lessons"), "FACTS", {})}
+        return _FACT.sub(lambda found: str(facts[found[1]](moment)) if found[1] in facts else found[0], text)
 
     def judge(self, step: Step, state, move) -> tuple[bool, str]:
         """Answer a learner's move on a try-it step: right, or why not."""
         reason = state.why_not(move)
         if reason is not None:
             return False, str(reason)
+        if step.try_ and step.try_.free:
+            return True, msg("lesson.free-right")
         if step.try_ and step.try_.accept and move not in step.try_.accept:
             # Allowed, but not what the step asks: the game says what differs, in the step's terms.
             unasked = getattr(self.entry.part("lessons"), "unasked", None)
@@ -143,12 +254,22 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         if rule not in known_rules:
             raise LessonError(msg("lesson.unknown-rule", file=name, rule=rule))
     state = lesson.start_state()
+    try:
+        _parse_guide(lesson, data, state, known_rules)
+    except TutorError as error:
+        raise LessonError(msg("lesson.position-failure", file=name, problem=error)) from None
+    bots = make_bots(lesson.game, ["coach"] * players, players, seed=lesson.seed)
+    answer = None
     for number, raw in enumerate(data["steps"], start=1):
         try:
+            if answer is not None:
+                _push(state, answer, [])
             step = _parse_step(number, raw, entry, state, known_rules)
             for move in step.moves:
                 state.push(move)
                 advance_chance(state)
+            lesson._coach(state, step, bots, [])
+            answer = lesson._answer(number - 1, step, state, bots, None)
         except TutorError as error:
             raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error)) from None
         except (AttributeError, KeyError, TypeError, ValueError) as error:
@@ -164,9 +285,57 @@ def check_lesson(path: str | Path) -> list[str]:
         lesson = load_lesson(path)
     except LessonError as error:
         return [str(error)]
+    if lesson.guided:
+        return _check_guided(lesson)
+    return _check_line(lesson, lesson.states())
+
+
+GUIDED_WAYS = 8  # seeded random ways through a guided game, besides the coach's, the first and the last move
+
+
+def learner_choices(lesson: Lesson) -> list[Callable[[int, Any], Any] | None]:
+    """Ways a learner may play a guided game: the coach's moves, always the first or the
+    last legal move, and random legal moves from several seeds."""
+    learner = lesson.learner if lesson.learner is not None else 0
+
+    def pick(rng: random.Random | None, last: bool = False):
+        def choose(_index: int, state):
+            moves = seat_moves(state, learner)
+            if rng is None:
+                return moves[-1] if last else moves[0]
+            return rng.choice(moves)
+        return choose
+    return [None, pick(None), pick(None, last=True),
+            *(pick(random.Random(f"guided:{lesson.path}:{way}")) for way in range(GUIDED_WAYS))]
+
+
+def _check_guided(lesson: Lesson) -> list[str]:
+    """A guided game holds on every way through it the checker tries: each check, each
+    free step's turn; and each {fact} in its texts is one the game fills in."""
+    failures: list[str] = []
+    facts = {**SHARED_FACTS, **getattr(lesson.entry.part("lessons"), "FACTS", {})}
+    for step in lesson.steps:
+        for name in sorted({name for text in _texts(lesson, step) for name in _FACT.findall(text)} - set(facts)):
+            failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
+                                problem=msg("lesson.unknown-fact", fact=name)))
+    for choose in learner_choices(lesson):
+        try:
+            line = lesson.line(choose)
+        except TutorError as error:
+            problem = msg("lesson.guided-failure", file=lesson.path, problem=error)
+            failures += [problem] if problem not in failures else []
+            continue
+        failures += [failure for failure in _check_line(lesson, line.states) if failure not in failures]
+    return failures
+
+
+def _texts(lesson: Lesson, step: Step) -> list[str]:
+    return [step.say, step.try_.prompt if step.try_ else "", *(first.say for first in lesson.firsts)]
+
+
+def _check_line(lesson: Lesson, shown: list) -> list[str]:
     checks = lesson.entry.checks
     failures = []
-    shown = lesson.states()
     for step, before, state in zip(lesson.steps, [lesson.start_state(), *shown], shown):
         for note in step.notes:
             problem = _note_problem(lesson.entry, note, before, state)
@@ -201,9 +370,13 @@ def text_fields(data: dict):
     for number, step in enumerate(data.get("steps") or [], start=1):
         if isinstance(step, dict) and "say" in step:
             yield number, "say", step["say"]
-        if isinstance(step, dict) and step.get("try") is not None:
-            spec = step["try"]
-            yield number, "prompt", spec.get("prompt") if isinstance(spec, dict) else spec
+        for kind in ("try", "free"):
+            if isinstance(step, dict) and step.get(kind) is not None:
+                spec = step[kind]
+                yield number, "prompt", spec.get("prompt") if isinstance(spec, dict) else spec
+    for first in data.get("firsts") or []:
+        if isinstance(first, dict):
+            yield None, "firsts", first.get("say")
 
 
 def language_problems(path: str | Path, languages: list[str]) -> list[str]:
@@ -297,6 +470,9 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> 
         advance_chance(probe)
         moves.append(move)
     try_ = None
+    if "free" in raw:
+        spec = raw["free"] if isinstance(raw["free"], dict) else {"prompt": raw["free"]}
+        try_ = Try(localized(spec["prompt"]), [], free=True)
     if "try" in raw:
         spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
         accept = spec.get("accept", [])
@@ -305,7 +481,54 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> 
     seats = SeatLookup(state.seat_names)  # a seat highlighted by any of its names, as the board names it
     return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
                 highlight=[seats.shown(item) for item in raw.get("highlight", [])], rules=raw.get("rules", []),
-                notes=[str(note) for note in notes])
+                notes=[str(note) for note in notes], coach=raw.get("coach"))
+
+
+def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> None:
+    """A guided game's learner and tips; free and coach steps need a learner."""
+    steps = data["steps"]
+    if "learner" not in data:
+        if any("free" in step or "coach" in step for step in steps) or "firsts" in data:
+            raise TutorError(msg("lesson.guided-no-learner"))
+        return
+    lesson.learner = SeatLookup(state.seat_names).index(data["learner"])
+    moments = lesson.entry_moments
+    for raw in data.get("firsts", []):
+        if raw["when"] not in moments:
+            raise TutorError(msg("lesson.unknown-moment", when=raw["when"], known=", ".join(moments)))
+        for rule in raw.get("rules", []):
+            if rule not in known_rules:
+                raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
+        lesson.firsts.append(First(raw["when"], localized(raw["say"]), list(raw.get("rules", []))))
+
+
+def _push(state, move, moves: list, deal: bool = True) -> None:
+    """Play ``move`` and any deal or draw after it, noting (mover, move, position before)."""
+    before = state.clone()
+    mover = move.seat if state.to_move == SIMULTANEOUS else state.to_move
+    state.push(move)
+    if deal:
+        advance_chance(state)
+    moves.append((mover, move, before))
+
+
+def _movers(state) -> list[int]:
+    """The seats that may move now (several while seats choose at once)."""
+    if state.is_terminal() or (state.to_move < 0 and state.to_move != SIMULTANEOUS):
+        return []
+    if state.to_move == SIMULTANEOUS:
+        return sorted({move.seat for move in state.legal_moves()})
+    return [state.to_move]
+
+
+def _mover_name(state) -> str:
+    return ", ".join(state.name(seat) for seat in _movers(state)) or msg("lesson.nobody")
+
+
+_FACT = re.compile(r"\{([a-z_]+)\}")
+SHARED_FACTS: dict[str, Callable[[Moment], str]] = {
+    "learner": lambda moment: moment.after.name(moment.learner),
+}
 
 
 def _shape_problem(error: Exception) -> str:

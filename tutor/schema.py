@@ -113,17 +113,28 @@ def winners(value) -> str | None:
     return None if value and names(value) is None else msg("input.expect.winners")
 
 
+def firsts(value) -> str | None:
+    fits = isinstance(value, list) and all(isinstance(first, dict) for first in value)
+    return None if fits else msg("input.expect.firsts")
+
+
+def coach(value) -> str | None:
+    """How many moves the coach plays for the other seats, or ``turn``: until the learner's."""
+    return None if value == "turn" or (type(value) is int and value >= 1) else msg("input.expect.coach")
+
+
 def lesson_try(value) -> str | None:
     return None if text(value) is None or isinstance(value, dict) else msg("input.expect.try")
 
 
 LESSON = {"game": line, "title": heading, "summary": heading, "minutes": whole(1, 120), "rules": words,
           "players": whole(), "seats": seat_names, "options": options, "seed": whole(), "position": fields,
-          "steps": steps}
+          "steps": steps, "learner": line, "firsts": firsts}
 LESSON_REQUIRED = ("game", "title", "steps")
 STEP = {"say": text, "move": moves, "try": lesson_try, "check": fields, "highlight": words, "rules": words,
-        "notes": words}
+        "notes": words, "free": lesson_try, "coach": coach}
 TRY = {"prompt": text, "accept": moves}
+FIRST = {"when": line, "say": text, "rules": words}
 RECORD = {"game": line, "format": whole(), "players": whole(), "seats": seat_names, "seed": whole(),
           "first_player": whole(), "options": options, "moves": move_list, "result": fields}
 RECORD_REQUIRED = ("game", "players", "seed", "moves")
@@ -140,8 +151,11 @@ def check_lesson(name: str, data: dict) -> None:
     for number, step in enumerate(data["steps"], start=1):
         at_step = _at_step(name, number)
         check_fields(step, STEP, (), at_step)
-        if isinstance(step.get("try"), dict):
-            check_fields(step["try"], TRY, ("prompt",), at_step, parent="try")
+        for kind in ("try", "free"):
+            if isinstance(step.get(kind), dict):
+                check_fields(step[kind], TRY if kind == "try" else {"prompt": text}, ("prompt",), at_step, parent=kind)
+    for first in data.get("firsts", []):
+        check_fields(first, FIRST, ("when", "say"), at_file, parent="firsts")
 
 
 def check_record(name: str, data: dict) -> None:

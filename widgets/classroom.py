@@ -179,9 +179,12 @@ def lesson_choices(game: str) -> list[tuple[str, str]]:
 
 
 def default_lesson(game: str) -> str | None:
-    """The lesson the form offers first: the game's first that asks the class something."""
+    """The lesson the form offers first: the game's first that asks the class something and
+    is not a guided game (each learner's game there goes its own way; the class sees one board)."""
     stems = [path.stem for path in bundled_lessons(game)]
-    return next((path.stem for path in bundled_lessons(game) if try_steps(load_lesson(path))), stems[0] if stems else None)
+    lessons = [(path.stem, load_lesson(path)) for path in bundled_lessons(game)]
+    return next((stem for stem, lesson in lessons if try_steps(lesson) and not lesson.guided),
+                stems[0] if stems else None)
 
 
 def try_steps(lesson) -> tuple[int, ...]:

@@ -47,5 +47,10 @@ class ScoreSheet(StateComponent):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
-        columns, rows = game(self._state.game_id).part("words").score_sheet(self._state, self.seat)
-        return _table(self._state, columns, rows)
+        return score_table(self._state, self.seat)
+
+
+def score_table(state, seat: int | None = None) -> str:
+    """The score sheet's table as HTML, for a page that shows it inside another part."""
+    columns, rows = game(state.game_id).part("words").score_sheet(state, seat)
+    return _table(state, columns, rows)

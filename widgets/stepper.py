@@ -11,10 +11,11 @@ import traitlets
 
 from tutor.core import SIMULTANEOUS, TutorError, advance_chance
 from tutor.games import game
-from tutor.lessons import Lesson, load_lesson
+from tutor.lessons import Lesson, Line, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
+from widgets.scores import score_table
 
 
 def board_for(game_id: str, state, scale: float):
@@ -65,13 +66,14 @@ class LessonStepper(ipywidgets.HBox):
         self._reason_rule: str | None = None
         self._saying = None  # makes the answer on show again, in the language now set
         self._answers: dict[int, object] = {}  # step index -> the learner's right answer to its try
+        self.line: Line | None = None  # the way through the lesson so far (a guided game's follows the learner's moves)
         self.panel = LessonPanel(self, scale)
         super().__init__([self.panel], **kwargs)
         self.add_class("tutor-stepper")
         self.layout.flex_flow = "row wrap"
         try:
             self.lesson = lesson_or_path if isinstance(lesson_or_path, Lesson) else load_lesson(lesson_or_path, text)
-            self.states = self.lesson.states()
+            self._replay()
         except TutorError as error:  # LessonError and the engines' own position errors
             self.error = str(error)
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
@@ -86,6 +88,18 @@ class LessonStepper(ipywidgets.HBox):
             self.children = [self.board, self.panel]
         self.observe(lambda _change: self.panel.refresh(), names=["message", "verdict", "solved", "rule", "error"])
         self._show()
+
+    def _replay(self) -> None:
+        """The positions of every step, from the learner's own moves at the free steps."""
+        lesson = self.lesson
+        assert lesson is not None
+        self.line = lesson.line(lambda index, _state: self._answers.get(index) if lesson.steps[index].try_ else None)
+        self.states = self.line.states
+
+    @property
+    def free(self) -> bool:
+        """The step on show lets the learner play any allowed move, and the game goes on from it."""
+        return bool(self.lesson) and self.current.try_ is not None and self.current.try_.free
 
     # ------------------------------------------------------------- navigation
     @property
@@ -158,6 +172,10 @@ class LessonStepper(ipywidgets.HBox):
         if right:
             self.solved = True
             self._answers[self.step] = move
+            if step.try_.free:  # the game goes on from this move: the later steps are played again
+                for later in [index for index in self._answers if index > self.step]:
+                    del self._answers[later]
+                self._replay()
             self.board.state = _after(state, move)
             self.board.hints = True
         else:
@@ -179,6 +197,8 @@ class LessonStepper(ipywidgets.HBox):
         if self.lesson is None:
             return
         self.lesson = lesson
+        if lesson.guided:
+            self._replay()
         if lesson.seats:  # players named per language: every position kept takes the new names
             for state in (*self.states, self.board.state):
                 state.seat_names[:] = lesson.seats
@@ -196,8 +216,9 @@ class LessonStepper(ipywidgets.HBox):
             step = self.current
             state = self.states[self.step]
             self.board.state = state
-            self.board.seat = self._learner(step, state)
-            self.board.hints = step.try_ is None  # a try-it step should not give its answer away
+            self.board.seat = self.lesson.learner if self.lesson.guided else self._learner(step, state)
+            # a try-it step should not give its answer away; on a free step every allowed move is right
+            self.board.hints = step.try_ is None or step.try_.free
             self.board.set_highlight(step.highlight)
             self._tell_about_the_answer()
         self.panel.refresh()
@@ -206,7 +227,8 @@ class LessonStepper(ipywidgets.HBox):
         """After a try-it step the lesson goes on from the move it was written with: when
         that is not the learner's own move, say so plainly instead of moving cards silently."""
         answer = self._answers.get(self.step - 1)
-        if answer is None:
+        asked = self.lesson.steps[self.step - 1].try_
+        if answer is None or (asked is not None and asked.free):  # a free move: the game went on from it
             return
         moves = self.current.moves
         if moves and moves[0] == answer:
@@ -242,15 +264,27 @@ class LessonStepper(ipywidgets.HBox):
         parts = [el("div", el("h2", escape(self.lesson.title), class_="tutor-title"),
                     el("span", escape(msg("widgets.stepper.count", number=self.step + 1, total=self.total)),
                        class_="tutor-count"), class_="tutor-head")]
+        assert self.line is not None
+        moment = self.line.moments[self.step]
         if step.say:
-            parts.append(el("p", escape(step.say), class_="tutor-say"))
+            parts.append(el("p", escape(self.lesson.text(step.say, moment)), class_="tutor-say"))
+        for first in self.tips():
+            parts.append(el("p", el("strong", escape(msg("widgets.stepper.tip"))), " ",
+                            escape(self.lesson.text(first.say, moment)), class_="tutor-tip"))
+        if self.lesson.guided and self.step == self.total - 1:  # a guided game ends with its scores
+            parts.append(score_table(self.states[self.step], self.lesson.learner))
         if step.try_ is not None:
+            prompt = self.lesson.text(step.try_.prompt, moment) or msg("widgets.stepper.any-move")
             parts.append(el("div", el("strong", escape(msg("widgets.stepper.your-turn"))), " ",
-                            escape(step.try_.prompt or msg("widgets.stepper.any-move")), class_="tutor-try"))
+                            escape(prompt), class_="tutor-try"))
         parts.append(self._feedback_html())
         parts.append(self._rules_html())
         parts.append(self._nav_html())
         return el("div", *parts, class_="tutor-lesson-panel")
+
+    def tips(self) -> list:
+        """A guided game's tip said on this step: a rule that matters here for the first time."""
+        return self.line.firsts[self.step] if self.line else []
 
     def _feedback_html(self) -> str:
         if not self.message:
@@ -262,6 +296,8 @@ class LessonStepper(ipywidgets.HBox):
 
     def _rules_html(self) -> str:
         ids = self.rule_ids()
+        for first in self.tips():
+            ids += [rule for rule in first.rules if rule not in ids]
         if self._reason_rule and self._reason_rule not in ids:
             ids.append(self._reason_rule)
         if not ids:

@@ -14,10 +14,12 @@ NEXT = ".tutor-stepnav [data-target='next']"
 
 
 def walked_lesson(game: str):
-    """The first lesson with a try-it step (the first lesson if none has one), and all."""
+    """The first lesson with a try-it step (the first lesson if none has one), and all. A
+    guided game goes on from the moves played: tests/browser/test_guided.py walks those."""
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     assert lessons, f"{game} has no bundled lessons"
-    return next((lesson for lesson in lessons if any(step.try_ for step in lesson.steps)), lessons[0]), lessons
+    scripted = [lesson for lesson in lessons if not lesson.guided]
+    return next((lesson for lesson in scripted if any(step.try_ for step in lesson.steps)), scripted[0]), lessons
 
 
 def open_lesson(page, voila, game: str, lesson, lessons):

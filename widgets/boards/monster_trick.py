@@ -76,8 +76,9 @@ class MonsterTrickPrediction(StateComponent):
 
     order = traitlets.List()  # values placed so far, left to right
     accepting = traitlets.Bool(True)  # off while the table waits for someone else
+    seat = traitlets.Int(None, allow_none=True)  # whose VP cards these are (None: whoever is to move)
 
-    redraw_on = ("order", "accepting")
+    redraw_on = ("order", "accepting", "seat")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.move_callbacks = Callbacks()
@@ -88,7 +89,9 @@ class MonsterTrickPrediction(StateComponent):
 
     @property
     def active(self) -> bool:
-        return self._state.phase == "predict"
+        """Someone lays VP cards, and the seat shown has not laid theirs yet."""
+        laid = self.seat is not None and self._state.vp_order[self.seat] is not None
+        return self._state.phase == "predict" and not laid
 
     def on_move(self, callback, remove: bool = False) -> None:
         self.move_callbacks.register(callback, remove)

@@ -446,6 +446,7 @@ const ONWARD = [
   { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel" },
 ];
 const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
+const ONWARD_QUIET_MS = 200;  // no change for this long: the page has drawn its answer
 
 function seen(selector) {
   const found = [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length);
@@ -469,16 +470,23 @@ document.addEventListener("click", (event) => {
   if (!rule || !event.target.closest(".tutor-page")) return;
   const before = snapshot(rule.changes);
   const until = Date.now() + ONWARD_MS;
+  let quiet = null;
   const watch = new MutationObserver(() => {
     if (Date.now() > until) {
       watch.disconnect();
       return;
     }
     const now = snapshot(rule.changes);
-    const shown = seen(rule.show);
-    if (now === null || now === before || !shown) return;
-    watch.disconnect();
-    requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(shown, rule.top)));
+    if (now === null || (now === before && quiet === null) || !seen(rule.show)) return;
+    const first = seen(rule.show);
+    if (quiet === null) requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(first, rule.top)));
+    // Again once the page is still: a board drawn after the panel (a new step) can move it.
+    clearTimeout(quiet);
+    quiet = setTimeout(() => {
+      watch.disconnect();
+      const shown = seen(rule.show);
+      if (shown) requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(shown, rule.top)));
+    }, ONWARD_QUIET_MS);
   });
   watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
 }, true);

@@ -281,3 +281,51 @@ CHECKS = {
 }
 
 
+
+
+# A guided game's facts ({name} in its texts) and moments (when its tips are said), read
+# from what happened since the step before (tutor.lessons.Moment).
+def _tricks_won(moment) -> tuple[int, ...]:
+    """Tricks won this round so far, or in the round the step's moves finished."""
+    after = moment.after
+    return after.round_tricks[-1] if after.round > moment.before.round else after.won
+
+
+def _trick_winners(moment) -> list[int]:
+    """Who won each trick finished by the step's moves, in order."""
+    winners = []
+    for _, move, before in moment.moves:
+        if isinstance(move, Play) and len(before.tricks[move.slot]) == TRICK_SIZE - 1:
+            best = before.best[move.slot]
+            claims = best is None or (move.card.colour == before.colour[move.slot] and move.card.value > best[1])
+            winners.append(before.to_move if claims else best[0])
+    return winners
+
+
+def _played(moment) -> str:
+    """The cards the other players put down in the step, in words."""
+    return listed([msg("mt.move.play", card=move.card, slot=move.slot + 1)
+                   for seat, move, _ in moment.moves if isinstance(move, Play) and seat != moment.learner])
+
+
+def _off_colour_card(state, seat: int) -> bool:
+    """The learner holds a card that may go on any trick: no trick of its colour, no free slot."""
+    return state.to_move == seat and not state.free_slots() and any(
+        len(state.slots_for(card)) == SLOTS and card.colour not in state.colour for card in state.hands[seat])
+
+
+FACTS = {
+    "played": _played,
+    "trick_winner": lambda moment: listed([moment.after.name(seat) for seat in _trick_winners(moment)]),
+    "tricks": lambda moment: _tricks_won(moment)[moment.learner],
+    "active_vp": lambda moment: moment.after.active_vp(moment.learner) or 0,
+}
+
+MOMENTS = {
+    "trick-won": lambda moment: bool(_trick_winners(moment)),
+    "your-trick": lambda moment: moment.learner in _trick_winners(moment),
+    "your-fourth-trick": lambda moment: _tricks_won(moment)[moment.learner] >= 4 > (
+        moment.before.won[moment.learner] if moment.before.round == moment.after.round else 0),
+    "table-full": lambda moment: moment.after.phase == "play" and not moment.after.free_slots(),
+    "off-colour": lambda moment: _off_colour_card(moment.after, moment.learner),
+}

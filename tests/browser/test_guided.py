@@ -1,0 +1,90 @@
+"""A guided first game in a real browser, from its first to its last step, doing what each
+step asks: at a phone's size and at two screen sizes, the button to go on in view after
+each click, and screenshots of the way."""
+from importlib import import_module
+
+import pytest
+
+from tutor.bots import seat_moves
+from tutor.games import game as registered
+from tutor.games import games
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
+from widgets.app import page_file
+
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .test_screens import LAPTOP, PHONE, WIDE, outside_view, settle
+
+NEXT = ".tutor-stepnav [data-target='next']"
+GUIDED = [(game, number) for game in games()
+          for number, path in enumerate(bundled_lessons(game), start=1) if load_lesson(path).guided]
+
+
+def play(page, game: str, move) -> None:
+    """As tests/browser/boards.py plays, but a card is clicked near its left edge: in a full
+    hand on a phone the next card covers the rest of it, as a person sees."""
+    *choices, last = import_module(f"widgets.boards.{registered(game).short}").clicks(move)
+    for selector in choices:
+        if selector.startswith("[data-target^='card:']"):
+            card = page.locator(selector)
+            box = None
+            while box is None:  # the hand may be in the middle of a redraw
+                card.wait_for(state="visible")
+                box = card.bounding_box()
+            card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
+            page.locator(f"{selector}[aria-pressed='true']").wait_for()
+        else:
+            page.click(selector)
+    page.click(last)
+
+
+def test_monster_trick_has_a_guided_first_game():
+    assert ("monster-trick", 1) in GUIDED
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP, WIDE], ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("game, number", GUIDED)
+def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, number, size):
+    lesson = load_lesson(bundled_lessons(game)[number - 1])
+    # The learner plays the first allowed move each time; the page replays the same way.
+    line = lesson.line(lambda _index, state: seat_moves(state, lesson.learner)[0])
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), size)))
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    name = f"guided-{game}-{size[0]}x{size[1]}"
+    try:
+        page.goto(voila.page_url(page_file("learn", game, lesson=number)))
+        page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
+        assert_no_code_or_errors(page)
+        total = len(lesson.steps)
+        for index, step in enumerate(lesson.steps):
+            page.wait_for_selector(f".tutor-count:text-is('{msg('widgets.stepper.count', number=index + 1, total=total)}')")
+            said = lesson.text(step.say, line.moments[index])
+            page.locator(".tutor-say", has_text=said).wait_for()  # the text of what happened on this way
+            for first in line.firsts[index]:  # a rule said the first time it matters
+                page.locator(".tutor-tip", has_text=lesson.text(first.say, line.moments[index])).wait_for()
+            if step.try_:
+                assert page.locator(NEXT).is_disabled(), "Next waits for the learner's move"
+                play(page, game, line.answers[index])
+                page.wait_for_selector(".tutor-feedback.tutor-right")
+            settle(page)
+            page.wait_for_timeout(400)  # the page brings the way on into view once it is still
+            if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
+                screenshot(page, f"{name}-step-{index + 1:02d}")
+            if index + 1 == total:  # the last click, on Next: the scoring in view
+                assert outside_view(page, ".tutor-say, .tutor-lesson-panel .tutor-scores") == [], "the scoring is out of view"
+            elif index or step.try_:  # after each click, on the board or on Next: the way on in view
+                assert outside_view(page, NEXT) == [], f"step {index + 1}: the button to go on is out of view"
+            if index + 1 < total:
+                page.click(NEXT)
+        page.get_by_text(msg("widgets.stepper.done")).wait_for()
+        scores = line.states[-1].round_scores[0]
+        sheet = page.locator(".tutor-lesson-panel .tutor-scores tbody tr")
+        assert [sheet.nth(seat).locator("td").first.inner_text() for seat in range(len(scores))] == list(map(str, scores))
+        settle(page)
+        screenshot(page, f"{name}-scoring")
+        assert_no_code_or_errors(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

@@ -1,0 +1,191 @@
+"""Guided first games: the learner plays one seat, the coach the others, and the lesson
+goes on from the learner's own moves (docs/lessons.md, "Guided games")."""
+import random
+import textwrap
+
+import pytest
+
+from tutor.bots import seat_moves
+from tutor.games import games
+from tutor.lessons import bundled_lessons, check_lesson, learner_choices, load_lesson
+from tutor.messages import set_language
+from widgets.stepper import LessonStepper
+
+GUIDED = [path for game in games() for path in bundled_lessons(game) if load_lesson(path).guided]
+MT_GUIDED = next(path for path in GUIDED if path.parent.name == "monster_trick")
+WORDS = 40
+
+
+def write(tmp_path, text):
+    path = tmp_path / "guided.yaml"
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+SMALL = """\
+    game: monster-trick
+    title: A short guided game
+    players: 2
+    seats: [Orange, Blue]
+    seed: 3
+    learner: Orange
+    firsts:
+      - {when: trick-won, say: "{trick_winner} won a trick."}
+    steps:
+      - say: Lay out your VP cards.
+        free: {prompt: Any order.}
+      - say: Blue is ready.
+        coach: turn
+        free: {prompt: Play a card.}
+      - say: "Blue played {played}."
+        coach: turn
+        check: {hand_sizes: {Orange: 11, Blue: 11}}
+"""
+
+
+def test_a_guided_game_comes_first_in_the_monster_trick_list():
+    assert bundled_lessons("monster-trick")[0] == MT_GUIDED
+
+
+@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
+def test_every_shipped_guided_game_holds_every_way_the_checker_plays_it(path):
+    assert check_lesson(path) == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_monster_trick_reaches_the_scoring_whatever_the_learner_plays(seed):
+    lesson = load_lesson(MT_GUIDED)
+    rng = random.Random(seed)
+    line = lesson.line(lambda _index, state: rng.choice(seat_moves(state, lesson.learner)))
+    last = line.states[-1]
+    assert len(last.round_scores) == 1  # the whole round is played and scored
+    assert sum(last.round_tricks[0]) >= 1
+    free = [index for index, step in enumerate(lesson.steps) if step.try_ and step.try_.free]
+    assert len(free) == 13 and sorted(line.answers) == free  # the VP order and all 12 cards are the learner's
+    text = lesson.text(lesson.steps[-1].say, line.moments[-1])
+    assert "the last card" in text
+
+
+def test_the_game_goes_on_from_the_learners_own_move(tmp_path):
+    lesson = load_lesson(write(tmp_path, SMALL))
+    first = lesson.line()
+    for order in ((3, 2, 1), (1, 2, 3)):
+        line = lesson.line(lambda index, state, order=order: seat_moves(state, 0)[0].__class__(order) if index == 0
+                           else None)
+        assert line.states[1].vp_order[0] == order
+    card_moves = seat_moves(first.states[1], 0)
+    for move in (card_moves[0], card_moves[-1]):
+        line = lesson.line(lambda index, _state, move=move: move if index == 1 else None)
+        table = [card for trick in line.states[2].tricks for _, card in trick]
+        assert move.card in table and len(table) == 2  # the learner's card, then the coach's answer
+        assert "Blue played the" in lesson.text(lesson.steps[2].say, line.moments[2])
+
+
+def test_the_coach_is_the_same_every_time():
+    lesson = load_lesson(MT_GUIDED)
+    assert [state.tricks for state in lesson.line().states] == [state.tricks for state in lesson.line().states]
+
+
+def test_a_tip_is_said_once_on_the_first_step_its_moment_happens():
+    lesson = load_lesson(MT_GUIDED)
+    for choose in learner_choices(lesson):
+        line = lesson.line(choose)
+        said = [first.when for firsts in line.firsts for first in firsts]
+        assert len(said) == len(set(said)) and all(len(firsts) <= 1 for firsts in line.firsts)
+        assert "trick-won" in said  # a trick is always won in a whole round
+        first_trick = next(index for index, moment in enumerate(line.moments)
+                           if sum(moment.after.won) + sum(map(sum, moment.after.round_tricks)) > 0)
+        assert [first.when for first in line.firsts[first_trick]] in (["trick-won"], ["your-trick"], ["table-full"])
+
+
+@pytest.mark.parametrize("broken, words", [
+    ("      - say: Your move.\n        free: {prompt: Play.}\n      - say: Again.\n        free: {prompt: Play.}\n",
+     "it is Blue's turn"),
+    ("      - say: \"{nothing} here.\"\n", "'{nothing}'"),
+    ("      - say: Too many.\n        coach: 3\n", "the coach should play 3 moves here"),
+])
+def test_the_checker_names_what_cannot_hold(tmp_path, broken, words):
+    failures = check_lesson(write(tmp_path, SMALL + broken))
+    assert failures and words in " ".join(failures), failures
+
+
+def test_a_free_step_without_a_learner_is_refused(tmp_path):
+    failures = check_lesson(write(tmp_path, SMALL.replace("    learner: Orange\n", "")))
+    assert "name the learner's seat under 'learner'" in failures[0]
+
+
+def test_a_check_that_holds_only_for_the_coachs_moves_fails(tmp_path):
+    lesson = load_lesson(MT_GUIDED)
+    tricks = lesson.line().states[-1].round_tricks[0][0]
+    text = MT_GUIDED.read_text().replace("    round: 2\n", f"    round: 2\n    round_tricks: {{Orange: [{tricks}]}}\n")
+    assert text != MT_GUIDED.read_text()
+    failures = check_lesson(write(tmp_path, text))
+    assert failures and "round_tricks" in failures[0]
+
+
+def words(text: str) -> int:
+    """Words as a reader counts them: not a French colon standing on its own."""
+    return sum(1 for word in text.split() if any(letter.isalnum() for letter in word))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang):
+    set_language(lang)
+    try:
+        lesson = load_lesson(MT_GUIDED)
+        for choose in learner_choices(lesson):
+            line = lesson.line(choose)
+            for step, moment, firsts in zip(lesson.steps, line.moments, line.firsts):
+                said = [step.say, step.try_.prompt if step.try_ else "", *(first.say for first in firsts)]
+                text = " ".join(lesson.text(part, moment) for part in said)
+                assert words(text) <= WORDS, text
+    finally:
+        set_language("en")
+
+
+def test_the_stepper_plays_the_game_from_the_learners_moves():
+    stepper = LessonStepper(MT_GUIDED)
+    rng = random.Random(7)
+    played = []
+    while True:
+        if stepper.free:
+            move = rng.choice(seat_moves(stepper.board.state, stepper.lesson.learner))
+            stepper.play(move)
+            assert stepper.solved and stepper.verdict == "right"
+            played.append(move)
+        if stepper.step == stepper.total - 1:
+            break
+        stepper.next()
+    assert stepper.states[-1].round_scores and stepper.board.seat == 0
+    assert [stepper._answers[index] for index in sorted(stepper._answers)] == played
+    panel = stepper.panel_html()
+    assert "Blue played" in panel and "last card" in panel and "tutor-scores" in panel  # the score sheet at the end
+
+
+def test_going_back_and_playing_another_move_plays_the_rest_again():
+    stepper = LessonStepper(MT_GUIDED)
+    stepper.next()
+    orders = seat_moves(stepper.board.state, 0)
+    stepper.play(orders[0])
+    stepper.next()
+    stepper.play(seat_moves(stepper.board.state, 0)[0])
+    stepper.back()
+    stepper.play(orders[-1])
+    assert 2 not in stepper._answers and stepper.states[2].vp_order[0] == orders[-1].order
+
+
+def test_a_new_language_keeps_the_learners_game():
+    stepper = LessonStepper(MT_GUIDED)
+    stepper.next()
+    stepper.play(seat_moves(stepper.board.state, 0)[-1])
+    stepper.next()
+    stepper.play(seat_moves(stepper.board.state, 0)[-1])
+    stepper.next()
+    tricks = [state.tricks for state in stepper.states]
+    set_language("fr")
+    try:
+        stepper.relabel(load_lesson(MT_GUIDED))
+        assert [state.tricks for state in stepper.states] == tricks
+        assert "Bleu a joué" in stepper.panel_html()
+    finally:
+        set_language("en")
