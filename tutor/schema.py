@@ -24,7 +24,10 @@ LANGUAGE = re.compile(r"[a-z]{2}")
 
 
 class Invalid(TutorError):
-    """A lesson or record field of the wrong type, out of range, unknown or missing."""
+    """A lesson or record field of the wrong type, out of range, unknown or missing;
+    ``step`` is the number of the lesson step it is in (None: outside the steps)."""
+
+    step: int | None = None
 
 
 def _is_line(value) -> bool:
@@ -139,9 +142,13 @@ def check_lesson(name: str, data: dict) -> None:
     _check_options(data, at_file)
     for number, step in enumerate(data["steps"], start=1):
         at_step = _at_step(name, number)
-        check_fields(step, STEP, (), at_step)
-        if isinstance(step.get("try"), dict):
-            check_fields(step["try"], TRY, ("prompt",), at_step, parent="try")
+        try:
+            check_fields(step, STEP, (), at_step)
+            if isinstance(step.get("try"), dict):
+                check_fields(step["try"], TRY, ("prompt",), at_step, parent="try")
+        except Invalid as error:
+            error.step = number
+            raise
 
 
 def check_record(name: str, data: dict) -> None:
