@@ -7,6 +7,7 @@ that step. Every move is judged by the engine; every edit can be undone; after e
 ``problems()`` runs the checker's own checks, each problem attached to its step. No UI here:
 the studio page (widgets/studio.py) draws a Draft and sends it the teacher's clicks.
 """
+
 from __future__ import annotations
 
 import copy
@@ -43,6 +44,7 @@ class StudioError(TutorError):
 
 # ----------------------------------------------------------------- texts per language
 
+
 def text_in(value: Any, language: str) -> str:
     """The text ``value`` (one string for every language, or one per language) gives in
     ``language``: empty when it has none there; never another language's text."""
@@ -74,6 +76,7 @@ def missing_languages(value: Any) -> list[str]:
 
 # ----------------------------------------------------------------- the draft
 
+
 class Draft:
     """A lesson being made. ``head`` holds the lesson's own fields (game, title, seats,
     position ...), ``steps`` each step as the file writes it (``move`` always a list);
@@ -81,8 +84,14 @@ class Draft:
     the moves made on the board since, in lesson notation ("Red: arrow -> 4"), which the
     next step added takes as its moves."""
 
-    def __init__(self, head: dict, steps: list[dict] | None = None, played: list[str] | None = None,
-                 selected: int | None = None, name: str = DEFAULT_NAME):
+    def __init__(
+        self,
+        head: dict,
+        steps: list[dict] | None = None,
+        played: list[str] | None = None,
+        selected: int | None = None,
+        name: str = DEFAULT_NAME,
+    ):
         self.head = dict(head)
         self.steps = [_step_form(step) for step in steps or []]
         self.played = list(played or [])
@@ -98,10 +107,20 @@ class Draft:
         """A new game from ``seed``: the game's players (as its lessons name them), no moves yet."""
         entry = registered(game)
         if players not in entry.player_counts:
-            raise StudioError(msg("input.player-count", game=entry.name, players=players,
-                                  low=entry.player_counts[0], high=entry.player_counts[-1]))
-        head: dict[str, Any] = {"game": game, "players": players,
-                                "seats": [written(name) for name in entry.seat_names(players)]}
+            raise StudioError(
+                msg(
+                    "input.player-count",
+                    game=entry.name,
+                    players=players,
+                    low=entry.player_counts[0],
+                    high=entry.player_counts[-1],
+                )
+            )
+        head: dict[str, Any] = {
+            "game": game,
+            "players": players,
+            "seats": [written(name) for name in entry.seat_names(players)],
+        }
         chosen = {name: value for name, value in (options or {}).items() if value != entry.options[name][0]}
         if chosen:
             head["options"] = chosen
@@ -134,8 +153,11 @@ class Draft:
             raise StudioError(str(error)) from None
         if state.first_player != 0:  # a lesson's new game always starts with its first player
             raise StudioError(msg("studio.record-first-player", file=name))
-        head: dict[str, Any] = {"game": state.game_id, "players": state.players,
-                                "seats": [written(seat) for seat in state.seat_names]}
+        head: dict[str, Any] = {
+            "game": state.game_id,
+            "players": state.players,
+            "seats": [written(seat) for seat in state.seat_names],
+        }
         options = {key: value for key, value in state.options.items() if value != state.OPTIONS[key][0]}
         if options:
             head["options"] = options
@@ -155,8 +177,11 @@ class Draft:
         text = _decoded(name, content)
         data = _read(name, text)
         steps = data.get("steps")
-        if (not isinstance(steps, list) or not all(isinstance(step, dict) for step in steps)
-                or data.get("game") not in games()):
+        if (
+            not isinstance(steps, list)
+            or not all(isinstance(step, dict) for step in steps)
+            or data.get("game") not in games()
+        ):
             raise StudioError(_first_problem(name, text) or msg("studio.not-a-lesson", file=name))
         head = {field: value for field, value in data.items() if field != "steps"}
         return cls(head, steps=data["steps"], name=Path(name).name or DEFAULT_NAME)
@@ -173,17 +198,34 @@ class Draft:
         kept = json.loads(text)
         data = yaml.safe_load(kept["lesson"])
         head = {field: value for field, value in data.items() if field != "steps"}
-        return cls(head, steps=data.get("steps"), played=kept.get("played"), selected=kept.get("selected"),
-                   name=kept.get("name") or DEFAULT_NAME)
+        return cls(
+            head,
+            steps=data.get("steps"),
+            played=kept.get("played"),
+            selected=kept.get("selected"),
+            name=kept.get("name") or DEFAULT_NAME,
+        )
 
     # ------------------------------------------------------------- positions
     def start_state(self):
         """The position before step 1 (a StudioError says why the lesson's start cannot be set)."""
         head = self.head
         seats = [seat_name(seat) for seat in head["seats"]] if isinstance(head.get("seats"), list) else None
-        lesson = Lesson(path=self.name, game=head["game"], title="", summary="", minutes=3, rules=[],
-                        players=head.get("players", DEFAULT_PLAYERS), seats=seats, options=head.get("options", {}),
-                        seed=head.get("seed", 0), position=head.get("position"), steps=[], raw_steps=[])
+        lesson = Lesson(
+            path=self.name,
+            game=head["game"],
+            title="",
+            summary="",
+            minutes=3,
+            rules=[],
+            players=head.get("players", DEFAULT_PLAYERS),
+            seats=seats,
+            options=head.get("options", {}),
+            seed=head.get("seed", 0),
+            position=head.get("position"),
+            steps=[],
+            raw_steps=[],
+        )
         try:
             return lesson.start_state()
         except LessonError as error:
@@ -207,7 +249,7 @@ class Draft:
         """The position shown at step ``index`` (-1: the start) and, when an earlier move is
         refused, the position before it and why."""
         state = self.start_state()
-        for step in self.steps[:index + 1]:
+        for step in self.steps[: index + 1]:
             state, refused = self.replay(step.get("move", []), state)
             if refused:
                 return state, refused
@@ -396,6 +438,7 @@ class Draft:
 
 # ----------------------------------------------------------------- notation
 
+
 def english_name(name: str) -> str:
     """A seat as the shipped lessons write it in moves: its English name."""
     return (getattr(name, "languages", None) or {}).get(DEFAULT_LANGUAGE) or str(name)
@@ -410,6 +453,7 @@ def notation(state, move) -> str:
 
 
 # ----------------------------------------------------------------- the file as a person writes it
+
 
 def lesson_yaml(data: dict) -> str:
     """``data`` as YAML in the shipped lessons' style: texts folded under ``>-``, one language a
@@ -436,13 +480,18 @@ def _value(head: str, value: Any, indent: int, lines: list[str], flat: int, text
     """Write ``value`` after ``head`` ("  key:" or "  -"); ``text`` for a text a learner reads."""
     if text and isinstance(value, str) and _foldable(value):
         lines.append(f"{head} >-")
-        lines.extend(" " * (indent + 2) + line for line in textwrap.wrap(
-            value, WIDTH - indent - 2, break_long_words=False, break_on_hyphens=False))
+        lines.extend(
+            " " * (indent + 2) + line
+            for line in textwrap.wrap(value, WIDTH - indent - 2, break_long_words=False, break_on_hyphens=False)
+        )
     elif text and isinstance(value, dict):
         lines.append(head)
         _mapping(value, indent + 2, lines, flat, texts=True)
-    elif not isinstance(value, (dict, list)) or not value or (
-            _depth(value) <= (flat if isinstance(value, dict) else 1) and len(head) + 1 + len(_flow(value)) <= WIDTH):
+    elif (
+        not isinstance(value, (dict, list))
+        or not value
+        or (_depth(value) <= (flat if isinstance(value, dict) else 1) and len(head) + 1 + len(_flow(value)) <= WIDTH)
+    ):
         lines.append(f"{head} {_flow(value)}")
     elif isinstance(value, dict):
         lines.append(head)
@@ -453,7 +502,7 @@ def _value(head: str, value: Any, indent: int, lines: list[str], flat: int, text
             if isinstance(item, dict) and item and _depth(item) > flat:
                 block: list[str] = []
                 _mapping(item, indent + 4, block, flat)
-                lines.append(f"{' ' * (indent + 2)}- {block[0][indent + 4:]}")
+                lines.append(f"{' ' * (indent + 2)}- {block[0][indent + 4 :]}")
                 lines.extend(block[1:])
             else:
                 _value(f"{' ' * (indent + 2)}-", item, indent + 4, lines, flat)
@@ -470,8 +519,11 @@ def _depth(value: Any) -> int:
 def _flow(value: Any) -> str:
     """``value`` on one line; a text that needs quotes in double quotes, as people write them."""
     if isinstance(value, (dict, list)):
-        items = ([f"{_flow(key)}: {_flow(item)}" for key, item in value.items()] if isinstance(value, dict)
-                 else [_flow(item) for item in value])
+        items = (
+            [f"{_flow(key)}: {_flow(item)}" for key, item in value.items()]
+            if isinstance(value, dict)
+            else [_flow(item) for item in value]
+        )
         return ("{%s}" if isinstance(value, dict) else "[%s]") % ", ".join(items)
     # written as a list's item, so that a comma or a bracket in it is quoted wherever it stands
     written = yaml.safe_dump([value], default_flow_style=True, width=float("inf"), allow_unicode=True).strip()[1:-1]
@@ -486,6 +538,7 @@ def _foldable(text: str) -> bool:
 
 
 # ----------------------------------------------------------------- helpers
+
 
 def _step_form(raw: dict) -> dict:
     """A step as the draft keeps it: ``move`` always a list."""
@@ -507,8 +560,10 @@ def _file_step(step: dict) -> dict:
 
 def _ordered(data: dict, order: tuple[str, ...]) -> dict:
     """``data`` with its fields in the documented order, any other after them as they came."""
-    return {**{field: data[field] for field in order if field in data},
-            **{field: value for field, value in data.items() if field not in order}}
+    return {
+        **{field: data[field] for field in order if field in data},
+        **{field: value for field, value in data.items() if field not in order},
+    }
 
 
 def _put(data: dict, field: str, value: Any) -> None:
