@@ -351,9 +351,7 @@ class StudioBody(w.VBox):
             msg("studio.page.say"), "say", lambda code, text: self.write(self.draft.selected, "say", code, text)
         )
         self.asks = w.Checkbox(description=msg("studio.page.asks-field"), indent=False, layout=w.Layout(width="auto"))
-        self.asks.observe(
-            lambda change: self.quiet or self.edit(self.draft.set_try, self.draft.selected, change.new), names="value"
-        )
+        self.asks.observe(self.heard(lambda on: self.edit(self.draft.set_try, self.draft.selected, on)), names="value")
         self.prompt = Texts(
             msg("studio.page.prompt"),
             "prompt",
@@ -361,7 +359,7 @@ class StudioBody(w.VBox):
         )
         self.record = w.ToggleButton(description=msg("studio.page.record"), layout=w.Layout(width="auto"))
         self.record.add_class("tutor-studio-record")
-        self.record.observe(lambda change: self.quiet or self._record(change.new), names="value")
+        self.record.observe(self.heard(self._record), names="value")
         self.accepted = Accepted(self)
         self.try_box = w.VBox([self.prompt, self.record, self.accepted])
         self.highlight = w.Text(
@@ -372,9 +370,8 @@ class StudioBody(w.VBox):
             style={"description_width": "initial"},
         )
         self.highlight.observe(
-            lambda change: (
-                self.quiet
-                or self.set_field("highlight", [item.strip() for item in change.new.split(",") if item.strip()])
+            self.heard(
+                lambda text: self.set_field("highlight", [item.strip() for item in text.split(",") if item.strip()])
             ),
             names="value",
         )
@@ -386,7 +383,7 @@ class StudioBody(w.VBox):
             layout=w.Layout(width="100%"),
             style={"description_width": "initial"},
         )
-        self.rules.observe(lambda change: self.quiet or self.set_field("rules", list(change.new)), names="value")
+        self.rules.observe(self.heard(lambda chosen: self.set_field("rules", list(chosen))), names="value")
         self.notes = w.SelectMultiple(
             options=[(rule.title, rule.id) for rule in rules if rule.kind != "rule"],
             description=msg("studio.page.notes"),
@@ -394,7 +391,7 @@ class StudioBody(w.VBox):
             layout=w.Layout(width="100%"),
             style={"description_width": "initial"},
         )
-        self.notes.observe(lambda change: self.quiet or self.set_field("notes", list(change.new)), names="value")
+        self.notes.observe(self.heard(lambda chosen: self.set_field("notes", list(chosen))), names="value")
         self.problems = w.HTML()
         self.step_editor = w.VBox([self.say, self.asks, self.try_box, self.highlight, self.rules, self.notes])
         self.lesson_editor = w.VBox([self.title, self.summary])
@@ -407,6 +404,11 @@ class StudioBody(w.VBox):
         self.quiet = False
         self.children = [start, body]
         self.show()
+
+    def heard(self, action):
+        """An observer that gives ``action`` the new value the teacher set (not while the
+        editor is being filled from the draft)."""
+        return lambda change: None if self.quiet else action(change.new)
 
     def _variants(self, game: str) -> w.HBox:
         chosen = self.draft.head.get("options") or {}
@@ -605,7 +607,7 @@ class StudioBody(w.VBox):
             self.say.show(step.get("say"))
             self.asks.value = "try" in step
             self.try_box.layout.display = None if "try" in step else "none"
-            spec = step.get("try") if isinstance(step.get("try"), dict) else {}
+            spec: dict = step["try"] if isinstance(step.get("try"), dict) else {}
             self.prompt.show(spec.get("prompt"))
             self.record.value = recording
             self.accepted.show([str(move) for move in spec.get("accept") or []])
