@@ -21,7 +21,7 @@ from tutor.core import TutorError
 from tutor.games import game as registered
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import LANGUAGES, language_name, listed, msg, spoken_language
+from tutor.messages import LANGUAGES, file_size, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
 from tutor.studio import Draft, StudioError, missing_languages, text_in
 from tutor.svg.draw import el
@@ -69,7 +69,7 @@ class StudioFiles(Component):
 
     def render(self) -> str:
         data = base64.b64encode(self.lesson_text.encode("utf-8")).decode("ascii")
-        too_big = msg("input.upload-too-big", file="{file}", limit=f"{MAX_RECORD_BYTES // 1024} KB")
+        too_big = msg("input.upload-too-big", file="{file}", limit=file_size(MAX_RECORD_BYTES))
         return el(
             "div",
             el("button", escape(msg("studio.page.open")), type="button"),
@@ -83,6 +83,7 @@ class StudioFiles(Component):
             ),
             el("p", class_="tutor-upload-limit", role="status", data_limit=MAX_RECORD_BYTES, data_message=too_big),
             class_="tutor-studio-filebar",
+            data_unsaved="true" if self.unsaved else "false",  # leaving the page now asks first (tests read it)
         )
 
 
@@ -213,7 +214,7 @@ class Texts(w.VBox):
                 description=language_name(code),
                 rows=2,
                 continuous_update=False,
-                layout=w.Layout(width="100%"),
+                layout=w.Layout(width="auto"),
                 style={"description_width": "6.5rem"},
             )
             for code in LANGUAGES
@@ -256,6 +257,11 @@ class StudioBody(w.VBox):
         self.quiet = False  # while the editor is filled from the draft: no edit
         self.recording = False  # board clicks are right answers of the selected step's try
         self.previewing = False
+        # One for the page's life: the browser gives back the kept draft once, to this one.
+        self.files = StudioFiles()
+        self.files.uploaded.register(self.open_file)
+        self.files.restored.register(self.restore)
+        self.files.downloaded.register(self._downloaded)
         super().__init__([])
         self.add_class("tutor-studio")
         self.build()
@@ -281,7 +287,8 @@ class StudioBody(w.VBox):
             min=0,
             max=10**9,
             description=msg("studio.page.seed"),
-            layout=w.Layout(width="12rem"),
+            layout=w.Layout(width="16rem"),
+            style={"description_width": "initial"},
         )
         self.variants = self._variants(game)
         new = w.Button(description=msg("studio.page.new-deal"), layout=w.Layout(width="auto"))
@@ -309,10 +316,6 @@ class StudioBody(w.VBox):
         self._offer_lessons(game)
         from_lesson = w.HBox([self.lesson_choice, self.step_choice, here])
         from_lesson.add_class("tutor-studio-row")
-        self.files = StudioFiles()
-        self.files.uploaded.register(self.open_file)
-        self.files.restored.register(self.restore)
-        self.files.downloaded.register(self._downloaded)
         start = w.VBox([deal, from_lesson, self.files])
         start.add_class("tutor-studio-begin")
 
@@ -429,6 +432,7 @@ class StudioBody(w.VBox):
     def _offer_lessons(self, game: str) -> None:
         paths = bundled_lessons(game)
         self.lesson_choice.options = [(load_lesson(path).title, str(path)) for path in paths]
+        self.lesson_choice.value = str(paths[0]) if paths else None
 
     def _game_chosen(self) -> None:
         game = self.game_choice.value
@@ -645,8 +649,8 @@ class StudioBody(w.VBox):
 
     def keep(self) -> None:
         text = self.draft.yaml_text()
-        self.files.offer(self.draft.name, text)
         self.files.unsaved = bool(self.draft.steps) and text != self.saved
+        self.files.offer(self.draft.name, text)
         self.files.kept = json.dumps({"draft": self.draft.to_json(), "saved": self.saved})
 
 
