@@ -369,7 +369,7 @@ class StudioBody(w.VBox):
             description=msg("studio.page.highlight"),
             continuous_update=False,
             placeholder=msg("studio.page.highlight-example"),
-            layout=w.Layout(width="100%"),
+            layout=w.Layout(width="auto"),
             style={"description_width": "initial"},
         )
         self.highlight.observe(
@@ -383,7 +383,7 @@ class StudioBody(w.VBox):
             options=[(rule.title, rule.id) for rule in rules if rule.kind == "rule"],
             description=msg("studio.page.rules"),
             rows=4,
-            layout=w.Layout(width="100%"),
+            layout=w.Layout(width="auto"),
             style={"description_width": "initial"},
         )
         self.rules.observe(self.heard(lambda chosen: self.set_field("rules", list(chosen))), names="value")
@@ -391,7 +391,7 @@ class StudioBody(w.VBox):
             options=[(rule.title, rule.id) for rule in rules if rule.kind != "rule"],
             description=msg("studio.page.notes"),
             rows=3,
-            layout=w.Layout(width="100%"),
+            layout=w.Layout(width="auto"),
             style={"description_width": "initial"},
         )
         self.notes.observe(self.heard(lambda chosen: self.set_field("notes", list(chosen))), names="value")
