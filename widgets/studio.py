@@ -23,7 +23,7 @@ from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, file_size, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
-from tutor.studio import Draft, StudioError, missing_languages, text_in
+from tutor.studio import Draft, StudioError, english_name, missing_languages, text_in
 from tutor.svg.draw import el
 from tutor.yamlfile import FileProblem, read_yaml
 from widgets.app import Page, friendly, heading, kept, nav_bar, requested_game
@@ -368,7 +368,7 @@ class StudioBody(w.VBox):
         self.highlight = w.Text(
             description=msg("studio.page.highlight"),
             continuous_update=False,
-            placeholder=msg("studio.page.highlight-example"),
+            placeholder=", ".join(english_name(name) for name in self.board.state.seat_names[:2]),  # as files write it
             layout=w.Layout(width="auto"),
             style={"description_width": "initial"},
         )
