@@ -107,3 +107,17 @@ def test_the_page_speaks_the_teachers_language_and_is_linked(monkeypatch, langua
         assert STUDIO in presenter.children[-1].value and msg("studio.link") in presenter.children[-1].value
     finally:
         set_language("en")
+
+
+def test_a_step_that_relies_on_a_note_offers_to_name_it():
+    path = next(path for game in games() for path in bundled_lessons(game) if "notes:" in path.read_text())
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    index = next(index for index, step in enumerate(data["steps"]) if step.get("notes"))
+    named = data["steps"][index].pop("notes")
+    body = StudioBody("danger-13")
+    body.files.uploaded(path.name, yaml.safe_dump(data, allow_unicode=True).encode())
+    body.step_action("select", index)
+    assert body.draft.problems().get(index) and body.name_notes.layout.display is None
+    body.name_notes.click()
+    assert body.draft.steps[index]["notes"] == named and body.name_notes.layout.display == "none"
+    assert index not in body.draft.problems()

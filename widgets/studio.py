@@ -396,7 +396,14 @@ class StudioBody(w.VBox):
         )
         self.notes.observe(self.heard(lambda chosen: self.set_field("notes", list(chosen))), names="value")
         self.problems = w.HTML()
-        self.step_editor = w.VBox([self.say, self.asks, self.try_box, self.highlight, self.rules, self.notes])
+        self.name_notes = w.Button(description=msg("studio.page.name-notes"), layout=w.Layout(width="auto"))
+        self.name_notes.add_class("tutor-studio-name-notes")
+        self.name_notes.on_click(
+            lambda _: self.edit(self.draft.set_field, self.draft.selected, "notes", self._notes_wanted(True))
+        )
+        self.step_editor = w.VBox(
+            [self.say, self.asks, self.try_box, self.highlight, self.rules, self.notes, self.name_notes]
+        )
         self.lesson_editor = w.VBox([self.title, self.summary])
         self.editor = w.VBox([self.problems, self.lesson_editor, self.step_editor])
         self.editor.add_class("tutor-studio-editor")
@@ -626,8 +633,21 @@ class StudioBody(w.VBox):
                 for note in step.get("notes") or []
                 if note in dict((value, label) for label, value in self.notes.options)
             )
+            self.name_notes.layout.display = None if self._notes_wanted(False) else "none"
         self.quiet = False
         self.changed()
+
+    def _notes_wanted(self, named_too: bool) -> list[str]:
+        """The notes the selected step's moves rely on that it does not name yet (with
+        ``named_too``, every note it should name: those and the ones it names)."""
+        draft = self.draft
+        named = list(draft.steps[draft.selected].get("notes") or [])
+        missing = [
+            note
+            for note in draft.notes_that_apply(draft.selected)
+            if note not in named and note not in draft.entry.view_notes
+        ]
+        return named + missing if named_too else missing
 
     def changed(self) -> None:
         """After any edit: the steps list, the problems beside the step, the file and what is kept."""
