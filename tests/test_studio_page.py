@@ -89,7 +89,7 @@ def test_preview_shows_the_lesson_as_a_learner_sees_it():
     body = StudioBody("danger-13")
     body.files.uploaded("l.yaml", bundled_lessons("danger-13")[0].read_bytes())
     body.preview(True)
-    stepper = body.children[1].children[0]
+    stepper = body.children[1].children[0].children[1]
     assert stepper.error == "" and stepper.total == len(body.draft.steps)
     body.preview(False)
     assert body.children[1].children == (body.stage, body.side)

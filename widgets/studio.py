@@ -582,7 +582,7 @@ class StudioBody(w.VBox):
         if on:
             stepper = LessonStepper(self.draft.name, text=self.draft.yaml_text())
             stepper.add_class("tutor-studio-preview-lesson")
-            self.children[1].children = [stepper]
+            self.children[1].children = [w.VBox([self.preview_button, stepper])]
         else:
             self.children[1].children = [self.stage, self.side]
             self.show()

@@ -8,9 +8,10 @@ import pytest
 
 from tutor.games import games
 from tutor.lessons import load_lesson
-from tutor.messages import msg
+from tutor.messages import msg, msg_in
 from tutor.studio import Draft
 from widgets.app import STUDIO
+from widgets.languages import with_language
 
 from .boards import play
 from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot
@@ -80,6 +81,10 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     screenshot(page, f"studio-{game}-1920x1080")
     assert in_view(page, ".tutor-studio .tutor-board", 400)
     assert page.locator(UNSAVED).count() == 1, "leaving with changes not downloaded asks first"
+    page.get_by_role("button", name=msg("studio.page.preview")).click()  # as a learner sees it
+    page.locator(".tutor-studio-preview-lesson .tutor-title").get_by_text("My own lesson").wait_for()
+    page.get_by_role("button", name=msg("studio.page.preview-end")).click()
+    page.locator(".tutor-step-list").wait_for()
 
     with page.expect_download() as download:
         page.get_by_role("link", name=msg("studio.page.download")).click()
@@ -105,6 +110,8 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     page.get_by_text(msg("studio.page.holds")).wait_for()
     assert_no_code_or_errors(page)
 
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone may look at the lesson
+    screenshot(page, f"studio-{game}-390x844")
     write(page, "say", "nl", "Dat was de zet.")  # a change not downloaded: leaving asks first
     page.locator(UNSAVED).wait_for()
     asked = []
@@ -117,3 +124,14 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     page.close(run_before_unload=True)
     page.wait_for_timeout(1000)
     assert asked == ["beforeunload"]
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_studio_in_french_or_dutch_speaks_it_and_passes_axe(page, voila, language):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, voila, with_language(STUDIO, language))
+    page.locator(".tutor-step-list").wait_for()
+    assert page.evaluate("document.documentElement.lang") == language
+    assert page.get_by_role("heading", name=msg_in(language, "studio.page.title")).count() == 1
+    screenshot(page, f"studio-{language}-1280x800")
+    assert_accessible(page)
