@@ -174,6 +174,7 @@ def test_a_broken_lesson_round_trips_with_the_same_problems(tmp_path):
         ("- a\n- b\n", "broken.yaml"),
         ("title: no steps\n", "the field 'game' is missing"),
         ("game: chess\ntitle: x\nsteps: [{say: hi}]\n", "chess"),
+        ("game: danger-13\ntitle: x\nposition: {dealer: Nobody}\nsteps: [{say: hi}]\n", "broken.yaml: position:"),
     ],
 )
 def test_a_file_that_is_no_lesson_is_refused_in_words(text, words):

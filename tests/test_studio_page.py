@@ -75,6 +75,8 @@ def test_files_open_and_the_kept_draft_comes_back():
     assert msg("studio.page.opened", file=path.name) in body.message.value and not body.files.unsaved
     body.files.uploaded("bad.yaml", b"game: [")
     assert "bad.yaml" in body.message.value and "tutor-wrong" in body.message.value
+    body.files.uploaded("pos.yaml", b"game: monster-trick\ntitle: x\nposition: {to_move: Nobody}\nsteps: [{say: hi}]\n")
+    assert "pos.yaml: position:" in body.message.value and body.draft.entry.id == "thricewise"
     kept = body.files.kept
     fresh = StudioBody("danger-13")
     fresh.files.restored(kept)

@@ -171,8 +171,9 @@ class Draft:
 
     @classmethod
     def from_file(cls, name: str, content: bytes | str) -> Draft:
-        """A lesson file to edit. A file that is not a lesson at all is refused in the checker's
-        words; a lesson with problems opens, its problems shown beside their steps."""
+        """A lesson file to edit. A file that is not a lesson at all, or whose start cannot be
+        set, is refused in the checker's words; a lesson with problems in its steps opens, its
+        problems shown beside them."""
         check_upload_size(name, len(content))
         text = _decoded(name, content)
         data = _read(name, text)
@@ -184,7 +185,9 @@ class Draft:
         ):
             raise StudioError(_first_problem(name, text) or msg("studio.not-a-lesson", file=name))
         head = {field: value for field, value in data.items() if field != "steps"}
-        return cls(head, steps=data["steps"], name=Path(name).name or DEFAULT_NAME)
+        draft = cls(head, steps=data["steps"], name=Path(name).name or DEFAULT_NAME)
+        draft.start_state()  # no position to play from: refused, in the checker's words
+        return draft
 
     # ------------------------------------------------------------- kept in the browser
     def to_json(self) -> str:
