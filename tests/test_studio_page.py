@@ -83,6 +83,11 @@ def test_files_open_and_the_kept_draft_comes_back():
     assert fresh.draft.yaml_text() == body.draft.yaml_text()
     fresh.files.restored("not json")  # a spoilt entry: the page goes on with what it has
     assert fresh.draft.yaml_text() == body.draft.yaml_text()
+    other = StudioBody("danger-13")
+    other.files._receive(other.files, {"restore": kept}, [])
+    other.files._receive(other.files, {"restore": StudioBody("monster-trick").files.kept}, [])  # once only
+    assert fresh.draft.yaml_text() == body.draft.yaml_text()
+    assert other.draft.yaml_text() == body.draft.yaml_text()
     fresh.undo()  # back to the deal the page opened with
     assert fresh.draft.entry.id == "danger-13"
 

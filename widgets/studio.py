@@ -48,6 +48,7 @@ class StudioFiles(Component):
     def __init__(self):
         self.uploaded, self.restored, self.downloaded = Callbacks(), Callbacks(), Callbacks()
         self.file_name, self.lesson_text = "", ""
+        self.restored_once = False
         super().__init__()
         self.add_class("tutor-studio-files")
 
@@ -58,8 +59,11 @@ class StudioFiles(Component):
         if isinstance(upload, dict) and isinstance(upload.get("name"), str) and len(buffers) == 1:
             self.uploaded(upload["name"], bytes(buffers[0]))
         elif "restore" in content:
-            if isinstance(content["restore"], str):
+            # Once: a view drawn again later (a window turned into a phone's) asks again, but by
+            # then the draft on the page is newer than the one kept.
+            if isinstance(content["restore"], str) and not self.restored_once:
                 self.restored(content["restore"])
+            self.restored_once = True
         elif content.get("downloaded"):
             self.downloaded()
 
