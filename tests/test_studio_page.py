@@ -22,6 +22,8 @@ def test_a_three_step_lesson_made_on_the_page(game):
     body = StudioBody(game)
     body.step_action("select", -1)
     body.title.boxes["en"].value = "My lesson"
+    body.minutes.value = 5
+    body.lesson_rules.value = body.lesson_rules.options[0][1:]
     body.board.move_callbacks(first_move(body))  # as a click on the board sends it
     assert body.draft.played and msg("studio.page.add-step-moves") == body.add.description
     body.add_step()
@@ -42,6 +44,8 @@ def test_a_three_step_lesson_made_on_the_page(game):
     assert body.draft.problems() == {} and msg("studio.page.holds") in body.problems.value
     assert 'class="tutor-step-pick"' in body.steps.html and body.steps.html.count("tutor-step-item") == 4
     assert check_lesson("x.yaml", body.files.lesson_text) == []
+    head = yaml.safe_load(body.files.lesson_text)
+    assert head["minutes"] == 5 and head["rules"] == [body.lesson_rules.options[0][1]]
     assert body.files.unsaved
     body.files.downloaded()
     assert not body.files.unsaved

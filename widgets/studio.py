@@ -408,7 +408,28 @@ class StudioBody(w.VBox):
         self.step_editor = w.VBox(
             [self.say, self.asks, self.try_box, self.highlight, self.rules, self.notes, self.name_notes]
         )
-        self.lesson_editor = w.VBox([self.title, self.summary])
+        self.minutes = w.BoundedIntText(
+            min=1,
+            max=120,
+            description=msg("studio.page.minutes"),
+            layout=w.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
+        self.minutes.observe(  # the default (3) is left out of the file, as a person would
+            self.heard(lambda minutes: self.set_lesson_field("minutes", None if minutes == 3 else minutes)),
+            names="value",
+        )
+        self.lesson_rules = w.SelectMultiple(
+            options=self.rules.options,
+            description=msg("studio.page.lesson-rules"),
+            rows=4,
+            layout=w.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
+        self.lesson_rules.observe(
+            self.heard(lambda chosen: self.set_lesson_field("rules", list(chosen))), names="value"
+        )
+        self.lesson_editor = w.VBox([self.title, self.summary, self.minutes, self.lesson_rules])
         self.editor = w.VBox([self.problems, self.lesson_editor, self.step_editor])
         self.editor.add_class("tutor-studio-editor")
         self.side = w.VBox([self.steps, self.editor])
@@ -530,6 +551,10 @@ class StudioBody(w.VBox):
         self.draft.set_field(self.draft.selected, field, value)
         self.changed()
 
+    def set_lesson_field(self, field: str, value) -> None:
+        self.draft.set_field(None, field, value)
+        self.changed()
+
     def add_step(self) -> None:
         self.recording = False
         self.draft.add_step()
@@ -617,6 +642,10 @@ class StudioBody(w.VBox):
         self.step_editor.layout.display = "none" if index < 0 else None
         self.title.show(draft.head.get("title"))
         self.summary.show(draft.head.get("summary"))
+        minutes = draft.head.get("minutes")
+        self.minutes.value = minutes if isinstance(minutes, int) and 1 <= minutes <= 120 else 3
+        known = {value for _label, value in self.lesson_rules.options}
+        self.lesson_rules.value = tuple(rule for rule in draft.head.get("rules") or [] if rule in known)
         if index >= 0:
             step = draft.steps[index]
             self.say.show(step.get("say"))
