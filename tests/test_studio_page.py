@@ -132,3 +132,13 @@ def test_a_step_that_relies_on_a_note_offers_to_name_it():
     body.name_notes.click()
     assert body.draft.steps[index]["notes"] == named and body.name_notes.layout.display == "none"
     assert index not in body.draft.problems()
+
+
+def test_what_a_step_lights_up_is_lit_on_the_board():
+    body = StudioBody("danger-13")
+    body.add_step()
+    body.highlight.value = "Blue, Green"
+    assert body.draft.steps[0]["highlight"] == ["Blue", "Green"]
+    assert body.board.table.highlight == [1, 2]
+    body.step_action("select", -1)
+    assert body.board.table.highlight == []

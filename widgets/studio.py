@@ -625,7 +625,6 @@ class StudioBody(w.VBox):
         recording = self.recording and index >= 0 and "try" in draft.steps[index]
         state, refused = draft.try_position(index) if recording else draft.position()
         self.board.state = state
-        self.board.set_highlight(draft.steps[index].get("highlight", []) if index >= 0 and not draft.played else [])
         if refused:
             self.message.value = feedback(False, refused)
         played = listed(draft.played) if draft.played else ""
@@ -687,6 +686,8 @@ class StudioBody(w.VBox):
         draft = self.draft
         index = draft.selected
         self.steps.refresh()
+        highlight = draft.steps[index].get("highlight") if index >= 0 and not draft.played else None
+        self.board.set_highlight(highlight if isinstance(highlight, list) else [])
         if index >= 0:
             self.say.mark(draft.steps[index].get("say"))
             spec = draft.steps[index].get("try")
