@@ -1,6 +1,7 @@
 """The lesson studio in a real browser: a teacher builds a three-step lesson with a try by
 clicking on the board and writing, downloads it, the checker passes it, a reload keeps the
 work, and the file opens again."""
+
 import subprocess
 import sys
 
@@ -90,8 +91,9 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
         page.get_by_role("link", name=msg("studio.page.download")).click()
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
-    checked = subprocess.run([sys.executable, "-m", "tutor", "check", str(saved)], cwd=ROOT, capture_output=True,
-                             text=True)
+    checked = subprocess.run(
+        [sys.executable, "-m", "tutor", "check", str(saved)], cwd=ROOT, capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     lesson = load_lesson(saved)
     assert [bool(step.try_) for step in lesson.steps] == [False, True, False] and lesson.title == "My own lesson"
