@@ -210,14 +210,14 @@ def test_notebooks_are_thin_and_executed(path):
     notebook = nbformat.read(path, as_version=4)
     (cell,) = notebook.cells
     source = cell.source.splitlines()
-    assert source[0].startswith(("from widgets.app import ", "from widgets.classroom import "))
+    assert source[0].startswith(("from widgets.app import ", "from widgets.classroom import ", "from widgets.studio import "))
     assert len([line for line in source if line]) == 2
     assert cell.outputs, "store outputs: jupyter nbconvert --execute --to notebook --inplace (see notebooks/README.md)"
 
 
 def test_every_page_has_a_notebook():
     """One notebook per kind of page, for every game: the address names the game."""
-    expected = {app.HOME, *classroom.PAGES} | {app.page_file(section, game).partition("?")[0]
+    expected = {app.HOME, app.STUDIO, *classroom.PAGES} | {app.page_file(section, game).partition("?")[0]
                                                for game in games() for section in app.SECTIONS}
     assert {str(path.relative_to(NOTEBOOKS)) for path in NOTEBOOKS.rglob("*.ipynb")} == expected
 

@@ -19,7 +19,7 @@ from tutor.messages import LANGUAGES, catalog, language, msg, set_language, spok
 from tutor.quizzes import quiz
 from tutor.records import dumps
 from tutor.yamlfile import read_yaml
-from widgets import app, classroom
+from widgets import app, classroom, studio
 from widgets.languages import LanguageChooser, requested_language
 from widgets.log import replayed
 from widgets.play import PERSON
@@ -37,7 +37,7 @@ def plain_request(monkeypatch):
 
 
 OTHER_PAGES = {app.HOME: app.landing_page, "classroom/teach.ipynb": classroom.teach_page,
-               "classroom/join.ipynb": classroom.join_page}
+               "classroom/join.ipynb": classroom.join_page, app.STUDIO: studio.studio_page}
 
 
 def visit(monkeypatch, here: str, link: str) -> app.Page:

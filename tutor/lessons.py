@@ -27,7 +27,12 @@ LESSONS = Path(__file__).parent / "lessons"
 
 
 class LessonError(TutorError):
-    """A lesson that cannot be loaded or does not hold; the text names file and step."""
+    """A lesson that cannot be loaded or does not hold; the text names file and step, and
+    ``step`` gives the step's number (None: the lesson's own fields or its position)."""
+
+    def __init__(self, text: str, step: int | None = None):
+        super().__init__(text)
+        self.step = step
 
 
 def localized(value: Any) -> str:
@@ -239,7 +244,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         data = read_yaml(name, text)
         check_lesson_fields(name, data)
     except TutorError as error:
-        raise LessonError(str(error)) from None
+        raise LessonError(str(error), getattr(error, "step", None)) from None
     entry = registered(data["game"])
     players = data.get("players", DEFAULT_PLAYERS)
     seats = [seat_name(seat) for seat in data["seats"]] if "seats" in data else None
@@ -271,20 +276,27 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
             lesson._coach(state, step, bots, [])
             answer = lesson._answer(number - 1, step, state, bots, None)
         except TutorError as error:
-            raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error)) from None
+            raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error), number) from None
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise LessonError(msg("lesson.step-failure", file=name, step=number,
-                                  problem=msg("lesson.malformed", problem=_shape_problem(error)))) from None
+                                  problem=msg("lesson.malformed", problem=_shape_problem(error))), number) from None
         lesson.steps.append(step)
     return lesson
 
 
-def check_lesson(path: str | Path) -> list[str]:
-    """Every way the lesson disagrees with the engine, one sentence each (empty: it holds)."""
+def check_lesson(path: str | Path, text: str | None = None) -> list[str]:
+    """Every way the lesson disagrees with the engine, one sentence each (empty: it holds).
+    ``text`` is the file's content when it is not on disk (the lesson studio's draft)."""
+    return [problem for _step, problem in lesson_problems(path, text)]
+
+
+def lesson_problems(path: str | Path, text: str | None = None) -> list[tuple[int | None, str]]:
+    """``check_lesson``'s sentences, each with the number of the step it concerns (None:
+    the lesson's own fields or its position), so that a page can show it beside the step."""
     try:
-        lesson = load_lesson(path)
+        lesson = load_lesson(path, text)
     except LessonError as error:
-        return [str(error)]
+        return [(error.step, str(error))]
     if lesson.guided:
         return _check_guided(lesson)
     return _check_line(lesson, lesson.states())
@@ -309,20 +321,20 @@ def learner_choices(lesson: Lesson) -> list[Callable[[int, Any], Any] | None]:
             *(pick(random.Random(f"guided:{lesson.path}:{way}")) for way in range(GUIDED_WAYS))]
 
 
-def _check_guided(lesson: Lesson) -> list[str]:
+def _check_guided(lesson: Lesson) -> list[tuple[int | None, str]]:
     """A guided game holds on every way through it the checker tries: each check, each
     free step's turn; and each {fact} in its texts is one the game fills in."""
-    failures: list[str] = []
+    failures: list[tuple[int | None, str]] = []
     facts = {**SHARED_FACTS, **getattr(lesson.entry.part("lessons"), "FACTS", {})}
     for step in lesson.steps:
         for name in sorted({name for text in _texts(lesson, step) for name in _FACT.findall(text)} - set(facts)):
-            failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
-                                problem=msg("lesson.unknown-fact", fact=name)))
+            failures.append((step.number, msg("lesson.step-failure", file=lesson.path, step=step.number,
+                                              problem=msg("lesson.unknown-fact", fact=name))))
     for choose in learner_choices(lesson):
         try:
             line = lesson.line(choose)
         except TutorError as error:
-            problem = msg("lesson.guided-failure", file=lesson.path, problem=error)
+            problem = (None, msg("lesson.guided-failure", file=lesson.path, problem=error))
             failures += [problem] if problem not in failures else []
             continue
         failures += [failure for failure in _check_line(lesson, line.states) if failure not in failures]
@@ -333,17 +345,18 @@ def _texts(lesson: Lesson, step: Step) -> list[str]:
     return [step.say, step.try_.prompt if step.try_ else "", *(first.say for first in lesson.firsts)]
 
 
-def _check_line(lesson: Lesson, shown: list) -> list[str]:
+def _check_line(lesson: Lesson, shown: list) -> list[tuple[int | None, str]]:
     checks = lesson.entry.checks
-    failures = []
+    failures: list[tuple[int | None, str]] = []
     for step, before, state in zip(lesson.steps, [lesson.start_state(), *shown], shown):
+        def fail(problem, number=step.number) -> None:
+            failures.append((number, msg("lesson.step-failure", file=lesson.path, step=number, problem=problem)))
         for note in step.notes:
             problem = _note_problem(lesson.entry, note, before, state)
             if problem:
-                failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number, problem=problem))
+                fail(problem)
         for note in unnamed_notes(lesson.entry, step, before, state):
-            failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
-                                problem=msg("checks.note-unnamed", note=note)))
+            fail(msg("checks.note-unnamed", note=note))
         for check, expected in step.checks.items():
             try:
                 problem = checks[check](state, expected)
@@ -352,13 +365,12 @@ def _check_line(lesson: Lesson, shown: list) -> list[str]:
             except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
                 problem = msg("lesson.check-malformed", check=check, problem=_shape_problem(error))
             if problem:
-                failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number, problem=problem))
+                fail(problem)
         if step.try_:
             for move in step.try_.accept:
                 reason = state.why_not(move)
                 if reason is not None:
-                    failures.append(msg("lesson.step-failure", file=lesson.path, step=step.number,
-                                        problem=msg("lesson.try-not-legal", move=move, reason=reason)))
+                    fail(msg("lesson.try-not-legal", move=move, reason=reason))
     return failures
 
 

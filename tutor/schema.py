@@ -24,7 +24,10 @@ LANGUAGE = re.compile(r"[a-z]{2}")
 
 
 class Invalid(TutorError):
-    """A lesson or record field of the wrong type, out of range, unknown or missing."""
+    """A lesson or record field of the wrong type, out of range, unknown or missing;
+    ``step`` is the number of the lesson step it is in (None: outside the steps)."""
+
+    step: int | None = None
 
 
 def _is_line(value) -> bool:
@@ -150,10 +153,15 @@ def check_lesson(name: str, data: dict) -> None:
     _check_options(data, at_file)
     for number, step in enumerate(data["steps"], start=1):
         at_step = _at_step(name, number)
-        check_fields(step, STEP, (), at_step)
-        for kind in ("try", "free"):
-            if isinstance(step.get(kind), dict):
-                check_fields(step[kind], TRY if kind == "try" else {"prompt": text}, ("prompt",), at_step, parent=kind)
+        try:
+            check_fields(step, STEP, (), at_step)
+            for kind in ("try", "free"):
+                if isinstance(step.get(kind), dict):
+                    check_fields(step[kind], TRY if kind == "try" else {"prompt": text}, ("prompt",), at_step,
+                                 parent=kind)
+        except Invalid as error:
+            error.step = number
+            raise
     for first in data.get("firsts", []):
         check_fields(first, FIRST, ("when", "say"), at_file, parent="firsts")
 

@@ -42,6 +42,9 @@ Pages (``widgets/app.py`` builds them; the bodies live beside it)
     screen (``result``), record download and replay (``replay.GameReplay``).
     ``quiz.QuizRound(game, seed, count)``: quiz questions with the engine's reasons, a
     running score and "show me".
+    ``studio.StudioBody(game)``: the lesson studio (``notebooks/studio.ipynb``): a
+    ``tutor.studio.Draft`` drawn on the game's board, its steps and their editor, files in
+    and out, the draft kept in the browser (``StudioFiles``).
 """
 from widgets.hand import Hand
 from widgets.rules import RulesReference

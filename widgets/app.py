@@ -46,6 +46,7 @@ from widgets.quiz import QuizRound
 
 GAMES = tuple(games())
 HOME = "index.ipynb"
+STUDIO = "studio.ipynb"  # the lesson studio (widgets/studio.py), linked from the landing and teacher's pages
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
 
@@ -257,6 +258,7 @@ def landing_page() -> Page:
                      f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>')
     classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb", HOME))}">'
                         f'{escape(msg(f"classroom.landing.{page}"))}</a>' for page in ("teach", "join"))
+    classroom += f'<a href="{escape(href(STUDIO, HOME))}">{escape(msg("studio.link"))}</a>'
     cards.append(f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
                  f'<p>{escape(msg("classroom.landing.text"))}</p><nav>{classroom}</nav></section>')
     games = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')

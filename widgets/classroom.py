@@ -37,7 +37,7 @@ from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, language, msg, negotiate, set_language
 from tutor.svg.draw import el
-from widgets.app import Page, friendly, heading, nav_bar
+from widgets.app import STUDIO, Page, friendly, heading, href, nav_bar
 from widgets.assets import browser_side
 from widgets.component import Component
 from widgets.feedback import feedback
@@ -346,8 +346,10 @@ class Presenter(w.VBox):
         row.add_class("tutor-class-buttons-row")
         form = w.VBox([self.game, self.lesson, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
+        studio = w.HTML(f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
+                        f'<a href="{escape(href(STUDIO, PAGES[0]))}">{escape(msg("studio.link"))}</a></p>')
         self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._relabel),
-                         heading(msg("classroom.setup.heading"), msg("classroom.setup.text")), form]
+                         heading(msg("classroom.setup.heading"), msg("classroom.setup.text")), form, studio]
 
     def _game_chosen(self, change) -> None:
         self.lesson.options = lesson_choices(change.new)

@@ -398,6 +398,38 @@ function recordUpload(model, el) {
   });
 }
 
+// ------------------------------------------------------------------ the lesson studio's files
+// Open a lesson or game file (as the play page's record upload), download the lesson, and
+// keep the lesson in progress in localStorage: given to Python once when the page opens,
+// kept again at every change. While a change is not downloaded, leaving the page asks first.
+function studioFiles(model, el) {
+  recordUpload(model, el);
+  const link = el.querySelector("a[download]");
+  if (link) link.addEventListener("click", () => model.send({ downloaded: true }));
+  if (el.dataset.keeping) return;
+  el.dataset.keeping = "yes";
+  const key = model.get("storage_key");
+  let stored = null;
+  try {
+    stored = localStorage.getItem(key);
+  } catch {
+    stored = null;  // no storage in this browser: the studio still works, without keeping
+  }
+  model.send({ restore: stored });
+  model.on("change:kept", () => {
+    try {
+      localStorage.setItem(key, model.get("kept"));
+    } catch {
+      // storage full or refused: the download still keeps the lesson
+    }
+  });
+  window.addEventListener("beforeunload", (event) => {
+    if (!model.get("unsaved")) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+}
+
 // ------------------------------------------------------------------ folding
 // A button that shows or hides the box beside it (class model "target"): at once here,
 // while the click also goes to Python, which keeps the same state (widgets/play.py Fold).
@@ -526,6 +558,7 @@ function render({ model, el }) {
     if (model.get("kind") === "record-upload") recordUpload(model, el);
     if (model.get("kind") === "drill-list") drillStars(model, el);
     if (model.get("kind") === "fold") fold(model, el);
+    if (model.get("kind") === "studio-files") studioFiles(model, el);
   };
   scale();
   redraw();

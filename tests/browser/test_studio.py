@@ -1,0 +1,139 @@
+"""The lesson studio in a real browser: a teacher builds a three-step lesson with a try by
+clicking on the board and writing, downloads it, the checker passes it, a reload keeps the
+work, and the file opens again."""
+
+import subprocess
+import sys
+
+import pytest
+
+from tutor.games import games
+from tutor.lessons import load_lesson
+from tutor.messages import msg, msg_in
+from tutor.studio import Draft
+from widgets.app import STUDIO
+from widgets.languages import with_language
+
+from .boards import play
+from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot
+from .test_publish import assert_accessible
+
+STEP_ITEMS = ".tutor-step-list .tutor-step-item"
+UNSAVED = ".tutor-studio-filebar[data-unsaved='true']"
+
+
+def write(page, field: str, language: str, text: str) -> None:
+    """Type into one language's box of a text, then leave it, as a person does (the box tells
+    Python when it loses focus)."""
+    box = page.locator(f".tutor-studio-{field} .tutor-text-{language} textarea")
+    box.fill(text)
+    box.press("Tab")
+
+
+def wait_for_steps(page, count: int) -> None:
+    page.wait_for_function(f"n => document.querySelectorAll('{STEP_ITEMS}').length === n", arg=count + 1)
+
+
+def in_view(page, selector: str, width: int = 0) -> bool:
+    """Whether the part is whole in the window (and at least ``width`` pixels wide)."""
+    box = page.locator(selector).first.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["width"] >= width
+
+
+@pytest.mark.parametrize("game", list(games()))
+def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(page, voila, game, tmp_path):
+    replica = Draft.new_deal(game, 4)  # the page's first deal, to know which moves to click
+    first = replica.position()[0].legal_moves()[0]
+    replica.play(first)
+    second = replica.position()[0].legal_moves()[0]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, voila, f"{STUDIO}?game={game}")
+    page.locator(".tutor-step-list").wait_for()
+
+    page.get_by_role("button", name=msg("studio.page.start")).click()
+    write(page, "title", "en", "My own lesson")
+    write(page, "title", "fr", "Ma leçon")
+    play(page, game, first)
+    page.get_by_role("button", name=msg("studio.page.add-step-moves")).click()
+    wait_for_steps(page, 1)
+    write(page, "say", "en", "The first player moves.")
+    page.get_by_role("button", name=msg("studio.page.add-step")).click()
+    wait_for_steps(page, 2)
+    write(page, "say", "en", "Your turn.")
+    page.get_by_label(msg("studio.page.asks-field")).check()
+    write(page, "prompt", "en", "Make the next move.")
+    page.get_by_role("button", name=msg("studio.page.record")).click()
+    page.get_by_text(msg("studio.page.recording")).wait_for()
+    play(page, game, second)
+    page.get_by_text(msg("studio.page.answer-kept")).wait_for()
+    page.get_by_role("button", name=msg("studio.page.record")).click()
+    page.get_by_text(msg("studio.page.recording")).wait_for(state="hidden")
+    play(page, game, second)
+    page.get_by_role("button", name=msg("studio.page.add-step-moves")).click()
+    wait_for_steps(page, 3)
+    write(page, "say", "en", "That was the move.")
+    page.get_by_text(msg("studio.page.holds")).wait_for()
+    assert page.locator(STEP_ITEMS).nth(2).inner_text().count(msg("studio.page.asks")) == 1
+    screenshot(page, f"studio-{game}-1280x800")
+    assert in_view(page, ".tutor-studio .tutor-board", 400) and in_view(page, ".tutor-studio-add")
+    assert_accessible(page)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    screenshot(page, f"studio-{game}-1920x1080")
+    assert in_view(page, ".tutor-studio .tutor-board", 400)
+    assert page.locator(UNSAVED).count() == 1, "leaving with changes not downloaded asks first"
+    page.get_by_role("button", name=msg("studio.page.preview")).click()  # as a learner sees it
+    page.locator(".tutor-studio-preview-lesson .tutor-title").get_by_text("My own lesson").wait_for()
+    page.get_by_role("button", name=msg("studio.page.preview-end")).click()
+    page.locator(".tutor-step-list").wait_for()
+
+    with page.expect_download() as download:
+        page.get_by_role("link", name=msg("studio.page.download")).click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    checked = subprocess.run(
+        [sys.executable, "-m", "tutor", "check", str(saved)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    lesson = load_lesson(saved)
+    assert [bool(step.try_) for step in lesson.steps] == [False, True, False] and lesson.title == "My own lesson"
+    page.locator(UNSAVED).wait_for(state="detached")  # downloaded: leaving asks nothing
+
+    page.reload()  # the work is kept in the browser
+    page.get_by_text(msg("studio.page.restored")).wait_for()
+    wait_for_steps(page, 3)
+    page.get_by_role("button", name=msg("studio.page.new-deal")).click()
+    wait_for_steps(page, 0)
+    with page.expect_file_chooser() as chooser:
+        page.get_by_role("button", name=msg("studio.page.open")).click()
+    chooser.value.set_files(saved)
+    page.get_by_text(msg("studio.page.opened", file=saved.name)).wait_for()
+    wait_for_steps(page, 3)
+    page.get_by_text(msg("studio.page.holds")).wait_for()
+    assert_no_code_or_errors(page)
+
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone may look at the lesson
+    screenshot(page, f"studio-{game}-390x844")
+    write(page, "say", "nl", "Dat was de zet.")  # a change not downloaded: leaving asks first
+    page.locator(UNSAVED).wait_for()
+    asked = []
+
+    def answer(dialog) -> None:  # stay the first time; the test's own leaving afterwards goes
+        asked.append(dialog.type)
+        dialog.dismiss() if len(asked) == 1 else dialog.accept()
+
+    page.on("dialog", answer)
+    page.close(run_before_unload=True)
+    page.wait_for_timeout(1000)
+    assert asked == ["beforeunload"]
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_studio_in_french_or_dutch_speaks_it_and_passes_axe(page, voila, language):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, voila, with_language(STUDIO, language))
+    page.locator(".tutor-step-list").wait_for()
+    assert page.evaluate("document.documentElement.lang") == language
+    assert page.get_by_role("heading", name=msg_in(language, "studio.page.title")).count() == 1
+    screenshot(page, f"studio-{language}-1280x800")
+    assert_accessible(page)

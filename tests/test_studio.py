@@ -1,0 +1,262 @@
+"""The lesson studio's model: a lesson built by playing and writing, checked as the command checks it."""
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tutor.cli import main
+from tutor.core import advance_chance
+from tutor.games import game, games
+from tutor.lessons import bundled_lessons, check_lesson, load_lesson
+from tutor.messages import set_language
+from tutor.records import dumps
+from tutor.studio import Draft, StudioError, lesson_yaml, missing_languages, text_in, with_text
+
+GAMES = list(games())
+
+
+def first_legal(draft):
+    state, refused = draft.position()
+    assert not refused
+    return state.legal_moves()[0]
+
+
+def refused_move(state):
+    """A move of the game's notation that the engine refuses in ``state``."""
+    probe = game(state.game_id).new_game(state.players, seed=state.seed + 1)
+    while not probe.is_terminal():
+        advance_chance(probe)
+        for move in probe.legal_moves():
+            if state.why_not(move) is not None:
+                return move
+        probe.push(probe.legal_moves()[0])
+    raise AssertionError("no refused move found")
+
+
+def three_steps(game_id: str) -> Draft:
+    """Step 1 plays a move, step 2 asks for one (recorded by playing it), step 3 plays it."""
+    draft = Draft.new_deal(game_id, 3, seed=4)
+    draft.set_text(None, "title", "en", "My first lesson")
+    assert draft.play(first_legal(draft)) is None
+    draft.add_step({"en": "The first player moves."})
+    draft.add_step({"en": "Now you.", "fr": "À toi."})
+    draft.set_try(1, True)
+    draft.set_text(1, "prompt", "en", "Make the move.")
+    answer = first_legal(draft)
+    assert draft.accept(1, answer) is None
+    assert draft.play(answer) is None
+    draft.add_step({"en": "That was the move."})
+    return draft
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_made_by_playing_passes_the_command(game_id, tmp_path, capsys):
+    draft = three_steps(game_id)
+    assert draft.problems() == {}
+    path = tmp_path / "made.yaml"
+    path.write_text(draft.yaml_text(), encoding="utf-8")
+    assert main(["check", str(path)]) == 0, capsys.readouterr().out
+    lesson = load_lesson(path)
+    assert [bool(step.try_) for step in lesson.steps] == [False, True, False]
+    assert len(lesson.steps[1].try_.accept) == 1 and lesson.steps[2].moves == lesson.steps[1].try_.accept
+    data = yaml.safe_load(draft.yaml_text())
+    assert list(data) == ["game", "title", "players", "seats", "seed", "steps"]  # only the fields used
+    assert list(data["steps"][1]) == ["say", "try"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_refused_move_is_explained_and_not_kept(game_id):
+    draft = Draft.new_deal(game_id, 3, seed=4)
+    for _ in range(3):  # past the predictions, where any order is allowed
+        draft.play(first_legal(draft))
+    state, _ = draft.position()
+    move = refused_move(state)
+    said = draft.play(move)
+    assert said == str(state.why_not(move)) and said
+    assert len(draft.played) == 3
+
+
+def test_several_accepted_moves_and_taking_one_back():
+    draft = Draft.new_deal("danger-13", 4, seed=2)
+    draft.set_text(None, "title", "en", "Giving")
+    draft.add_step({"en": "Give the card."})
+    draft.set_try(0, True)
+    draft.set_text(0, "prompt", "en", "Give it to someone.")
+    state, _ = draft.try_position(0)
+    moves = state.legal_moves()[:2]
+    for move in [*moves, moves[0]]:
+        assert draft.accept(0, move) is None
+    accepted = draft.steps[0]["try"]["accept"]
+    assert accepted == [str(move) for move in moves]  # each once, the mover's name left out
+    assert check_lesson("x.yaml", draft.yaml_text()) == []
+    draft.unaccept(0, accepted[0])
+    assert draft.steps[0]["try"]["accept"] == accepted[1:]
+
+
+def test_texts_per_language_missing_ones_shown_never_filled_in():
+    assert missing_languages({"fr": "Bonjour"}) == ["en", "nl"]
+    assert missing_languages("Hello") == []  # one text for every language
+    assert text_in({"fr": "Bonjour"}, "en") == ""
+    assert with_text({"fr": "Bonjour"}, "en", "Hello") == {"en": "Hello", "fr": "Bonjour"}
+    assert with_text({"fr": "Bonjour"}, "fr", "  ") is None
+    draft = Draft.new_deal("thricewise", 2)
+    draft.add_step()
+    problems = draft.problems()
+    assert "Step 1 says nothing yet" in problems[0][0]
+    assert any("title" in problem for problem in problems[None])  # the checker: a lesson needs a title
+    draft.set_text(0, "say", "nl", "Hallo")
+    draft.set_text(None, "title", "fr", "Ma leçon")
+    assert draft.problems() == {}
+    assert yaml.safe_load(draft.yaml_text())["steps"][0]["say"] == {"nl": "Hallo"}
+
+
+def test_reordering_deleting_and_undo_keep_the_checks_beside_the_steps():
+    draft = three_steps("monster-trick")
+    before = draft.yaml_text()
+    draft.move_step(2, 0)  # "Red: ..." before Orange has moved: refused at the new step 1
+    problems = draft.problems()
+    assert list(problems) == [0] and "step 1" in problems[0][0] and "written for Red" in problems[0][0]
+    draft.undo()
+    assert draft.yaml_text() == before and draft.problems() == {}
+    draft.delete_step(0)
+    assert "step 2" in draft.problems()[1][0]  # the old step 3's move no longer fits
+    draft.undo()
+    assert draft.yaml_text() == before
+
+
+def test_a_step_added_in_the_middle_plays_from_the_selected_step():
+    draft = three_steps("danger-13")
+    draft.select(0)
+    assert draft.played == []
+    draft.add_step({"en": "A word in between."})
+    assert draft.selected == 1 and "move" not in draft.steps[1] and len(draft.steps) == 4
+    assert draft.problems() == {}
+
+
+def test_notes_a_step_relies_on_are_offered():
+    for game_id in GAMES:
+        for path in bundled_lessons(game_id):
+            draft = Draft.from_file(path.name, path.read_text(encoding="utf-8"))
+            for index, step in enumerate(draft.steps):
+                assert set(step.get("notes", [])) <= set(draft.notes_that_apply(index)), (path, index)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_shipped_lesson_comes_back_as_it_went_in(game_id):
+    """Imported and exported again: the same lesson (one move is written without a list) that
+    checks the same, in the documented field order."""
+    for path in bundled_lessons(game_id):
+        text = path.read_text(encoding="utf-8")
+        written = Draft.from_file(path.name, text).yaml_text()
+        assert check_lesson(path.name, written) == check_lesson(path.name, text) == []
+        original = yaml.safe_load(text)
+        for step in original["steps"]:
+            if isinstance(step.get("move"), list) and len(step["move"]) == 1:
+                step["move"] = step["move"][0]
+        assert yaml.safe_load(written) == original, path
+        assert max(map(len, written.splitlines())) <= 120
+
+
+def test_a_broken_lesson_round_trips_with_the_same_problems(tmp_path):
+    path = next(path for path in bundled_lessons("monster-trick") if "slots: [1, 2, 4]" in path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8").replace("slots: [1, 2, 4]", "slots: [1, 4]", 1)
+    draft = Draft.from_file("broken.yaml", text)
+    expected = check_lesson("broken.yaml", text)
+    assert expected and check_lesson("broken.yaml", draft.yaml_text()) == expected
+    assert [problem for problems in draft.problems().values() for problem in problems] == expected
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("game: [", "broken.yaml"),
+        ("- a\n- b\n", "broken.yaml"),
+        ("title: no steps\n", "the field 'game' is missing"),
+        ("game: chess\ntitle: x\nsteps: [{say: hi}]\n", "chess"),
+        ("game: danger-13\ntitle: x\nposition: {dealer: Nobody}\nsteps: [{say: hi}]\n", "broken.yaml: position:"),
+    ],
+)
+def test_a_file_that_is_no_lesson_is_refused_in_words(text, words):
+    with pytest.raises(StudioError) as refused:
+        Draft.from_file("broken.yaml", text)
+    assert words in str(refused.value)
+    assert "Traceback" not in str(refused.value)
+
+
+def test_a_lesson_with_a_bad_step_opens_with_the_problem_beside_it():
+    text = "game: danger-13\ntitle: x\nsteps:\n  - say: one\n  - say: two\n    highlight: 4\n"
+    draft = Draft.from_file("mine.yaml", text)
+    assert list(draft.problems()) == [1] and draft.problems()[1][0].startswith("mine.yaml: step 2:")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_starting_from_a_shipped_lessons_step(game_id):
+    path = bundled_lessons(game_id)[-1]
+    lesson = load_lesson(path)
+    number = len(lesson.steps)
+    draft = Draft.from_lesson_step(path, number)
+    shown, refused = draft.position()
+    assert not refused and shown.snapshot() == lesson.states()[-1].snapshot()
+    draft.add_step({"en": "Where the lesson ended."})
+    draft.set_text(None, "title", "en", "Going on")
+    draft.set_field(0, "notes", draft.notes_that_apply(0))  # the notes the lesson's moves rely on
+    assert draft.problems() == {}
+    with pytest.raises(StudioError):
+        Draft.from_lesson_step(path, number + 1)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_starting_from_a_game_record(game_id):
+    entry = game(game_id)
+    state = entry.new_game(3, seed=9, seat_names=entry.seat_names(3))
+    for _ in range(12):
+        advance_chance(state)
+        if state.is_terminal():
+            break
+        state.push(state.legal_moves()[0])
+    advance_chance(state)
+    draft = Draft.from_record("game.yaml", dumps(state).encode())
+    shown, refused = draft.position()
+    assert not refused and shown.snapshot() == state.snapshot()
+    with pytest.raises(StudioError) as refused_file:
+        Draft.from_record("game.yaml", b"game: danger-13\nplayers: 3\nseed: 1\nmoves: [nonsense]\n")
+    assert "game.yaml" in str(refused_file.value)
+
+
+def test_the_draft_kept_in_the_browser_comes_back_whole():
+    path = bundled_lessons("monster-trick")[1]  # a position with numbered slots
+    draft = Draft.from_file(path.name, path.read_text(encoding="utf-8"))
+    draft.select(0)
+    draft.play(first_legal(draft))
+    again = Draft.from_json(draft.to_json())
+    assert (again.yaml_text(), again.played, again.selected, again.name) == (
+        draft.yaml_text(),
+        draft.played,
+        draft.selected,
+        draft.name,
+    )
+    assert again.position()[0].snapshot() == draft.position()[0].snapshot()
+
+
+def test_problems_follow_the_language_of_the_page():
+    draft = Draft.new_deal("danger-13", 3)
+    draft.add_step()
+    try:
+        set_language("fr")
+        assert "L'étape 1 ne dit encore rien" in draft.problems()[0][0]
+    finally:
+        set_language("en")
+
+
+plain_text = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), min_size=1, max_size=300)
+
+
+@given(st.lists(plain_text, min_size=1, max_size=3), st.lists(plain_text, max_size=3))
+def test_the_writer_gives_back_what_it_was_given(says, moves):
+    data = {
+        "game": "danger-13",
+        "title": {"en": says[0]},
+        "steps": [{"say": {"fr": say}, "move": moves, "highlight": moves} for say in says],
+    }
+    assert yaml.safe_load(lesson_yaml(data)) == data

@@ -1,0 +1,599 @@
+"""The lesson studio: a teacher makes a lesson by playing moves and writing what the tutor
+says, and gets a lesson file (docs/lessons.md) that ``python -m tutor check`` passes.
+
+A ``Draft`` holds the lesson as the file would hold it (its fields, and each step as the
+file writes it), the step the teacher has selected and the moves played on the board since
+that step. Every move is judged by the engine; every edit can be undone; after every edit
+``problems()`` runs the checker's own checks, each problem attached to its step. No UI here:
+the studio page (widgets/studio.py) draws a Draft and sends it the teacher's clicks.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tutor.core import CHANCE, TutorError, advance_chance
+from tutor.games import game as registered
+from tutor.games import games
+from tutor.games.common import seat_name, written
+from tutor.lessons import Lesson, LessonError, lesson_problems, parse_move_for
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg
+from tutor.records import RecordError, check_upload_size
+from tutor.records import load as load_record
+from tutor.schema import DEFAULT_PLAYERS
+from tutor.yamlfile import FileProblem, read_yaml
+
+# The order a hand-written lesson gives its fields (docs/lessons.md), and its steps' fields.
+HEAD = ("game", "title", "summary", "minutes", "rules", "players", "seats", "options", "seed", "position")
+STEP = ("say", "move", "highlight", "try", "rules", "notes", "check")
+TEXTS = ("title", "summary", "say", "prompt")  # what a learner reads: one text per language
+WIDTH = 100  # the shipped lessons' lines
+DEFAULT_NAME = "my-lesson.yaml"
+MAX_UNDO = 200
+
+
+class StudioError(TutorError):
+    """Something the studio cannot start from or open; the text says why, naming the file."""
+
+
+# ----------------------------------------------------------------- texts per language
+
+
+def text_in(value: Any, language: str) -> str:
+    """The text ``value`` (one string for every language, or one per language) gives in
+    ``language``: empty when it has none there; never another language's text."""
+    if isinstance(value, dict):
+        found = value.get(language)
+        return found if isinstance(found, str) else ""
+    return value if isinstance(value, str) else ""
+
+
+def with_text(value: Any, language: str, words: str) -> Any:
+    """``value`` with its ``language`` text set to ``words`` (emptied: removed); None when no
+    text is left. A text written once for every language keeps that text in English."""
+    texts = dict(value) if isinstance(value, dict) else ({DEFAULT_LANGUAGE: value} if isinstance(value, str) else {})
+    words = words.strip()
+    if words:
+        texts[language] = words
+    else:
+        texts.pop(language, None)
+    ordered = {code: texts[code] for code in (*LANGUAGES, *sorted(texts)) if code in texts}
+    return ordered or None
+
+
+def missing_languages(value: Any) -> list[str]:
+    """The tutor's languages ``value`` has no text in (none for one text in every language)."""
+    if isinstance(value, str) and value.strip():
+        return []
+    return [code for code in LANGUAGES if not text_in(value, code).strip()]
+
+
+# ----------------------------------------------------------------- the draft
+
+
+class Draft:
+    """A lesson being made. ``head`` holds the lesson's own fields (game, title, seats,
+    position ...), ``steps`` each step as the file writes it (``move`` always a list);
+    ``selected`` is the step whose position the board shows (-1: the start) and ``played``
+    the moves made on the board since, in lesson notation ("Red: arrow -> 4"), which the
+    next step added takes as its moves."""
+
+    def __init__(
+        self,
+        head: dict,
+        steps: list[dict] | None = None,
+        played: list[str] | None = None,
+        selected: int | None = None,
+        name: str = DEFAULT_NAME,
+    ):
+        self.head = dict(head)
+        self.steps = [_step_form(step) for step in steps or []]
+        self.played = list(played or [])
+        self.selected = len(self.steps) - 1 if selected is None else selected
+        self.name = name
+        self._history: list[tuple] = []
+        self._problems: dict[int | None, list[str]] | None = None
+        self.entry = registered(self.head["game"])
+
+    # ------------------------------------------------------------- ways to start
+    @classmethod
+    def new_deal(cls, game: str, players: int = DEFAULT_PLAYERS, seed: int = 0, options: dict | None = None) -> Draft:
+        """A new game from ``seed``: the game's players (as its lessons name them), no moves yet."""
+        entry = registered(game)
+        if players not in entry.player_counts:
+            raise StudioError(
+                msg(
+                    "input.player-count",
+                    game=entry.name,
+                    players=players,
+                    low=entry.player_counts[0],
+                    high=entry.player_counts[-1],
+                )
+            )
+        head: dict[str, Any] = {
+            "game": game,
+            "players": players,
+            "seats": [written(name) for name in entry.seat_names(players)],
+        }
+        chosen = {name: value for name, value in (options or {}).items() if value != entry.options[name][0]}
+        if chosen:
+            head["options"] = chosen
+        head["seed"] = seed
+        draft = cls(head)
+        draft.start_state()  # a bad option or seed is said now, not at the first move
+        return draft
+
+    @classmethod
+    def from_lesson_step(cls, path: str | Path, step: int) -> Draft:
+        """The position of a lesson file at ``step`` (counted from 1; 0: before its first step):
+        the lesson's start and players, the moves of its steps up to there played."""
+        data = _read(str(path))
+        raw_steps: list = data["steps"] if isinstance(data.get("steps"), list) else []
+        if not 0 <= step <= len(raw_steps):
+            raise StudioError(msg("studio.no-such-step", file=Path(path).name, step=step, count=len(raw_steps)))
+        # the start of the game only: the new lesson gets its own title, summary and rules
+        head = {field: data[field] for field in HEAD[:1] + HEAD[5:] if field in data}
+        played = [move for raw in raw_steps[:step] for move in _step_form(raw).get("move", [])]
+        return cls(head, played=played)
+
+    @classmethod
+    def from_record(cls, name: str, content: bytes | str) -> Draft:
+        """An uploaded game record (the play page's download), every move of it played."""
+        check_upload_size(name, len(content))
+        text = _decoded(name, content)
+        try:
+            state = load_record(name, text=text)
+        except RecordError as error:
+            raise StudioError(str(error)) from None
+        if state.first_player != 0:  # a lesson's new game always starts with its first player
+            raise StudioError(msg("studio.record-first-player", file=name))
+        head: dict[str, Any] = {
+            "game": state.game_id,
+            "players": state.players,
+            "seats": [written(seat) for seat in state.seat_names],
+        }
+        options = {key: value for key, value in state.options.items() if value != state.OPTIONS[key][0]}
+        if options:
+            head["options"] = options
+        head["seed"] = state.seed
+        replay, played = state.restarted(), []
+        for move in state.move_stack:
+            if replay.to_move != CHANCE:  # deals and draws come again from the seed
+                played.append(notation(replay, move))
+            replay.push(move)
+        return cls(head, played=played)
+
+    @classmethod
+    def from_file(cls, name: str, content: bytes | str) -> Draft:
+        """A lesson file to edit. A file that is not a lesson at all, or whose start cannot be
+        set, is refused in the checker's words; a lesson with problems in its steps opens, its
+        problems shown beside them."""
+        check_upload_size(name, len(content))
+        text = _decoded(name, content)
+        data = _read(name, text)
+        steps = data.get("steps")
+        if (
+            not isinstance(steps, list)
+            or not all(isinstance(step, dict) for step in steps)
+            or data.get("game") not in games()
+        ):
+            raise StudioError(_first_problem(name, text) or msg("studio.not-a-lesson", file=name))
+        head = {field: value for field, value in data.items() if field != "steps"}
+        draft = cls(head, steps=data["steps"], name=Path(name).name or DEFAULT_NAME)
+        draft.start_state()  # no position to play from: refused, in the checker's words
+        return draft
+
+    # ------------------------------------------------------------- kept in the browser
+    def to_json(self) -> str:
+        """The draft as text to keep (the browser's storage): the lesson as YAML, so that a
+        position's numbered slots come back as numbers, and where the teacher is."""
+        lesson = yaml.safe_dump(self.lesson_data(), sort_keys=False, allow_unicode=True)
+        return json.dumps({"lesson": lesson, "played": self.played, "selected": self.selected, "name": self.name})
+
+    @classmethod
+    def from_json(cls, text: str) -> Draft:
+        kept = json.loads(text)
+        data = yaml.safe_load(kept["lesson"])
+        head = {field: value for field, value in data.items() if field != "steps"}
+        return cls(
+            head,
+            steps=data.get("steps"),
+            played=kept.get("played"),
+            selected=kept.get("selected"),
+            name=kept.get("name") or DEFAULT_NAME,
+        )
+
+    # ------------------------------------------------------------- positions
+    def start_state(self):
+        """The position before step 1 (a StudioError says why the lesson's start cannot be set)."""
+        head = self.head
+        seats = [seat_name(seat) for seat in head["seats"]] if isinstance(head.get("seats"), list) else None
+        lesson = Lesson(
+            path=self.name,
+            game=head["game"],
+            title="",
+            summary="",
+            minutes=3,
+            rules=[],
+            players=head.get("players", DEFAULT_PLAYERS),
+            seats=seats,
+            options=head.get("options", {}),
+            seed=head.get("seed", 0),
+            position=head.get("position"),
+            steps=[],
+            raw_steps=[],
+        )
+        try:
+            return lesson.start_state()
+        except LessonError as error:
+            raise StudioError(str(error)) from None
+
+    def replay(self, moves: list, state) -> tuple[Any, str]:
+        """``state`` after ``moves``, as far as they go, and why the first refused one is refused."""
+        for text in moves:
+            try:
+                move = parse_move_for(self.entry, state, text)
+                reason = state.why_not(move)
+            except TutorError as error:
+                return state, msg("lesson.move-refused", move=text, reason=error)
+            if reason is not None:
+                return state, msg("lesson.move-refused", move=text, reason=reason)
+            state.push(move)
+            advance_chance(state)
+        return state, ""
+
+    def state_after(self, index: int) -> tuple[Any, str]:
+        """The position shown at step ``index`` (-1: the start) and, when an earlier move is
+        refused, the position before it and why."""
+        state = self.start_state()
+        for step in self.steps[: index + 1]:
+            state, refused = self.replay(step.get("move", []), state)
+            if refused:
+                return state, refused
+        return state, ""
+
+    def position(self) -> tuple[Any, str]:
+        """What the board shows: the selected step's position and the moves played since."""
+        state, refused = self.state_after(self.selected)
+        if refused:
+            return state, refused
+        return self.replay(self.played, state)
+
+    def play(self, move) -> str | None:
+        """Play ``move`` on the board: None when the engine allows it (it is then kept for the
+        next step), else the engine's reason in words."""
+        state, refused = self.position()
+        if refused:
+            return refused
+        reason = state.why_not(move)
+        if reason is not None:
+            return str(reason)
+        self._remember()
+        self.played.append(notation(state, move))
+        return None
+
+    def take_back(self) -> None:
+        """Take back the last move played since the selected step."""
+        if self.played:
+            self._remember()
+            self.played.pop()
+
+    # ------------------------------------------------------------- steps
+    def select(self, index: int) -> None:
+        """Show step ``index`` (-1: the start); moves played and not yet in a step are dropped."""
+        if -1 <= index < len(self.steps) and (index != self.selected or self.played):
+            self._remember()
+            self.selected, self.played = index, []
+
+    def add_step(self, say: dict | None = None) -> int:
+        """A new step after the selected one, playing the moves played since it; it becomes
+        the selected step. Returns its index."""
+        self._remember()
+        step: dict[str, Any] = {}
+        if say:
+            step["say"] = say
+        if self.played:
+            step["move"] = list(self.played)
+        index = self.selected + 1
+        self.steps.insert(index, step)
+        self.selected, self.played = index, []
+        return index
+
+    def delete_step(self, index: int) -> None:
+        self._remember()
+        del self.steps[index]
+        self.selected = min(self.selected, len(self.steps) - 1)
+        self.played = []
+
+    def move_step(self, index: int, to: int) -> None:
+        """Put step ``index`` at place ``to`` (the steps after it keep their moves: the checker
+        says where a move no longer fits)."""
+        if index == to or not 0 <= to < len(self.steps):
+            return
+        self._remember()
+        self.steps.insert(to, self.steps.pop(index))
+        self.selected, self.played = to, []
+
+    def set_text(self, index: int | None, field: str, language: str, words: str) -> None:
+        """Write one language's text of a step's ``say`` or try ``prompt`` (``index`` None: the
+        lesson's ``title`` or ``summary``)."""
+        self._remember()
+        if index is None:
+            _put(self.head, field, with_text(self.head.get(field), language, words))
+            return
+        step = self.steps[index]
+        if field == "prompt":
+            spec = dict(step.get("try") or {})
+            _put(spec, "prompt", with_text(spec.get("prompt"), language, words))
+            step["try"] = spec
+        else:
+            _put(step, field, with_text(step.get(field), language, words))
+        self.steps[index] = _ordered(step, STEP)
+
+    def set_field(self, index: int | None, field: str, value: Any) -> None:
+        """Set a field of a step (``highlight``, ``rules``, ``notes``, ``check``) or of the
+        lesson (``minutes``, ``rules``, ``seed`` ...); an empty value removes it."""
+        self._remember()
+        if index is None:
+            _put(self.head, field, value)
+            self.head = _ordered(self.head, HEAD)
+        else:
+            _put(self.steps[index], field, value)
+            self.steps[index] = _ordered(self.steps[index], STEP)
+
+    def set_try(self, index: int, on: bool) -> None:
+        """Make step ``index`` ask the learner for a move (any allowed move, until moves are
+        accepted), or no longer ask."""
+        step = self.steps[index]
+        if on == ("try" in step):
+            return
+        self._remember()
+        if on:
+            step["try"] = {}
+        else:
+            del step["try"]
+        self.steps[index] = _ordered(step, STEP)
+
+    def try_position(self, index: int) -> tuple[Any, str]:
+        """Where step ``index``'s learner moves: the step's own position."""
+        return self.state_after(index)
+
+    def accept(self, index: int, move) -> str | None:
+        """Take ``move`` as a right answer to step ``index``'s try (played on the board at that
+        step): None when the engine allows it there, else its reason."""
+        state, refused = self.try_position(index)
+        if refused:
+            return refused
+        reason = state.why_not(move)
+        if reason is not None:
+            return str(reason)
+        written_move = notation(state, move).partition(": ")[2] if state.to_move >= 0 else str(move)
+        spec = dict(self.steps[index].get("try") or {})
+        accepted = list(spec.get("accept") or [])
+        if written_move not in accepted:
+            self._remember()
+            spec["accept"] = [*accepted, written_move]
+            self.steps[index]["try"] = _ordered(spec, ("prompt", "accept"))
+            self.steps[index] = _ordered(self.steps[index], STEP)
+        return None
+
+    def unaccept(self, index: int, written_move: str) -> None:
+        """No longer take ``written_move`` as a right answer (none left: any allowed move is)."""
+        spec = dict(self.steps[index].get("try") or {})
+        accepted = [move for move in spec.get("accept") or [] if move != written_move]
+        self._remember()
+        _put(spec, "accept", accepted)
+        self.steps[index]["try"] = spec
+
+    def notes_that_apply(self, index: int) -> list[str]:
+        """The notes and variants step ``index``'s moves rely on: the ones the checker wants named."""
+        before, refused = self.state_after(index - 1)
+        after, refused_here = self.state_after(index)
+        if refused or refused_here:
+            return []
+        return [note for note, applies in self.entry.notes.items() if applies(before, after)]
+
+    # ------------------------------------------------------------- undo
+    def _remember(self) -> None:
+        self._history.append(copy.deepcopy((self.head, self.steps, self.played, self.selected)))
+        del self._history[:-MAX_UNDO]
+        self._problems = None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self) -> None:
+        if self._history:
+            self.head, self.steps, self.played, self.selected = self._history.pop()
+            self._problems = None
+
+    # ------------------------------------------------------------- out
+    def lesson_data(self) -> dict:
+        """The lesson as its file holds it: only the fields used, in the documented order."""
+        data = _ordered(self.head, HEAD)
+        data["steps"] = [_file_step(step) for step in self.steps]
+        return data
+
+    def yaml_text(self) -> str:
+        """The lesson file, written as a person writes one (docs/lessons.md)."""
+        return lesson_yaml(self.lesson_data())
+
+    def problems(self) -> dict[int | None, list[str]]:
+        """What ``python -m tutor check`` says of the lesson, by step index (None: the lesson's
+        own fields), and each step that says nothing yet."""
+        if self._problems is None:
+            found: dict[int | None, list[str]] = {}
+            for number, problem in lesson_problems(self.name, self.yaml_text()):
+                found.setdefault(None if number is None else number - 1, []).append(problem)
+            for index, step in enumerate(self.steps):
+                if not any(text_in(step.get("say"), code).strip() for code in LANGUAGES):
+                    found.setdefault(index, []).insert(0, msg("studio.say-nothing", step=index + 1))
+            self._problems = found
+        return self._problems
+
+
+# ----------------------------------------------------------------- notation
+
+
+def english_name(name: str) -> str:
+    """A seat as the shipped lessons write it in moves: its English name."""
+    return (getattr(name, "languages", None) or {}).get(DEFAULT_LANGUAGE) or str(name)
+
+
+def notation(state, move) -> str:
+    """``move`` made in ``state``, as a lesson writes it: the mover's name first, to be checked
+    ("Red: arrow -> 4"); a choice made at the same time as others names its seat itself."""
+    if state.to_move >= 0:
+        return f"{english_name(state.name(state.to_move))}: {move}"
+    return str(move)
+
+
+# ----------------------------------------------------------------- the file as a person writes it
+
+
+def lesson_yaml(data: dict) -> str:
+    """``data`` as YAML in the shipped lessons' style: texts folded under ``>-``, one language a
+    line; lists and mappings of plain values on one line (``[slot 4]``, ``{en: Red, fr: Rouge}``),
+    and in a check also a mapping of those (``{card: green 5, slots: [1, 2]}``); everything else
+    in blocks, two spaces a level."""
+    lines: list[str] = []
+    _mapping(data, 0, lines, 1)
+    return "\n".join(lines) + "\n"
+
+
+def _mapping(data: dict, indent: int, lines: list[str], flat: int, texts: bool = False) -> None:
+    """``flat``: how deep a list or mapping may nest and still go on one line (2 in a check)."""
+    for key, value in data.items():
+        head = f"{' ' * indent}{_flow(key)}:"
+        if key == "check" and isinstance(value, dict) and value:  # one fact a line
+            lines.append(head)
+            _mapping(value, indent + 2, lines, 2)
+        else:
+            _value(head, value, indent, lines, flat, texts or key in TEXTS)
+
+
+def _value(head: str, value: Any, indent: int, lines: list[str], flat: int, text: bool = False) -> None:
+    """Write ``value`` after ``head`` ("  key:" or "  -"); ``text`` for a text a learner reads."""
+    if text and isinstance(value, str) and _foldable(value):
+        lines.append(f"{head} >-")
+        lines.extend(
+            " " * (indent + 2) + line
+            for line in textwrap.wrap(value, WIDTH - indent - 2, break_long_words=False, break_on_hyphens=False)
+        )
+    elif text and isinstance(value, dict):
+        lines.append(head)
+        _mapping(value, indent + 2, lines, flat, texts=True)
+    elif (
+        not isinstance(value, (dict, list))
+        or not value
+        or (_depth(value) <= (flat if isinstance(value, dict) else 1) and len(head) + 1 + len(_flow(value)) <= WIDTH)
+    ):
+        lines.append(f"{head} {_flow(value)}")
+    elif isinstance(value, dict):
+        lines.append(head)
+        _mapping(value, indent + 2, lines, flat)
+    else:
+        lines.append(head)
+        for item in value:
+            if isinstance(item, dict) and item and _depth(item) > flat:
+                block: list[str] = []
+                _mapping(item, indent + 4, block, flat)
+                lines.append(f"{' ' * (indent + 2)}- {block[0][indent + 4 :]}")
+                lines.extend(block[1:])
+            else:
+                _value(f"{' ' * (indent + 2)}-", item, indent + 4, lines, flat)
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and mappings nest in ``value`` (0: a plain value)."""
+    if isinstance(value, (dict, list)):
+        items = value.values() if isinstance(value, dict) else value
+        return 1 + max((_depth(item) for item in items), default=0)
+    return 0
+
+
+def _flow(value: Any) -> str:
+    """``value`` on one line; a text that needs quotes in double quotes, as people write them."""
+    if isinstance(value, (dict, list)):
+        items = (
+            [f"{_flow(key)}: {_flow(item)}" for key, item in value.items()]
+            if isinstance(value, dict)
+            else [_flow(item) for item in value]
+        )
+        return ("{%s}" if isinstance(value, dict) else "[%s]") % ", ".join(items)
+    # written as a list's item, so that a comma or a bracket in it is quoted wherever it stands
+    written = yaml.safe_dump([value], default_flow_style=True, width=float("inf"), allow_unicode=True).strip()[1:-1]
+    if isinstance(value, str) and written[:1] in "'\"":
+        return json.dumps(value, ensure_ascii=False)
+    return written
+
+
+def _foldable(text: str) -> bool:
+    """Text that a folded block gives back as it is: one line, single spaces, no space at either end."""
+    return bool(text) and text == text.strip() and "  " not in text and not any(char in text for char in "\n\r\t")
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def _step_form(raw: dict) -> dict:
+    """A step as the draft keeps it: ``move`` always a list."""
+    step = dict(raw)
+    if isinstance(step.get("move"), str):
+        step["move"] = [step["move"]]
+    return step
+
+
+def _file_step(step: dict) -> dict:
+    """A step as the file writes it: one move on its own, not in a list."""
+    data = _ordered(step, STEP)
+    if isinstance(data.get("move"), list) and len(data["move"]) == 1:
+        data["move"] = data["move"][0]
+    if isinstance(data.get("try"), dict):
+        data["try"] = _ordered(data["try"], ("prompt", "accept"))
+    return data
+
+
+def _ordered(data: dict, order: tuple[str, ...]) -> dict:
+    """``data`` with its fields in the documented order, any other after them as they came."""
+    return {
+        **{field: data[field] for field in order if field in data},
+        **{field: value for field, value in data.items() if field not in order},
+    }
+
+
+def _put(data: dict, field: str, value: Any) -> None:
+    """Set ``field``, or remove it when ``value`` is empty: a file holds only the fields used."""
+    if value is None or value == [] or value == {} or value == "":
+        data.pop(field, None)
+    else:
+        data[field] = value
+
+
+def _decoded(name: str, content: bytes | str) -> str:
+    if isinstance(content, str):
+        return content
+    try:
+        return bytes(content).decode("utf-8")
+    except UnicodeDecodeError:
+        raise StudioError(msg("app.record.not-text", file=name)) from None
+
+
+def _read(name: str, text: str | None = None) -> dict:
+    try:
+        return read_yaml(name, text)
+    except FileProblem as error:
+        raise StudioError(str(error)) from None
+
+
+def _first_problem(name: str, text: str) -> str:
+    """The checker's first sentence about a file the studio cannot open."""
+    problems = lesson_problems(name, text)
+    return problems[0][1] if problems else ""
