@@ -1,0 +1,132 @@
+"""The catalogs read as a teacher would put them in front of a class: every message is filled
+with real cards, players and numbers of each game in each language, then checked for doubled
+nouns, each language's card form, French typography, register, plurals, sentence length and
+each game's own words."""
+import re
+import string
+from collections.abc import Iterator
+
+import pytest
+
+from tutor import messages
+from tutor.games import game as registered
+from tutor.games import games
+from tutor.games.danger13.rules import parse_card as d13_card
+from tutor.games.decktet import parse_card as decktet_card
+from tutor.games.monster_trick.rules import Card as MTCard
+from tutor.messages import LANGUAGES, Plural, catalog, listed, msg
+
+GAMES = list(games())
+# Which game a key speaks of, from the short names its parts use ("app.log.mt.play", "drill.d13-hand").
+KEY_GAMES = {"mt": "monster-trick", "monster-trick": "monster-trick", "d13": "danger-13", "danger-13": "danger-13",
+             "tw": "thricewise", "thricewise": "thricewise", "decktet": "thricewise"}
+
+
+def cards_of(game: str) -> list:
+    """A few real cards of ``game``: each kind of name it gives a card."""
+    if game == "monster-trick":
+        return [MTCard("green", 8), MTCard("yellow", 1), MTCard("purple", 12)]
+    if game == "danger-13":
+        return [d13_card(code) for code in ("plain 3", "one-plus 2", "two-plus 5", "draw 0", "arrow", "13-18",
+                                             "hand", "instant +1")]
+    return [decktet_card(name) for name in ("Sea", "Ace of Moons", "the Huntress")]
+
+
+def games_of(key: str) -> list[str]:
+    """The games whose values a key takes: its own, or every game for a shared key."""
+    named = {KEY_GAMES[part] for piece in key.split(".") for part in (piece, piece.split("-")[0]) if part in KEY_GAMES}
+    return sorted(named) or GAMES
+
+
+COUNTED_CARDS = {"mt.why.predict-cards", "checks.tw-deck-short"}  # {cards}: VP values, a number of cards
+NUMBERED_WANTED = {"lesson.unasked.mt-slot", "lesson.unasked.tw-points"}  # {wanted}: slots, points
+CARD_FIELDS = {"card", "revealed", "pending"}
+NAMES = {"player", "dealer", "buster", "mover", "winner", "owner", "got", "answer", "wanted", "written", "actual"}
+NUMBERS = {"count", "slot", "total", "line", "number", "players", "limit", "value", "points", "score", "round", "high",
+           "low", "won", "finished", "played", "table", "before", "answered", "learners", "allowed", "failures",
+           "left", "middle", "right", "other", "free", "needed", "width", "height", "step", "lesson", "minutes",
+           "seconds", "available", "mistakes", "stars", "length", "col", "row", "top", "rounds", "start", "plus",
+           "moves", "triads", "first", "second", "asked"}
+
+
+def rendered(lang: str) -> Iterator[tuple[str, str]]:
+    """(key, text) for every entry of ``lang`` filled with real values of each game it speaks of,
+    each count once as 1 and once as 2 (both forms of a plural entry)."""
+    messages.set_language(lang)
+    try:
+        for key, entry in catalog(lang).items():
+            fields = messages.placeholders(entry)
+            for game in games_of(key):
+                names = registered(game).seat_names(3)
+                for index, card in enumerate(cards_of(game)):
+                    for count in (1, 2):
+                        values = {}
+                        for field in fields:
+                            if field in CARD_FIELDS or (field, key) == ("expected", "d13.why.wrong-chance"):
+                                values[field] = card
+                            elif field == "cards" and key in COUNTED_CARDS:
+                                values[field] = listed(["1", "2", "3"][:count + 1])
+                            elif field == "cards":
+                                values[field] = listed([str(card), str(cards_of(game)[index - 1])][:count])
+                            elif field in NAMES and key not in NUMBERED_WANTED:
+                                values[field] = names[(index + count) % 3]
+                            elif field in NUMBERS:
+                                values[field] = count
+                            else:
+                                values[field] = "«x»"
+                        try:
+                            yield key, msg(key, **values)
+                        except ValueError:  # braces that are no placeholders: a text shown as it is
+                            yield key, msg(key)
+                if "card" not in fields and "cards" not in fields:
+                    break  # the same text for every game
+    finally:
+        messages.set_language("en")
+
+
+@pytest.fixture(scope="module")
+def texts() -> dict[str, list[tuple[str, str]]]:
+    return {lang: list(rendered(lang)) for lang in LANGUAGES}
+
+
+def by_key(found) -> dict[str, str]:
+    """One example text per key found wrong: a short report that names every key."""
+    return {key: text for key, text in sorted(found, reverse=True)}
+
+
+CARD_NOUN = {"en": "card", "fr": "carte", "nl": "kaart"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_card_is_named_with_its_noun_twice(texts, lang):
+    """"la carte carte simple 3", "de kaart gewone kaart 2": the card's name already says it is a card."""
+    noun = CARD_NOUN[lang]
+    messages.set_language(lang)
+    named = [str(card).lower() for game in GAMES for card in cards_of(game) if noun in str(card).lower()]
+    messages.set_language("en")
+    found = by_key((key, text) for key, text in texts[lang] if any(f"{noun} {name}" in text.lower() for name in named))
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+# How each language names a Monster Trick card in a sentence: "the green 8", "le 8 vert", "de groene 8".
+MT_CARD_FORM = {
+    "en": (r"\b(green|yellow|blue|purple) \d+\b", r"\b(the|with|and)$|^$|[(:,']$"),
+    "fr": (r"\b\d+ (vert|jaune|bleu|violet)\b", r"\b(le|du|au|avec|et)$|^$|[(:,']$"),
+    "nl": (r"\b(groene|gele|blauwe|paarse) \d+\b", r"\b(de|met|en)$|^$|[(:,']$"),
+}
+MT_WRONG_FORM = {"en": r"\b\d+ (green|yellow|blue|purple)\b", "fr": r"\bcartes? \d+ (vert|jaune|bleu|violet)",
+                 "nl": r"\b(groen|geel|blauw|paars) \d+\b"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_monster_trick_cards_take_the_languages_card_form(texts, lang):
+    form, before = MT_CARD_FORM[lang]
+    wrong = set()
+    for key, text in texts[lang]:
+        if re.search(MT_WRONG_FORM[lang], text):
+            wrong.add((key, text))
+        for found in re.finditer(form, text):
+            if not re.search(before, text[:found.start()].rstrip(), re.IGNORECASE):
+                wrong.add((key, text))
+    found = by_key(wrong)
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
