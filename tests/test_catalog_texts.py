@@ -3,7 +3,6 @@ with real cards, players and numbers of each game in each language, then checked
 nouns, each language's card form, French typography, register, plurals, sentence length and
 each game's own words."""
 import re
-import string
 from collections.abc import Iterator
 
 import pytest
@@ -14,7 +13,9 @@ from tutor.games import games
 from tutor.games.danger13.rules import parse_card as d13_card
 from tutor.games.decktet import parse_card as decktet_card
 from tutor.games.monster_trick.rules import Card as MTCard
+from tutor.lessons import bundled_lessons, text_fields
 from tutor.messages import LANGUAGES, Plural, catalog, listed, msg
+from tutor.yamlfile import read_yaml
 
 GAMES = list(games())
 # Which game a key speaks of, from the short names its parts use ("app.log.mt.play", "drill.d13-hand").
@@ -73,7 +74,7 @@ def rendered(lang: str) -> Iterator[tuple[str, str]]:
                             elif field in NUMBERS:
                                 values[field] = count
                             else:
-                                values[field] = "«x»"
+                                values[field] = "xyz"
                         try:
                             yield key, msg(key, **values)
                         except ValueError:  # braces that are no placeholders: a text shown as it is
@@ -87,6 +88,10 @@ def rendered(lang: str) -> Iterator[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def texts() -> dict[str, list[tuple[str, str]]]:
     return {lang: list(rendered(lang)) for lang in LANGUAGES}
+
+
+def forms(entry) -> list[str]:
+    return list(entry.forms.values()) if isinstance(entry, Plural) else [entry]
 
 
 def by_key(found) -> dict[str, str]:
@@ -130,3 +135,32 @@ def test_monster_trick_cards_take_the_languages_card_form(texts, lang):
                 wrong.add((key, text))
     found = by_key(wrong)
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def lesson_texts(lang: str) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of every shipped lesson in ``lang``."""
+    for game in GAMES:
+        for path in bundled_lessons(game):
+            for step, field, value in text_fields(read_yaml(str(path))):
+                if isinstance(value, dict) and isinstance(value.get(lang), str):
+                    yield f"{path.name} {step} {field}", value[lang]
+
+
+def test_french_keeps_its_spaces_unbroken_beside_punctuation(texts):
+    """Before : ; ! ? » and after «, a non-breaking space: never a line starting with a colon."""
+    found = by_key((where, text) for where, text in [*texts["fr"], *lesson_texts("fr")]
+                   if re.search(r"[ \t\n][:;!?»]|«[ \t\n]|«[^\s]|[^\s]»", text))
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_french_quotes_words_in_guillemets(texts):
+    found = by_key((key, text) for key, text in [*texts["fr"], *lesson_texts("fr")]
+                   if re.search(r"(?<![\w’])'[^'\n]+?'(?!\w)", text))
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_french_asks_no_question_by_putting_a_pronoun_after_a_name():
+    """"{player} met-il" reads "Ada met-il": a question about a player is asked another way."""
+    found = {key: text for key, entry in catalog("fr").items() for text in forms(entry)
+             if re.search(r"\}[^{}.?!]*?\b\w+-(t-)?(il|elle)s?\b", text)}
+    assert found == {}
