@@ -41,6 +41,14 @@ def games_of(key: str) -> list[str]:
 
 COUNTED_CARDS = {"mt.why.predict-cards", "checks.tw-deck-short"}  # {cards}: VP values, a number of cards
 NUMBERED_WANTED = {"lesson.unasked.mt-slot", "lesson.unasked.tw-points"}  # {wanted}: slots, points
+NEVER_ONE = {"players", "high", "limit", "length", "size", "width", "height", "top", "rounds", "seconds", "minutes"}
+# Counts that are never one in a message: a landing card says "1 lesson" in its own entry; a list per player.
+NEVER_ONE_IN = {"app.landing.lessons-same": {"count"}, "app.landing.lessons-range": {"count"},
+                "input.expect.names": {"count"}, "input.expect.numbers": {"count"}}
+# Position errors for lesson writers that name several counts at once: only their main count goes
+# through the plural rules so far ("1 trick is finished ... (1 cards played ...)").
+SEVERAL_COUNTS = {"mt.error.won-total", "mt.error.table-more-than-played", "mt.error.cards-gone",
+                  "tw.error.deck-too-big", "tw.error.grid-small"}
 CARD_FIELDS = {"card", "revealed", "pending"}
 NAMES = {"player", "dealer", "buster", "mover", "winner", "owner", "got", "answer", "wanted", "written", "actual"}
 NUMBERS = {"count", "slot", "total", "line", "number", "players", "limit", "value", "points", "score", "round", "high",
@@ -72,7 +80,7 @@ def rendered(lang: str) -> Iterator[tuple[str, str]]:
                             elif field in NAMES and key not in NUMBERED_WANTED:
                                 values[field] = names[(index + count) % 3]
                             elif field in NUMBERS:
-                                values[field] = count
+                                values[field] = count + 2 if field in NEVER_ONE | NEVER_ONE_IN.get(key, set()) else count
                             else:
                                 values[field] = "xyz"
                         try:
@@ -164,3 +172,36 @@ def test_french_asks_no_question_by_putting_a_pronoun_after_a_name():
     found = {key: text for key, entry in catalog("fr").items() for text in forms(entry)
              if re.search(r"\}[^{}.?!]*?\b\w+-(t-)?(il|elle)s?\b", text)}
     assert found == {}
+
+
+# Nouns that a count of one must not take in their plural form ("1 plis", "1 kaarten").
+PLURAL_NOUNS = {
+    "en": r"tricks|cards|points|players|moves|learners|lessons|pages|names|numbers|letters",
+    "fr": r"plis|cartes|points|joueurs|coups|élèves|leçons|pages|noms|nombres|lettres|signes",
+    "nl": r"slagen|kaarten|punten|pluspunten|spelers|zetten|leerlingen|lessen|namen|getallen|letters",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_counts_take_the_languages_plural_rules(texts, lang):
+    """No "card(s)" or "kaart(en)": a number beside a noun goes through Babel's plural rules."""
+    found = by_key((key, text) for key, text in texts[lang] if key not in SEVERAL_COUNTS
+                   if re.search(r"\w\((s|en|e|es|x)\)", text)
+                   or re.search(rf"(?<![\d,.])1[ \u00a0\u202f]({PLURAL_NOUNS[lang]})\b", text))
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "Red already had theirs", "Red and Blue already had theirs"),
+    ("fr", "Rouge a déjà eu la sienne", "Rouge et Bleu ont déjà eu la leur"),
+    ("nl", "Rood kreeg er al een", "Rood en Blauw kregen er al een"),
+])
+def test_a_verb_after_a_list_of_names_agrees_with_how_many_there_are(lang, one, two):
+    messages.set_language(lang)
+    try:
+        names = registered("danger-13").seat_names(2)
+        card = d13_card("plain 3")
+        said = [msg("quiz.d13-receive.one-each", got=names[:count], card=card, answer="x") for count in (1, 2)]
+    finally:
+        messages.set_language("en")
+    assert one in said[0] and two in said[1]

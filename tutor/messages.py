@@ -10,6 +10,9 @@ placeholder and gives one text per CLDR plural category the language uses::
 
     cards: {plural: count, one: "{count} card", other: "{count} cards"}
 
+Given a list, the counting placeholder counts its items and shows them listed, so a verb
+agrees with the names before it: ``{plural: got, one: "{got} a joué", other: "{got} ont joué"}``.
+
 Babel picks the category with the language's plural rules and writes the number the
 way that language does (``7,5`` in French and Dutch). A key missing from the chosen
 language falls back to English.
@@ -190,7 +193,12 @@ def msg_in(language: str, key: str, /, **params) -> str:
 
 
 def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
-    """The form of a plural entry for its count, and the count written for ``lang``."""
+    """The form of a plural entry for its count, and the count written for ``lang``; a list
+    counts its items and is written as a list ("Red and Blue have", "Red has")."""
+    if isinstance(params[entry.count], list | tuple):
+        names = [str(name) for name in params[entry.count]]
+        category = Locale.parse(lang).plural_form(len(names))
+        return entry.forms.get(category, entry.forms["other"]), {**params, entry.count: listed(names)}
     count = _number(params[entry.count])
     if count is None:  # not a number: say it as given, in the general form
         return entry.forms["other"], params
