@@ -4,8 +4,11 @@ nouns, each language's card form, French typography, register, plurals, sentence
 each game's own words."""
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+import yaml
+from test_languages import NOT_THE_CATALOGS_WORDS
 
 from tutor import messages
 from tutor.games import game as registered
@@ -205,3 +208,42 @@ def test_a_verb_after_a_list_of_names_agrees_with_how_many_there_are(lang, one, 
     finally:
         messages.set_language("en")
     assert one in said[0] and two in said[1]
+
+
+# One word per thing: the variants of a game's words (its glossary and its edition) that its texts
+# must not use, per language; None: every game's texts and the shared catalog.
+OTHER_WORDS = {
+    (None, "nl"): [r"\bpartij", r"\b[Vv]ariant\b", r"\bonvol", r"\bOP\b", r"\btrekstapel", r"\brooster",
+                   r"\b(groen|geel|blauw|paars) \d+\b"],
+    ("thricewise", "nl"): [r"\brij(en)? van drie"],
+    ("danger13", "nl"): [r"\b[Pp]ijl\b", r"\btrek(ken|t|)\b", r"\btrok", r"bij deze gever", r"(?<![-\w])stapel\b"],
+    (None, "fr"): [r"\bcartes? \d+ (vert|jaune|bleu|violet)"],
+}
+NOTATION = re.compile(r"\.error\.[\w-]*format$")  # how to write a move: "an arrow" is the "->" typed
+
+
+def catalog_texts(package: str | None, lang: str) -> Iterator[tuple[str, str]]:
+    """(key, text) of one game's catalog files (every catalog file for None), each form of a plural."""
+    files = (sorted(Path(messages.GAME_LOCALES, package, "locales", lang).glob("*.yaml")) if package else
+             [file for folder in messages.folders() for file in sorted((folder / lang).glob("*.yaml"))])
+    for file in files:
+        entries: dict = {}
+        messages._flatten(yaml.safe_load(file.read_text(encoding="utf-8")) or {}, "", entries, str(file))
+        yield from ((key, text) for key, entry in entries.items() for text in forms(entry))
+
+
+def game_lesson_texts(package: str | None, lang: str) -> Iterator[tuple[str, str]]:
+    for game, entry in games().items():
+        if package in (None, entry.short):
+            for path in bundled_lessons(game):
+                for step, field, value in text_fields(read_yaml(str(path))):
+                    if isinstance(value, dict) and isinstance(value.get(lang), str):
+                        yield f"{path.name} {step} {field}", value[lang]
+
+
+@pytest.mark.parametrize("package, lang", sorted({*OTHER_WORDS, *NOT_THE_CATALOGS_WORDS}, key=str))
+def test_catalogs_and_lessons_say_each_thing_with_one_word(package, lang):
+    patterns = OTHER_WORDS.get((package, lang), []) + NOT_THE_CATALOGS_WORDS.get((package, lang), [])
+    found = by_key((where, text) for where, text in [*catalog_texts(package, lang), *game_lesson_texts(package, lang)]
+                   if not NOTATION.search(where) and any(re.search(pattern, text) for pattern in patterns))
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -80,7 +80,7 @@ ARROWS = shipped("danger13", "07-arrows.yaml")
     ("discards: {count: 2, top: [plain 4, arrow]}",
      "check 'discards': the lesson expects ['plain 4', 'arrow'], but the engine says ['arrow', 'plain 4']."),
     ("discards: {count: 3, top: [arrow, plain 4]}",
-     "check 'discards': the lesson expects 3 card(s), but the engine says 2 card(s)."),
+     "check 'discards': the lesson expects 3 cards, but the engine says 2 cards."),
 ])
 def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
     path = write(tmp_path, ARROWS.replace("discards: {count: 2, top: [arrow, plain 4]}", wrong))
@@ -175,7 +175,7 @@ def test_a_deck_smaller_than_the_table_is_explained(tmp_path):
     text = shipped("thricewise", "11-the-last-turn.yaml").replace("  turn: 9\n", "  turn: 9\n  deck: [Sea, End]\n")
     text = text.replace("    Cleo: [Sea]\n", "    Cleo: []\n").replace("., ., ., End]", "., ., ., .]")
     failure = one_failure(write(tmp_path, text))
-    assert "a deck of 2 card(s) cannot happen with 3 players" in failure
+    assert "a deck of 2 cards cannot happen with 3 players" in failure
     assert "'Not enough cards for everyone' is an empty deck." in failure
 
 
