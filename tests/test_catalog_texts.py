@@ -247,3 +247,32 @@ def test_catalogs_and_lessons_say_each_thing_with_one_word(package, lang):
     found = by_key((where, text) for where, text in [*catalog_texts(package, lang), *game_lesson_texts(package, lang)]
                    if not NOTATION.search(where) and any(re.search(pattern, text) for pattern in patterns))
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+# Texts for teachers and lesson writers (French: vous); every other text speaks to a learner (tu).
+TEACHER_KEYS = re.compile(r"^(checks|cli|bench|publish\.console|error)\.|^(mt|d13|tw|decktet|bot)\.error\."
+                          r"|^lesson\.(?!try-|legal$|illegal$|unasked)|^classroom\.(setup|bar|blank|tally|results|answer)\."
+                          r"|^classroom\.error\.(not-teacher|store-address)$|^classroom\.join-card\.local$")
+EITHER = re.compile(r"^input\.")  # a lesson file's writer or a learner opening a saved game
+# "tu" and its forms, or a "tu" imperative opening a sentence or a clause ("écris la carte", "Choisis parmi").
+FRENCH_TU = (r"(?i:\b(tu|te|t'|ton|ta|tes|toi)\b|\b\w+-toi\b)|(^|[.:;]\s)(?i:écris|choisis|enlève|lance|utilise|vérifie|"
+             r"ajoute|retire|donne|mets)\b")
+FRENCH_VOUS = r"\b(vous|votre|vos)\b"
+
+
+def test_french_speaks_to_teachers_with_vous_and_to_learners_with_tu():
+    found = {}
+    for key, entry in catalog("fr").items():
+        for text in forms(entry):
+            if TEACHER_KEYS.search(key) and re.search(FRENCH_TU, text):
+                found[key] = f"teacher, tu: {text}"
+            elif not TEACHER_KEYS.search(key) and not EITHER.search(key) and re.search(FRENCH_VOUS, text, re.I):
+                found[key] = f"learner, vous: {text}"
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_dutch_says_je_never_u():
+    found = {key: text for key, entry in catalog("nl").items() for text in forms(entry)
+             if re.search(r"\b(u|uw)\b", text.replace("'u'", ""))}
+    found |= {where: text for where, text in game_lesson_texts(None, "nl") if re.search(r"\b(u|uw)\b", text)}
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
