@@ -276,3 +276,17 @@ def test_dutch_says_je_never_u():
              if re.search(r"\b(u|uw)\b", text.replace("'u'", ""))}
     found |= {where: text for where, text in game_lesson_texts(None, "nl") if re.search(r"\b(u|uw)\b", text)}
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences: each ends with . ! or ? before the capital, quote or bracket opening the next."""
+    return [part for part in re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«\"'{(„])", text) if part]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_learners_read_sentences_of_at_most_thirty_words(lang):
+    texts = [(key, text) for key, entry in catalog(lang).items() if not TEACHER_KEYS.search(key)
+             and not EITHER.search(key) for text in forms(entry)]
+    found = by_key((where, sentence) for where, text in [*texts, *game_lesson_texts(None, lang)]
+                   for sentence in sentences(text) if len(re.findall(r"[\w{}'’+→-]+", sentence)) > 30)
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
