@@ -258,7 +258,7 @@ def test_a_record_that_replays_cannot_be_stated_refused(tmp_path):
     data = yaml.safe_load(shipped("danger13", "records/refused-second-card.yaml"))
     data["record"]["moves"].pop()
     path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
-    assert check_file(path) == [f"{path}: the file expects move 2 to be refused, but the whole record replays (1 moves)."]
+    assert check_file(path) == [f"{path}: the file expects move 2 to be refused, but the whole record replays (1 move)."]
 
 
 def test_final_scores_need_a_finished_game(tmp_path):
@@ -267,7 +267,7 @@ def test_final_scores_need_a_finished_game(tmp_path):
     del data["refused"]
     data["scores"] = {"Red": 0}
     path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
-    assert "the record stops after 1 moves, before the end of the game" in check_file(path)[0]
+    assert "the record stops after 1 move, before the end of the game" in check_file(path)[0]
 
 
 def test_a_record_file_is_found_beside_the_check(tmp_path):
@@ -319,8 +319,9 @@ def test_check_messages_exist_in_every_language_with_the_same_placeholders(langu
         return tree["checks"]
     english, other = keys("en"), keys(language)
     assert other.keys() == english.keys()
-    def fields(text):
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    def fields(entry):  # a text, or a plural entry's forms
+        texts = [text for form, text in entry.items() if form != "plural"] if isinstance(entry, dict) else [entry]
+        return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
     for key, text in english.items():
         assert fields(text) == fields(other[key]), key
     messages.set_language(language)
