@@ -2,7 +2,10 @@
 with real cards, players and numbers of each game in each language, then checked for doubled
 nouns, each language's card form, French typography, register, plurals, sentence length and
 each game's own words."""
+import os
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -290,3 +293,30 @@ def test_learners_read_sentences_of_at_most_thirty_words(lang):
     found = by_key((where, sentence) for where, text in [*texts, *game_lesson_texts(None, lang)]
                    for sentence in sentences(text) if len(re.findall(r"[\w{}'’+→-]+", sentence)) > 30)
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+DICTIONARIES = {"fr": "fr_FR", "nl": "nl"}
+WORDS = Path(__file__).parent / "words"  # the game words, names and notation the dictionaries lack
+
+
+def unknown_words(lang: str) -> set[str]:
+    """The words of every catalog and lesson text in ``lang`` that hunspell's dictionary and the
+    project's word list do not know (placeholders, quoted notation and words with digits left out)."""
+    texts = [text for _, entry in catalog(lang).items() for text in forms(entry)]
+    texts += [text for _, text in game_lesson_texts(None, lang)]
+    plain = "\n".join(re.sub(r"\{[^}]*\}|«[^»]*»|'[^'\n]*'|[‘’“”„]", " ", text) for text in texts)
+    listed_words = subprocess.run(["hunspell", "-d", DICTIONARIES[lang], "-l"], input=plain, capture_output=True,
+                                  text=True, check=True).stdout.split()
+    known = {line.strip() for line in (WORDS / f"{lang}.txt").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")}
+    words = {word.strip(".-’") for word in listed_words}
+    return {word for word in words if len(word) > 1 and not re.search(r"[\d/_+.]", word) and word not in known}
+
+
+@pytest.mark.parametrize("lang", DICTIONARIES)
+def test_french_and_dutch_are_spelled_right(lang):
+    if not shutil.which("hunspell") or not Path(f"/usr/share/hunspell/{DICTIONARIES[lang]}.dic").exists():
+        if os.environ.get("CI"):
+            pytest.fail("hunspell and its dictionaries are missing: .ci/run installs them")
+        pytest.skip("apt-get install hunspell hunspell-fr hunspell-nl")
+    assert sorted(unknown_words(lang)) == []
