@@ -57,22 +57,26 @@ def games_of(key: str) -> list[str]:
 
 COUNTED_CARDS = {"mt.why.predict-cards", "checks.tw-deck-short"}  # {cards}: VP values, a number of cards
 NUMBERED_WANTED = {"lesson.unasked.mt-slot", "lesson.unasked.tw-points"}  # {wanted}: slots, points
-NEVER_ONE = {"players", "high", "limit", "length", "size", "width", "height", "top", "rounds", "seconds", "minutes"}
+NEVER_ONE = {
+    "players",
+    "high",
+    "limit",
+    "length",
+    "size",
+    "width",
+    "height",
+    "top",
+    "rounds",
+    "seconds",
+    "minutes",
+    "needed",
+}
 # Counts that are never one in a message: a landing card says "1 lesson" in its own entry; a list per player.
 NEVER_ONE_IN = {
     "app.landing.lessons-same": {"count"},
     "app.landing.lessons-range": {"count"},
     "input.expect.names": {"count"},
     "input.expect.numbers": {"count"},
-}
-# Position errors for lesson writers that name several counts at once: only their main count goes
-# through the plural rules so far ("1 trick is finished ... (1 cards played ...)").
-SEVERAL_COUNTS = {
-    "mt.error.won-total",
-    "mt.error.table-more-than-played",
-    "mt.error.cards-gone",
-    "tw.error.deck-too-big",
-    "tw.error.grid-small",
 }
 CARD_FIELDS = {"card", "revealed", "pending"}
 NAMES = {"player", "dealer", "buster", "mover", "winner", "owner", "got", "answer", "wanted", "written", "actual"}
@@ -274,7 +278,6 @@ def test_counts_take_the_languages_plural_rules(texts, lang):
     found = by_key(
         (key, text)
         for key, text in texts[lang]
-        if key not in SEVERAL_COUNTS
         if re.search(r"\w\((s|en|e|es|x)\)", text)
         or re.search(rf"(?<![\d,.])1[ \u00a0\u202f]({PLURAL_NOUNS[lang]})\b", text)
     )

@@ -338,12 +338,12 @@ WHERE_MAY_A_CARD_GO = shipped("monster_trick", "02-where-may-a-card-go.yaml")
 @pytest.mark.parametrize("old, new, expected", [
     # lesson 02 as it first shipped: 31 cards played, 5 on the table, 26 for the finished tricks
     ("  starter: Gray\n", "  starter: Orange\n",
-     "position: 31 cards have been played this round and the table holds 5, so 26 would be in finished tricks; "
+     "position: cards played this round: 31; on the table: 5. So 26 would be in finished tricks; "
      "but a finished trick holds 4 cards, and 26 is not a multiple of 4."),
     # six tricks finished and nobody has won one
     ("  won: {Orange: 2, Red: 1, Gray: 2, Blue: 1}\n", "",
-     "position: the tricks won add up to 0, but 6 tricks are finished this round (29 cards played, 5 still on "
-     "the table)"),
+     "position: the tricks won add up to 0, but 6 tricks are finished this round (cards played: 29, still on "
+     "the table: 5)"),
     ("Gray: 2, Blue: 1}", "Gray: 4, Blue: 1}", "position: the tricks won add up to 8, but 6 tricks are finished"),
 ])
 def test_monster_trick_counters_that_do_not_add_up_are_refused(tmp_path, old, new, expected):
@@ -367,8 +367,8 @@ def test_a_card_on_the_table_needs_a_card_gone_from_that_hand(tmp_path):
         steps:
           - say: Look.
     """)
-    assert one_failure(path) == (f"{path}: position: Red has 1 cards on the table but has played only 0 this round "
-                                 "(a hand starts with 12).")
+    assert one_failure(path) == (f"{path}: position: Red has more cards on the table (1) than played this round (0); "
+                                 "a hand starts with 12.")
 
 
 @pytest.mark.parametrize("lang, words", [
