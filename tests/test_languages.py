@@ -306,7 +306,7 @@ def test_check_names_every_file_step_and_field_missing_a_language_in_the_languag
         msg("checks.language-missing", file=str(lesson), where=msg("checks.where-step", step=2, field="prompt"),
             language="français"),
     ]
-    assert "étape 2, « prompt » : pas de texte en français." in done.stdout
+    assert "étape 2, «\u00a0prompt\u00a0»\u00a0: pas de texte en français." in done.stdout
     assert msg("lesson.summary-failed", failures=4, count=1) in done.stderr
     assert check(str(lesson)).returncode == 0, "without --require-languages the lesson holds"
 

@@ -80,7 +80,7 @@ ARROWS = shipped("danger13", "07-arrows.yaml")
     ("discards: {count: 2, top: [plain 4, arrow]}",
      "check 'discards': the lesson expects ['plain 4', 'arrow'], but the engine says ['arrow', 'plain 4']."),
     ("discards: {count: 3, top: [arrow, plain 4]}",
-     "check 'discards': the lesson expects 3 card(s), but the engine says 2 card(s)."),
+     "check 'discards': the lesson expects 3 cards, but the engine says 2 cards."),
 ])
 def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
     path = write(tmp_path, ARROWS.replace("discards: {count: 2, top: [arrow, plain 4]}", wrong))
@@ -175,7 +175,7 @@ def test_a_deck_smaller_than_the_table_is_explained(tmp_path):
     text = shipped("thricewise", "11-the-last-turn.yaml").replace("  turn: 9\n", "  turn: 9\n  deck: [Sea, End]\n")
     text = text.replace("    Cleo: [Sea]\n", "    Cleo: []\n").replace("., ., ., End]", "., ., ., .]")
     failure = one_failure(write(tmp_path, text))
-    assert "a deck of 2 card(s) cannot happen with 3 players" in failure
+    assert "a deck of 2 cards cannot happen with 3 players" in failure
     assert "'Not enough cards for everyone' is an empty deck." in failure
 
 
@@ -258,7 +258,7 @@ def test_a_record_that_replays_cannot_be_stated_refused(tmp_path):
     data = yaml.safe_load(shipped("danger13", "records/refused-second-card.yaml"))
     data["record"]["moves"].pop()
     path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
-    assert check_file(path) == [f"{path}: the file expects move 2 to be refused, but the whole record replays (1 moves)."]
+    assert check_file(path) == [f"{path}: the file expects move 2 to be refused, but the whole record replays (1 move)."]
 
 
 def test_final_scores_need_a_finished_game(tmp_path):
@@ -267,7 +267,7 @@ def test_final_scores_need_a_finished_game(tmp_path):
     del data["refused"]
     data["scores"] = {"Red": 0}
     path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
-    assert "the record stops after 1 moves, before the end of the game" in check_file(path)[0]
+    assert "the record stops after 1 move, before the end of the game" in check_file(path)[0]
 
 
 def test_a_record_file_is_found_beside_the_check(tmp_path):
@@ -319,8 +319,9 @@ def test_check_messages_exist_in_every_language_with_the_same_placeholders(langu
         return tree["checks"]
     english, other = keys("en"), keys(language)
     assert other.keys() == english.keys()
-    def fields(text):
-        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    def fields(entry):  # a text, or a plural entry's forms
+        texts = [text for form, text in entry.items() if form != "plural"] if isinstance(entry, dict) else [entry]
+        return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
     for key, text in english.items():
         assert fields(text) == fields(other[key]), key
     messages.set_language(language)
@@ -337,12 +338,12 @@ WHERE_MAY_A_CARD_GO = shipped("monster_trick", "02-where-may-a-card-go.yaml")
 @pytest.mark.parametrize("old, new, expected", [
     # lesson 02 as it first shipped: 31 cards played, 5 on the table, 26 for the finished tricks
     ("  starter: Gray\n", "  starter: Orange\n",
-     "position: 31 cards have been played this round and the table holds 5, so 26 would be in finished tricks; "
+     "position: cards played this round: 31; on the table: 5. So 26 would be in finished tricks; "
      "but a finished trick holds 4 cards, and 26 is not a multiple of 4."),
     # six tricks finished and nobody has won one
     ("  won: {Orange: 2, Red: 1, Gray: 2, Blue: 1}\n", "",
-     "position: the tricks won add up to 0, but 6 tricks are finished this round (29 cards played, 5 still on "
-     "the table)"),
+     "position: the tricks won add up to 0, but 6 tricks are finished this round (cards played: 29, still on "
+     "the table: 5)"),
     ("Gray: 2, Blue: 1}", "Gray: 4, Blue: 1}", "position: the tricks won add up to 8, but 6 tricks are finished"),
 ])
 def test_monster_trick_counters_that_do_not_add_up_are_refused(tmp_path, old, new, expected):
@@ -366,8 +367,8 @@ def test_a_card_on_the_table_needs_a_card_gone_from_that_hand(tmp_path):
         steps:
           - say: Look.
     """)
-    assert one_failure(path) == (f"{path}: position: Red has 1 cards on the table but has played only 0 this round "
-                                 "(a hand starts with 12).")
+    assert one_failure(path) == (f"{path}: position: Red has more cards on the table (1) than played this round (0); "
+                                 "a hand starts with 12.")
 
 
 @pytest.mark.parametrize("lang, words", [

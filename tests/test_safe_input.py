@@ -25,7 +25,7 @@ def refusal(tmp_path, text: str | bytes) -> str:
     with pytest.raises(LessonError) as error:
         load_lesson(path)
     message = str(error.value)
-    assert message.startswith(str(path)) and message.isprintable()
+    assert message.startswith(str(path)) and message.replace("\u00a0", " ").isprintable()  # French keeps its spaces
     return message[len(str(path)):]
 
 
@@ -175,7 +175,7 @@ def test_input_sentences_exist_in_french_and_dutch(language):
 def test_refusals_follow_the_language(tmp_path):
     messages.set_language("fr")
     try:
-        assert "étape 1 : le champ 'say' doit être du texte" in refusal(tmp_path, with_step_field("say", "5"))
+        assert "étape 1\u00a0: le champ «\u00a0say\u00a0» doit être du texte" in refusal(tmp_path, with_step_field("say", "5"))
     finally:
         messages.set_language("en")
 

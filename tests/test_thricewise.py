@@ -471,7 +471,7 @@ def test_impossible_lesson_positions_are_refused(spec, problem):
 
 
 def test_hands_smaller_than_three_need_an_empty_deck():
-    with pytest.raises(PositionError, match="the deck has run out, but 2 cards are left"):
+    with pytest.raises(PositionError, match="the deck has run out, but it still holds cards: 2"):
         late_position(2, {"Ann": ["sea"], "Bob": ["bard"]}, spare=2)
 
 

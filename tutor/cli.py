@@ -89,10 +89,13 @@ def _problems_of(file: str, languages: list[str] | None = None) -> list[str]:
         return [msg("input.internal", file=file)]
 
 
+KEPT_SPACES = "\u00a0\u202f"  # French spaces beside punctuation: seen, and harmless on a terminal
+
+
 def one_line(text: str) -> str:
     """``text`` with line breaks, terminal escapes and other unseen characters written out
     (as \\n, \\x1b, ...), so that a problem is one line and a file cannot drive the terminal."""
-    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
+    return "".join(char if char.isprintable() or char in KEPT_SPACES else ascii(char)[1:-1] for char in text)
 
 
 def play_random_game(entry, players: int, seed: int, rng: random.Random):

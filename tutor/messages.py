@@ -10,12 +10,19 @@ placeholder and gives one text per CLDR plural category the language uses::
 
     cards: {plural: count, one: "{count} card", other: "{count} cards"}
 
+Given a list, the counting placeholder counts its items and shows them listed, so a verb
+agrees with the names before it: ``{plural: got, one: "{got} a joué", other: "{got} ont joué"}``.
+
 Babel picks the category with the language's plural rules and writes the number the
 way that language does (``7,5`` in French and Dutch). A key missing from the chosen
 language falls back to English.
+
+French texts get their non-breaking spaces here, as they are read: before ``: ; ! ? »``
+and after ``«``, so a writer types ordinary spaces and a line never starts with a colon.
 """
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -35,6 +42,8 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES = ("en", "fr", "nl")
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 _language = DEFAULT_LANGUAGE
+# Spaces that French typography keeps with the punctuation beside them (the lessons use U+00A0 too).
+_SPACED_PUNCTUATION = {"fr": [(re.compile(r"[ \u202f]+(?=[:;!?»])"), "\u00a0"), (re.compile(r"(?<=«)[ \u202f]+"), "\u00a0")]}
 
 
 class MissingMessage(KeyError):
@@ -68,7 +77,21 @@ def catalog(language: str) -> dict[str, str | Plural]:
     for folder in folders():
         for file in sorted((folder / language).glob("*.yaml")):
             _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader) or {}, "", entries, str(file))
+    if language in _SPACED_PUNCTUATION:
+        for key, entry in entries.items():
+            if isinstance(entry, Plural):
+                entries[key] = Plural(entry.count, {form: typeset(text, language) for form, text in entry.forms.items()})
+            else:
+                entries[key] = typeset(entry, language)
     return entries
+
+
+def typeset(text: str, language: str) -> str:
+    """``text`` with the spaces ``language`` keeps unbroken beside punctuation (French: before
+    ``: ; ! ? »``, after ``«``)."""
+    for pattern, space in _SPACED_PUNCTUATION.get(language, ()):
+        text = pattern.sub(space, text)
+    return text
 
 
 def _flatten(tree: dict, prefix: str, into: dict[str, str | Plural], source: str) -> None:
@@ -170,7 +193,12 @@ def msg_in(language: str, key: str, /, **params) -> str:
 
 
 def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
-    """The form of a plural entry for its count, and the count written for ``lang``."""
+    """The form of a plural entry for its count, and the count written for ``lang``; a list
+    counts its items and is written as a list ("Red and Blue have", "Red has")."""
+    if isinstance(params[entry.count], list | tuple):
+        names = [str(name) for name in params[entry.count]]
+        category = Locale.parse(lang).plural_form(len(names))
+        return entry.forms.get(category, entry.forms["other"]), {**params, entry.count: listed(names)}
     count = _number(params[entry.count])
     if count is None:  # not a number: say it as given, in the general form
         return entry.forms["other"], params

@@ -106,7 +106,7 @@ def d13_receive(rng: random.Random) -> Question:
     wrong = [guess for guess in dict.fromkeys(wrong) if guess and guess != answer][:3]
     choices = [(_players(state, seats), seats) for seats in [answer, *wrong]]
     rng.shuffle(choices)
-    explanation = [msg("quiz.d13-receive.one-each", got=_players(state, got), card=card,
+    explanation = [msg("quiz.d13-receive.one-each", got=[state.name(seat) for seat in got], card=card,
                        answer=_players(state, answer))]
     rules = ["d13.one-each"]
     given, refused = deal_so_far(state)

@@ -248,7 +248,7 @@ def unasked(state: State, move, accepted: list) -> str | None:
     if not isinstance(move, Play) or not wanted:
         return None
     if move.card not in {other.card for other in wanted}:
-        return msg("lesson.unasked.card", card=wanted[0].card)
+        return msg("lesson.unasked.mt-card", card=wanted[0].card)
     slots = listed([str(other.slot + 1) for other in wanted if other.card == move.card])
     return msg("lesson.unasked.mt-slot", card=move.card, slot=move.slot + 1, wanted=slots)
 

@@ -52,7 +52,7 @@ class Card(NamedTuple):
     value: int
 
     def __str__(self) -> str:
-        return msg("mt.card", colour=msg(f"mt.colour.{self.colour}"), value=self.value)
+        return msg("mt.card", colour=msg(f"mt.card-colour.{self.colour}"), value=self.value)
 
     def _repr_svg_(self) -> str:
         from tutor.games.monster_trick.drawing import card_svg  # drawing is optional: imported on use

@@ -295,7 +295,7 @@ def unasked(state: State, move, accepted: list) -> str | None:
     if not wanted or not hasattr(move, "card"):
         return None
     if move.card not in {other.card for other in wanted}:
-        return msg("lesson.unasked.card", card=wanted[0].card)
+        return msg("lesson.unasked.tw-card", card=wanted[0].card)
     if not isinstance(move, Place):
         return None
     points = state.points_for(move)
