@@ -19,7 +19,7 @@ from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, msg
 from widgets.classroom import Follower, Presenter, join_page, teach_page
 
-GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
+GAME, LESSON = "monster-trick", "08-off-colour-finishes-a-trick"
 HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
 
 
