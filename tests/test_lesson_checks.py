@@ -90,8 +90,7 @@ def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
 # ---------------------------------------------------------------- notes
 def test_steps_expose_their_notes():
     lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "10-13-18-cards.yaml")
-    assert [step.notes for step in lesson.steps] == [["d13.zero-values"], ["d13.zero-values"], ["d13.zero-values"],
-                                                     ["d13.arrow-raise", "d13.zero-values"]]
+    assert [step.notes for step in lesson.steps] == [["d13.zero-values"]] * 4 + [["d13.arrow-raise", "d13.zero-values"]]
 
 
 @pytest.mark.parametrize("folder, name, note, step", [
