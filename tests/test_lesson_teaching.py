@@ -103,3 +103,37 @@ def test_french_lesson_texts_keep_a_non_breaking_space_before_double_punctuation
             if re.search(r" [:;?!»]|« ", text):
                 loose.append(f"{path.name}: step {number}")
     assert loose == []
+
+
+def click(board, selector: str) -> None:
+    """Click the part of ``board`` drawn with ``selector`` ("[data-target='...']"), as the
+    browser does; fails when no part draws it (the learner could not make the move)."""
+    name = re.fullmatch(r"\[data-target='([^']+)'\]", selector).group(1)
+    part = next((part for part in board.parts if f'data-target="{name}"' in part.html), None)
+    assert part is not None, f"nothing on the board to click for {name}"
+    part.click(name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_try_step_can_be_answered_right_on_the_board(game):
+    from importlib import import_module
+
+    import widgets
+    from tutor.games import game as registered
+
+    clicks = import_module(f"widgets.boards.{registered(game).short}").clicks
+    for path in bundled_lessons(game):
+        stepper = widgets.LessonStepper(str(path))
+        lesson = stepper.lesson
+        for index, (step, state) in enumerate(zip(lesson.steps, lesson.states())):
+            assert stepper.step == index
+            if step.try_:
+                move = step.try_.accept[0] if step.try_.accept else state.legal_moves()[0]
+                for selector in clicks(move):
+                    if selector.startswith("[data-target^='card:']"):  # a card of the hand, by its name
+                        assert move.card in stepper.board.hand.cards, (path.name, index + 1, move)
+                        stepper.board.select(move.card)
+                    else:
+                        click(stepper.board, selector)
+                assert stepper.verdict == "right", (path.name, index + 1, stepper.message)
+            stepper.next()
