@@ -21,7 +21,7 @@ from tutor.messages import LANGUAGES, msg
 from widgets import classroom as classroom_widgets
 from widgets.classroom import Follower, Presenter, join_page, teach_page
 
-GAME, LESSON = "monster-trick", "08-off-colour-finishes-a-trick"
+GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
 HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
 
 
