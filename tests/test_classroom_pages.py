@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,9 +18,10 @@ from tutor.games import games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, msg
+from widgets import classroom as classroom_widgets
 from widgets.classroom import Follower, Presenter, join_page, teach_page
 
-GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
+GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
 HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
 
 
@@ -310,7 +312,13 @@ def test_a_new_class_ends_the_old_one_and_its_learners_can_join_the_new_one(clas
     assert again.learner is not None and again.learner.code == new
 
 
-def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms):
+def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms, tmp_path, monkeypatch):
+    # every shipped lesson asks the learner to act: offer a teacher's lesson that only shows
+    shipped = bundled_lessons(GAME)
+    data = yaml.safe_load(shipped[-1].read_text())
+    data["steps"] = [{key: value for key, value in step.items() if key != "try"} for step in data["steps"]]
+    (tmp_path / "99-only-shows.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    monkeypatch.setattr(classroom_widgets, "bundled_lessons", lambda game: [*shipped, tmp_path / "99-only-shows.yaml"])
     presenter = Presenter(classrooms)
     presenter.opened(hello())
     presenter.game.value = GAME

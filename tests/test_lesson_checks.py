@@ -39,7 +39,7 @@ def one_failure(path):
 
 
 # ---------------------------------------------------------------- Monster Trick
-END_OF_ROUND = shipped("monster_trick", "08-end-of-a-round.yaml")
+END_OF_ROUND = shipped("monster_trick", "06-end-of-a-round.yaml")
 
 
 @pytest.mark.parametrize("right, wrong, expected", [
@@ -55,7 +55,7 @@ def test_monster_trick_round_facts_stated_wrongly_fail(tmp_path, right, wrong, e
 
 
 def test_round_tricks_of_rounds_before_the_position_are_unknown(tmp_path):
-    text = shipped("monster_trick", "10-end-of-the-game.yaml").replace(
+    text = shipped("monster_trick", "09-end-of-the-game.yaml").replace(
         "      winners: [Red]", "      winners: [Red]\n      round_tricks: {Orange: [1, 1, 2]}")
     assert "the lesson expects Orange: [1, 1, 2], but the engine says Orange: ['?', '?', 2]" in one_failure(
         write(tmp_path, text))
@@ -73,7 +73,7 @@ def test_monster_trick_deck_and_hands_stated_wrongly_fail(tmp_path, change, expe
 
 
 # ---------------------------------------------------------------- Danger 13
-ARROWS = shipped("danger13", "07-arrows.yaml")
+ARROWS = shipped("danger13", "09-arrows.yaml")
 
 
 @pytest.mark.parametrize("wrong, expected", [
@@ -89,21 +89,20 @@ def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
 
 # ---------------------------------------------------------------- notes
 def test_steps_expose_their_notes():
-    lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "08-13-18-cards.yaml")
-    assert [step.notes for step in lesson.steps] == [["d13.zero-values"], ["d13.zero-values"], ["d13.zero-values"],
-                                                     ["d13.arrow-raise", "d13.zero-values"]]
+    lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "10-13-18-cards.yaml")
+    assert [step.notes for step in lesson.steps] == [["d13.zero-values"]] * 4 + [["d13.arrow-raise", "d13.zero-values"]]
 
 
 @pytest.mark.parametrize("folder, name, note, step", [
-    ("danger13", "08-13-18-cards.yaml", "d13.arrow-raise", "Red: 13-18 -> 3"),  # no arrow in that step
-    ("danger13", "09-hand-cards.yaml", "d13.hand-which", "Blue: refuse plain 4"),  # one hand card only
-    ("danger13", "09-hand-cards.yaml", "d13.hand-counts", "Green: refuse plain 3"),  # a drawn card
-    ("thricewise", "07-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
-    ("thricewise", "08-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
+    ("danger13", "10-13-18-cards.yaml", "d13.arrow-raise", "Red: 13-18 -> 3"),  # no arrow in that step
+    ("danger13", "11-hand-cards.yaml", "d13.hand-which", "Blue: refuse plain 4"),  # one hand card only
+    ("danger13", "11-hand-cards.yaml", "d13.hand-counts", "Green: refuse plain 3"),  # a drawn card
+    ("thricewise", "06-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
+    ("thricewise", "07-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
     ("thricewise", "11-the-last-turn.yaml", "tw.shared-win", "Cleo: place Mill 3,3"),  # Cleo wins alone
-    ("thricewise", "07-set.yaml", "tw.every-line", "Ada: place Cave 3,1"),  # one line, one kind
+    ("thricewise", "06-set.yaml", "tw.every-line", "Ada: place Cave 3,1"),  # one line, one kind
     ("thricewise", "10-placing-set-aside-cards.yaml", "tw.deferred-score", "Ada: place Market 0,2"),  # not set aside
-    ("thricewise", "06-flush.yaml", "tw.double-suit", "Ada: place Mill 0,2"),  # the cards share Waves only
+    ("thricewise", "05-flush.yaml", "tw.double-suit", "Ada: place Mill 0,2"),  # the cards share Waves only
 ])
 def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, note, step):
     lines = shipped(folder, name).splitlines(keepends=True)
@@ -148,7 +147,7 @@ def test_a_shared_win_relies_on_its_note():
 
 
 def test_the_variant_note_needs_the_variant(tmp_path):
-    text = shipped("monster_trick", "09-start-player-variant.yaml").replace(
+    text = shipped("monster_trick", "10-start-player-variant.yaml").replace(
         "options: {start_rule: left-of-winner}\n", "").replace("      starter: Gray", "      starter: Red")
     failures = check_lesson(write(tmp_path, text))
     assert len(failures) == 2 and all("nothing in this step depends on it" in failure for failure in failures)
@@ -332,7 +331,7 @@ def test_check_messages_exist_in_every_language_with_the_same_placeholders(langu
 
 
 # ---------------------------------------------------------------- positions that cannot happen
-WHERE_MAY_A_CARD_GO = shipped("monster_trick", "02-where-may-a-card-go.yaml")
+WHERE_MAY_A_CARD_GO = shipped("monster_trick", "03-where-may-a-card-go.yaml")
 
 
 @pytest.mark.parametrize("old, new, expected", [
@@ -384,7 +383,7 @@ def test_the_count_refusal_speaks_the_report_language(tmp_path, capsys, lang, wo
 
 def test_a_step_relying_on_an_unnamed_note_is_refused(tmp_path):
     # lesson 09 step 4: a Crown beside number cards scores by the tutor's reading of mixed triads
-    text = shipped("thricewise", "09-many-triads-at-once.yaml")
+    text = shipped("thricewise", "08-many-triads-at-once.yaml")
     assert text.count("    notes: [tw.run-rule, tw.mixed-value]\n") == 1
     path = write(tmp_path, text.replace("    notes: [tw.run-rule, tw.mixed-value]\n", "    notes: [tw.run-rule]\n"))
     assert one_failure(path) == (
@@ -395,7 +394,7 @@ def test_a_step_relying_on_an_unnamed_note_is_refused(tmp_path):
 
 def test_a_view_note_need_not_be_named():
     # how the banks are shown decides nothing: lesson 04 step 3 shows a bank without naming the note
-    lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "04-one-plus-cards.yaml")
+    lesson = load_lesson(ROOT / "tutor" / "lessons" / "danger13" / "05-one-plus-cards.yaml")
     shown = lesson.states()
     step, before, after = lesson.steps[2], shown[1], shown[2]
     assert registered("danger-13").notes["d13.bank-view"](before, after) and "d13.bank-view" not in step.notes

@@ -141,8 +141,7 @@ def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
 def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
     # lesson 2: any empty spot is right for Cleo's Ace, and the next step plays the lesson's own one
     stepper = widgets.LessonStepper(bundled_lessons("thricewise")[1])
-    while not stepper.waiting:
-        stepper.next()
+    stepper.go(next(index for index, step in enumerate(stepper.lesson.steps) if step.try_ and not step.try_.accept))
     written = stepper.lesson.steps[stepper.step + 1].moves[0]
     other = next(move for move in stepper.board.state.legal_moves() if move != written)
     stepper.play(other)

@@ -19,7 +19,7 @@ from .test_phone import hidden_without_a_sign
 from .test_publish import assert_accessible
 from .test_screens import cut_off_sideways, settle, too_wide
 
-GAME, LESSON = "monster-trick", "03-off-colour-finishes-a-trick"
+GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
 TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"
 PHONE, LAPTOP, PROJECTOR = (390, 844), (1280, 800), (1920, 1080)
 
