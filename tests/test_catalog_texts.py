@@ -358,7 +358,8 @@ def test_catalogs_and_lessons_say_each_thing_with_one_word(package, lang):
 # Texts for teachers and lesson writers (French: vous); every other text speaks to a learner (tu).
 TEACHER_KEYS = re.compile(
     r"^(checks|cli|bench|publish\.console|error)\.|^(mt|d13|tw|decktet|bot)\.error\."
-    r"|^lesson\.(?!try-|legal$|illegal$|unasked)|^classroom\.(setup|bar|blank|tally|results|answer)\."
+    r"|^lesson\.(?!try-|free-right$|legal$|illegal$|unasked)|^classroom\.(setup|bar|blank|tally|results|answer)\."
+    r"|^studio\."
     r"|^classroom\.error\.(not-teacher|store-address)$|^classroom\.join-card\.local$"
 )
 EITHER = re.compile(r"^input\.")  # a lesson file's writer or a learner opening a saved game
