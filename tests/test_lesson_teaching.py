@@ -26,14 +26,14 @@ TEACHING_ORDER = {
 
 
 def acts(step: dict) -> bool:
-    """A step where the learner does something: a move to play."""
-    return step.get("try") is not None
+    """A step where the learner does something: a move to play (a guided game's ``free`` move too)."""
+    return step.get("try") is not None or step.get("free") is not None
 
 
 def step_texts(step: dict) -> dict[str, str]:
     """Language → everything the step says, the try prompt included."""
     parts = [step.get("say")]
-    spec = step.get("try")
+    spec = step.get("try") or step.get("free")
     parts.append(spec.get("prompt") if isinstance(spec, dict) else spec)
     return {lang: " ".join(part.get(lang, "") if isinstance(part, dict) else str(part or "") for part in parts)
             for lang in LANGUAGES}
@@ -92,6 +92,8 @@ def test_a_step_counts_its_prompt_and_acts_only_with_a_try():
     assert step_texts(step)["fr"].split() == ["un", "deux", "trois"]
     assert words("Le but\u00a0: gagner — vite\u00a0!") == 4
     assert acts(step) and not acts({"say": step["say"]})
+    free = {"say": step["say"], "free": step["try"]}
+    assert acts(free) and step_texts(free)["fr"].split() == ["un", "deux", "trois"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -125,8 +127,9 @@ def test_every_try_step_can_be_answered_right_on_the_board(game):
     for path in bundled_lessons(game):
         stepper = widgets.LessonStepper(str(path))
         lesson = stepper.lesson
-        for index, (step, state) in enumerate(zip(lesson.steps, lesson.states())):
+        for index, step in enumerate(lesson.steps):
             assert stepper.step == index
+            state = stepper.states[index]  # the position on show: a guided game's follows the learner's moves
             if step.try_:
                 move = step.try_.accept[0] if step.try_.accept else state.legal_moves()[0]
                 for selector in clicks(move):
