@@ -116,7 +116,7 @@ class Lesson:
 
 def bundled_lessons(game: str) -> list[Path]:
     """The lesson files shipped with the tutor for ``game``, in teaching order."""
-    return sorted(registered(game).lesson_folder.glob("*.yaml"))
+    return registered(game).lesson_files()
 
 
 def load_lesson(path: str | Path, text: str | None = None) -> Lesson:

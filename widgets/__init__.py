@@ -26,8 +26,9 @@ Any game
     ``ScoreSheet(state, scale=1.0)``: scores per round and totals, winners starred.
 
 Game boards
-    ``widgets/boards/<package>.py`` (the package's name in ``tutor/games/``) holds the
-    board of one game and names it ``BOARD``; ``board_for(game_id, state, scale)`` finds it.
+    ``widgets/boards/<package>.py`` (the module a game names as its ``board_module``) holds
+    the board of one game and names it ``BOARD``, and says with ``clicks(move)`` what a
+    person clicks to make a move; ``board_for(game_id, state, scale)`` finds it.
     Each joins the game's drawn parts with a ``Hand`` where the game has one and turns
     clicks into the game's moves (a card then a slot, a row, a cell, a button).
 

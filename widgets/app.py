@@ -21,12 +21,11 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from serving.pages import SECTIONS, page_title
+from serving.pages import SECTIONS, page_title, sections
 from tutor.core import TutorError
-from tutor.drills import drills
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language, language_name, listed, msg, set_language
 from widgets import LessonStepper, RulesReference
 from widgets.address import LessonAddress
 from widgets.drill import DrillBody
@@ -44,7 +43,6 @@ from widgets.page_tools import page_tools
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
-GAMES = tuple(games())
 HOME = "index.ipynb"
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
@@ -141,18 +139,24 @@ def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.H
 
     label = escape(msg("app.nav.label"))
     top = [link(msg("app.nav.home"), HOME, here == HOME)]
-    top += [link(game_name(other), page_file("learn", other), other == game) for other in GAMES]
+    top += [link(game_name(other), page_file(first_page(other), other), other == game) for other in games()]
     # The page template makes the browser tab's title and the page's language follow these.
     section = next((section for section in SECTIONS if page_file(section, game) == here), None) if game else None
     title = escape(title or page_title(section, game))
     rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
-        sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
-                    for section in SECTIONS]
-        rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
+        links = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
+                 for section in sections(game)]
+        rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(links)}</nav>')
     bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser(here.partition("?")[2])])
     bar.add_class("tutor-nav")
     return page_tools(bar)
+
+
+def first_page(game: str) -> str:
+    """The page a link to the game leads to: its first, else its learn page (which says why
+    the game has no pages yet)."""
+    return next(iter(sections(game)), "learn")
 
 
 def heading(title: str, text: str = "") -> w.HTML:
@@ -174,10 +178,12 @@ def friendly(section: str):
             try:
                 if section not in SECTIONS:
                     page = build()
-                elif game in GAMES:
+                elif game not in games():
+                    raise TutorError(game_wanted(game))
+                elif section in sections(game):
                     page = build(game)
                 else:
-                    raise TutorError(game_wanted(game))
+                    page = absent_page(section, game)
             except TutorError as error:
                 page = problem_page(section, game, str(error))
             except Exception:
@@ -208,7 +214,7 @@ def ready_ahead(section: str, build) -> None:
             catalog(code)
             language_name(code)
         set_language(DEFAULT_LANGUAGE)
-        for game in GAMES if section in SECTIONS else [None]:
+        for game in games() if section in SECTIONS else [None]:
             build(game) if game else build()
     except Exception:
         traceback.print_exc(file=sys.__stderr__)
@@ -218,15 +224,22 @@ def ready_ahead(section: str, build) -> None:
 def game_wanted(game: str | None) -> str:
     """What to say when a game's page has no game, or one the tutor does not know: the
     games there are, by name."""
-    names = listed([game_name(known) for known in GAMES])
+    names = listed([game_name(known) for known in games()])
     return msg("app.problem.no-game", known=names) if not game else msg("error.unknown-game", game=game, known=names)
 
 
 def problem_page(section: str, game: str | None, problem: str) -> Page:
-    known = game if game in GAMES else None
+    known = game if game in games() else None
     note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
                   f'<br>{escape(msg("app.problem.hint"))}</div>')
     return Page("problem", [nav_bar(page_file(section, known), known), heading(msg("app.problem.heading")), note])
+
+
+def absent_page(section: str, game: str) -> Page:
+    """A page the game does not have (no lessons, no board yet ...), saying so in words."""
+    name = game_name(game)
+    note = w.HTML(f'<div class="tutor-note">{escape(msg(f"app.{section}.none", game=name))}</div>')
+    return Page(f"{section} {game} (not there yet)", [nav_bar(page_file(section, game), game), heading(name), note])
 
 
 def lesson_time(minutes: list[int]) -> str:
@@ -244,20 +257,22 @@ def lesson_time(minutes: list[int]) -> str:
 @friendly("landing")
 def landing_page() -> Page:
     cards = []
-    for game in GAMES:
+    for game in games():
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
         links = "".join(f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
-                        for section in SECTIONS)
+                        for section in sections(game))
+        teaches = f"app.game.{game}.teaches"  # a game's landing card text, from its pages.yaml
         cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
-                     f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
-                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
-                     f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>')
+                     + (f"<p>{escape(msg(teaches))}</p>" if has(teaches) else "")
+                     + f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
+                     + (f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>' if links else
+                        f'<p>{escape(msg("app.landing.no-pages"))}</p></section>'))
     classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb", HOME))}">'
                         f'{escape(msg(f"classroom.landing.{page}"))}</a>' for page in ("teach", "join"))
     cards.append(f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
                  f'<p>{escape(msg("classroom.landing.text"))}</p><nav>{classroom}</nav></section>')
-    games = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
-    return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
+    shelf = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
+    return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), shelf])
 
 
 @friendly("learn")
@@ -266,9 +281,6 @@ def learn_page(game: str) -> Page:
     name = game_name(game)
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
-    if not lessons:
-        return Page(f"learn {game} (no lessons yet)",
-                    top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.learn.none", game=name))}</div>')])
     return Page(f"learn {game}", top + [kept(LessonShelf, game, lessons)])
 
 
@@ -285,9 +297,6 @@ def practise_page(game: str) -> Page:
 def drill_page(game: str) -> Page:
     name = game_name(game)
     top = [nav_bar(page_file("drill", game), game), heading(msg("app.drill.heading", game=name), msg("app.drill.intro"))]
-    if not drills(game):
-        return Page(f"drill {game} (no drills yet)",
-                    top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.drill.none", game=name))}</div>')])
     return Page(f"drill {game}", top + [kept(DrillBody, game)])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 import ipywidgets
 import traitlets
@@ -17,10 +18,19 @@ from tutor.svg.draw import el
 from widgets.component import Component
 
 
+def board_module(game_id: str) -> ModuleType:
+    """The module of the game's board (its ``board_module``, as ``widgets/boards/<package>.py``):
+    ``BOARD``, the drawing and click handling a game needs beyond its pure package, and
+    ``clicks(move)``; a TutorError in words for a game without a board."""
+    entry = game(game_id)
+    if entry.board_module is None:
+        raise TutorError(msg("app.no-board", game=entry.name))
+    return import_module(entry.board_module)
+
+
 def board_for(game_id: str, state, scale: float):
-    """The game's board widget: ``widgets/boards/<package>.py`` defines ``BOARD`` (the
-    drawing and click handling a game needs beyond its pure package)."""
-    return import_module(f"widgets.boards.{game(game_id).short}").BOARD(state, scale=scale)
+    """The game's board widget showing ``state``."""
+    return board_module(game_id).BOARD(state, scale=scale)
 
 
 def _after(state, move):
@@ -77,10 +87,14 @@ class LessonStepper(ipywidgets.HBox):
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
             self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=msg("lesson.wrong-kind"))
+        if not self.error:
+            try:
+                self.board = board_for(self.lesson.game, self.states[0], scale)
+            except TutorError as error:  # a game without a board
+                self.error = str(error)
         if self.error:
             self.lesson = None
         else:
-            self.board = board_for(self.lesson.game, self.states[0], scale)
             self.board.on_move(self.play)
             self.board.on_message(self._say)
             self.children = [self.board, self.panel]
