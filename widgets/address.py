@@ -15,6 +15,7 @@ from tutor.games import game_name
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
+from widgets.stepper import LessonStepper
 
 DONE_MARK = "\u2713"
 
@@ -28,7 +29,7 @@ class LessonAddress(Component):
     kind = traitlets.Unicode("lesson-address").tag(sync=True)
     game = traitlets.Unicode().tag(sync=True)
     place = traitlets.List([0, 0]).tag(sync=True)
-    done = traitlets.List().tag(sync=True)
+    done = traitlets.List[str]().tag(sync=True)
     # the address named a lesson or step that does not exist: the page went to the nearest
     # one, says so (notice), and the browser replaces the address instead of adding one
     corrected = traitlets.Bool(False).tag(sync=True)
@@ -38,7 +39,7 @@ class LessonAddress(Component):
         self.shelf = shelf
         self.practise = practise
         self.relabelling = False  # the shelf ignores its chooser while the labels change
-        self._stepper = None
+        self._stepper: LessonStepper | None = None
         self._going = False  # _go settles the place once the lesson and step it asked for are shown
         super().__init__(game=game)
         self.add_class("tutor-address")
@@ -50,14 +51,14 @@ class LessonAddress(Component):
     def names(self) -> list[str]:
         return [Path(lesson.path).stem for lesson in self.shelf.lessons]
 
-    def follow(self, index: int, stepper) -> None:
+    def follow(self, index: int, stepper: LessonStepper) -> None:
         """The shelf shows lesson ``index`` in ``stepper``: keep the address in step."""
         if stepper is not self._stepper:
             self._stepper = stepper
             stepper.observe(lambda _: self._moved(index, stepper), names=["step", "solved"])
         self._moved(index, stepper)
 
-    def _moved(self, index: int, stepper, notice: str = "") -> None:
+    def _moved(self, index: int, stepper: LessonStepper, notice: str = "") -> None:
         if stepper is not self._stepper or self._going:
             return  # a lesson left behind, or a place still being reached
         with self.hold_sync():  # place and corrected reach the browser together
@@ -85,8 +86,9 @@ class LessonAddress(Component):
         self._going = True
         try:
             if lesson != shelf.chooser.value or self._stepper is None:
-                shelf.show(lesson)
+                shelf.show(lesson)  # a new stepper, which the shelf hands to follow()
             stepper = self._stepper
+            assert stepper is not None, "the shelf shows every lesson through follow()"
             step = min(max(asked[1], 0), stepper.total - 1)
             stepper.go(step)
         finally:

@@ -15,6 +15,7 @@ import functools
 import posixpath
 import sys
 import traceback
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from urllib.parse import urlencode
@@ -57,11 +58,13 @@ class Page(w.VBox):
 
     The language chooser in its navigation bar redraws it in place (``speak``)."""
 
+    children: tuple[w.Widget, ...]  # the VBox's trait, typed for mypy (ipywidgets has no types)
+
     def __init__(self, name: str, children: list):
         super().__init__(children)
         self.add_class("tutor-page")
         self.name = name
-        self.remake = None  # set by friendly(): builds the page again, in the language now set
+        self.remake: Callable[[], Page] | None = None  # set by friendly(): builds the page again, in the language now set
         self._listen()
 
     def __repr__(self) -> str:
@@ -74,6 +77,8 @@ class Page(w.VBox):
         """Redraw the page in ``language``: built again, but the body that holds the
         learner's place (lesson and step, quiz, game) is kept and only its texts change."""
         set_language(language)
+        if self.remake is None:
+            return  # not built by friendly(): nothing builds it again
         _reusable[:] = [child for child in self.children if hasattr(child, "relabel")]
         try:
             fresh = self.remake()
@@ -376,12 +381,16 @@ class LessonShelf(w.VBox):
         self.following.layout.display = "none"
         self._describe(index)
         stepper = LessonStepper(lesson)  # a rule opened shows beside the step, and in the reference
-        stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
+        stepper.observe(self._rule_opened, names="rule")
         stepper.observe(lambda _: self._offer_next(stepper), names="step")
         self.reference.focus = lesson.rules
         self.stage.children = [stepper]
         self.address.follow(index, stepper)
         self._offer_next(stepper)
+
+    def _rule_opened(self, change) -> None:
+        if change.new:
+            self.reference.show(change.new)
 
     def _offer_next(self, stepper) -> None:
         last = stepper.step == stepper.total - 1

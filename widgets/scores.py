@@ -47,5 +47,5 @@ class ScoreSheet(StateComponent):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def render(self) -> str:
-        columns, rows = game(self._state.game_id).part("words").score_sheet(self._state, self.seat)
+        columns, rows = game(self._state.game_id).needed("words").score_sheet(self._state, self.seat)
         return _table(self._state, columns, rows)

@@ -59,6 +59,14 @@ class Game:
                 raise  # a missing import inside the part is a bug, not a missing part
             return None
 
+    def needed(self, name: str) -> ModuleType:
+        """The module ``name`` of the game's package, for code that runs only for a game
+        that has it (its page is linked only then): a LookupError otherwise."""
+        module = self.part(name)
+        if module is None:
+            raise LookupError(f"{self.id} has no {name!r} part")
+        return module
+
     def has(self, part: str) -> bool:
         """Whether the game has ``part``: one of the modules in PARTS, "board" (a board
         widget) or "lesson files" (lessons shipped with it)."""

@@ -225,9 +225,9 @@ def unasked(state: State, move, accepted: list) -> str | None:
             return msg("lesson.unasked.d13-give", card=move.card, player=state.name(move.seat),
                        wanted=listed([state.name(other.seat) for other in wanted]))
     if isinstance(move, Choice):
-        wanted = [other for other in accepted if isinstance(other, Choice)]
-        if wanted:
-            return msg(f"lesson.unasked.d13-{wanted[0].answer}", card=move.card)
+        choices = [other for other in accepted if isinstance(other, Choice)]
+        if choices:
+            return msg(f"lesson.unasked.d13-{choices[0].answer}", card=move.card)
     return None
 
 

@@ -181,7 +181,8 @@ class State(core.State):
         self.to_move = CHANCE  # the seat to play or predict; chance deals; TERMINAL at the end
         self._new_table()
         self.round_scores: tuple[tuple[int, ...], ...] = ()  # one per finished round
-        self.round_tricks: tuple[tuple[int, ...], ...] = ()  # tricks won per seat, per finished round
+        # tricks won per seat, per finished round (None: a round before a lesson's position)
+        self.round_tricks: tuple[tuple[int | None, ...], ...] = ()
 
     def _new_table(self) -> None:
         """Empty hands and slots, no predictions, nothing won: the start of a round."""
