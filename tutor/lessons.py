@@ -13,10 +13,10 @@ from typing import Any
 
 from tutor.core import TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.games.common import SeatLookup, SeatName, seat_name
 from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
+from tutor.seats import SeatLookup, SeatName, seat_name
 from tutor.yamlfile import FileProblem, read_yaml
 
 LESSONS = Path(__file__).parent / "lessons"

@@ -6,7 +6,6 @@ from collections import Counter
 from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
 from tutor.games.common import (
-    SeatLookup,
     check_illegal,
     check_position,
     check_seat,
@@ -39,6 +38,7 @@ from tutor.games.danger13.rules import (
     parse_move,
 )
 from tutor.messages import listed, msg
+from tutor.seats import SeatLookup
 
 POSITION = {"dealer": schema.line, "start": schema.line, "round": schema.whole(1, len(DECK)),
             "rows": schema.fields, "banks": schema.fields, "received": schema.words, "packet": schema.words,

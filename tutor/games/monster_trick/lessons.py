@@ -7,7 +7,6 @@ import random
 from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
 from tutor.games.common import (
-    SeatLookup,
     check_illegal,
     check_position,
     check_seat,
@@ -33,6 +32,7 @@ from tutor.games.monster_trick.rules import (
     parse_move,
 )
 from tutor.messages import listed, msg
+from tutor.seats import SeatLookup
 
 POSITION = {"round": schema.whole(1, ROUNDS), "starter": schema.line, "to_move": schema.line,
             "tricks": schema.fields, "hands": schema.fields, "vp": schema.fields, "won": schema.fields,

@@ -6,7 +6,6 @@ import random
 from tutor import schema
 from tutor.core import SIMULTANEOUS, PositionError, TutorError, mismatch
 from tutor.games.common import (
-    SeatLookup,
     check_illegal,
     check_position,
     check_seat_list,
@@ -31,6 +30,7 @@ from tutor.games.thricewise.rules import (
     triads_at,
 )
 from tutor.messages import msg
+from tutor.seats import SeatLookup
 
 POSITION = {"grid": schema.fields, "hands": schema.fields, "deferred": schema.fields, "scores": schema.fields,
             "deck": schema.words, "turn": schema.whole(1, len(CARDS))}
