@@ -33,9 +33,9 @@ from tutor.games.danger13.rules import (
     Give,
     Reveal,
     State,
-    _shuffled,
     parse_card,
     parse_move,
+    shuffled,
 )
 from tutor.messages import listed, msg
 from tutor.seats import SeatLookup
@@ -103,7 +103,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     if packet is not None and len(packet) != waiting:
         raise PositionError(msg("d13.error.packet-size", expected=waiting, count=len(packet)))
     listed = cards(position.get("pile"))
-    unseen = listed + _shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
+    unseen = listed + shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
     if packet is None:
         packet, unseen, listed = unseen[:waiting], unseen[waiting:], listed[waiting:]
     size = position.get("pile_size", len(unseen))

@@ -26,8 +26,8 @@ from tutor.games.monster_trick.rules import (
     Play,
     Predict,
     State,
-    _hand_order,
     deck,
+    hand_order,
     parse_card,
     parse_move,
 )
@@ -167,12 +167,12 @@ def _fill_hands(state: State, hands: list[list[Card]], listed: dict[int, list[Ca
     starter_at = order.index(state.starter) if state.starter != mover else state.players
     for position, seat in enumerate(order):
         if seat in listed:
-            hands[seat] = sorted(listed[seat], key=_hand_order)
+            hands[seat] = sorted(listed[seat], key=hand_order)
             continue
         wanted = size if position < starter_at else size - 1
         if wanted > len(unseen):
             raise PositionError(msg("mt.error.not-enough-cards"))
-        hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=_hand_order)
+        hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=hand_order)
     sizes = [len(hands[seat]) for seat in order]
     if any(b > a for a, b in itertools.pairwise(sizes)) or max(sizes) - min(sizes) > 1:
         raise PositionError(msg("mt.error.hand-sizes", player=state.name(mover),
