@@ -37,7 +37,11 @@ Every board (``widgets.board.Board``) offers ``state``, ``refresh()``, ``scale``
 ``on_message(fn)``; boards with a hand also ``select(card)``. ``LessonStepper`` and the play
 page pick the board with ``board_for``.
 
-Pages (``widgets/app.py`` builds them; the bodies live beside it)
+Pages (``widgets/app.py`` builds them; the bodies live beside it, links in ``address``)
+    ``learn.LessonShelf(game, lessons)``: the lessons in order, the one chosen in a
+    ``LessonStepper`` and the rules reference beside it; its address (``address.LessonAddress``)
+    names the lesson and step.
+    ``drill.DrillBody(game)``: the game's drills, one position at a time.
     ``play.GameTable(game)``: seats for people (hot seat, with a pass screen between them)
     and computer players, speed, undo, move log (``log.MoveLog``), score sheet, end
     screen (``result``), record download and replay (``replay.GameReplay``).

@@ -3,11 +3,16 @@ address names the lesson and step (``?lesson=4&step=2``, counted from 1), and th
 finished are remembered in the browser (static/tutor.js keeps both). Opening such an
 address goes there, Back and Forward move between steps, a reload comes back, and the
 lesson list marks the lessons done. The last step of the last lesson leads on to the
-game's practise page."""
+game's practise page.
+
+Links between pages: ``page_file`` (a page's address relative to notebooks/) and ``href``
+(from one page to another, relative, in the page's language)."""
 from __future__ import annotations
 
+import posixpath
 from html import escape
 from pathlib import Path
+from urllib.parse import urlencode
 
 import traitlets
 
@@ -15,9 +20,27 @@ from tutor.games import game_name
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
+from widgets.languages import with_language
 from widgets.stepper import LessonStepper
 
 DONE_MARK = "\u2713"
+HOME = "index.ipynb"
+
+
+def page_file(section: str | None = None, game: str | None = None, **place: int) -> str:
+    """The address of a page relative to notebooks/ (and to Voila's /voila/render/): its
+    notebook, and the game and any ``place`` (``lesson=4, step=2``) as its query."""
+    if game is None:
+        return HOME
+    return f"{section}.ipynb?{urlencode({'game': game, **place})}"
+
+
+def href(there: str, here: str) -> str:
+    """The address of page ``there`` from page ``here``, relative: it holds wherever Voila
+    serves the notebooks (``voila`` serves this folder, ``jupyter server`` on Binder or
+    JupyterHub its parent, both under any base URL), in the page's language."""
+    notebook, mark, query = there.partition("?")
+    return with_language(posixpath.relpath(notebook, posixpath.dirname(here.partition("?")[0]) or ".") + mark + query)
 
 
 class LessonAddress(Component):
