@@ -354,7 +354,7 @@ def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
     from ipywidgets.widgets.widget import _instances  # noqa: PLC2701
     app.ready_ahead.cache_clear()
     built = []
-    app.ready_ahead("learn", lambda game: built.append(app.learn_page.__wrapped__(game)))
+    app.ready_ahead("learn", lambda game, bodies: built.append(app.learn_page.__wrapped__(game, bodies)))
     assert [page.name for page in built] == [f"learn {game}" for game in games()]
     assert not _instances, "every widget of the pages built ahead is closed"
     assert app.learn_page(list(games())[-1]).name == f"learn {list(games())[-1]}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from pathlib import Path
 
@@ -59,7 +59,8 @@ class Page(w.VBox):
         super().__init__(children)
         self.add_class("tutor-page")
         self.name = name
-        self.remake: Callable[[], Page] | None = None  # set by friendly(): builds the page again, in the language now set
+        # set by friendly(): builds the page again in the language now set, keeping the bodies given
+        self.remake: Callable[[Bodies], Page] | None = None
         self._listen()
 
     def __repr__(self) -> str:
@@ -74,27 +75,26 @@ class Page(w.VBox):
         set_language(language)
         if self.remake is None:
             return  # not built by friendly(): nothing builds it again
-        _reusable[:] = [child for child in self.children if hasattr(child, "relabel")]
-        try:
-            fresh = self.remake()
-        finally:
-            _reusable.clear()
+        fresh = self.remake(Bodies(child for child in self.children if hasattr(child, "relabel")))
         self.name, self.remake, self.children = fresh.name, fresh.remake, fresh.children
         self._listen()
 
 
-_reusable: list = []  # while a page is built again in another language: its bodies to keep
+class Bodies:
+    """The bodies of a page on show (lesson shelf, quiz, game table ...) that building it
+    again in another language keeps (``Page.speak``): each kept once, by its kind."""
 
+    def __init__(self, bodies: Iterable[w.Widget] = ()):
+        self.left = list(bodies)
 
-def kept(kind, *args):
-    """A page body of ``kind``: the one on show, relabelled, while its page is built again
-    in another language (``Page.speak``); else a new one."""
-    for body in _reusable:
-        if type(body) is kind:
-            _reusable.remove(body)
-            body.relabel(*args)
-            return body
-    return kind(*args)
+    def kept(self, kind, *args):
+        """The body of ``kind`` on show, relabelled with ``args``; else a new one."""
+        for body in self.left:
+            if type(body) is kind:
+                self.left.remove(body)
+                body.relabel(*args)
+                return body
+        return kind(*args)
 
 
 def requested_seed() -> tuple[int | None, str]:
@@ -154,18 +154,18 @@ def friendly(section: str):
     """Build the page, or a page that says in plain words what went wrong.
 
     A game's page (``section`` one of SECTIONS) is built for the game it is called with, else for
-    the game its address names. TutorError texts are finished sentences for learners;
-    anything else is a bug, whose traceback goes to the server's log (the real stderr),
-    never to the page."""
+    the game its address names; its builder also takes the ``Bodies`` to keep. TutorError
+    texts are finished sentences for learners; anything else is a bug, whose traceback goes
+    to the server's log (the real stderr), never to the page."""
     def decorate(build):
-        def built(game: str | None) -> Page:
+        def built(game: str | None, bodies: Bodies) -> Page:
             try:
                 if section not in SECTIONS:
                     page = build()
                 elif game not in games():
                     raise TutorError(game_wanted(game))
                 elif section in sections(game):
-                    page = build(game)
+                    page = build(game, bodies)
                 else:
                     page = absent_page(section, game)
             except TutorError as error:
@@ -173,7 +173,7 @@ def friendly(section: str):
             except Exception:
                 traceback.print_exc(file=sys.__stderr__)
                 page = problem_page(section, game, msg("app.problem.unexpected"))
-            page.remake = lambda: built(game)
+            page.remake = lambda kept: built(game, kept)
             return page
 
         @functools.wraps(build)
@@ -181,7 +181,7 @@ def friendly(section: str):
             if started_ahead():
                 ready_ahead(section, build)
             set_language(requested_language())
-            return built(game or (requested_game() if section in SECTIONS else None))
+            return built(game or (requested_game() if section in SECTIONS else None), Bodies())
         return page
     return decorate
 
@@ -199,7 +199,7 @@ def ready_ahead(section: str, build) -> None:
             language_name(code)
         set_language(DEFAULT_LANGUAGE)
         for game in games() if section in SECTIONS else [None]:
-            build(game) if game else build()
+            build(game, Bodies()) if game else build()
     except Exception:
         traceback.print_exc(file=sys.__stderr__)
     w.Widget.close_all()
@@ -260,40 +260,40 @@ def landing_page() -> Page:
 
 
 @friendly("learn")
-def learn_page(game: str) -> Page:
+def learn_page(game: str, bodies: Bodies) -> Page:
     here = page_file("learn", game)
     name = game_name(game)
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
-    return Page(f"learn {game}", top + [kept(LessonShelf, game, lessons)])
+    return Page(f"learn {game}", top + [bodies.kept(LessonShelf, game, lessons)])
 
 
 @friendly("practise")
-def practise_page(game: str) -> Page:
+def practise_page(game: str, bodies: Bodies) -> Page:
     """Fresh questions on every visit; ``?seed=`` on the address gives a chosen round again."""
     seed, note = requested_seed()
     top = [nav_bar(page_file("practise", game), game), heading(msg("app.practise.heading", game=game_name(game)))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
-    return Page(f"practise {game}", top + notes + [kept(QuizRound, game, seed)])
+    return Page(f"practise {game}", top + notes + [bodies.kept(QuizRound, game, seed)])
 
 
 @friendly("drill")
-def drill_page(game: str) -> Page:
+def drill_page(game: str, bodies: Bodies) -> Page:
     name = game_name(game)
     top = [nav_bar(page_file("drill", game), game), heading(msg("app.drill.heading", game=name), msg("app.drill.intro"))]
-    return Page(f"drill {game}", top + [kept(DrillBody, game)])
+    return Page(f"drill {game}", top + [bodies.kept(DrillBody, game)])
 
 
 @friendly("play")
-def play_page(game: str) -> Page:
+def play_page(game: str, bodies: Bodies) -> Page:
     seed, note = requested_seed()
     top = [nav_bar(page_file("play", game), game), heading(msg("app.play.heading", game=game_name(game)))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
-    return Page(f"play {game}", top + notes + [kept(GameTable, game, seed)])
+    return Page(f"play {game}", top + notes + [bodies.kept(GameTable, game, seed)])
 
 
 @friendly("glossary")
-def glossary_page(game: str) -> Page:
+def glossary_page(game: str, bodies: Bodies) -> Page:
     return Page(f"glossary {game}", [nav_bar(page_file("glossary", game), game),
                                      heading(msg("glossary.heading", game=game_name(game)), msg("glossary.intro")),
                                      Glossary(game)])
