@@ -38,7 +38,7 @@ from tutor.classroom import (
     join_qr_svg,
     join_url,
 )
-from tutor.core import TutorError, advance_chance
+from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, language, msg, negotiate, set_language
@@ -48,7 +48,7 @@ from widgets.component import STATIC, Component
 from widgets.feedback import feedback
 from widgets.languages import on_language
 from widgets.play import running_loop
-from widgets.stepper import LessonStepper
+from widgets.stepper import LessonStepper, after
 
 PAGES = ("classroom/teach.ipynb", "classroom/join.ipynb")  # the presenter's page, the learners' page
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
@@ -185,13 +185,6 @@ def the_answer(lesson, step, state) -> str:
     if not accepted:
         return msg("classroom.answer.any")
     return msg("classroom.answer.is", answer=" / ".join(move_words(lesson, state, move) for move in accepted))
-
-
-def after(state, move):
-    """The position after a right answer, with any deal or draw it triggers."""
-    shown = state.clone()
-    shown.push(move)
-    return advance_chance(shown)
 
 
 def frame(here: str, heading_key: str, relabel) -> w.HBox:

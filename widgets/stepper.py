@@ -34,7 +34,7 @@ def board_for(game_id: str, state, scale: float) -> Board:
     return board_module(game_id).BOARD(state, scale=scale)
 
 
-def _after(state, move):
+def after(state, move):
     """The position a right answer leads to, with any deal or draw it triggers."""
     shown = state.clone()
     shown.push(move)
@@ -184,7 +184,7 @@ class LessonStepper(ipywidgets.HBox):
         if right:
             self.solved = True
             self._answers[self.step] = move
-            board.state = _after(state, move)
+            board.state = after(state, move)
             board.hints = True
         else:
             board.refresh()
