@@ -67,7 +67,6 @@ class Lesson:
     seed: int
     position: dict | None
     steps: list[Step]
-    raw_steps: list[dict]
 
     @property
     def entry(self):
@@ -136,7 +135,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         path=name, game=data["game"], title=localized(data["title"]), summary=localized(data.get("summary")),
         minutes=data.get("minutes", 3), rules=data.get("rules", []), players=players,
         seats=seats, options=data.get("options", {}),
-        seed=data.get("seed", 0), position=data.get("position"), steps=[], raw_steps=data["steps"],
+        seed=data.get("seed", 0), position=data.get("position"), steps=[],
     )
     known_rules = {rule.id for rule in entry.rule_list}
     for rule in lesson.rules:
