@@ -5,11 +5,24 @@ from __future__ import annotations
 import ast
 
 from tutor import messages
-from tutor.games import games
+from tutor.games import game, games
 
 LANGUAGES = messages.LANGUAGES
 SECTIONS = ("learn", "drill", "practise", "play", "glossary")  # a game's pages: notebooks/<section>.ipynb?game=<id>
+NEEDS = {  # what a game must have (Game.has) for each of its pages
+    "learn": ("lesson files", "lessons", "board"),
+    "drill": ("drills", "board"),
+    "practise": ("quizzes", "board"),
+    "play": ("words", "board"),
+    "glossary": ("glossary",),
+}
 CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the address names the game)
+
+
+def sections(game_id: str) -> tuple[str, ...]:
+    """The pages ``game_id`` has, in SECTIONS' order: those whose every need it has."""
+    entry = game(game_id)
+    return tuple(section for section in SECTIONS if all(entry.has(part) for part in NEEDS[section]))
 
 
 def text(language: str, key: str, /, **params) -> str:

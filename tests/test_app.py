@@ -14,6 +14,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets import app, classroom
+from widgets.learn import LessonShelf
 from widgets.log import sentence
 from widgets.page_tools import PageTools
 from widgets.play import GameTable
@@ -268,7 +269,7 @@ def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, pa
 
 
 def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():
-    shelf = app.LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
+    shelf = LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
     stepper = shelf.stage.children[0]
     rule_id = stepper.rule_ids()[0]
     stepper.panel.click(f"rule:{rule_id}")
@@ -278,7 +279,7 @@ def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():
 
 
 def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
-    shelf = app.LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
+    shelf = LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
     address = shelf.address
     assert address.place == [0, 0]
     address.place = [2, 1]  # an address opened, or Back/Forward in the browser
@@ -291,7 +292,7 @@ def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
 
 def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_nothing():
     lessons = [load_lesson(path) for path in bundled_lessons("thricewise")]
-    shelf = app.LessonShelf("thricewise", lessons)
+    shelf = LessonShelf("thricewise", lessons)
     address = shelf.address
     address.place = [98, 98]  # ?lesson=99&step=99
     last = len(lessons) - 1
@@ -308,7 +309,7 @@ def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_no
 
 def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
     lessons = [load_lesson(path) for path in bundled_lessons("monster-trick")]
-    shelf = app.LessonShelf("monster-trick", lessons)
+    shelf = LessonShelf("monster-trick", lessons)
     address = shelf.address
     address.place = [1, 0]
     stepper = shelf.stage.children[0]
@@ -325,7 +326,7 @@ def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
 
 def test_the_last_step_of_the_last_lesson_leads_to_the_practise_page():
     lessons = [load_lesson(path) for path in bundled_lessons("danger-13")]
-    shelf = app.LessonShelf("danger-13", lessons)
+    shelf = LessonShelf("danger-13", lessons)
     shelf.address.place = [len(lessons) - 1, 99]
     assert escape(app.href(app.page_file("practise", "danger-13"), app.page_file("learn", "danger-13"))) in shelf.address.html
     shelf.address.place = [0, 0]
@@ -353,7 +354,7 @@ def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
     from ipywidgets.widgets.widget import _instances  # noqa: PLC2701
     app.ready_ahead.cache_clear()
     built = []
-    app.ready_ahead("learn", lambda game: built.append(app.learn_page.__wrapped__(game)))
+    app.ready_ahead("learn", lambda game, bodies: built.append(app.learn_page.__wrapped__(game, bodies)))
     assert [page.name for page in built] == [f"learn {game}" for game in games()]
     assert not _instances, "every widget of the pages built ahead is closed"
     assert app.learn_page(list(games())[-1]).name == f"learn {list(games())[-1]}"

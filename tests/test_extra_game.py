@@ -1,6 +1,10 @@
 """A game defined only in tests/extra_game/ works with the CLI, lessons, records, the random
-bot and the session, without any edit outside its own package."""
+bot and the session, without any edit outside its own package; every page of the app is
+built for it, and those it cannot have yet (it has only its rules and lesson positions)
+say so in words."""
 import json
+import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -8,10 +12,13 @@ import yaml
 from engine_contract import play_checking
 from extra_game import take_last
 
+from serving.pages import SECTIONS, sections
 from tutor import bots, cli, messages, records
 from tutor import games as registry
 from tutor.core import IllegalMove
+from tutor.messages import LANGUAGES, msg
 from tutor.session import PERSON, NotYourTurn, Session
+from widgets import LessonStepper, app
 
 HERE = Path(__file__).parent / "extra_game"
 
@@ -69,3 +76,49 @@ def test_a_session_with_a_person_and_a_computer_player():
     assert session.undo() and session.state.pile == pile
     kinds = [entry.events[0].kind for entry in session.history()]
     assert kinds[0] == "dealt" and set(kinds[1:]) <= {"took"}
+
+
+def test_the_registry_says_what_a_game_has():
+    extra = registry.game("take-last")
+    assert extra.has("rules") and extra.has("lessons")
+    assert not any(extra.has(part) for part in ("quizzes", "drills", "words", "glossary", "board", "lesson files"))
+    assert sections("take-last") == ()
+    for shipped in registry.games():
+        if shipped != "take-last":
+            assert sections(shipped) == SECTIONS, "the tutor's own games have every page"
+    with pytest.raises(ValueError):
+        extra.has("chess clock")
+
+
+def html_of(widget) -> str:
+    own = getattr(widget, "value", None)
+    return (own if isinstance(own, str) else "") + "".join(map(html_of, getattr(widget, "children", ())))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("section", SECTIONS)
+def test_every_page_is_built_and_says_in_words_why_it_is_empty(monkeypatch, capfd, section, language):
+    monkeypatch.setenv("QUERY_STRING", f"game=take-last&lang={language}")
+    page = getattr(app, f"{section}_page")()
+    html = html_of(page)
+    assert page.name == f"{section} take-last (not there yet)"
+    assert escape(msg(f"app.{section}.none", game=registry.game_name("take-last"))) in html
+    assert "take-last" not in " ".join(re.findall(r'<nav aria-label="[^"]*">.*?</nav>', html)[1:]), \
+        "the game's own bar links none of the pages it does not have"
+    assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_landing_page_lists_the_game_without_links_to_pages_it_lacks(monkeypatch, language):
+    monkeypatch.setenv("QUERY_STRING", f"lang={language}")
+    html = html_of(app.landing_page())
+    cards = dict(re.findall(r'<section class="tutor-game" data-game="([^"]+)">(.*?)</section>', html, re.S))
+    extra = cards.pop("take-last")
+    assert escape(registry.game_name("take-last")) in extra and escape(msg("app.landing.no-pages")) in extra
+    assert "<a " not in extra
+    assert all(card.count("<a ") == len(SECTIONS) for card in cards.values()), "the tutor's own games: every page"
+
+
+def test_a_lesson_for_a_game_without_a_board_says_so():
+    stepper = LessonStepper(HERE / "lesson.yaml")
+    assert stepper.error == msg("app.no-board", game="Take the Last") and stepper.board is None

@@ -246,7 +246,7 @@ NOT_THE_CATALOGS_WORDS = {
 
 @pytest.mark.parametrize("package, lang", NOT_THE_CATALOGS_WORDS)
 def test_lessons_use_the_catalogs_words(package, lang):
-    (game,) = [name for name, entry in games().items() if entry.short == package]
+    (game,) = [name for name, entry in games().items() if entry.package.endswith(f".{package}")]
     found = []
     for path in bundled_lessons(game):
         for step, field, value in text_fields(read_yaml(str(path))):

@@ -1,7 +1,7 @@
 """Monster Trick: one group of tests per rule of RULES.md section 1."""
 import pytest
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove, PositionError
+from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Play, Predict
 from tutor.games.monster_trick import lessons as mt_lessons
@@ -41,11 +41,11 @@ def test_deal_depends_on_seed_and_round_only():
 
 
 def test_unknown_cards_are_refused_with_the_reason():
-    with pytest.raises(mt.NotationError, match=r"pink 3.*green, yellow, blue, purple"):
+    with pytest.raises(NotationError, match=r"pink 3.*green, yellow, blue, purple"):
         mt.parse_card("pink 3")
-    with pytest.raises(mt.NotationError, match="1 to 15"):
+    with pytest.raises(NotationError, match="1 to 15"):
         mt.parse_card("green 16")
-    with pytest.raises(mt.NotationError, match="3 players the cards go from 1 to 9"):
+    with pytest.raises(NotationError, match="3 players the cards go from 1 to 9"):
         mt.parse_card("green 13", players=3)
 
 
@@ -239,7 +239,7 @@ def test_impossible_positions_are_refused(spec, fragment):
 
 
 def test_thirteen_in_a_three_player_game_is_refused():
-    with pytest.raises(mt.NotationError, match="from 1 to 9"):
+    with pytest.raises(NotationError, match="from 1 to 9"):
         position(players=3, hands={"Orange": ["green 13"]})
 
 

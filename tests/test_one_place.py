@@ -1,6 +1,7 @@
 """A game is one package: no shared code, style, page or catalog names a registered game
 (its id, its package, its name in any language, or the prefix of its rule ids)."""
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -9,17 +10,22 @@ from tutor.games import games
 from tutor.messages import LANGUAGES, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
-# Where a game may be named: its own package and board, its shipped lessons (data in a
-# folder per game), and the tests.
-OWN = ("tutor/games/{short}/", "widgets/boards/{short}.py", "tutor/lessons/{short}/")
 SHARED = [path for pattern in ("tutor/**/*", "widgets/**/*", "serving/**/*", "share/**/*", "notebooks/**/*.ipynb",
                                "voila.json")
           for path in ROOT.glob(pattern) if path.is_file() and path.suffix in {".py", ".yaml", ".js", ".css",
                                                                                 ".ipynb", ".json", ".html"}]
 
 
+def own_places(game) -> tuple[str, ...]:
+    """Where a game may be named: its own package, its board and its shipped lessons (data in
+    a folder per game), each where the game declares it; and the tests."""
+    package = Path(import_module(game.package).__file__).parent
+    board = import_module(game.board_module).__file__
+    return (f"{package.relative_to(ROOT)}/", str(Path(board).relative_to(ROOT)), f"{game.lesson_folder.relative_to(ROOT)}/")
+
+
 def names_of(game) -> re.Pattern:
-    words = {game.id, game.short, *(catalog(lang)[f"game.{game.id}.name"] for lang in LANGUAGES)}
+    words = {game.id, game.package.rsplit(".", 1)[1], *(catalog(lang)[f"game.{game.id}.name"] for lang in LANGUAGES)}
     prefixes = {rule.id.split(".")[0] for rule in game.rule_list}
     spelled = [re.escape(word).replace(r"\-", "[-_ ]?").replace(r"\ ", "[-_ ]?") for word in words]
     return re.compile("|".join([rf"\b(?:{'|'.join(spelled)})\b", *(rf"\b{re.escape(p)}[.-]\w" for p in prefixes)]),
@@ -28,7 +34,7 @@ def names_of(game) -> re.Pattern:
 
 @pytest.mark.parametrize("game", games().values(), ids=str)
 def test_nothing_shared_names_a_game(game):
-    own = tuple(part.format(short=game.short) for part in OWN)
+    own = own_places(game)
     pattern = names_of(game)
     named = [f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
              for path in SHARED if not str(path.relative_to(ROOT)).startswith(own)

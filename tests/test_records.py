@@ -11,7 +11,7 @@ from tutor import records
 from tutor.games import danger13
 from tutor.games import game as registered
 from tutor.games import monster_trick as mt
-from tutor.games.common import SeatName, seat_name
+from tutor.seats import SeatName, seat_name
 
 SHIPPED = Path(__file__).resolve().parent.parent / "tutor" / "lessons"
 PER_LANGUAGE = [{"en": "Red", "fr": "Rouge", "nl": "Rood"}, {"en": "Blue", "fr": "Bleu", "nl": "Blauw"},

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tutor.games import game as registered
-from tutor.games.common import SeatLookup, SeatName
 from tutor.lessons import LessonError, bundled_lessons, check_lesson, load_lesson
+from tutor.seats import SeatLookup, SeatName
 from tutor.svg.seats import seat_colours
 from widgets import app
 from widgets.languages import LanguageChooser

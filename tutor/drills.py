@@ -62,7 +62,7 @@ class Task:
 
     def answer(self, answer) -> tuple[bool | None, str]:
         """A move (move task) or a choice's index (choice task): (right, what to say)."""
-        if self.on_board:
+        if self.judge is not None:  # a move task
             right, text = self.judge(answer)
         else:
             right = answer == self.correct

@@ -17,10 +17,10 @@ from typing import Any
 from tutor.bots import make_bots, seat_moves
 from tutor.core import SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.games.common import SeatLookup, SeatName, seat_name
 from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
+from tutor.seats import SeatLookup, SeatName, seat_name
 from tutor.yamlfile import FileProblem, read_yaml
 
 LESSONS = Path(__file__).parent / "lessons"
@@ -112,7 +112,6 @@ class Lesson:
     seed: int
     position: dict | None
     steps: list[Step]
-    raw_steps: list[dict]
     learner: int | None = None  # the seat the learner plays in a guided game
     firsts: list[First] = field(default_factory=list)
 
@@ -232,7 +231,7 @@ class Lesson:
 
 def bundled_lessons(game: str) -> list[Path]:
     """The lesson files shipped with the tutor for ``game``, in teaching order."""
-    return sorted(registered(game).lesson_folder.glob("*.yaml"))
+    return registered(game).lesson_files()
 
 
 def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
@@ -252,7 +251,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         path=name, game=data["game"], title=localized(data["title"]), summary=localized(data.get("summary")),
         minutes=data.get("minutes", 3), rules=data.get("rules", []), players=players,
         seats=seats, options=data.get("options", {}),
-        seed=data.get("seed", 0), position=data.get("position"), steps=[], raw_steps=data["steps"],
+        seed=data.get("seed", 0), position=data.get("position"), steps=[],
     )
     known_rules = {rule.id for rule in entry.rule_list}
     for rule in lesson.rules:

@@ -54,7 +54,7 @@ NEW_QUESTION_TRIES = 20  # a near-duplicate is drawn again at most this often
 def quiz(game: str, seed=0, count: int = 10) -> list[Question]:
     """``count`` questions on ``game``, taking its question kinds in turn (every kind in
     every round of at least as many questions), never the same question twice."""
-    makers = registered(game).part("quizzes").MAKERS
+    makers = registered(game).needed("quizzes").MAKERS
     rng = random.Random(f"quiz:{game}:{seed}")
     questions: list[Question] = []
     asked: set = set()
@@ -137,7 +137,7 @@ def make_question(game: str, kind: str, state, subject, prompt: dict, choices: l
     """A question from its (text, value) choices, its explanation closed by the rules it
     cites; ``state`` is a clone the question keeps."""
     values = tuple(value for _, value in choices)
-    rules = tuple(dict.fromkeys(rules))
-    see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in rules))
+    cited = tuple(dict.fromkeys(rules))  # each once, in order
+    see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in cited))
     return Question(game, kind, msg(f"quiz.{kind}.prompt", **prompt), tuple(text for text, _ in choices), values,
-                    values.index(answer), " ".join([*explanation, see]), rules, state, subject, marks, conceals)
+                    values.index(answer), " ".join([*explanation, see]), cited, state, subject, marks, conceals)

@@ -12,9 +12,9 @@ from pathlib import Path
 import yaml
 
 from tutor import records, schema
-from tutor.games.common import SeatLookup
 from tutor.lessons import check_lesson
 from tutor.messages import msg
+from tutor.seats import SeatLookup
 from tutor.yamlfile import FileProblem, read_yaml
 
 FIELDS = ("record", "scores", "ranking", "refused")

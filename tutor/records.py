@@ -14,10 +14,10 @@ import yaml
 from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import game_name
-from tutor.games.common import SeatLookup, seat_name, written
 from tutor.lessons import parse_move_for
 from tutor.messages import file_size, listed, msg
 from tutor.schema import RECORD_FORMAT, check_record
+from tutor.seats import SeatLookup, seat_name, written
 from tutor.yamlfile import read_yaml
 
 MAX_RECORD_BYTES = 1024 * 1024  # a finished game's record is about 2 KB

@@ -21,12 +21,12 @@ import yaml
 from tutor.core import CHANCE, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import games
-from tutor.games.common import seat_name, written
 from tutor.lessons import Lesson, LessonError, lesson_problems, parse_move_for
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg
 from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
+from tutor.seats import seat_name, written
 from tutor.yamlfile import FileProblem, read_yaml
 
 # The order a hand-written lesson gives its fields (docs/lessons.md), and its steps' fields.
@@ -227,7 +227,6 @@ class Draft:
             seed=head.get("seed", 0),
             position=head.get("position"),
             steps=[],
-            raw_steps=[],
         )
         try:
             return lesson.start_state()

@@ -26,8 +26,9 @@ Any game
     ``ScoreSheet(state, scale=1.0)``: scores per round and totals, winners starred.
 
 Game boards
-    ``widgets/boards/<package>.py`` (the package's name in ``tutor/games/``) holds the
-    board of one game and names it ``BOARD``; ``board_for(game_id, state, scale)`` finds it.
+    ``widgets/boards/<package>.py`` (the module a game names as its ``board_module``) holds
+    the board of one game and names it ``BOARD``, and says with ``clicks(move)`` what a
+    person clicks to make a move; ``board_for(game_id, state, scale)`` finds it.
     Each joins the game's drawn parts with a ``Hand`` where the game has one and turns
     clicks into the game's moves (a card then a slot, a row, a cell, a button).
 
@@ -36,7 +37,11 @@ Every board (``widgets.board.Board``) offers ``state``, ``refresh()``, ``scale``
 ``on_message(fn)``; boards with a hand also ``select(card)``. ``LessonStepper`` and the play
 page pick the board with ``board_for``.
 
-Pages (``widgets/app.py`` builds them; the bodies live beside it)
+Pages (``widgets/app.py`` builds them; the bodies live beside it, links in ``address``)
+    ``learn.LessonShelf(game, lessons)``: the lessons in order, the one chosen in a
+    ``LessonStepper`` and the rules reference beside it; its address (``address.LessonAddress``)
+    names the lesson and step.
+    ``drill.DrillBody(game)``: the game's drills, one position at a time.
     ``play.GameTable(game)``: seats for people (hot seat, with a pass screen between them)
     and computer players, speed, undo, move log (``log.MoveLog``), score sheet, end
     screen (``result``), record download and replay (``replay.GameReplay``).

@@ -3,11 +3,16 @@ address names the lesson and step (``?lesson=4&step=2``, counted from 1), and th
 finished are remembered in the browser (static/tutor.js keeps both). Opening such an
 address goes there, Back and Forward move between steps, a reload comes back, and the
 lesson list marks the lessons done. The last step of the last lesson leads on to the
-game's practise page."""
+game's practise page.
+
+Links between pages: ``page_file`` (a page's address relative to notebooks/) and ``href``
+(from one page to another, relative, in the page's language)."""
 from __future__ import annotations
 
+import posixpath
 from html import escape
 from pathlib import Path
+from urllib.parse import urlencode
 
 import traitlets
 
@@ -16,8 +21,27 @@ from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
 from widgets.guard import log
+from widgets.languages import with_language
+from widgets.stepper import LessonStepper
 
 DONE_MARK = "\u2713"
+HOME = "index.ipynb"
+
+
+def page_file(section: str | None = None, game: str | None = None, **place: int) -> str:
+    """The address of a page relative to notebooks/ (and to Voila's /voila/render/): its
+    notebook, and the game and any ``place`` (``lesson=4, step=2``) as its query."""
+    if game is None:
+        return HOME
+    return f"{section}.ipynb?{urlencode({'game': game, **place})}"
+
+
+def href(there: str, here: str) -> str:
+    """The address of page ``there`` from page ``here``, relative: it holds wherever Voila
+    serves the notebooks (``voila`` serves this folder, ``jupyter server`` on Binder or
+    JupyterHub its parent, both under any base URL), in the page's language."""
+    notebook, mark, query = there.partition("?")
+    return with_language(posixpath.relpath(notebook, posixpath.dirname(here.partition("?")[0]) or ".") + mark + query)
 
 
 class LessonAddress(Component):
@@ -29,7 +53,7 @@ class LessonAddress(Component):
     kind = traitlets.Unicode("lesson-address").tag(sync=True)
     game = traitlets.Unicode().tag(sync=True)
     place = traitlets.List([0, 0]).tag(sync=True)  # not a list: traitlets refuses it, _valid_place the rest
-    done = traitlets.List().tag(sync=True)
+    done = traitlets.List[str]().tag(sync=True)
     # the address named a lesson or step that does not exist: the page went to the nearest
     # one, says so (notice), and the browser replaces the address instead of adding one
     corrected = traitlets.Bool(False).tag(sync=True)
@@ -39,7 +63,7 @@ class LessonAddress(Component):
         self.shelf = shelf
         self.practise = practise
         self.relabelling = False  # the shelf ignores its chooser while the labels change
-        self._stepper = None
+        self._stepper: LessonStepper | None = None
         self._going = False  # _go settles the place once the lesson and step it asked for are shown
         self._valid = [0, 0]  # the last place that passed _valid_place
         super().__init__(game=game)
@@ -63,14 +87,14 @@ class LessonAddress(Component):
     def names(self) -> list[str]:
         return [Path(lesson.path).stem for lesson in self.shelf.lessons]
 
-    def follow(self, index: int, stepper) -> None:
+    def follow(self, index: int, stepper: LessonStepper) -> None:
         """The shelf shows lesson ``index`` in ``stepper``: keep the address in step."""
         if stepper is not self._stepper:
             self._stepper = stepper
             stepper.observe(lambda _: self._moved(index, stepper), names=["step", "solved"])
         self._moved(index, stepper)
 
-    def _moved(self, index: int, stepper, notice: str = "") -> None:
+    def _moved(self, index: int, stepper: LessonStepper, notice: str = "") -> None:
         if stepper is not self._stepper or self._going:
             return  # a lesson left behind, or a place still being reached
         with self.hold_sync():  # place and corrected reach the browser together
@@ -98,8 +122,9 @@ class LessonAddress(Component):
         self._going = True
         try:
             if lesson != shelf.chooser.value or self._stepper is None:
-                shelf.show(lesson)
+                shelf.show(lesson)  # a new stepper, which the shelf hands to follow()
             stepper = self._stepper
+            assert stepper is not None, "the shelf shows every lesson through follow()"
             step = min(max(asked[1], 0), stepper.total - 1)
             stepper.go(step)
         finally:

@@ -12,40 +12,34 @@ friendly message instead of a traceback.
 from __future__ import annotations
 
 import functools
-import posixpath
+from collections.abc import Callable, Iterable
 from html import escape
 from pathlib import Path
-from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from serving.pages import SECTIONS, page_title
+from serving.pages import SECTIONS, page_title, sections
 from tutor.core import TutorError
-from tutor.drills import drills
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, language_name, listed, msg, set_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language, language_name, listed, msg, set_language
 from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
-from widgets import LessonStepper, RulesReference
-from widgets.address import LessonAddress
+from widgets.address import HOME, href, page_file
 from widgets.drill import DrillBody
 from widgets.glossary import Glossary
 from widgets.guard import guard_kernel, log
 from widgets.languages import (
     LanguageChooser,
     on_language,
-    relabel_options,
     requested,
     requested_language,
     started_ahead,
-    with_language,
 )
+from widgets.learn import LessonShelf
 from widgets.page_tools import page_tools
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 
-GAMES = tuple(games())
-HOME = "index.ipynb"
 STUDIO = "studio.ipynb"  # the lesson studio (widgets/studio.py), linked from the landing and teacher's pages
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
@@ -60,11 +54,14 @@ class Page(w.VBox):
 
     The language chooser in its navigation bar redraws it in place (``speak``)."""
 
+    children: tuple[w.Widget, ...]  # the VBox's trait, typed for mypy (ipywidgets has no types)
+
     def __init__(self, name: str, children: list):
         super().__init__(children)
         self.add_class("tutor-page")
         self.name = name
-        self.remake = None  # set by friendly(): builds the page again, in the language now set
+        # set by friendly(): builds the page again in the language now set, keeping the bodies given
+        self.remake: Callable[[Bodies], Page] | None = None
         self._listen()
 
     def __repr__(self) -> str:
@@ -77,43 +74,28 @@ class Page(w.VBox):
         """Redraw the page in ``language``: built again, but the body that holds the
         learner's place (lesson and step, quiz, game) is kept and only its texts change."""
         set_language(language)
-        _reusable[:] = [child for child in self.children if hasattr(child, "relabel")]
-        try:
-            fresh = self.remake()
-        finally:
-            _reusable.clear()
+        if self.remake is None:
+            return  # not built by friendly(): nothing builds it again
+        fresh = self.remake(Bodies(child for child in self.children if hasattr(child, "relabel")))
         self.name, self.remake, self.children = fresh.name, fresh.remake, fresh.children
         self._listen()
 
 
-_reusable: list = []  # while a page is built again in another language: its bodies to keep
+class Bodies:
+    """The bodies of a page on show (lesson shelf, quiz, game table ...) that building it
+    again in another language keeps (``Page.speak``): each kept once, by its kind."""
 
+    def __init__(self, bodies: Iterable[w.Widget] = ()):
+        self.left = list(bodies)
 
-def kept(kind, *args):
-    """A page body of ``kind``: the one on show, relabelled, while its page is built again
-    in another language (``Page.speak``); else a new one."""
-    for body in _reusable:
-        if type(body) is kind:
-            _reusable.remove(body)
-            body.relabel(*args)
-            return body
-    return kind(*args)
-
-
-def page_file(section: str | None = None, game: str | None = None, **place: int) -> str:
-    """The address of a page relative to notebooks/ (and to Voila's /voila/render/): its
-    notebook, and the game and any ``place`` (``lesson=4, step=2``) as its query."""
-    if game is None:
-        return HOME
-    return f"{section}.ipynb?{urlencode({'game': game, **place})}"
-
-
-def href(there: str, here: str) -> str:
-    """The address of page ``there`` from page ``here``, relative: it holds wherever Voila
-    serves the notebooks (``voila`` serves this folder, ``jupyter server`` on Binder or
-    JupyterHub its parent, both under any base URL), in the page's language."""
-    notebook, mark, query = there.partition("?")
-    return with_language(posixpath.relpath(notebook, posixpath.dirname(here.partition("?")[0]) or ".") + mark + query)
+    def kept(self, kind, *args):
+        """The body of ``kind`` on show, relabelled with ``args``; else a new one."""
+        for body in self.left:
+            if type(body) is kind:
+                self.left.remove(body)
+                body.relabel(*args)
+                return body
+        return kind(*args)
 
 
 def requested_seed() -> tuple[int | None, str]:
@@ -142,18 +124,24 @@ def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.H
 
     label = escape(msg("app.nav.label"))
     top = [link(msg("app.nav.home"), HOME, here == HOME)]
-    top += [link(game_name(other), page_file("learn", other), other == game) for other in GAMES]
+    top += [link(game_name(other), page_file(first_page(other), other), other == game) for other in games()]
     # The page template makes the browser tab's title and the page's language follow these.
     section = next((section for section in SECTIONS if page_file(section, game) == here), None) if game else None
     title = escape(title or page_title(section, game))
     rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
-        sections = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
-                    for section in SECTIONS]
-        rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(sections)}</nav>')
+        links = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
+                 for section in sections(game)]
+        rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(links)}</nav>')
     bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser(here.partition("?")[2])])
     bar.add_class("tutor-nav")
     return page_tools(bar)
+
+
+def first_page(game: str) -> str:
+    """The page a link to the game leads to: its first, else its learn page (which says why
+    the game has no pages yet)."""
+    return next(iter(sections(game)), "learn")
 
 
 def heading(title: str, text: str = "") -> w.HTML:
@@ -167,24 +155,26 @@ def friendly(section: str):
     """Build the page, or a page that says in plain words what went wrong.
 
     A game's page (``section`` one of SECTIONS) is built for the game it is called with, else for
-    the game its address names. TutorError texts are finished sentences for learners;
-    anything else is a bug, whose traceback goes to the server's log (the real stderr),
-    never to the page."""
+    the game its address names; every builder takes the ``Bodies`` to keep (after the game). TutorError
+    texts are finished sentences for learners; anything else is a bug, whose traceback goes
+    to the server's log (the real stderr), never to the page."""
     def decorate(build):
-        def built(game: str | None) -> Page:
+        def built(game: str | None, bodies: Bodies) -> Page:
             try:
                 if section not in SECTIONS:
-                    page = build()
-                elif game in GAMES:
-                    page = build(game)
-                else:
+                    page = build(bodies)
+                elif game not in games():
                     raise TutorError(game_wanted(game))
+                elif section in sections(game):
+                    page = build(game, bodies)
+                else:
+                    page = absent_page(section, game)
             except TutorError as error:
                 page = problem_page(section, game, str(error))
             except Exception:
                 log.exception("A %s page could not be built", section)
                 page = problem_page(section, game, msg("app.problem.unexpected"))
-            page.remake = lambda: built(game)
+            page.remake = lambda kept: built(game, kept)
             return page
 
         @functools.wraps(build)
@@ -193,7 +183,7 @@ def friendly(section: str):
             if started_ahead():
                 ready_ahead(section, build)
             set_language(requested_language())
-            return built(game or (requested_game() if section in SECTIONS else None))
+            return built(game or (requested_game() if section in SECTIONS else None), Bodies())
         return page
     return decorate
 
@@ -210,8 +200,8 @@ def ready_ahead(section: str, build) -> None:
             catalog(code)
             language_name(code)
         set_language(DEFAULT_LANGUAGE)
-        for game in GAMES if section in SECTIONS else [None]:
-            build(game) if game else build()
+        for game in games() if section in SECTIONS else [None]:
+            build(game, Bodies()) if game else build(Bodies())
     except Exception:
         log.exception("A %s page could not be built ahead", section)
     w.Widget.close_all()
@@ -220,17 +210,24 @@ def ready_ahead(section: str, build) -> None:
 def game_wanted(game: str | None) -> str:
     """What to say when a game's page has no game, or one the tutor does not know: the
     games there are, by name."""
-    names = listed([game_name(known) for known in GAMES])
+    names = listed([game_name(known) for known in games()])
     if not game:
         return msg("app.problem.no-game", known=names)
     return msg("error.unknown-game", game=visitor_text(game, ADDRESS_WORD_LIMIT), known=names)
 
 
 def problem_page(section: str, game: str | None, problem: str) -> Page:
-    known = game if game in GAMES else None
+    known = game if game in games() else None
     note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
                   f'<br>{escape(msg("app.problem.hint"))}</div>')
     return Page("problem", [nav_bar(page_file(section, known), known), heading(msg("app.problem.heading")), note])
+
+
+def absent_page(section: str, game: str) -> Page:
+    """A page the game does not have (no lessons, no board yet ...), saying so in words."""
+    name = game_name(game)
+    note = w.HTML(f'<div class="tutor-note">{escape(msg(f"app.{section}.none", game=name))}</div>')
+    return Page(f"{section} {game} (not there yet)", [nav_bar(page_file(section, game), game), heading(name), note])
 
 
 def lesson_time(minutes: list[int]) -> str:
@@ -246,139 +243,62 @@ def lesson_time(minutes: list[int]) -> str:
 
 
 @friendly("landing")
-def landing_page() -> Page:
+def landing_page(_bodies: Bodies) -> Page:
     cards = []
-    for game in GAMES:
+    for game in games():
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
         links = "".join(f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
-                        for section in SECTIONS)
+                        for section in sections(game))
+        teaches = f"app.game.{game}.teaches"  # a game's landing card text, from its pages.yaml
         cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
-                     f'<p>{escape(msg(f"app.game.{game}.teaches"))}</p>'
-                     f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
-                     f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>')
+                     + (f"<p>{escape(msg(teaches))}</p>" if has(teaches) else "")
+                     + f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
+                     + (f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>' if links else
+                        f'<p>{escape(msg("app.landing.no-pages"))}</p></section>'))
     classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb", HOME))}">'
                         f'{escape(msg(f"classroom.landing.{page}"))}</a>' for page in ("teach", "join"))
     classroom += f'<a href="{escape(href(STUDIO, HOME))}">{escape(msg("studio.link"))}</a>'
     cards.append(f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
                  f'<p>{escape(msg("classroom.landing.text"))}</p><nav>{classroom}</nav></section>')
-    games = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
-    return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), games])
+    shelf = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
+    return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), shelf])
 
 
 @friendly("learn")
-def learn_page(game: str) -> Page:
+def learn_page(game: str, bodies: Bodies) -> Page:
     here = page_file("learn", game)
     name = game_name(game)
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
-    if not lessons:
-        return Page(f"learn {game} (no lessons yet)",
-                    top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.learn.none", game=name))}</div>')])
-    return Page(f"learn {game}", top + [kept(LessonShelf, game, lessons)])
+    return Page(f"learn {game}", top + [bodies.kept(LessonShelf, game, lessons)])
 
 
 @friendly("practise")
-def practise_page(game: str) -> Page:
+def practise_page(game: str, bodies: Bodies) -> Page:
     """Fresh questions on every visit; ``?seed=`` on the address gives a chosen round again."""
     seed, note = requested_seed()
     top = [nav_bar(page_file("practise", game), game), heading(msg("app.practise.heading", game=game_name(game)))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
-    return Page(f"practise {game}", top + notes + [kept(QuizRound, game, seed)])
+    return Page(f"practise {game}", top + notes + [bodies.kept(QuizRound, game, seed)])
 
 
 @friendly("drill")
-def drill_page(game: str) -> Page:
+def drill_page(game: str, bodies: Bodies) -> Page:
     name = game_name(game)
     top = [nav_bar(page_file("drill", game), game), heading(msg("app.drill.heading", game=name), msg("app.drill.intro"))]
-    if not drills(game):
-        return Page(f"drill {game} (no drills yet)",
-                    top + [w.HTML(f'<div class="tutor-note">{escape(msg("app.drill.none", game=name))}</div>')])
-    return Page(f"drill {game}", top + [kept(DrillBody, game)])
+    return Page(f"drill {game}", top + [bodies.kept(DrillBody, game)])
 
 
 @friendly("play")
-def play_page(game: str) -> Page:
+def play_page(game: str, bodies: Bodies) -> Page:
     seed, note = requested_seed()
     top = [nav_bar(page_file("play", game), game), heading(msg("app.play.heading", game=game_name(game)))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
-    return Page(f"play {game}", top + notes + [kept(GameTable, game, seed)])
+    return Page(f"play {game}", top + notes + [bodies.kept(GameTable, game, seed)])
 
 
 @friendly("glossary")
-def glossary_page(game: str) -> Page:
+def glossary_page(game: str, bodies: Bodies) -> Page:
     return Page(f"glossary {game}", [nav_bar(page_file("glossary", game), game),
                                      heading(msg("glossary.heading", game=game_name(game)), msg("glossary.intro")),
                                      Glossary(game)])
-
-
-class LessonShelf(w.VBox):
-    """The learn page's body: a choice of the game's lessons in order, the chosen lesson,
-    and the rules reference beside it (below it on narrow screens). At a lesson's last
-    step a button beside the choice leads on to the next lesson.
-
-    A rule opened from the lesson (its rule links) opens in the reference too."""
-
-    def __init__(self, game: str, lessons: list):
-        self.lessons = lessons
-        self.chooser = w.Dropdown(options=list(zip(self._labels(), range(len(lessons)))),
-                                  description=msg("app.learn.lessons"),
-                                  layout=w.Layout(width="32rem", max_width="100%"))  # a phone: narrower, not cut off
-        self.chooser.add_class("tutor-chooser")
-        self.summary = w.HTML()
-        self.following = w.Button(button_style="primary", layout=w.Layout(width="auto", display="none"))
-        self.following.add_class("tutor-next-lesson")
-        self.following.on_click(lambda _: self.show(self.chooser.value + 1))
-        self.stage = w.VBox([])
-        self.address = LessonAddress(self, game, href(page_file("practise", game), page_file("learn", game)))
-        self.reference = RulesReference(game)
-        self.reference.add_class("tutor-reference")
-        top = w.HBox([self.chooser, self.summary, self.following, self.address], layout=w.Layout(align_items="center"))
-        top.add_class("tutor-top")
-        body = w.HBox([self.stage, self.reference])
-        body.add_class("tutor-body")
-        super().__init__([top, body])
-        self.add_class("tutor-shelf")
-        self.chooser.observe(self._chosen, names="value")
-        self.show(0)
-
-    def _labels(self) -> list[str]:
-        return [msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
-                for number, lesson in enumerate(self.lessons, start=1)]
-
-    def _chosen(self, change) -> None:
-        if not self.address.relabelling:  # the address changing the lesson shown is not a choice
-            self.show(change.new)
-
-    def relabel(self, game: str, lessons: list) -> None:
-        """The same lesson at the same step in the language now set (``lessons`` are
-        loaded in it); only texts change."""
-        self.lessons = lessons
-        self.chooser.unobserve(self._chosen, names="value")
-        relabel_options(self.chooser, self._labels())
-        self.chooser.observe(self._chosen, names="value")
-        self.chooser.description = msg("app.learn.lessons")
-        self._describe(self.chooser.value)
-        self.stage.children[0].relabel(lessons[self.chooser.value])
-        self.reference.refresh()
-
-    def _describe(self, index: int) -> None:
-        self.summary.value = f'<span class="tutor-summary">{escape(self.lessons[index].summary)}</span>'
-        if index + 1 < len(self.lessons):
-            self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
-
-    def show(self, index: int) -> None:
-        lesson = self.lessons[index]
-        self.chooser.value = index
-        self.following.layout.display = "none"
-        self._describe(index)
-        stepper = LessonStepper(lesson)  # a rule opened shows beside the step, and in the reference
-        stepper.observe(lambda change: change.new and self.reference.show(change.new), names="rule")
-        stepper.observe(lambda _: self._offer_next(stepper), names="step")
-        self.reference.focus = lesson.rules
-        self.stage.children = [stepper]
-        self.address.follow(index, stepper)
-        self._offer_next(stepper)
-
-    def _offer_next(self, stepper) -> None:
-        last = stepper.step == stepper.total - 1
-        self.following.layout.display = None if last and self.chooser.value + 1 < len(self.lessons) else "none"

@@ -16,7 +16,7 @@ class Actions(Component):
     ``on_action(fn)`` hears the name of an enabled one when it is clicked. While not
     ``accepting`` (the table waits for someone else) every button is disabled."""
 
-    actions = traitlets.List()
+    actions = traitlets.List[list]()
     accepting = traitlets.Bool(True)
 
     def __init__(self, scale: float = 1.0, **kwargs):
@@ -45,7 +45,7 @@ class Board(ipywidgets.VBox):
 
     def __init__(self, parts: list[Component], **kwargs):
         self.parts = parts
-        self._chosen_seat = None
+        self._chosen_seat: int | None = None
         self.move_callbacks = Callbacks()
         self.message_callbacks = Callbacks()
         for part in parts:  # a card marked "cannot be played now" says why when clicked

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+from collections.abc import Callable
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
@@ -27,24 +28,28 @@ from tutor.classroom import (
     REVEAL_BY_TEACHER,
     ClassroomError,
     Classrooms,
+    Learner,
+    LearnerView,
     StoreUnavailable,
+    Tally,
+    Teacher,
     join_qr_svg,
     join_url,
 )
 from tutor.classroom.classes import class_code
-from tutor.core import TutorError, advance_chance
+from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, language, msg, negotiate, set_language
 from tutor.svg.draw import el
-from widgets.app import STUDIO, Page, friendly, heading, href, nav_bar
+from widgets.app import STUDIO, Bodies, Page, friendly, heading, href, nav_bar
 from widgets.assets import browser_side
 from widgets.component import Component
 from widgets.feedback import feedback
 from widgets.guard import log
 from widgets.languages import on_language
 from widgets.play import running_loop
-from widgets.stepper import LessonStepper
+from widgets.stepper import LessonStepper, after
 
 PAGES = ("classroom/teach.ipynb", "classroom/join.ipynb")  # the presenter's page, the learners' page
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
@@ -125,7 +130,7 @@ class FollowStepper(LessonStepper):
     page) instead of being judged here."""
 
     def __init__(self, lesson, scale: float = 1.0):
-        self.answer = None
+        self.answer: Callable[[object], None] | None = None
         super().__init__(lesson, scale=scale)
         self.add_class("tutor-follow")
 
@@ -144,7 +149,7 @@ class FollowStepper(LessonStepper):
         elif self.answer is not None:
             self.answer(move)
         else:
-            self.board.refresh()
+            self.loaded[1].refresh()
 
     def say(self, verdict: str, text: str) -> None:
         self.verdict, self.message = verdict, text
@@ -153,9 +158,10 @@ class FollowStepper(LessonStepper):
         """The position after ``move`` on the step's ``state``, still seen from the seat that was
         asked to move: after the reveal a learner who played Blue keeps Blue's cards in view,
         not those of whoever moves next."""
-        seat = self.board.seat if self.board.seat is not None else state.to_move
-        self.board.state = after(state, move)
-        self.board.seat = seat
+        board = self.loaded[1]
+        seat = board.seat if board.seat is not None else state.to_move
+        board.state = after(state, move)
+        board.seat = seat
 
 
 # ----------------------------------------------------------------- shared parts
@@ -200,7 +206,7 @@ def read_move(lesson, state, notation: str):
 
 
 def move_words(lesson, state, move) -> str:
-    return lesson.entry.part("words").move_words(state, move)
+    return lesson.entry.needed("words").move_words(state, move)
 
 
 def verdict(lesson, step, state, move) -> str:
@@ -217,13 +223,6 @@ def the_answer(lesson, step, state) -> str:
     if not accepted:
         return msg("classroom.answer.any")
     return msg("classroom.answer.is", answer=" / ".join(move_words(lesson, state, move) for move in accepted))
-
-
-def after(state, move):
-    """The position after a right answer, with any deal or draw it triggers."""
-    shown = state.clone()
-    shown.push(move)
-    return advance_chance(shown)
 
 
 def frame(here: str, heading_key: str, relabel) -> w.HBox:
@@ -258,7 +257,7 @@ class ClassBar(Component):
 
     def render(self) -> str:
         shown = self.presenter
-        teacher, position = shown.teacher, shown.position
+        teacher, position = shown.presented, shown.position
         code = el("span", escape(msg("classroom.bar.code")), " ", el("strong", escape(teacher.code)),
                   class_="tutor-class-code")
         learners = el("span", escape(msg("classroom.bar.learners", count=shown.learners)), class_="tutor-learners",
@@ -286,10 +285,10 @@ class Presenter(w.VBox):
         self.link = PageLink("tutor-class-teacher")
         self.link.hello = self.opened
         self.link.key = self.act
-        self.teacher = None
-        self.previous = None  # the class left for the form, to go back to
+        self.teacher: Teacher | None = None
+        self.previous: Teacher | None = None  # the class left for the form, to go back to
         self.join_page = ""
-        self._task = None
+        self._task: asyncio.Task | None = None
         super().__init__([self.link, note(msg("classroom.opening"))])
         self.add_class("tutor-presenter")
 
@@ -335,10 +334,11 @@ class Presenter(w.VBox):
         start.on_click(lambda _: self.start())
         buttons = [start]
         if self.previous is not None:
-            back = w.Button(description=msg("classroom.setup.back", code=self.previous.code),
+            previous = self.previous
+            back = w.Button(description=msg("classroom.setup.back", code=previous.code),
                             layout=w.Layout(width="auto"))
             back.add_class("tutor-back-to-class")
-            back.on_click(lambda _: self.present(self.previous))
+            back.on_click(lambda _: self.present(previous))
             buttons.append(back)
         self.problem = w.HTML(feedback(False, problem))
         self.game.observe(self._game_chosen, names="value")
@@ -376,7 +376,7 @@ class Presenter(w.VBox):
         self.present(teacher)
 
     # ------------------------------------------------------------- presenting
-    def present(self, teacher) -> None:
+    def present(self, teacher: Teacher) -> None:
         """The presenter view of ``teacher``'s class, at the step where the class is, in the page's language:
         the board in a column of its own, the strip, the lesson's text and the join card or tally beside it."""
         self.stop()
@@ -386,7 +386,7 @@ class Presenter(w.VBox):
         self.states = self.lesson_shown.states()
         self.position = teacher.position()
         self.learners = teacher.learner_count()
-        self.tally = None
+        self.tally: Tally | None = None
         self.results_open = False
         self.join_address = join_url(self.join_page, teacher.code)
         self.stepper = FollowStepper(self.lesson_shown)
@@ -407,21 +407,29 @@ class Presenter(w.VBox):
     def _speak(self, code: str) -> None:
         """The class projected in another language, at the same step."""
         set_language(code)
-        self.present(self.teacher)
+        self.present(self.presented)
+
+    @property
+    def presented(self) -> Teacher:
+        """The class on show, for what runs only while one is (a LookupError on the form)."""
+        if self.teacher is None:
+            raise LookupError("no class is presented")
+        return self.teacher
 
     @property
     def on_try_step(self) -> bool:
-        return self.position.step in self.teacher.settings.try_steps
+        return self.position.step in self.presented.settings.try_steps
 
     def act(self, name: str) -> None:
         """A key or a button of the presenter: next, back, reveal, blank, results, new."""
-        if self.teacher is None:
+        teacher = self.teacher
+        if teacher is None:
             return
         if name == "blank":  # drawn by the browser over the whole window, whatever the scroll
             self.link.blank = not self.link.blank
             return
         if name == "new":  # the class stays kept (and a reload resumes it) until a new one starts
-            self.previous = self.teacher
+            self.previous = teacher
             self.link.blank = False
             self.setup()
             return
@@ -431,11 +439,11 @@ class Presenter(w.VBox):
             return
         try:
             if name == "next":
-                self.position = self.teacher.next()
+                self.position = teacher.next()
             elif name == "back":
-                self.position = self.teacher.back()
+                self.position = teacher.back()
             elif name == "reveal" and self.on_try_step:
-                self.position = self.teacher.reveal()
+                self.position = teacher.reveal()
             else:
                 return
         except TutorError as error:
@@ -448,8 +456,8 @@ class Presenter(w.VBox):
     def poll(self) -> None:
         """Read how many have joined and, on a "try it" step, their answers; redraw what changed."""
         try:
-            learners = self.teacher.learner_count()
-            tally = self.teacher.tally(self.position.step) if self.on_try_step else None
+            learners = self.presented.learner_count()
+            tally = self.presented.tally(self.position.step) if self.on_try_step else None
         except TutorError as error:
             self.side.value = feedback(False, str(error))
             return
@@ -460,7 +468,7 @@ class Presenter(w.VBox):
             self.tally = tally
             self.side.value = self.side_html()
 
-    async def _watch(self, teacher) -> None:
+    async def _watch(self, teacher: Teacher) -> None:
         """Poll the class while this page presents it (a task only watches the class it was started for)."""
         try:
             while self.teacher is teacher:
@@ -491,23 +499,23 @@ class Presenter(w.VBox):
         if self.results_open:
             return self.results_html()
         if self.on_try_step and self.tally is not None:
-            return self.tally_html()
+            return self.tally_html(self.tally)
         if self.position.step == 1:
             return self.join_html()
         return ""
 
     def join_html(self) -> str:
         parts = [el("h2", escape(msg("classroom.join-card.heading"))),
-                 join_qr_svg(self.join_page, self.teacher.code),
+                 join_qr_svg(self.join_page, self.presented.code),
                  el("p", escape(msg("classroom.join-card.text")), class_="tutor-join-text"),
                  el("p", escape(self.join_address), class_="tutor-join-address"),
-                 el("p", escape(self.teacher.code), class_="tutor-big-code")]
+                 el("p", escape(self.presented.code), class_="tutor-big-code")]
         if urlsplit(self.join_page).hostname in LOCAL_HOSTS:
             parts.append(el("p", escape(msg("classroom.join-card.local")), class_="tutor-note"))
         return el("section", *parts, class_="tutor-join-card", aria_label=msg("classroom.join-card.heading"))
 
-    def tally_html(self) -> str:
-        tally, lesson = self.tally, self.lesson_shown
+    def tally_html(self, tally: Tally) -> str:
+        lesson = self.lesson_shown
         index = self.position.step - 1
         step, state = lesson.steps[index], self.states[index]
         revealed = self.position.step in self.position.revealed
@@ -541,21 +549,22 @@ class Presenter(w.VBox):
     def results_html(self) -> str:
         """The class's results without names (the projector shows them) and the file with names to download."""
         rows = []
-        for number in self.teacher.settings.try_steps:
+        teacher = self.presented
+        for number in teacher.settings.try_steps:
             if number > self.position.reached:
                 continue
-            tally = self.teacher.tally(number)
+            tally = teacher.tally(number)
             rows.append(el("tr", el("th", str(number), scope="row"), el("td", str(tally.answered)),
                            el("td", str(tally.allowed)), el("td", str(tally.right))))
         head = el("tr", *(el("th", escape(msg(f"classroom.results.{column}")), scope="col")
                           for column in ("step", "answered", "allowed", "right")))
         table = el("table", el("thead", head), el("tbody", *rows), class_="tutor-results") if rows \
-            else el("p", escape(msg("classroom.results.none" if self.teacher.settings.try_steps
+            else el("p", escape(msg("classroom.results.none" if teacher.settings.try_steps
                                     else "classroom.results.no-questions")))
         # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
-        data = base64.b64encode(self.teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
+        data = base64.b64encode(teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
         link = el("a", escape(msg("classroom.results.download")), class_="tutor-download",
-                  download=msg("classroom.results.file", code=self.teacher.code), href=f"data:text/csv;base64,{data}")
+                  download=msg("classroom.results.file", code=teacher.code), href=f"data:text/csv;base64,{data}")
         return el("section", el("h2", escape(msg("classroom.results.heading"))), table, link,
                   class_="tutor-class-results")
 
@@ -575,9 +584,9 @@ class Follower(w.VBox):
         self.classrooms = classrooms
         self.link = PageLink("tutor-class-learner")
         self.link.hello = self.opened
-        self.learner = None
+        self.learner: Learner | None = None
         self.joined: dict[str, str] = {}  # class code -> this page's learner token: one learner per page and class
-        self._task = None
+        self._task: asyncio.Task | None = None
         super().__init__([self.link, note(msg("classroom.opening"))])
         self.add_class("tutor-learner")
 
@@ -637,13 +646,20 @@ class Follower(w.VBox):
             return
         self.follow(learner)
 
-    def follow(self, learner) -> None:
+    @property
+    def following(self) -> Learner:
+        """The learner in a class, for what runs only while the page follows one (a LookupError on the form)."""
+        if self.learner is None:
+            raise LookupError("no class is followed")
+        return self.learner
+
+    def follow(self, learner: Learner) -> None:
         """Show the class's lesson in this page's language, from the step the class is at."""
         self.joined[learner.code] = learner.token
         self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
         self.states = self.lesson_shown.states()
         self.learner = learner
-        self.shown = None
+        self.shown: LearnerView | None = None
         keep = {"code": learner.code, "token": learner.token, "language": language()}
         self.link.keep = {"query": {"code": learner.code, "learner": learner.token, "lang": language()},
                           "stored": keep}
@@ -663,9 +679,9 @@ class Follower(w.VBox):
 
     def _switch(self, code: str) -> None:
         set_language(code)
-        self.follow(self.learner)
+        self.follow(self.following)
 
-    async def _follow(self, learner) -> None:
+    async def _follow(self, learner: Learner) -> None:
         try:
             while self.learner is learner:
                 self.poll()
@@ -681,10 +697,11 @@ class Follower(w.VBox):
 
     def poll(self) -> None:
         """Ask the class where the teacher is; redraw when anything changed."""
+        learner = self.following
         try:
-            view = self.learner.view()
+            view = learner.view()
         except ClassroomError as error:  # the class has ended meanwhile, or the teacher started a new one
-            self.leave(str(error), name=self.learner.name)
+            self.leave(str(error), name=learner.name)
             return
         except StoreUnavailable as error:  # try again at the next poll
             self.status.value = feedback(False, str(error))
@@ -693,7 +710,7 @@ class Follower(w.VBox):
         if view != self.shown:
             self.show(view)
 
-    def show(self, view) -> None:
+    def show(self, view: LearnerView) -> None:
         self.shown = view
         index = view.step - 1
         self.stepper.go_to(index)
@@ -713,17 +730,17 @@ class Follower(w.VBox):
                 self.stepper.show_after(state, move)
             elif view.revealed and step.try_.accept:
                 self.stepper.show_after(state, step.try_.accept[0])
-        self.results.value = self.results_html() if view.step == self.learner.settings.steps else ""
+        self.results.value = self.results_html() if view.step == self.following.settings.steps else ""
 
     def answer(self, move) -> None:
         """The learner's move on a "try it" step, judged by the lesson and sent to the class."""
-        view, lesson = self.shown, self.lesson_shown
+        lesson = self.lesson_shown
         step, state = self.stepper.current, self.states[self.stepper.step]
-        self.stepper.board.refresh()
+        self.stepper.loaded[1].refresh()
         allowed = state.why_not(move) is None
         right = lesson.judge(step, state, move)[0]
         try:
-            view = self.learner.answer(view.step, str(move), allowed, right)
+            view = self.following.answer(self.stepper.step + 1, str(move), allowed, right)
         except TutorError as error:  # moved on, closed, already answered, store down
             self.stepper.say("", str(error))
             return
@@ -732,7 +749,8 @@ class Follower(w.VBox):
     def results_html(self) -> str:
         """This learner's own answers to the class's "try it" steps."""
         rows = []
-        for result in self.learner.results():
+        learner = self.following
+        for result in learner.results():
             index = result.step - 1
             step, state = self.lesson_shown.steps[index], self.states[index]
             move = read_move(self.lesson_shown, state, result.answer.move) if result.answer else None
@@ -740,7 +758,7 @@ class Follower(w.VBox):
             answer = el("span", escape(move_words(self.lesson_shown, state, move)), class_="tutor-answer") \
                 if move is not None else ""
             rows.append(el("li", el("strong", escape(msg("classroom.bar.step", number=result.step,
-                                                          total=self.learner.settings.steps))), " ",
+                                                          total=learner.settings.steps))), " ",
                            escape(step.try_.prompt or msg("widgets.stepper.any-move")),
                            el("span", answer, " ", el("span", escape(msg(f"classroom.follow.result.{kind}")),
                                                        class_=f"tutor-result-{kind}"), class_="tutor-result-line")))
@@ -751,10 +769,10 @@ class Follower(w.VBox):
 # ----------------------------------------------------------------- pages
 
 @friendly("teach")
-def teach_page() -> Page:
+def teach_page(_bodies: Bodies) -> Page:
     return Page("teach", [Presenter()])
 
 
 @friendly("join")
-def join_page() -> Page:
+def join_page(_bodies: Bodies) -> Page:
     return Page("join", [Follower()])

@@ -68,6 +68,7 @@ class DrillBody(w.HBox):
 
     def __init__(self, game: str, seed: int = 0):
         self.game, self.seed = game, seed
+        self.run = Run(game, drills(game)[0].id, seed)
         self.list = DrillList(game, self.start)
         self.counter = w.HTML()
         self.prompt = w.HTML()
@@ -81,14 +82,16 @@ class DrillBody(w.HBox):
         self.onward.on_click(lambda _: self.start(self._following().id))
         self.after = w.HBox([self.onward, self.again])
         self.after.add_class("tutor-after")
-        self.board = None
-        self.stage = w.VBox([])
+        self.board = board_for(game, self.run.task.position, 1.0)
+        self.board.on_move(self.moved)
+        self.board.on_message(lambda text: setattr(self.said, "value", feedback(None, text)))
         panel = w.VBox([self.list, self.counter, self.prompt, self.choices, self.after, self.said])
         panel.add_class("tutor-panel")
         panel.add_class("tutor-drill-panel")
-        super().__init__([self.stage, panel])
+        super().__init__([w.VBox([self.board]), panel])
         self.add_class("tutor-body")
-        self.start(drills(game)[0].id)
+        self.list.current = self.run.drill_id
+        self.show()
 
     def start(self, drill_id: str) -> None:
         self.run = Run(self.game, drill_id, self.seed)
@@ -122,11 +125,6 @@ class DrillBody(w.HBox):
             self.onward.description = msg("app.drill.next", title=self._following().title)
             return
         task = run.task
-        if self.board is None:
-            self.board = board_for(self.game, task.position, 1.0)
-            self.board.on_move(self.moved)
-            self.board.on_message(lambda text: setattr(self.said, "value", feedback(None, text)))
-            self.stage.children = [self.board]
         self.board.seat = None  # first: the old seat may not exist in the new position
         self.board.state = task.position
         self.board.seat = task.seat

@@ -8,12 +8,12 @@ from html import escape
 import ipywidgets as w
 
 from tutor.games import game, game_name
-from tutor.messages import LANGUAGES, catalog, language_name, msg, spoken_language
+from tutor.messages import LANGUAGES, language_name, msg, msg_in, spoken_language
 from tutor.svg.draw import el
 
 
 def glossary_html(game_id: str) -> str:
-    part = game(game_id).part("glossary")
+    part = game(game_id).needed("glossary")
     head = []
     for code in LANGUAGES:
         note = "" if code in part.EDITIONS else el(
@@ -23,7 +23,7 @@ def glossary_html(game_id: str) -> str:
     for term, named in part.TERMS.items():
         cells = []
         for code in LANGUAGES:
-            word = el("span", escape(catalog(code)[f"glossary.{game_id}.{term}"]), lang=code, class_="tutor-word")
+            word = el("span", escape(msg_in(code, f"glossary.{game_id}.{term}")), lang=code, class_="tutor-word")
             chosen = code in part.EDITIONS and code not in named  # a sheet without a word for it
             note = el("span", escape(msg("glossary.chosen", language=spoken_language(code))),
                       class_="tutor-chosen-note") if chosen else ""

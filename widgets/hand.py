@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from html import escape
+from types import ModuleType
 
 import traitlets
 
@@ -13,9 +14,9 @@ from tutor.svg.hand import card_name
 from widgets.component import Callbacks, StateComponent, small_number
 
 
-def drawing(game_id: str):
+def drawing(game_id: str) -> ModuleType:
     """The module of the game's package that draws it."""
-    return game(game_id).part("drawing")
+    return game(game_id).needed("drawing")
 
 
 def playable_cards(state, seat: int) -> list:
@@ -58,10 +59,10 @@ class Hand(StateComponent):
     ``on_refusal(fn)`` hears why a card marked as not playable now cannot be played."""
 
     seat = traitlets.Int(None, allow_none=True)
-    cards = traitlets.List()  # what is drawn, left to right
-    playable = traitlets.List()  # cards the engine allows now
+    cards = traitlets.List[object]()  # what is drawn, left to right
+    playable = traitlets.List[object]()  # cards the engine allows now
     selected = traitlets.Any(None)
-    highlight = traitlets.List()  # cards a lesson points at
+    highlight = traitlets.List[object]()  # cards a lesson points at
     clickable = traitlets.Bool(True)
 
     redraw_on = ("seat", "selected", "highlight", "clickable")

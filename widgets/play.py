@@ -143,7 +143,7 @@ class GameTable(w.VBox):
         self.fresh = seed is None
         self.seed = -1  # no game yet
         self.entry = registered(game)
-        self._task = None
+        self._task: asyncio.Task | None = None
         self._relabelling = False  # relabelled dropdowns change value and back: no new game for that
         counts = list(self.entry.player_counts)
         self.players = w.Dropdown(options=counts, value=4 if 4 in counts else counts[0],
@@ -195,13 +195,15 @@ class GameTable(w.VBox):
         super().__init__([self.fold, settings, status, self.body])
         self.add_class("tutor-table")
         self.seats: list[SeatChoice] = []
-        self.session: Session | None = None
-        self.scores = None
+        self.sentences: list[str] = []  # the move log, one sentence per move
         self._set_seats([PERSON])
-        self.players.observe(lambda _: self._set_seats([seat.kind.value for seat in self.seats]), names="value")
+        self.players.observe(lambda _: self._reseat(), names="value")
         for variant in self.variants.values():
             variant.observe(lambda _: self.new_game(self.seed), names="value")
-        self.new_game(self.next_seed() if self.fresh else seed)
+        self._deal(seed if seed is not None else self.next_seed())
+        self.scores = ScoreSheet(self.state)
+        self.side.children = [self.scores, self.history]
+        self._begin()
 
     def next_seed(self) -> int:
         """The seed of the next new game: a fresh one, or the one after the address's."""
@@ -228,8 +230,11 @@ class GameTable(w.VBox):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
             choice.name.observe(lambda _, seat=seat: self._rename(seat), names="value")
         self.seat_row.children = self.seats
-        if self.session is not None:
-            self.new_game(self.seed)
+
+    def _reseat(self) -> None:
+        """Another number of players: the seats that stay keep their choices, and a new game starts."""
+        self._set_seats(self.kinds)
+        self.new_game(self.seed)
 
     def name_of(self, seat: int) -> str:
         """The typed name, or the game's own name (named in every language) when none is typed."""
@@ -252,21 +257,26 @@ class GameTable(w.VBox):
         if self._relabelling:
             return
         self._stop()
+        self._deal(seed)
+        # the same sheet: new children would make the browser rebuild the side panel, log and all
+        self.scores.seat = None  # first: the old seat may not exist in the new game
+        self.scores.state = self.state
+        self._begin()
+
+    def _deal(self, seed: int) -> None:
+        """A session under the settings shown, and its board."""
         self.seed = seed
         kinds = self.kinds
         names = [self.name_of(seat) for seat in range(len(kinds))]
         options = {option: variant.value for option, variant in self.variants.items()}
         self.session = Session(self.game, kinds, seed, options, names, family=self.family.value)
-        self.sentences: list[str] = []
+        self.sentences = []
         self.board = board_for(self.game, self.state, 1.0)
         self.board.on_move(self.play)
         self.board.on_message(lambda text: self._say(None, text))
-        if self.scores is None:
-            self.scores = ScoreSheet(self.state)
-            self.side.children = [self.scores, self.history]
-        else:  # the same sheet: new children would make the browser rebuild the side panel, log and all
-            self.scores.seat = None  # first: the old seat may not exist in the new game
-            self.scores.state = self.state
+
+    def _begin(self) -> None:
+        """The table, the settings' texts and the first moves of the game just dealt."""
         self.body.children = [self.table]
         self._describe_bots()
         self._describe_deal()
@@ -414,16 +424,16 @@ class GameTable(w.VBox):
     def _show(self, thinking: int | None = None) -> None:
         state = self.state
         person = self.person_to_move()
-        passing = self.session.passing_to is not None
+        passing = self.session.passing_to
         self.history.show(self.sentences)
         self.download.value = record_link(state)
         self.undo_button.disabled = not self.session.can_undo
         self.undo_button.layout.display = "none" if state.is_terminal() else None  # the end screen offers a new game
-        if passing:
-            self.stage.children = [self._pass_screen(person)]
+        if passing is not None:
+            self.stage.children = [self._pass_screen(passing)]
             self.scores.seat = None
             self.scores.state = state
-            self._say(None, msg("app.play.pass.message", player=state.name(person)))
+            self._say(None, msg("app.play.pass.message", player=state.name(passing)))
             return
         if PERSON in self.kinds:
             self.board.seat = self.session.holder

@@ -41,7 +41,7 @@ class QuizRound(w.HBox):
     questions" takes the next seed."""
 
     def __init__(self, game: str, seed: int | None = None, count: int = 10):
-        self.game, self.seed, self.count = game, seed, count
+        self.game, self.count = game, count
         self.counter = w.HTML()
         self.prompt = w.HTML()
         self.choices = w.VBox([])
@@ -55,8 +55,6 @@ class QuizRound(w.HBox):
         self.onward.add_class("tutor-onward")
         self.onward.on_click(lambda _: self.ask(self.number + 1) if self.number + 1 < len(self.questions)
                              else self.new_round())
-        self.board = None
-        self.stage = w.VBox([])
         after = w.HBox([self.show_me, self.onward])
         after.add_class("tutor-after")
         # the buttons come straight after the choices, so "next" stays in view however long
@@ -65,18 +63,24 @@ class QuizRound(w.HBox):
         panel.add_class("tutor-panel")
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
-        super().__init__([self.stage, panel, self.reference])
+        self._deal(random.SystemRandom().randrange(SEEDS) if seed is None else seed)
+        self.board = board_for(game, self.questions[0].position, 1.0)
+        stage = w.VBox([self.board])
+        super().__init__([stage, panel, self.reference])
         self.add_class("tutor-body")
-        self.new_round(random.SystemRandom().randrange(SEEDS) if seed is None else seed)
+        self.ask(0)
 
     @property
     def question(self):
         return self.questions[self.number]
 
-    def new_round(self, seed: int | None = None) -> None:
-        self.seed = self.seed + 1 if seed is None else seed
-        self.questions = quiz(self.game, self.seed, self.count)
+    def _deal(self, seed: int) -> None:
+        self.seed = seed
+        self.questions = quiz(self.game, seed, self.count)
         self.right = self.answered = 0
+
+    def new_round(self, seed: int | None = None) -> None:
+        self._deal(self.seed + 1 if seed is None else seed)
         self.ask(0)
 
     def relabel(self, game: str, seed: int | None = None) -> None:
@@ -96,11 +100,8 @@ class QuizRound(w.HBox):
 
     def ask(self, number: int) -> None:
         self.number = number
-        self.chosen = None  # the choice made on this question
+        self.chosen: int | None = None  # the choice made on this question
         question = self.question
-        if self.board is None:
-            self.board = board_for(self.game, question.position, 1.0)
-            self.stage.children = [self.board]
         self._draw_position()
         self._count()
         self.prompt.value = f'<p class="tutor-prompt">{escape(question.prompt)}</p>'

@@ -8,9 +8,9 @@ from html import escape
 import ipywidgets as w
 
 from tutor.core import CHANCE
-from tutor.games.common import renamed
 from tutor.messages import msg
 from tutor.records import RecordError, check_upload_size, dumps, load
+from tutor.seats import renamed
 from widgets.log import MoveLog, replayed
 from widgets.result import result_html
 from widgets.scores import ScoreSheet

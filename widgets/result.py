@@ -20,7 +20,8 @@ def ranking_key(state):
 
 def places(state) -> list[tuple[int, int]]:
     """(place, seat) in the engine's ranking; seats equal on the whole key share a place."""
-    key, ranked, found = ranking_key(state), state.ranking(), []
+    key, ranked = ranking_key(state), state.ranking()
+    found: list[tuple[int, int]] = []
     for index, seat in enumerate(ranked):
         shared = index and key(seat) == key(ranked[index - 1])
         found.append((found[-1][0] if shared else index + 1, seat))
@@ -33,7 +34,7 @@ def score_text(state, seat: int) -> str:
 
 def why_won(state) -> str:
     """Who won, and the tie-break when the first score left several players level."""
-    words, key, winners = game(state.game_id).part("words"), ranking_key(state), state.winners()
+    words, key, winners = game(state.game_id).needed("words"), ranking_key(state), state.winners()
     parts = [msg(f"app.play.end.part.{part}") for part in words.KEY_PARTS]
     level = [seat for seat in range(state.players) if key(seat)[0] == key(winners[0])[0]]
     score = score_text(state, winners[0])

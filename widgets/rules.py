@@ -17,8 +17,8 @@ class RulesReference(Component):
     opens one entry per click. ``rules`` limits the list to those ids; ``focus`` marks
     rules (a lesson's); ``opened`` lists the entries shown open."""
 
-    opened = traitlets.List()
-    focus = traitlets.List()
+    opened = traitlets.List[str]()
+    focus = traitlets.List[str]()
 
     def __init__(self, game_id: str, rules=None, scale: float = 1.0, **kwargs):
         self.game_id = game_id

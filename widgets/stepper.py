@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 
 import ipywidgets
 import traitlets
@@ -14,17 +15,27 @@ from tutor.games import game
 from tutor.lessons import Lesson, Line, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
+from widgets.board import Board
 from widgets.component import Component
 from widgets.scores import score_table
 
 
-def board_for(game_id: str, state, scale: float):
-    """The game's board widget: ``widgets/boards/<package>.py`` defines ``BOARD`` (the
-    drawing and click handling a game needs beyond its pure package)."""
-    return import_module(f"widgets.boards.{game(game_id).short}").BOARD(state, scale=scale)
+def board_module(game_id: str) -> ModuleType:
+    """The module of the game's board (its ``board_module``, as ``widgets/boards/<package>.py``):
+    ``BOARD``, the drawing and click handling a game needs beyond its pure package, and
+    ``clicks(move)``; a TutorError in words for a game without a board."""
+    entry = game(game_id)
+    if entry.board_module is None:
+        raise TutorError(msg("app.no-board", game=entry.name))
+    return import_module(entry.board_module)
 
 
-def _after(state, move):
+def board_for(game_id: str, state, scale: float) -> Board:
+    """The game's board widget showing ``state``."""
+    return board_module(game_id).BOARD(state, scale=scale)
+
+
+def after(state, move):
     """The position a right answer leads to, with any deal or draw it triggers."""
     shown = state.clone()
     shown.push(move)
@@ -62,7 +73,7 @@ class LessonStepper(ipywidgets.HBox):
     def __init__(self, lesson_or_path: Lesson | str | Path, scale: float = 1.0, text: str | None = None, **kwargs):
         self.lesson: Lesson | None = None
         self.states: list = []
-        self.board = None
+        self.board: Board | None = None
         self._reason_rule: str | None = None
         self._saying = None  # makes the answer on show again, in the language now set
         self._answers: dict[int, object] = {}  # step index -> the learner's right answer to its try
@@ -79,13 +90,19 @@ class LessonStepper(ipywidgets.HBox):
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
             self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=msg("lesson.wrong-kind"))
-        if self.error:
+        board = None
+        if self.lesson is not None and not self.error:
+            try:
+                board = board_for(self.lesson.game, self.states[0], scale)
+            except TutorError as error:  # a game without a board
+                self.error = str(error)
+        if board is None:
             self.lesson = None
         else:
-            self.board = board_for(self.lesson.game, self.states[0], scale)
-            self.board.on_move(self.play)
-            self.board.on_message(self._say)
-            self.children = [self.board, self.panel]
+            board.on_move(self.play)
+            board.on_message(self._say)
+            self.board = board
+            self.children = [board, self.panel]
         self.observe(lambda _change: self.panel.refresh(), names=["message", "verdict", "solved", "rule", "error"])
         self._show()
 
@@ -100,6 +117,14 @@ class LessonStepper(ipywidgets.HBox):
     def free(self) -> bool:
         """The step on show lets the learner play any allowed move, and the game goes on from it."""
         return bool(self.lesson) and self.current.try_ is not None and self.current.try_.free
+
+    @property
+    def loaded(self) -> tuple[Lesson, Board]:
+        """The lesson and its board, for what runs only when both are there (a move on the
+        board, the panel of a step)."""
+        if self.lesson is None or self.board is None:
+            raise LookupError("the lesson did not load")
+        return self.lesson, self.board
 
     # ------------------------------------------------------------- navigation
     @property
@@ -159,16 +184,17 @@ class LessonStepper(ipywidgets.HBox):
     # ------------------------------------------------------------- moves
     def play(self, move) -> None:
         """A move the learner made on the board: judged on try-it steps, explained otherwise."""
-        state = self.board.state  # the step's position, or the one after a right answer
+        lesson, board = self.loaded
+        state = board.state  # the step's position, or the one after a right answer
         step = self.current
         reason = state.why_not(move)
         self._reason_rule = reason.rule if reason is not None else None
         if step.try_ is None or self.solved:
-            self.board.refresh()
+            board.refresh()
             self._answer("wrong" if reason else "right",
                          lambda: str(reason) if reason else msg("widgets.stepper.allowed"))
             return
-        right, _ = self.lesson.judge(step, state, move)
+        right, _ = lesson.judge(step, state, move)
         if right:
             self.solved = True
             self._answers[self.step] = move
@@ -176,11 +202,11 @@ class LessonStepper(ipywidgets.HBox):
                 for later in [index for index in self._answers if index > self.step]:
                     del self._answers[later]
                 self._replay()
-            self.board.state = _after(state, move)
-            self.board.hints = True
+            board.state = after(state, move)
+            board.hints = True
         else:
-            self.board.refresh()
-        self._answer("right" if right else "wrong", lambda: self.lesson.judge(step, state, move)[1])
+            board.refresh()
+        self._answer("right" if right else "wrong", lambda: lesson.judge(step, state, move)[1])
 
     def _answer(self, verdict: str, saying) -> None:
         self._saying = saying
@@ -194,7 +220,7 @@ class LessonStepper(ipywidgets.HBox):
     def relabel(self, lesson: Lesson) -> None:
         """The same step, position and answer in the language now set; ``lesson`` is the
         same file loaded in that language. A lesson that did not load keeps its message."""
-        if self.lesson is None:
+        if self.board is None:
             return
         self.lesson = lesson
         if lesson.guided:
@@ -212,7 +238,7 @@ class LessonStepper(ipywidgets.HBox):
         self._reason_rule = None
         self._saying = None
         self.verdict, self.message, self.rule = "", "", None
-        if self.board is not None:
+        if self.board is not None and self.lesson is not None:
             step = self.current
             state = self.states[self.step]
             self.board.state = state
@@ -227,14 +253,14 @@ class LessonStepper(ipywidgets.HBox):
         """After a try-it step the lesson goes on from the move it was written with: when
         that is not the learner's own move, say so plainly instead of moving cards silently."""
         answer = self._answers.get(self.step - 1)
-        asked = self.lesson.steps[self.step - 1].try_
+        asked = self.loaded[0].steps[self.step - 1].try_
         if answer is None or (asked is not None and asked.free):  # a free move: the game went on from it
             return
         moves = self.current.moves
         if moves and moves[0] == answer:
             return  # the lesson goes on from the learner's own move
         before = self.states[self.step - 1]
-        words = self.lesson.entry.part("words")
+        words = self.loaded[0].entry.needed("words")
 
         def saying() -> str:
             yours = words.move_words(before, answer)
@@ -253,7 +279,7 @@ class LessonStepper(ipywidgets.HBox):
     # ------------------------------------------------------------- panel
     def rule_ids(self) -> list[str]:
         """The rules linked beside this step: the step's own, else the lesson's."""
-        return list(self.current.rules or self.lesson.rules)
+        return list(self.current.rules or self.loaded[0].rules)
 
     def panel_html(self) -> str:
         if self.lesson is None or self.error:
@@ -302,7 +328,7 @@ class LessonStepper(ipywidgets.HBox):
             ids.append(self._reason_rule)
         if not ids:
             return ""
-        rules = {rule.id: rule for rule in self.lesson.entry.rule_list}
+        rules = {rule.id: rule for rule in self.loaded[0].entry.rule_list}
         links = [el("span", escape(msg("widgets.stepper.rules")), class_="tutor-rules-label")]
         for rule_id in ids:
             links.append(el("button", escape(rules[rule_id].title), type="button", class_="tutor-link",

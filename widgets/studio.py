@@ -26,7 +26,7 @@ from tutor.records import MAX_RECORD_BYTES
 from tutor.studio import Draft, StudioError, english_name, missing_languages, text_in
 from tutor.svg.draw import el
 from tutor.yamlfile import FileProblem, read_yaml
-from widgets.app import Page, friendly, heading, kept, nav_bar, requested_game
+from widgets.app import Bodies, Page, friendly, heading, nav_bar, requested_game
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
 from widgets.stepper import LessonStepper, board_for
@@ -709,7 +709,7 @@ class StudioBody(w.VBox):
 
 
 @friendly("studio")
-def studio_page() -> Page:
+def studio_page(bodies: Bodies) -> Page:
     game = requested_game()
     game = game if game in games() else next(iter(games()))
     return Page(
@@ -717,6 +717,6 @@ def studio_page() -> Page:
         [
             nav_bar(HERE, title=msg("studio.page.title")),
             heading(msg("studio.page.title"), msg("studio.page.intro")),
-            kept(StudioBody, game),
+            bodies.kept(StudioBody, game),
         ],
     )

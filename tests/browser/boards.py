@@ -1,13 +1,11 @@
 """How a learner makes a move in the browser: the clicks the game's board module lists
-(``widgets/boards/<package>.py`` ``clicks``), found by the names the board gives its parts
+(``clicks`` in its ``board_module``), found by the names the board gives its parts
 (``data-target``) and by the labels screen readers read too."""
-from importlib import import_module
-
-from tutor.games import game
+from widgets.stepper import board_module
 
 
 def play(page, game_id: str, move) -> None:
-    *choices, last = import_module(f"widgets.boards.{game(game_id).short}").clicks(move)
+    *choices, last = board_module(game_id).clicks(move)
     for selector in choices:
         page.click(selector)
         # A chosen card shows as pressed once the kernel has drawn it so: wait for that,

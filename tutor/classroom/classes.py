@@ -277,7 +277,7 @@ class Teacher(_Member):
     def _save(self, step: int, revealed, reached: int) -> Position:
         version = self.store.set_position(self.code, _position_data(step, revealed, reached))
         if version is None:  # purged since it was read: the class expired
-            self.classrooms._record(self.code)
+            raise ClassroomError(msg("classroom.error.unknown-code", code=self.code))
         self.store.set_expiry(self.code, self.classrooms.clock() + self.classrooms.lifetime_hours * 3600)
         return Position(step, frozenset(revealed), reached, version)
 
@@ -394,4 +394,5 @@ class Learner(_Member):
         return [Result(self.name, step, mine.get(step)) for step in self.settings.try_steps if step <= reached]
 
     def _my_answers(self) -> dict[int, Answer]:
-        return {answer.step: _answer(answer) for answer in self.store.answers(self.code, self.token)}
+        return {answer.step: Answer(answer.move, answer.allowed, answer.right)
+                for answer in self.store.answers(self.code, self.token)}

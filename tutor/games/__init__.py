@@ -13,8 +13,12 @@ A package holds its parts as modules, imported when first asked for:
   words     what moves and results are called: sentences(...) for the move log,
             KEY_PARTS, WIN_RULE, TIE_RULE for the end screen, score_sheet(...)
   drawing   SVG pictures of positions
+  glossary  EDITIONS and TERMS, the game's words in each language's rule sheet
 
-Only ``rules`` is required; docs/engines.md says how to add a game.
+Beside its modules a game declares where its shipped lesson files are and which module
+holds its board widget (``Game(..., lesson_folder=..., board_module=...)``). Only
+``rules`` is required; ``has(part)`` says what else a game has. docs/engines.md says how
+to add a game.
 """
 from __future__ import annotations
 
@@ -28,16 +32,20 @@ from tutor.core import TutorError, default_seat_names
 from tutor.messages import msg
 
 _REGISTRY: dict[str, Game] = {}
-_LESSONS = Path(__file__).parent.parent / "lessons"
+SHIPPED_LESSONS = Path(__file__).parent.parent / "lessons"  # the tutor's own games keep their lessons here
+PARTS = ("rules", "lessons", "stats", "bot", "quizzes", "drills", "words", "drawing", "glossary")
 
 
 class Game:
-    """One registry entry: a game's id and the package that holds its parts."""
+    """One registry entry: a game's id, the package that holds its parts, and where its
+    lesson files (``lesson_folder``) and its board widget (``board_module``, a module name
+    outside ``tutor/``, as engines import no UI) are, None for a game without them."""
 
-    def __init__(self, id: str, package: str, order: int = 100):
+    def __init__(self, id: str, package: str, order: int = 100, *, lesson_folder: Path | None = None,
+                 board_module: str | None = None):
         self.id, self.package = id, package
         self.order = order  # place in lists of games (landing page, menus), lowest first
-        self.short = package.rsplit(".", 1)[1]  # the package's own name: lesson folder, board module
+        self.lesson_folder, self.board_module = lesson_folder, board_module
 
     def __repr__(self) -> str:
         return f"Game({self.id!r})"
@@ -50,6 +58,29 @@ class Game:
             if error.name != f"{self.package}.{name}":
                 raise  # a missing import inside the part is a bug, not a missing part
             return None
+
+    def needed(self, name: str) -> ModuleType:
+        """The module ``name`` of the game's package, for code that runs only for a game
+        that has it (its page is linked only then): a LookupError otherwise."""
+        module = self.part(name)
+        if module is None:
+            raise LookupError(f"{self.id} has no {name!r} part")
+        return module
+
+    def has(self, part: str) -> bool:
+        """Whether the game has ``part``: one of the modules in PARTS, "board" (a board
+        widget) or "lesson files" (lessons shipped with it)."""
+        if part == "board":
+            return self.board_module is not None
+        if part == "lesson files":
+            return bool(self.lesson_files())
+        if part not in PARTS:
+            raise ValueError(f"no such part of a game: {part!r}")
+        return self.part(part) is not None
+
+    def lesson_files(self) -> list[Path]:
+        """The lesson files shipped with the game, in teaching order (their names sort so)."""
+        return sorted(self.lesson_folder.glob("*.yaml")) if self.lesson_folder is not None else []
 
     @property
     def rules(self) -> ModuleType:
@@ -110,10 +141,6 @@ class Game:
         if lessons is None:
             raise TutorError(msg("lesson.no-positions", game=self.name))
         return lessons.lesson_state(players, position, options, seed, seat_names)
-
-    @property
-    def lesson_folder(self) -> Path:
-        return _LESSONS / self.short
 
 
 def register(game: Game) -> Game:

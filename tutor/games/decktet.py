@@ -52,7 +52,6 @@ CARDS: tuple[Card, ...] = (
     *(Card(key, rank, suits) for key, rank, suits in _NUMBER_CARDS),
     *(Card(key, CROWN, (suit,)) for key, suit in zip(_CROWNS, SUITS)),
 )
-BY_KEY = {card.key: card for card in CARDS}
 ORDER = {card: index for index, card in enumerate(CARDS)}  # rank, then the table above
 
 

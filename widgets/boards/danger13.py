@@ -19,8 +19,8 @@ class Danger13Table(StateComponent):
 
     seat = traitlets.Int(None, allow_none=True)
     hints = traitlets.Bool(True)
-    highlight = traitlets.List()  # seats and cards a lesson points at
-    lit = traitlets.List()
+    highlight = traitlets.List[object]()  # seats and cards a lesson points at
+    lit = traitlets.List[int]()  # the seats lit now
     has_card = traitlets.Bool(True)  # off while a quiz asks who may still receive a card
     accepting = traitlets.Bool(True)  # off while the table waits for someone else: rows cannot be clicked
 

@@ -24,8 +24,8 @@ class MonsterTrickTable(StateComponent):
 
     selected = traitlets.Any(None)
     hints = traitlets.Bool(True)  # light the legal slots of the selected card
-    highlight = traitlets.List()  # slot numbers 0..3 and cards a lesson points at
-    lit = traitlets.List()  # the slots lit now
+    highlight = traitlets.List[object]()  # slot numbers 0..3 and cards a lesson points at
+    lit = traitlets.List[int]()  # the slots lit now
     claims = traitlets.Bool(True)  # off while a quiz asks who takes a trick
 
     redraw_on = ("selected", "hints", "highlight", "claims")
@@ -56,7 +56,7 @@ class MonsterTrickPlayers(StateComponent):
     (None: whoever is to move)."""
 
     seat = traitlets.Int(None, allow_none=True)
-    highlight = traitlets.List()  # seats a lesson points at
+    highlight = traitlets.List[int]()  # seats a lesson points at
     reveal_active = traitlets.Bool(True)  # off while a quiz asks which VP card is active
 
     redraw_on = ("seat", "highlight", "reveal_active")
@@ -74,7 +74,7 @@ class MonsterTrickPrediction(StateComponent):
     """Laying out the round's VP cards: click them in order, left to right; the third
     click hands ``Predict(order)`` to ``on_move(fn)``. Empty while nobody predicts."""
 
-    order = traitlets.List()  # values placed so far, left to right
+    order = traitlets.List[int]()  # values placed so far, left to right
     accepting = traitlets.Bool(True)  # off while the table waits for someone else
     seat = traitlets.Int(None, allow_none=True)  # whose VP cards these are (None: whoever is to move)
 
@@ -105,8 +105,8 @@ class MonsterTrickPrediction(StateComponent):
             if vp in values and vp not in self.order:
                 self.order = [*self.order, vp]
             if len(self.order) == 3:
-                order, self.order = tuple(self.order), []
-                self.move_callbacks(Predict(order))
+                (left, middle, right), self.order = self.order, []
+                self.move_callbacks(Predict((left, middle, right)))
 
     def render(self) -> str:
         self.layout.display = None if self.active else "none"
@@ -139,12 +139,15 @@ class MonsterTrickBoard(Board):
 
     def set_highlight(self, items) -> None:
         """Lesson highlights: ``slot 4``, cards (``green 8``) and seat names."""
-        slots, cards, seats = [], [], []
+        slots: list[int] = []
+        cards: list[object] = []
+        seats: list[int] = []
         names = [name.lower() for name in self.state.seat_names]
         for item in items:
             words = str(item).strip()
-            if SLOT_WORD.match(words):
-                slots.append(int(SLOT_WORD.match(words).group(1)) - 1)
+            slot = SLOT_WORD.match(words)
+            if slot:
+                slots.append(int(slot.group(1)) - 1)
             elif words.lower() in names:
                 seats.append(names.index(words.lower()))
             else:

@@ -25,8 +25,8 @@ class ThricewiseGrid(StateComponent):
 
     selected = traitlets.Any(None)
     hints = traitlets.Bool(True)
-    highlight = traitlets.List()  # cells and cards a lesson points at
-    lit = traitlets.List()
+    highlight = traitlets.List[object]()  # cells and cards a lesson points at
+    lit = traitlets.List[object]()
     bounds = traitlets.Bool(True)  # off while a quiz asks whether a card may go on a cell
     accepting = traitlets.Bool(True)  # off while the table waits for someone else: cells cannot be clicked
 
@@ -58,7 +58,7 @@ class ThricewisePlayers(StateComponent):
     chosen, revealed and deferred cards, as ``seat`` may see them (None: whoever acts)."""
 
     seat = traitlets.Int(None, allow_none=True)
-    highlight = traitlets.List()  # seats a lesson points at
+    highlight = traitlets.List[int]()  # seats a lesson points at
 
     redraw_on = ("seat", "highlight")
 
@@ -103,7 +103,8 @@ class ThricewiseBoard(Board):
 
     def set_highlight(self, items) -> None:
         """Lesson highlights: cells (``3,1``), cards (``the Sea``) and seat names."""
-        marks, seats = [], []
+        marks: list[object] = []  # cells and cards
+        seats: list[int] = []
         names = [name.lower() for name in self.state.seat_names]
         for item in items:
             words = str(item).strip()

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from tutor.core import PositionError
-from tutor.games.common import SeatLookup, check_illegal, check_value
+from tutor.games.common import check_illegal, check_value
+from tutor.seats import SeatLookup
 
 from .rules import State, parse_move
 

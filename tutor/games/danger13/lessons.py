@@ -6,7 +6,6 @@ from collections import Counter
 from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
 from tutor.games.common import (
-    SeatLookup,
     check_illegal,
     check_position,
     check_seat,
@@ -34,11 +33,12 @@ from tutor.games.danger13.rules import (
     Give,
     Reveal,
     State,
-    _shuffled,
     parse_card,
     parse_move,
+    shuffled,
 )
 from tutor.messages import listed, msg
+from tutor.seats import SeatLookup
 
 POSITION = {"dealer": schema.line, "start": schema.line, "round": schema.whole(1, len(DECK)),
             "rows": schema.fields, "banks": schema.fields, "received": schema.words, "packet": schema.words,
@@ -103,7 +103,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     if packet is not None and len(packet) != waiting:
         raise PositionError(msg("d13.error.packet-size", expected=waiting, count=len(packet)))
     listed = cards(position.get("pile"))
-    unseen = listed + _shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
+    unseen = listed + shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
     if packet is None:
         packet, unseen, listed = unseen[:waiting], unseen[waiting:], listed[waiting:]
     size = position.get("pile_size", len(unseen))
@@ -225,9 +225,9 @@ def unasked(state: State, move, accepted: list) -> str | None:
             return msg("lesson.unasked.d13-give", card=move.card, player=state.name(move.seat),
                        wanted=listed([state.name(other.seat) for other in wanted]))
     if isinstance(move, Choice):
-        wanted = [other for other in accepted if isinstance(other, Choice)]
-        if wanted:
-            return msg(f"lesson.unasked.d13-{wanted[0].answer}", card=move.card)
+        choices = [other for other in accepted if isinstance(other, Choice)]
+        if choices:
+            return msg(f"lesson.unasked.d13-{choices[0].answer}", card=move.card)
     return None
 
 

@@ -69,10 +69,11 @@ def _players(state, seats) -> str:
     return listed([state.name(seat) for seat in seats]) if seats else msg("quiz.d13-receive.nobody")
 
 
-def deal_so_far(state) -> tuple[list, set]:
+def deal_so_far(state) -> tuple[list[d13.Give], set[d13.Give]]:
     """The cards given in this deal, as (card, seat) from the first, and those of them
     refused with a hand card: read back from the moves played."""
-    given, refused = [], set()
+    given: list[d13.Give] = []
+    refused = set()
     for move in reversed(state.move_stack):
         if len(given) == len(state.received):
             break

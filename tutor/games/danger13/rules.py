@@ -51,6 +51,49 @@ from tutor import core
 from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
+# What ``from tutor.games.danger13 import ...`` offers: the engine's public names.
+__all__ = [
+    "ACCEPT",
+    "ARROW",
+    "COUNTS",
+    "DECIDE",
+    "DECK",
+    "DRAW",
+    "DRAWING",
+    "FROM_PACKET",
+    "FROM_PILE",
+    "GAME_ID",
+    "GIVE",
+    "HAND",
+    "HAND_CARD",
+    "INSTANT",
+    "LIMIT",
+    "ONE_PLUS",
+    "OPTIONS",
+    "OVER",
+    "PLAIN",
+    "PLAYER_COUNTS",
+    "RAISE",
+    "RAISED_LIMIT",
+    "RAISE_CARD",
+    "REFUSE",
+    "REVEAL",
+    "RULES",
+    "TWO_PLUS",
+    "VALUED",
+    "VALUES",
+    "Card",
+    "Choice",
+    "Give",
+    "Reveal",
+    "State",
+    "new_game",
+    "parse_card",
+    "parse_move",
+    "shuffled",
+]
+
+
 GAME_ID = "danger-13"
 PLAYER_COUNTS = range(2, 6)
 OPTIONS: dict[str, tuple] = {}
@@ -236,7 +279,7 @@ class State(core.State):
         self.start = first_player  # holds the start card (rules d13.start, d13.new-round)
         self.dealer = first_player
         self.round = 1
-        self.pile: tuple[Card, ...] = _shuffled(DECK, f"{GAME_ID}:{seed}:deck")
+        self.pile: tuple[Card, ...] = shuffled(DECK, f"{GAME_ID}:{seed}:deck")
         self.packet: tuple[Card, ...] = ()  # the dealer's face-down cards
         self.discards: tuple[Card, ...] = ()  # face up
         self.rows: tuple[tuple[Card, ...], ...] = ((),) * players
@@ -494,7 +537,7 @@ class State(core.State):
         if not self.discards:
             return
         self.reshuffles += 1
-        self.pile = _shuffled(self.discards, f"{GAME_ID}:{self.seed}:reshuffle:{self.reshuffles}")
+        self.pile = shuffled(self.discards, f"{GAME_ID}:{self.seed}:reshuffle:{self.reshuffles}")
         self.discards = ()
 
     # ----------------------------------------------------------------- events
@@ -582,7 +625,7 @@ class State(core.State):
 new_game = State
 
 
-def _shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
+def shuffled(cards: tuple[Card, ...], seed: str) -> tuple[Card, ...]:
     """``cards`` in the order ``random.Random(seed)`` gives. Sorting on one random key
     per card makes every order equally likely and is several times faster than
     ``random.shuffle``, which matters for the benchmark."""

@@ -3,8 +3,8 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import danger13 as d13
-from tutor.games.common import ColourNames
 from tutor.messages import msg
+from tutor.seats import ColourNames
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
 # only say what each part is called), and the rules that decide a win and a tie.

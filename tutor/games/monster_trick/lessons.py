@@ -7,7 +7,6 @@ import random
 from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
 from tutor.games.common import (
-    SeatLookup,
     check_illegal,
     check_position,
     check_seat,
@@ -27,12 +26,13 @@ from tutor.games.monster_trick.rules import (
     Play,
     Predict,
     State,
-    _hand_order,
     deck,
+    hand_order,
     parse_card,
     parse_move,
 )
 from tutor.messages import listed, msg
+from tutor.seats import SeatLookup
 
 POSITION = {"round": schema.whole(1, ROUNDS), "starter": schema.line, "to_move": schema.line,
             "tricks": schema.fields, "hands": schema.fields, "vp": schema.fields, "won": schema.fields,
@@ -47,7 +47,7 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     so that hand sizes fit the turn order."""
     check_position(position, POSITION)
     state = State(players, seed, options, seat_names=seat_names)
-    _unsettle(state)
+    table = _Table(players)
     seats = SeatLookup(state.seat_names)
     state.round = position.get("round", 1)
     if state.round not in VP_SETS:
@@ -75,35 +75,35 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
             if not card_text:
                 raise NotationError(msg("mt.error.trick-entry", text=entry))
             seat = seats.index(seat_text.strip())
-            state.tricks[slot].append((seat, take(card_text.strip(), msg("mt.slot", slot=slot + 1))))
-        _rebuild_claim(state, slot)
+            table.tricks[slot].append((seat, take(card_text.strip(), msg("mt.slot", slot=slot + 1))))
+        table.claim(slot)
     listed = {}
     for seat_text, cards in (position.get("hands") or {}).items():
         seat = seats.index(seat_text)
         listed[seat] = [take(text, state.name(seat)) for text in cards or []]
         if len(listed[seat]) > HAND_SIZE:
             raise PositionError(msg("mt.error.hand-too-big", player=state.name(seat), count=len(listed[seat])))
-    _fill_hands(state, listed, placed, random.Random(f"{GAME_ID}:lesson:{seed}"))
+    _fill_hands(state, table.hands, listed, placed, random.Random(f"{GAME_ID}:lesson:{seed}"))
     for seat_text, order in (position.get("vp") or {}).items():
         seat = seats.index(seat_text)
         reason = state.why_not(Predict(tuple(order)))
         if sorted(order) != sorted(VP_SETS[state.round]):
             raise PositionError(str(reason))
-        state.vp_order[seat] = tuple(order)
+        table.vp_order[seat] = tuple(order)
     for seat in range(players):
-        if state.vp_order[seat] is None:
-            state.vp_order[seat] = VP_SETS[state.round]
+        if table.vp_order[seat] is None:
+            table.vp_order[seat] = VP_SETS[state.round]
     for seat_text, count in (position.get("won") or {}).items():
         seat = seats.index(seat_text)
         if type(count) is not int or not 0 <= count <= players * HAND_SIZE // 4:
             raise PositionError(msg("mt.error.won-too-many", player=state.name(seat), count=count))
-        state.won[seat] = count
+        table.won[seat] = count
+    table.settle(state)
     _check_tricks_won(state)
-    _set_scores(state, position.get("scores") or {}, seats)
+    state.round_scores = _scores(state, position.get("scores") or {}, seats)
     # how many tricks each player won in the rounds before the position: not described
-    state.round_tricks = [[None] * players for _ in range(state.round - 1)]
+    state.round_tricks = ((None,) * players,) * (state.round - 1)
     state.phase = "play" if any(state.hands) else "predict"
-    _settle(state)
     return state
 
 
@@ -127,22 +127,36 @@ def _check_tricks_won(state: State) -> None:
                                 table=table))
 
 
-# The position is built in lists, then settled into the tuples a State keeps.
-_BUILT = ("hands", "tricks", "colour", "best", "vp_order", "won")
+class _Table:
+    """The round's table while a lesson describes it, in lists; ``settle`` puts it into the
+    tuples a State keeps."""
+
+    def __init__(self, players: int):
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.tricks: list[list[tuple[int, Card]]] = [[] for _ in range(SLOTS)]
+        self.colour: list[str | None] = [None] * SLOTS
+        self.best: list[tuple[int, int] | None] = [None] * SLOTS
+        self.vp_order: list[tuple[int, ...] | None] = [None] * players
+        self.won = [0] * players
+
+    def claim(self, slot: int) -> None:
+        """The opening colour of ``slot`` and the card that claims its trick, from its cards."""
+        trick = self.tricks[slot]
+        if not trick:
+            return
+        colour = self.colour[slot] = trick[0][1].colour
+        self.best[slot] = max(((seat, card.value) for seat, card in trick if card.colour == colour),
+                              key=lambda entry: entry[1])
+
+    def settle(self, state: State) -> None:
+        state.hands = tuple(map(tuple, self.hands))
+        state.tricks = tuple(map(tuple, self.tricks))
+        state.colour, state.best = tuple(self.colour), tuple(self.best)
+        state.vp_order, state.won = tuple(self.vp_order), tuple(self.won)
 
 
-def _unsettle(state: State) -> None:
-    for name in _BUILT:
-        setattr(state, name, [list(item) if isinstance(item, tuple) else item for item in getattr(state, name)])
-
-
-def _settle(state: State) -> None:
-    for name in _BUILT:
-        setattr(state, name, tuple(tuple(item) if isinstance(item, list) else item for item in getattr(state, name)))
-    state.round_scores = tuple(tuple(scores) for scores in state.round_scores)
-
-
-def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: random.Random) -> None:
+def _fill_hands(state: State, hands: list[list[Card]], listed: dict[int, list[Card]], placed: dict,
+                rng: random.Random) -> None:
     """Give unlisted seats unseen cards so that, from the mover round the table,
     each hand is as big as the one before or one smaller (turn order)."""
     mover = state.to_move
@@ -153,29 +167,21 @@ def _fill_hands(state: State, listed: dict[int, list[Card]], placed: dict, rng: 
     starter_at = order.index(state.starter) if state.starter != mover else state.players
     for position, seat in enumerate(order):
         if seat in listed:
-            state.hands[seat] = sorted(listed[seat], key=_hand_order)
+            hands[seat] = sorted(listed[seat], key=hand_order)
             continue
         wanted = size if position < starter_at else size - 1
         if wanted > len(unseen):
             raise PositionError(msg("mt.error.not-enough-cards"))
-        state.hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=_hand_order)
-    sizes = [len(state.hands[seat]) for seat in order]
+        hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=hand_order)
+    sizes = [len(hands[seat]) for seat in order]
     if any(b > a for a, b in itertools.pairwise(sizes)) or max(sizes) - min(sizes) > 1:
         raise PositionError(msg("mt.error.hand-sizes", player=state.name(mover),
-                                sizes=", ".join(f"{state.name(s)} {len(state.hands[s])}" for s in order)))
+                                sizes=", ".join(f"{state.name(s)} {len(hands[s])}" for s in order)))
 
 
-def _rebuild_claim(state: State, slot: int) -> None:
-    trick = state.tricks[slot]
-    if not trick:
-        return
-    state.colour[slot] = trick[0][1].colour
-    state.best[slot] = max(((seat, card.value) for seat, card in trick if card.colour == state.colour[slot]),
-                           key=lambda entry: entry[1])
-
-
-def _set_scores(state: State, scores: dict, seats: SeatLookup) -> None:
-    state.round_scores = [[0] * state.players for _ in range(state.round - 1)]
+def _scores(state: State, scores: dict, seats: SeatLookup) -> tuple[tuple[int, ...], ...]:
+    """The scores of the rounds before the position, per round and seat (0 where not given)."""
+    rounds = [[0] * state.players for _ in range(state.round - 1)]
     for seat_text, values in scores.items():
         seat = seats.index(seat_text)
         values = list(values or [])
@@ -185,7 +191,8 @@ def _set_scores(state: State, scores: dict, seats: SeatLookup) -> None:
             if value not in (0, *VP_SETS[number]):
                 raise PositionError(msg("mt.error.score-value", player=state.name(seat), score=value, round=number,
                                         values=", ".join(map(str, VP_SETS[number]))))
-            state.round_scores[number - 1][seat] = value
+            rounds[number - 1][seat] = value
+    return tuple(map(tuple, rounds))
 
 
 def _check_legal_slots(state: State, expected: dict | list) -> str | None:

@@ -14,6 +14,34 @@ from tutor import core
 from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
 from tutor.messages import msg
 
+# What ``from tutor.games.monster_trick import ...`` offers: the engine's public names.
+__all__ = [
+    "CARDS",
+    "COLOURS",
+    "GAME_ID",
+    "HAND_SIZE",
+    "OPTIONS",
+    "PLAYER_COUNTS",
+    "ROUNDS",
+    "RULES",
+    "SLOTS",
+    "TOP_VALUE",
+    "TRICK_SIZE",
+    "VP_SETS",
+    "Card",
+    "CompletedTrick",
+    "Deal",
+    "Play",
+    "Predict",
+    "State",
+    "deck",
+    "hand_order",
+    "new_game",
+    "parse_card",
+    "parse_move",
+]
+
+
 GAME_ID = "monster-trick"
 PLAYER_COUNTS = range(2, 6)
 COLOURS = ("green", "yellow", "blue", "purple")
@@ -181,7 +209,8 @@ class State(core.State):
         self.to_move = CHANCE  # the seat to play or predict; chance deals; TERMINAL at the end
         self._new_table()
         self.round_scores: tuple[tuple[int, ...], ...] = ()  # one per finished round
-        self.round_tricks: tuple[tuple[int, ...], ...] = ()  # tricks won per seat, per finished round
+        # tricks won per seat, per finished round (None: a round before a lesson's position)
+        self.round_tricks: tuple[tuple[int | None, ...], ...] = ()
 
     def _new_table(self) -> None:
         """Empty hands and slots, no predictions, nothing won: the start of a round."""
@@ -341,7 +370,7 @@ class State(core.State):
 
     def _deal_or_predict(self, move: Deal | Predict) -> None:
         if isinstance(move, Deal):
-            self.hands = tuple(tuple(sorted(hand, key=_hand_order)) for hand in move.hands)
+            self.hands = tuple(tuple(sorted(hand, key=hand_order)) for hand in move.hands)
             self.phase, self.to_move = "predict", self.starter
         else:
             self.vp_order = replaced(self.vp_order, self.to_move, move.order)
@@ -421,7 +450,7 @@ class State(core.State):
         hands = list(self.hands)
         for player in others:
             size = len(hands[player])
-            hands[player] = tuple(sorted(pool[:size], key=_hand_order))
+            hands[player] = tuple(sorted(pool[:size], key=hand_order))
             del pool[:size]
         other.hands = tuple(hands)
         return other
@@ -461,4 +490,4 @@ def _colour(colour: str) -> str:
 
 
 # Hands are kept sorted by colour, then value: the order of CARDS.
-_hand_order = {card: position for position, card in enumerate(CARDS.values())}.__getitem__
+hand_order = {card: position for position, card in enumerate(CARDS.values())}.__getitem__

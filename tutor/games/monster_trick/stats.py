@@ -19,7 +19,7 @@ class Figures:
         self.plays += sum(type(move) is Play for move in state.move_stack)
         for won in state.round_tricks:
             for seat in range(self.players):
-                self.tricks[seat] += won[seat]
+                self.tricks[seat] += won[seat] or 0  # None only for rounds before a lesson's position
         self.totals.update(state.totals())
 
     def result(self) -> dict:

@@ -5,6 +5,7 @@ from functools import cache
 
 from tutor.bots import Bot
 from tutor.games import thricewise as tw
+from tutor.games.decktet import CARDS
 
 
 class Coach(Bot):
@@ -36,7 +37,7 @@ class _Grid:
         known = set(self.grid.values())
         known |= set(view["hand"]) | {card for cards in view["deferred"] for card in cards}
         known |= {card for card in view["revealed"] if card}
-        self.unseen = {card for card in tw.CARDS if card not in known}
+        self.unseen = {card for card in CARDS if card not in known}
         self.held = (sum(view["hand_sizes"]) - len(view["hand"])) / max(len(self.unseen), 1)
 
     def open_cells(self) -> list[tw.Cell]:
@@ -90,7 +91,7 @@ def _line_completions(a, b, where: int, run_rule: str) -> dict:
     """{card: points} for every card that completes the line of ``a`` and ``b`` (in
     line order) into a triad when put at index ``where`` (0, 1 or 2) of the line."""
     scoring = {}
-    for card in tw.CARDS:
+    for card in CARDS:
         if card in (a, b):
             continue
         cards = [a, b]

@@ -6,7 +6,6 @@ import random
 from tutor import schema
 from tutor.core import SIMULTANEOUS, PositionError, TutorError, mismatch
 from tutor.games.common import (
-    SeatLookup,
     check_illegal,
     check_position,
     check_seat_list,
@@ -25,11 +24,13 @@ from tutor.games.thricewise.rules import (
     Cell,
     Place,
     State,
+    Triad,
     parse_cell,
     parse_move,
     triads_at,
 )
 from tutor.messages import msg
+from tutor.seats import SeatLookup
 
 POSITION = {"grid": schema.fields, "hands": schema.fields, "deferred": schema.fields, "scores": schema.fields,
             "deck": schema.words, "turn": schema.whole(1, len(CARDS))}
@@ -45,8 +46,6 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     form the deck, ``deck`` (top first) followed by the rest shuffled by ``seed``."""
     check_position(position, POSITION)
     state = State(players, seed, options, seat_names=seat_names)
-    # built in lists, then settled into the tuples a State keeps
-    state.hands, state.deferred, state.scores = [[] for _ in range(players)], [[] for _ in range(players)], [0] * players
     seats = SeatLookup(state.seat_names)
     where: dict[Card, str] = {}
 
@@ -64,23 +63,23 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     for seat_text, cards in (position.get("hands") or {}).items():
         seat = seats.index(seat_text)
         listed[seat] = [take(text, state.name(seat)) for text in cards or []]
+    deferred: dict[int, tuple[Card, ...]] = {}
     for seat_text, cards in (position.get("deferred") or {}).items():
         seat = seats.index(seat_text)
-        state.deferred[seat] = [take(text, msg("tw.deferred-of", player=state.name(seat))) for text in cards or []]
+        deferred[seat] = tuple(take(text, msg("tw.deferred-of", player=state.name(seat))) for text in cards or [])
+    state.deferred = tuple(deferred.get(seat, ()) for seat in range(players))
     top = [take(text, msg("tw.the-deck")) for text in position.get("deck") or []]
     unseen = [card for card in CARDS if card not in where]
     random.Random(f"{GAME_ID}:lesson:{seed}").shuffle(unseen)
-    _fill_hands(state, listed, unseen)
+    state.hands = _hands(state, listed, unseen)
     state.deck = tuple(top + unseen)
     _check_deck(state)
-    for seat_text, points in (position.get("scores") or {}).items():
-        state.scores[seats.index(seat_text)] = int(points)
+    scores = {seats.index(seat_text): int(points) for seat_text, points in (position.get("scores") or {}).items()}
+    state.scores = tuple(scores.get(seat, 0) for seat in range(players))
     state.turn = position.get("turn", _turn_of(state))
     if state.turn != _turn_of(state):
         raise PositionError(msg("tw.error.turn", turn=state.turn, expected=_turn_of(state)))
     state.phase, state.to_move = "pick", SIMULTANEOUS
-    state.hands, state.deferred = tuple(map(tuple, state.hands)), tuple(map(tuple, state.deferred))
-    state.scores = tuple(state.scores)
     state.open = state.find_open()
     return state
 
@@ -146,8 +145,9 @@ def _turn_of(state: State) -> int:
     return 1 + draws + HAND_SIZE - len(state.hands[0])
 
 
-def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> None:
-    """Every hand has the same size (everyone draws or nobody does)."""
+def _hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The hands listed, and the others drawn from ``unseen``: every hand has the same size
+    (everyone draws or nobody does)."""
     sizes = {len(cards) for cards in listed.values()}
     if len(sizes) > 1 or not sizes <= set(range(1, HAND_SIZE + 1)):
         raise PositionError(msg("tw.error.hand-sizes", most=HAND_SIZE, sizes=", ".join(
@@ -158,7 +158,7 @@ def _fill_hands(state: State, listed: dict[int, list[Card]], unseen: list[Card])
             if len(unseen) < size:
                 raise PositionError(msg("tw.error.not-enough-cards"))
             listed[seat] = [unseen.pop() for _ in range(size)]
-        state.hands[seat] = sorted(listed[seat], key=ORDER.__getitem__)
+    return tuple(tuple(sorted(listed[seat], key=ORDER.__getitem__)) for seat in range(state.players))
 
 
 # ---------------------------------------------------------------------- checks
@@ -257,7 +257,7 @@ def _readings_differ(option: str):
     return applies
 
 
-def _new_triads(before: State, after: State) -> list:
+def _new_triads(before: State, after: State) -> tuple[Triad, ...]:
     return after.triads[len(before.triads):]
 
 

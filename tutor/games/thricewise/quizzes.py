@@ -5,6 +5,7 @@ import random
 
 from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
+from tutor.games.decktet import Card
 from tutor.games.thricewise.words import where
 from tutor.messages import listed, msg
 from tutor.quizzes import CHOICES, Question, below, make_question, numbers, pick
@@ -59,11 +60,16 @@ def _last_picks(tie: bool):
     return picks
 
 
-def _revealed(state, move) -> tuple:
+def _revealed(state: tw.State, move: tw.Pick) -> tw.State:
     """The position once ``move``, the turn's last choice, turns every card up."""
     after = state.clone()
     after.push(move)
     return after
+
+
+def _face_up(after: tw.State) -> tuple[Card, ...]:
+    """The cards turned up, by seat: every seat's once the turn's last choice is made."""
+    return tuple(card for card in after.revealed if card is not None)
 
 
 def _rank(card) -> str:
@@ -84,7 +90,7 @@ def tw_tie(rng: random.Random) -> Question:
     tie, so that "none" is not the answer to bet on."""
     state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.6))
     after = _revealed(state, move)
-    revealed = after.revealed
+    revealed = _face_up(after)
     answer = tuple(sorted(revealed[seat] for seat in after.tied))
     guesses = [(), tuple(sorted(revealed)), *(tuple(sorted((revealed[a], revealed[b])))
                                               for a in range(len(revealed)) for b in range(a + 1, len(revealed)))]

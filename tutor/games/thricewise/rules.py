@@ -50,6 +50,35 @@ from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, Event, NotationError, Rea
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card, suit_name
 from tutor.messages import listed, msg
 
+# What ``from tutor.games.thricewise import ...`` offers: the engine's public names.
+__all__ = [
+    "DIRECTIONS",
+    "GAME_ID",
+    "HAND_SIZE",
+    "KINDS",
+    "MAX_SPAN",
+    "NEIGHBOURS",
+    "OPTIONS",
+    "PLAYER_COUNTS",
+    "RULES",
+    "START_GRID",
+    "Cell",
+    "Deal",
+    "Done",
+    "Draw",
+    "Pick",
+    "Place",
+    "State",
+    "Triad",
+    "line_kinds",
+    "new_game",
+    "parse_cell",
+    "parse_move",
+    "triad_value",
+    "triads_at",
+]
+
+
 GAME_ID = "thricewise"
 PLAYER_COUNTS = range(2, 6)
 HAND_SIZE = 3

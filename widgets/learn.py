@@ -1,0 +1,89 @@
+"""The learn page's body: the game's lessons one at a time beside the rules reference."""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from tutor.messages import msg
+from widgets.address import LessonAddress, href, page_file
+from widgets.languages import relabel_options
+from widgets.rules import RulesReference
+from widgets.stepper import LessonStepper
+
+
+class LessonShelf(w.VBox):
+    """The learn page's body: a choice of the game's lessons in order, the chosen lesson,
+    and the rules reference beside it (below it on narrow screens). At a lesson's last
+    step a button beside the choice leads on to the next lesson.
+
+    A rule opened from the lesson (its rule links) opens in the reference too."""
+
+    def __init__(self, game: str, lessons: list):
+        self.lessons = lessons
+        self.chooser = w.Dropdown(options=list(zip(self._labels(), range(len(lessons)))),
+                                  description=msg("app.learn.lessons"),
+                                  layout=w.Layout(width="32rem", max_width="100%"))  # a phone: narrower, not cut off
+        self.chooser.add_class("tutor-chooser")
+        self.summary = w.HTML()
+        self.following = w.Button(button_style="primary", layout=w.Layout(width="auto", display="none"))
+        self.following.add_class("tutor-next-lesson")
+        self.following.on_click(lambda _: self.show(self.chooser.value + 1))
+        self.stage = w.VBox([])
+        self.address = LessonAddress(self, game, href(page_file("practise", game), page_file("learn", game)))
+        self.reference = RulesReference(game)
+        self.reference.add_class("tutor-reference")
+        top = w.HBox([self.chooser, self.summary, self.following, self.address], layout=w.Layout(align_items="center"))
+        top.add_class("tutor-top")
+        body = w.HBox([self.stage, self.reference])
+        body.add_class("tutor-body")
+        super().__init__([top, body])
+        self.add_class("tutor-shelf")
+        self.chooser.observe(self._chosen, names="value")
+        self.show(0)
+
+    def _labels(self) -> list[str]:
+        return [msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+                for number, lesson in enumerate(self.lessons, start=1)]
+
+    def _chosen(self, change) -> None:
+        if not self.address.relabelling:  # the address changing the lesson shown is not a choice
+            self.show(change.new)
+
+    def relabel(self, game: str, lessons: list) -> None:
+        """The same lesson at the same step in the language now set (``lessons`` are
+        loaded in it); only texts change."""
+        self.lessons = lessons
+        self.chooser.unobserve(self._chosen, names="value")
+        relabel_options(self.chooser, self._labels())
+        self.chooser.observe(self._chosen, names="value")
+        self.chooser.description = msg("app.learn.lessons")
+        self._describe(self.chooser.value)
+        self.stage.children[0].relabel(lessons[self.chooser.value])
+        self.reference.refresh()
+
+    def _describe(self, index: int) -> None:
+        self.summary.value = f'<span class="tutor-summary">{escape(self.lessons[index].summary)}</span>'
+        if index + 1 < len(self.lessons):
+            self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
+
+    def show(self, index: int) -> None:
+        lesson = self.lessons[index]
+        self.chooser.value = index
+        self.following.layout.display = "none"
+        self._describe(index)
+        stepper = LessonStepper(lesson)  # a rule opened shows beside the step, and in the reference
+        stepper.observe(self._rule_opened, names="rule")
+        stepper.observe(lambda _: self._offer_next(stepper), names="step")
+        self.reference.focus = lesson.rules
+        self.stage.children = [stepper]
+        self.address.follow(index, stepper)
+        self._offer_next(stepper)
+
+    def _rule_opened(self, change) -> None:
+        if change.new:
+            self.reference.show(change.new)
+
+    def _offer_next(self, stepper) -> None:
+        last = stepper.step == stepper.total - 1
+        self.following.layout.display = None if last and self.chooser.value + 1 < len(self.lessons) else "none"
