@@ -337,7 +337,7 @@ def catalog_texts(package: str | None, lang: str) -> Iterator[tuple[str, str]]:
 
 def game_lesson_texts(package: str | None, lang: str) -> Iterator[tuple[str, str]]:
     for game, entry in games().items():
-        if package in (None, entry.short):
+        if package in (None, entry.package.rpartition(".")[2]):
             for path in bundled_lessons(game):
                 for step, field, value in text_fields(read_yaml(str(path))):
                     if isinstance(value, dict) and isinstance(value.get(lang), str):

@@ -118,12 +118,10 @@ def click(board, selector: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_try_step_can_be_answered_right_on_the_board(game):
-    from importlib import import_module
-
     import widgets
-    from tutor.games import game as registered
+    from widgets.stepper import board_module
 
-    clicks = import_module(f"widgets.boards.{registered(game).short}").clicks
+    clicks = board_module(game).clicks
     for path in bundled_lessons(game):
         stepper = widgets.LessonStepper(str(path))
         lesson = stepper.lesson

@@ -1,16 +1,15 @@
 """A guided first game in a real browser, from its first to its last step, doing what each
 step asks: at a phone's size and at two screen sizes, the button to go on in view after
 each click, and screenshots of the way."""
-from importlib import import_module
 
 import pytest
 
 from tutor.bots import seat_moves
-from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
+from widgets.stepper import board_module
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_screens import LAPTOP, PHONE, WIDE, outside_view, settle
@@ -23,7 +22,7 @@ GUIDED = [(game, number) for game in games()
 def play(page, game: str, move) -> None:
     """As tests/browser/boards.py plays, but a card is clicked near its left edge: in a full
     hand on a phone the next card covers the rest of it, as a person sees."""
-    *choices, last = import_module(f"widgets.boards.{registered(game).short}").clicks(move)
+    *choices, last = board_module(game).clicks(move)
     for selector in choices:
         if selector.startswith("[data-target^='card:']"):
             card = page.locator(selector)

@@ -76,9 +76,9 @@ OVERFLOWS = """() => {
     }
     // A word under a shape drawn later (a card fanned over the one before it) is not seen.
     const covered = (t, box) => {
-      const top = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
-      return top !== null && svg.contains(top) && top.tagName !== "text" && !t.contains(top)
-        && Boolean(t.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING);
+      const stack = document.elementsFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+      const above = stack.indexOf(t) < 0 ? [] : stack.slice(0, stack.indexOf(t));
+      return above.some((shape) => svg.contains(shape) && !shape.closest("text") && !shape.contains(t));
     };
     const seen = words.filter(([, box, t]) => !covered(t, box));
     seen.forEach(([word, box], i) => seen.slice(i + 1).forEach(([other, next]) => {

@@ -27,7 +27,7 @@ def smallest_table(page, voila, game: str) -> GameTable:
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
     fold_settings(page)  # the table has the room
-    replica = GameTable(game, speed="instant")
+    replica = GameTable(game, seed=0, speed="instant")  # the deal the address names
     replica.players.value = 2
     wait_for_log(page, replica)
     return replica
