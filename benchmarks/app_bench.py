@@ -14,6 +14,7 @@ serves benchmarks/bare.ipynb with the same settings), drives Debian's Chromium a
 Times are medians, measured inside the browser (performance.now) so that Playwright's own
 round trips do not count. Printed only: this is not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,8 +35,10 @@ FIRST_CARD = "[data-target^='card:']"
 BARE_BUTTON = ".widget-button"
 SETTINGS = {
     "plain kernels": ["--VoilaConfiguration.preheat_kernel=False"],
-    "progressive rendering": ["--VoilaConfiguration.preheat_kernel=False",
-                              "--VoilaConfiguration.progressive_rendering=True"],
+    "progressive rendering": [
+        "--VoilaConfiguration.preheat_kernel=False",
+        "--VoilaConfiguration.progressive_rendering=True",
+    ],
     "voila.json (preheated kernels)": [],
 }
 # Records when a selector first matches, from the moment the navigation started.
@@ -64,7 +67,9 @@ def bare_config() -> dict:
     pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config")
     if pools:
         config["VoilaKernelManager"]["kernel_pools_config"] = {
-            "default": pools.get("default", {}), BARE_PAGE: pools.get(APP_NOTEBOOK, pools.get("default", {}))}
+            "default": pools.get("default", {}),
+            BARE_PAGE: pools.get(APP_NOTEBOOK, pools.get("default", {})),
+        }
     return config
 
 
@@ -93,8 +98,12 @@ def leave(page, server: VoilaServer) -> None:
 def app_clicks_ms(page, clicks: int) -> list[float]:
     """Next, then Back, and so on: each click draws a new step (board and text)."""
     page.wait_for_selector(".tutor-stepnav [data-target='next']:not([disabled])")
-    return [page.evaluate(CLICK_TO_CHANGE, [f".tutor-stepnav [data-target='{'next' if number % 2 == 0 else 'back'}']",
-                                            ".tutor-count"]) for number in range(clicks)]
+    return [
+        page.evaluate(
+            CLICK_TO_CHANGE, [f".tutor-stepnav [data-target='{'next' if number % 2 == 0 else 'back'}']", ".tutor-count"]
+        )
+        for number in range(clicks)
+    ]
 
 
 def bare_clicks_ms(page, clicks: int) -> list[float]:
@@ -102,8 +111,10 @@ def bare_clicks_ms(page, clicks: int) -> list[float]:
 
 
 def measure(browser, extra: list[str], runs: int, clicks: int) -> dict[str, list[float]]:
-    servers = {"app": (VoilaServer(settings(), extra), APP_PAGE, FIRST_CARD, app_clicks_ms),
-               "bare": (VoilaServer(bare_config(), extra), BARE_PAGE, BARE_BUTTON, bare_clicks_ms)}
+    servers = {
+        "app": (VoilaServer(settings(), extra), APP_PAGE, FIRST_CARD, app_clicks_ms),
+        "bare": (VoilaServer(bare_config(), extra), BARE_PAGE, BARE_BUTTON, bare_clicks_ms),
+    }
     try:
         figures = {f"{name} {kind}": [] for name in servers for kind in ("render", "click", "kernel")}
         # One browser context per server, as a learner going from page to page: the
@@ -135,12 +146,18 @@ def report(setting: str, figures: dict) -> None:
     render = median["app render"] / median["bare render"]
     click = median["app click"] / median["bare click"]
     print(f"{setting}:")
-    print(f"  first render ms   app {spread(figures['app render'])}  bare {spread(figures['bare render'])}"
-          f"  ratio {render:.2f} (target <= 1.25: {'ok' if render <= 1.25 else 'MISSED'})")
-    print(f"  click->update ms  app {spread(figures['app click'], 1)}  bare {spread(figures['bare click'], 1)}"
-          f"  ratio {click:.2f} (target <= 1.5: {'ok' if click <= 1.5 else 'MISSED'})")
-    print(f"  kernel RSS MB     app {median['app kernel']:.0f}  bare {median['bare kernel']:.0f}"
-          f"  (kernels kept waiting in the app's pools: {median['app pool kernels']:.0f})")
+    print(
+        f"  first render ms   app {spread(figures['app render'])}  bare {spread(figures['bare render'])}"
+        f"  ratio {render:.2f} (target <= 1.25: {'ok' if render <= 1.25 else 'MISSED'})"
+    )
+    print(
+        f"  click->update ms  app {spread(figures['app click'], 1)}  bare {spread(figures['bare click'], 1)}"
+        f"  ratio {click:.2f} (target <= 1.5: {'ok' if click <= 1.5 else 'MISSED'})"
+    )
+    print(
+        f"  kernel RSS MB     app {median['app kernel']:.0f}  bare {median['bare kernel']:.0f}"
+        f"  (kernels kept waiting in the app's pools: {median['app pool kernels']:.0f})"
+    )
 
 
 def main() -> None:
@@ -149,8 +166,10 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=20, help="clicks per page load")
     args = parser.parse_args()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
         for setting, extra in SETTINGS.items():
             report(setting, measure(browser, extra, args.runs, args.clicks))
         browser.close()

@@ -13,6 +13,7 @@ round trip (``get_class``) with no learners running. Printed only: this is not a
 
 Times are ``time.monotonic()``, one clock for every process on Linux.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,8 +75,10 @@ def run_class(address: str, learners: int, rounds: int) -> tuple[list[float], li
     context = multiprocessing.get_context("spawn")
     teacher = Classrooms(open_store(address)).start("thricewise", "bench", "en", steps=rounds + 1)
     ready, seen, poll_costs, stop = context.Queue(), context.Queue(), context.Queue(), context.Event()
-    pages = [context.Process(target=learner_page, args=(address, teacher.code, number, ready, stop, seen, poll_costs))
-             for number in range(learners)]
+    pages = [
+        context.Process(target=learner_page, args=(address, teacher.code, number, ready, stop, seen, poll_costs))
+        for number in range(learners)
+    ]
     for page in pages:
         page.start()
     for _ in pages:
@@ -110,27 +113,36 @@ def main() -> None:
     options = parser.parse_args()
     require_redis_server()
     milliseconds = 1000
-    print(f"learner pages poll every {POLL_SECONDS * milliseconds:.0f} ms; {options.rounds} teacher clicks per row;"
-          f" {multiprocessing.cpu_count()} cores\n")
-    header = (f"{'store':<8}{'learners':>9}{'step->all p50':>15}{'p95':>8}{'max':>8}"
-              f"{'poll p50':>10}{'poll p95':>10}{'p95 <= 1 s':>12}")
+    print(
+        f"learner pages poll every {POLL_SECONDS * milliseconds:.0f} ms; {options.rounds} teacher clicks per row;"
+        f" {multiprocessing.cpu_count()} cores\n"
+    )
+    header = (
+        f"{'store':<8}{'learners':>9}{'step->all p50':>15}{'p95':>8}{'max':>8}"
+        f"{'poll p50':>10}{'poll p95':>10}{'p95 <= 1 s':>12}"
+    )
     with tempfile.TemporaryDirectory() as folder, RedisServer() as redis_address:
         stores = {"sqlite": f"sqlite://{Path(folder) / 'classroom.db'}", "redis": redis_address}
         print("baseline: one bare store round trip (get_class), no learners running")
         for name, address in stores.items():
             trips = bare_round_trip(address)
-            print(f"  {name:<8} p50 {percentile(trips, 0.5) * milliseconds:.3f} ms"
-                  f"  p95 {percentile(trips, 0.95) * milliseconds:.3f} ms")
+            print(
+                f"  {name:<8} p50 {percentile(trips, 0.5) * milliseconds:.3f} ms"
+                f"  p95 {percentile(trips, 0.95) * milliseconds:.3f} ms"
+            )
         print("\n" + header)
         for name, address in stores.items():
             for learners in options.learners:
                 latencies, costs = run_class(address, learners, options.rounds)
                 p95 = percentile(latencies, 0.95)
-                print(f"{name:<8}{learners:>9}"
-                      f"{statistics.median(latencies) * milliseconds:>12.0f} ms{p95 * milliseconds:>5.0f} ms"
-                      f"{max(latencies) * milliseconds:>5.0f} ms"
-                      f"{percentile(costs, 0.5) * milliseconds:>7.2f} ms{percentile(costs, 0.95) * milliseconds:>7.2f} ms"
-                      f"{'yes' if p95 <= 1 else 'NO':>12}", flush=True)
+                print(
+                    f"{name:<8}{learners:>9}"
+                    f"{statistics.median(latencies) * milliseconds:>12.0f} ms{p95 * milliseconds:>5.0f} ms"
+                    f"{max(latencies) * milliseconds:>5.0f} ms"
+                    f"{percentile(costs, 0.5) * milliseconds:>7.2f} ms{percentile(costs, 0.95) * milliseconds:>7.2f} ms"
+                    f"{'yes' if p95 <= 1 else 'NO':>12}",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

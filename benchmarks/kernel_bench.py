@@ -23,6 +23,7 @@ built ahead (target: at most 80 MB for the learn page's).
 Printed only: this is not a test. For where import time goes, see also
 ``python -X importtime -c "import widgets.app"``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -62,8 +63,11 @@ BARE = ROOT / "benchmarks" / "bare.ipynb"
 
 def pages() -> list[str]:
     game = next(iter(games()))
-    return [HOME, *(page_file(section, game) for section in SECTIONS),
-            *(str(path.relative_to(NOTEBOOKS)) for path in sorted((NOTEBOOKS / "classroom").glob("*.ipynb")))]
+    return [
+        HOME,
+        *(page_file(section, game) for section in SECTIONS),
+        *(str(path.relative_to(NOTEBOOKS)) for path in sorted((NOTEBOOKS / "classroom").glob("*.ipynb"))),
+    ]
 
 
 def run(address: str, ahead: bool) -> tuple[float, ...]:
@@ -73,12 +77,19 @@ def run(address: str, ahead: bool) -> tuple[float, ...]:
     builder = call.partition("(")[0]
     section = "landing" if path == HOME else builder.removesuffix("_page")
     start = time.perf_counter()
-    manager, client = start_new_kernel(kernel_name="python3", cwd=str(notebook.parent),
-                                       env={**os.environ, "QUERY_STRING": query}, stderr=subprocess.DEVNULL)
+    manager, client = start_new_kernel(
+        kernel_name="python3",
+        cwd=str(notebook.parent),
+        env={**os.environ, "QUERY_STRING": query},
+        stderr=subprocess.DEVNULL,
+    )
     ready = time.perf_counter() - start
     printed = []
-    client.execute_interactive(TIMED.format(imports=imports, call=call, ahead=ahead, section=section, builder=builder),
-                               timeout=120, output_hook=lambda message: printed.append(message["content"].get("text", "")))
+    client.execute_interactive(
+        TIMED.format(imports=imports, call=call, ahead=ahead, section=section, builder=builder),
+        timeout=120,
+        output_hook=lambda message: printed.append(message["content"].get("text", "")),
+    )
     client.stop_channels()
     manager.shutdown_kernel(now=True)
     return ready * 1000, *map(float, "".join(printed).split())
@@ -87,7 +98,9 @@ def run(address: str, ahead: bool) -> tuple[float, ...]:
 def bare_kernel_mb() -> float:
     """A bare ipykernel that ran bare.ipynb (ipywidgets, one button and one label)."""
     manager, client = start_new_kernel(kernel_name="python3", stderr=subprocess.DEVNULL)
-    client.execute_interactive(nbformat.read(BARE, as_version=4).cells[0].source, timeout=120, output_hook=lambda _: None)
+    client.execute_interactive(
+        nbformat.read(BARE, as_version=4).cells[0].source, timeout=120, output_hook=lambda _: None
+    )
     rss = psutil.Process(manager.provisioner.process.pid).memory_info().rss / 2**20
     client.stop_channels()
     manager.shutdown_kernel(now=True)
@@ -128,14 +141,21 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
     print(f"{'':40} {'':>49}  RSS MB after")
-    print(f"{'page':40} {'ready ms':>9} {'import ms':>9} {'build ms':>9} {'ahead ms':>9} {'then build':>10} "
-          f"{'import':>7} {'ahead':>7} {'build':>7} {'modules':>8}")
+    print(
+        f"{'page':40} {'ready ms':>9} {'import ms':>9} {'build ms':>9} {'ahead ms':>9} {'then build':>10} "
+        f"{'import':>7} {'ahead':>7} {'build':>7} {'modules':>8}"
+    )
     for address in pages():
         cold = [statistics.median(values) for values in zip(*(run(address, False) for _ in range(args.runs)))]
         warm = [statistics.median(values) for values in zip(*(run(address, True) for _ in range(args.runs)))]
-        print(f"{address:40} {cold[0]:9.0f} {cold[1]:9.0f} {cold[3]:9.0f} {warm[2]:9.0f} {warm[3]:10.0f} "
-              f"{warm[4]:7.0f} {warm[5]:7.0f} {warm[6]:7.0f} {warm[7]:8.0f}", flush=True)
-    print(f"{'bare ipykernel with ipywidgets':40} {'':>49} {'':>16}{statistics.median(bare_kernel_mb() for _ in range(args.runs)):7.0f}")
+        print(
+            f"{address:40} {cold[0]:9.0f} {cold[1]:9.0f} {cold[3]:9.0f} {warm[2]:9.0f} {warm[3]:10.0f} "
+            f"{warm[4]:7.0f} {warm[5]:7.0f} {warm[6]:7.0f} {warm[7]:8.0f}",
+            flush=True,
+        )
+    print(
+        f"{'bare ipykernel with ipywidgets':40} {'':>49} {'':>16}{statistics.median(bare_kernel_mb() for _ in range(args.runs)):7.0f}"
+    )
     print("A kernel waiting in its pool, its page built ahead (RSS MB, each kernel):")
     for name, sizes in pool_kernels_mb().items():
         print(f"  {name:38} {' '.join(f'{size:.0f}' for size in sizes)}")

@@ -27,6 +27,7 @@ N, with N = 1 as the baseline of the same run:
 
 Printed only: this is not a test. It takes a few minutes per N on two cores.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,7 +53,10 @@ STEPS = len(load_lesson(bundled_lessons(GAME)[0]).steps)  # Next to the last ste
 MAX_LEARNERS = 60
 # Loopback only: every other address goes to a proxy that is not there, so it fails at once
 # (route interception would do it too, but it drops the beacon a page sends as it is left).
-LOOPBACK_ONLY = {"server": "http://127.0.0.1:9", "bypass": "localhost,127.0.0.1"}  # bounded: each learner is a browser context on this machine
+LOOPBACK_ONLY = {
+    "server": "http://127.0.0.1:9",
+    "bypass": "localhost,127.0.0.1",
+}  # bounded: each learner is a browser context on this machine
 # Clicks, then resolves with the milliseconds until the step counter shows another text.
 CLICK_TO_CHANGE = """([click, watch]) => new Promise(resolve => {
   const before = document.querySelector(watch).textContent;
@@ -114,6 +118,7 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
 def cpu_seconds(server: VoilaServer) -> tuple[float, float, float]:
     """Processor seconds used so far by the server's own process, by its kernels, and by
     everything else this benchmark started (Playwright's driver and the browser)."""
+
     def used(processes) -> float:
         total = 0.0
         for process in processes:
@@ -123,9 +128,13 @@ def cpu_seconds(server: VoilaServer) -> tuple[float, float, float]:
             except psutil.Error:
                 pass
         return total
+
     served = server.processes()
-    others = [process for process in psutil.Process().children(recursive=True) if process.pid not in
-              {served_process.pid for served_process in served}]
+    others = [
+        process
+        for process in psutil.Process().children(recursive=True)
+        if process.pid not in {served_process.pid for served_process in served}
+    ]
     own_times = served[0].cpu_times()  # without children_*: those are the kernels that ended
     own = own_times.user + own_times.system
     return own, used(served) - own, used(others)
@@ -162,13 +171,22 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
         renders = [result["render"] for result in results if result["render"] is not None]
         sent = [result["sent"] for result in results if result["sent"] is not None]
         clicks = [ms for result in results for ms in result["clicks"]]
-        return {"learners": learners, "pool": sum(server.pools.values()), "filled": filled, "renders": renders,
-                "sent": sent,
-                "clicks": clicks, "blank": learners - len(renders),
-                "busy": sum(1 for result in results if result["busy"]), "memory": memory.peak,
-                "server cpu": after[0] - before[0], "kernel cpu": after[1] - before[1],
-                "browser cpu": after[2] - before[2],
-                "per kernel": per_kernel, "left": max(0, len(server.kernels()) - pool_kernels)}
+        return {
+            "learners": learners,
+            "pool": sum(server.pools.values()),
+            "filled": filled,
+            "renders": renders,
+            "sent": sent,
+            "clicks": clicks,
+            "blank": learners - len(renders),
+            "busy": sum(1 for result in results if result["busy"]),
+            "memory": memory.peak,
+            "server cpu": after[0] - before[0],
+            "kernel cpu": after[1] - before[1],
+            "browser cpu": after[2] - before[2],
+            "per kernel": per_kernel,
+            "left": max(0, len(server.kernels()) - pool_kernels),
+        }
     finally:
         server.stop()
 
@@ -178,11 +196,13 @@ def row(figures: dict) -> str:
     render = f"{statistics.median(renders):6.1f} {percentile(renders, 0.95):6.1f}" if renders else f"{'-':>6} {'-':>6}"
     render += f" {percentile(figures['sent'], 0.95):5.1f}" if figures["sent"] else f" {'-':>5}"
     click = f"{statistics.median(clicks):7.0f} {percentile(clicks, 0.95):7.0f}" if clicks else f"{'-':>7} {'-':>7}"
-    return (f"{figures['learners']:>4} | {figures['pool']:>4} {figures['filled']:6.0f} | {render} |"
-            f" {figures['blank']:>5} {figures['busy']:>4} | {click} |"
-            f" {figures['server cpu']:6.0f} {figures['kernel cpu']:7.0f} {figures['browser cpu']:8.0f} |"
-            f" {figures['memory']:8.0f}"
-            f" {figures['per kernel']:6.0f} | {figures['left']:>4}")
+    return (
+        f"{figures['learners']:>4} | {figures['pool']:>4} {figures['filled']:6.0f} | {render} |"
+        f" {figures['blank']:>5} {figures['busy']:>4} | {click} |"
+        f" {figures['server cpu']:6.0f} {figures['kernel cpu']:7.0f} {figures['browser cpu']:8.0f} |"
+        f" {figures['memory']:8.0f}"
+        f" {figures['per kernel']:6.0f} | {figures['left']:>4}"
+    )
 
 
 async def main() -> None:
@@ -197,19 +217,27 @@ async def main() -> None:
     counts = [int(count) for count in args.learners.split(",")]
     if max(counts) > MAX_LEARNERS:
         parser.error(f"at most {MAX_LEARNERS} learners on one machine")
-    print(f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; page {PAGE}; learn pool"
-          f" {args.pool if args.pool is not None else 'N (the class)'}; max kernels"
-          f" {args.max_kernels or 'as voila.json, raised for the pools'}; deadline {args.deadline:.0f} s")
-    print("pools: kernels started ahead, and the seconds until they were full and quiet; times: render and page"
-          " sent (p95) in s,"
-          " click in ms; processor s: the server's process, its kernels, the browsers; memory: peak RSS of server and kernels, and"
-          " one waiting kernel's, in MB")
-    print("   N | pool filled | render p50    p95  sent | blank busy |  click p50   p95 | server kernels browsers |"
-          "   memory kernel | left")
+    print(
+        f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB; page {PAGE}; learn pool"
+        f" {args.pool if args.pool is not None else 'N (the class)'}; max kernels"
+        f" {args.max_kernels or 'as voila.json, raised for the pools'}; deadline {args.deadline:.0f} s"
+    )
+    print(
+        "pools: kernels started ahead, and the seconds until they were full and quiet; times: render and page"
+        " sent (p95) in s,"
+        " click in ms; processor s: the server's process, its kernels, the browsers; memory: peak RSS of server and kernels, and"
+        " one waiting kernel's, in MB"
+    )
+    print(
+        "   N | pool filled | render p50    p95  sent | blank busy |  click p50   p95 | server kernels browsers |"
+        "   memory kernel | left"
+    )
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            proxy=LOOPBACK_ONLY)
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            proxy=LOOPBACK_ONLY,
+        )
         for learners in counts:
             print(row(await round_of(browser, learners, args, voila_options)), flush=True)
         await browser.close()

@@ -2,6 +2,7 @@
 (changed as a benchmark needs), its log at INFO level in a copy of the settings, so that
 it says when each pool of pre-started kernels is full; its kernels, their memory, and
 waiting until the pools are full and quiet, as a teacher does before a class."""
+
 from __future__ import annotations
 
 import json
@@ -40,10 +41,14 @@ class VoilaServer:
         config["Voila"]["log_level"] = "INFO"
         self.folder = tempfile.TemporaryDirectory()
         (Path(self.folder.name) / "voila.json").write_text(json.dumps(config))
-        preheat = config.get("VoilaConfiguration", {}).get("preheat_kernel", False) and \
-            "--VoilaConfiguration.preheat_kernel=False" not in options
-        pools = {name: pool.get("pool_size", 0)
-                 for name, pool in config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}).items()}
+        preheat = (
+            config.get("VoilaConfiguration", {}).get("preheat_kernel", False)
+            and "--VoilaConfiguration.preheat_kernel=False" not in options
+        )
+        pools = {
+            name: pool.get("pool_size", 0)
+            for name, pool in config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}).items()
+        }
         class_size = config.get("TutorKernelManager", {}).get("class_size")
         if class_size is not None:
             pools[CLASS_PAGE] = class_size
@@ -53,8 +58,12 @@ class VoilaServer:
             probe.bind(("localhost", 0))
             self.port = probe.getsockname()[1]
         self.log = Path(self.folder.name) / "voila.log"
-        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={self.port}", *options],
-                                        cwd=self.folder.name, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", f"--port={self.port}", *options],
+            cwd=self.folder.name,
+            stdout=self.log.open("w"),
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 120
         while True:
             try:
@@ -78,8 +87,9 @@ class VoilaServer:
         """Every pool full, and its kernels done with the work they do before a visitor
         comes (quiet: other programs on the machine may not be)."""
         deadline = time.monotonic() + seconds
-        while (self.log.read_text().count(FILLED) < self.fills_expected
-               or len(self.kernels()) < sum(self.pools.values())):
+        while self.log.read_text().count(FILLED) < self.fills_expected or len(self.kernels()) < sum(
+            self.pools.values()
+        ):
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise RuntimeError(f"the kernel pools did not fill in {seconds:.0f} s")
             time.sleep(0.3)

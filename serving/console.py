@@ -4,6 +4,7 @@ and Jupyter's routine lines.
 
 voila.json attaches ``Friendly`` to the console handler (``Voila.logging_config``).
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,8 +44,9 @@ class Friendly(logging.Filter):
         language = console_language()
         if message.startswith(READY):
             address = message.removeprefix(READY).strip()
-            record.msg = "\n".join([text(language, "publish.console.ready", url=address),
-                                    text(language, "publish.console.stop")])
+            record.msg = "\n".join(
+                [text(language, "publish.console.ready", url=address), text(language, "publish.console.stop")]
+            )
             record.args = ()
             return True
         if message.startswith(POOL_FILLED):

@@ -13,6 +13,7 @@ A page's address cannot choose the site's template or theme: Voila's classic, la
 templates load scripts from public CDNs, and an address asking for another one skipped the
 pool (a fresh kernel for every such request).
 """
+
 from __future__ import annotations
 
 import logging

@@ -7,6 +7,7 @@ Voila wraps this class in its pooling kernel manager (voila.json names it in
 ``VoilaConfiguration.multi_kernel_manager_class``), so Voila's pools use it to start their
 kernels, and Voila's culler skips the kernels waiting in a pool before asking it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -38,35 +39,48 @@ class KernelsBusy(web.HTTPError):
     def __init__(self, retry_seconds: int):
         super().__init__(503, reason="Busy")
         self.retry_seconds = retry_seconds
-        self.texts = {language: {part: text(language, f"publish.busy.{part}", seconds=retry_seconds)
-                                 for part in BUSY_TEXTS} for language in LANGUAGES}
+        self.texts = {
+            language: {part: text(language, f"publish.busy.{part}", seconds=retry_seconds) for part in BUSY_TEXTS}
+            for language in LANGUAGES
+        }
 
 
 class TutorKernelManager(AsyncMappingKernelManager):
     max_kernels = Integer(
-        40, config=True,
+        40,
+        config=True,
         help="Kernels alive at once, pooled ones included (each holds one page, about 60-90 MB). "
-             "A visitor beyond it gets the busy page, which tries again by itself.")
+        "A visitor beyond it gets the busy page, which tries again by itself.",
+    )
     busy_retry_seconds = Integer(30, config=True, help="The busy page tries again after this many seconds.")
     unclaimed_timeout = Float(
-        120, config=True,
+        120,
+        config=True,
         help="Seconds a page's kernel may wait for its page to connect (a page that never "
-             "rendered, or was closed at once) before it is shut down.")
+        "rendered, or was closed at once) before it is shut down.",
+    )
     class_size = Integer(
-        None, allow_none=True, config=True,
+        None,
+        allow_none=True,
+        config=True,
         help=f"Learners who open the tutor at the same moment (a class). The learn page keeps this "
-             f"many kernels started ({CLASS_PAGE}'s pool in VoilaKernelManager.kernel_pools_config), "
-             f"and max_kernels grows to hold the pools and {ROOM} more.")
+        f"many kernels started ({CLASS_PAGE}'s pool in VoilaKernelManager.kernel_pools_config), "
+        f"and max_kernels grows to hold the pools and {ROOM} more.",
+    )
     pool_starts = Integer(
-        1, config=True,
+        1,
+        config=True,
         help="Pool kernels that may be starting at once. A pool refills while learners use the "
-             "pages, so it refills gently: a kernel counts as starting until its page is built up to "
-             "the visitor's request.")
+        "pages, so it refills gently: a kernel counts as starting until its page is built up to "
+        "the visitor's request.",
+    )
     pool_start_timeout = Float(30, config=True, help="Seconds after which a pool kernel no longer counts as starting.")
     refill_pause = Float(
-        5, config=True,
+        5,
+        config=True,
         help="Seconds after a page connected to its kernel before a pool refills: while a class "
-             "comes in, its pages get the processor first.")
+        "comes in, its pages get the processor first.",
+    )
 
     if TYPE_CHECKING:  # Voila's pooling manager, which subclasses this one when its pools are on, adds these
         kernel_pools_config: dict[str, dict]
@@ -117,7 +131,10 @@ class TutorKernelManager(AsyncMappingKernelManager):
             await asyncio.sleep(0.5)
         server_url = getattr(self.parent, "server_url", None)
         if server_url:  # the tutor's own server, which serves the widgets' files (serving.delivery)
-            kwargs["env"] = {**kwargs.get("env", os.environ), delivery.STATIC_URL_VARIABLE: delivery.static_url(server_url)}
+            kwargs["env"] = {
+                **kwargs.get("env", os.environ),
+                delivery.STATIC_URL_VARIABLE: delivery.static_url(server_url),
+            }
         if for_a_pool and getattr(self.parent, "port", None):
             # The port in use: Voila names its pools' port before it found a free one, and
             # the kernel asks the server there for its visitor's request.
@@ -135,15 +152,20 @@ class TutorKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def _pool_busy(self) -> bool:
-        return (len(self._pool_starting) + self._starting >= self.pool_starts
-                or time.monotonic() - self._last_connect < self.refill_pause)
+        return (
+            len(self._pool_starting) + self._starting >= self.pool_starts
+            or time.monotonic() - self._last_connect < self.refill_pause
+        )
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it
         opened its request socket: widgets.visitor), is gone, or took too long."""
         for kernel_id, began in list(self._pool_starting.items()):
-            if (kernel_id in RequestInfoSocketHandler._waiters or kernel_id not in self
-                    or time.monotonic() - began > self.pool_start_timeout):
+            if (
+                kernel_id in RequestInfoSocketHandler._waiters
+                or kernel_id not in self
+                or time.monotonic() - began > self.pool_start_timeout
+            ):
                 del self._pool_starting[kernel_id]
 
     def _note_busy(self) -> None:

@@ -1,5 +1,6 @@
 """Page titles ("<game> · Learn · Card rules tutor") and texts in any language of
 the catalog: the server serves every language at once, a page's kernel speaks one."""
+
 from __future__ import annotations
 
 import ast

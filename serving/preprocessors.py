@@ -1,5 +1,6 @@
 """What Voila's page exporter does to a page notebook before its template runs
 (voila.json: ``VoilaExporter.preprocessors``)."""
+
 from __future__ import annotations
 
 from nbconvert.preprocessors import Preprocessor

@@ -1,6 +1,7 @@
 """The two real classroom stores for tests: SQLite in a temporary folder, and a throwaway
 redis-server (Debian's) on a free loopback port. Without redis-server the Redis cases skip on a
 desktop and fail in CI (CI=true). The fixtures are in conftest.py; the benchmark uses ``RedisServer`` too."""
+
 from __future__ import annotations
 
 import os
@@ -42,10 +43,25 @@ class RedisServer:
         self._folder = tempfile.TemporaryDirectory(prefix="tutor-redis-")
         port = _free_port()
         self.process = subprocess.Popen(
-            [str(REDIS_SERVER), "--port", str(port), "--bind", "127.0.0.1", "--dir", self._folder.name,
-             "--save", "", "--appendonly", "no", "--protected-mode", "yes",
-             *(["--requirepass", self.password] if self.password else [])],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                str(REDIS_SERVER),
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                self._folder.name,
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--protected-mode",
+                "yes",
+                *(["--requirepass", self.password] if self.password else []),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         address = f"redis://{f':{self.password}@' if self.password else ''}127.0.0.1:{port}/0"
         client = redis.Redis.from_url(address)
         deadline = time.monotonic() + 10

@@ -1,4 +1,5 @@
 """Fixtures shared by the test modules: the language of a test, and the two classroom stores."""
+
 from __future__ import annotations
 
 import pytest

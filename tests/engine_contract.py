@@ -1,5 +1,6 @@
 """The engine contract, checked the same way for every registered game (tests/test_engines.py)
 and for a game defined only in the test folder (tests/test_extra_game.py)."""
+
 import random
 
 from tutor import records
@@ -35,8 +36,9 @@ def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> Non
             assert events[0].seat == mover, "a move's first event is its mover's"
     assert state.to_move == TERMINAL and state.whose_turn().kind == NOBODY and state.legal_moves() == []
     assert [state.events(index) for index in range(len(state.move_stack))] == told, "events are the same later"
-    assert [index for index, events in enumerate(told) if any(e.kind == "game-over" for e in events)] \
-        == [len(told) - 1], "the end is told once, with the last move"
+    assert [index for index, events in enumerate(told) if any(e.kind == "game-over" for e in events)] == [
+        len(told) - 1
+    ], "the end is told once, with the last move"
     replayed = records.load("game.yaml", text=records.dumps(state))
     assert replayed.snapshot() == state.snapshot() and replayed.returns() == state.returns()
     assert state.winners() and set(state.ranking()) == set(range(players))

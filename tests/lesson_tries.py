@@ -7,8 +7,12 @@ def wrong_try(lesson):
     states = lesson.states()
     for index, step in enumerate(lesson.steps):
         if step.try_ and step.try_.accept:
-            wrong = [move for move in states[index].legal_moves() if move not in step.try_.accept
-                     and states[index].mover(move) == states[index].mover(step.try_.accept[0])]
+            wrong = [
+                move
+                for move in states[index].legal_moves()
+                if move not in step.try_.accept
+                and states[index].mover(move) == states[index].mover(step.try_.accept[0])
+            ]
             if wrong:
                 return index, wrong[0]
     return None

@@ -12,6 +12,7 @@ guesser apply to every question kind:
 
 The other guessers look at one thing on the board or in the question, named per kind
 in ``LOOKS_AT``."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -47,8 +48,10 @@ def last_card(question):
 def biggest_number(question):
     """Whoever played the biggest number on the trick, the new card included, whatever
     its colour (the board shows every value; the colour rule is what is asked)."""
-    cards = [*question.position.tricks[question.subject.slot], (question.position.mover(question.subject),
-                                                               question.subject.card)]
+    cards = [
+        *question.position.tricks[question.subject.slot],
+        (question.position.mover(question.subject), question.subject.card),
+    ]
     return _seat_choice(question, max(cards, key=lambda played: played[1].value)[0])
 
 
@@ -92,9 +95,11 @@ def trick_winner(question):
 def within(distance: int):
     """Yes when the row is at most ``distance`` below its line (the prompt gives both
     numbers, the board draws "n to go"), else no."""
+
     def guess(question):
         state, seat = question.position, question.subject.seat
         return _pick(question, state.limit(seat) - state.row_sum(seat) <= distance)
+
     guess.__name__ = f"within {distance} of the line"
     return guess
 
@@ -193,11 +198,14 @@ def scores(questions) -> dict[str, float]:
     places = max(len(q.choices) for q in questions)
     results["same place"] = max(sum(q.correct == place for q in questions) for place in range(places)) / count
     common = Counter(repr(q.values[q.correct]) for q in questions)
-    results["most common"] = max(sum(repr(q.values[q.correct]) == answer for q in questions)
-                                 for answer in common) / count
+    results["most common"] = (
+        max(sum(repr(q.values[q.correct]) == answer for q in questions) for answer in common) / count
+    )
     for guesser in LOOKS_AT.get(kind, ()):
         picks = [guesser(q) for q in questions]
         # a guesser whose clue is not there guesses blindly: it gets chance on those
-        results[guesser.__name__.replace("_", " ")] = sum(
-            (pick == q.correct) if pick is not None else 1 / len(q.choices) for q, pick in zip(questions, picks)) / count
+        results[guesser.__name__.replace("_", " ")] = (
+            sum((pick == q.correct) if pick is not None else 1 / len(q.choices) for q, pick in zip(questions, picks))
+            / count
+        )
     return results

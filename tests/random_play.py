@@ -1,4 +1,5 @@
 """Random legal play from seeds, for tests that need positions from real games."""
+
 import random
 
 from tutor.core import advance_chance

@@ -1,4 +1,5 @@
 """The app's pages without a browser: what each builder makes, its links, its errors."""
+
 import json
 import re
 from html import escape
@@ -45,11 +46,23 @@ def test_landing_page_lists_the_games_with_their_lesson_time():
         assert escape(app.lesson_time(minutes)) in html
 
 
-@pytest.mark.parametrize("minutes, key", [([], "app.landing.lessons-none"), ([4], "app.landing.lessons-one"),
-                                          ([3, 3], "app.landing.lessons-same"), ([2, 5, 3], "app.landing.lessons-range")])
+@pytest.mark.parametrize(
+    "minutes, key",
+    [
+        ([], "app.landing.lessons-none"),
+        ([4], "app.landing.lessons-one"),
+        ([3, 3], "app.landing.lessons-same"),
+        ([2, 5, 3], "app.landing.lessons-range"),
+    ],
+)
 def test_lesson_time_in_words(minutes, key):
-    assert app.lesson_time(minutes) == msg(key, count=len(minutes), minutes=minutes[0] if minutes else 0,
-                                           low=min(minutes, default=0), high=max(minutes, default=0))
+    assert app.lesson_time(minutes) == msg(
+        key,
+        count=len(minutes),
+        minutes=minutes[0] if minutes else 0,
+        low=min(minutes, default=0),
+        high=max(minutes, default=0),
+    )
 
 
 @pytest.mark.parametrize("game", games())
@@ -61,8 +74,11 @@ def test_every_game_page_is_built(game, section):
 
 
 def test_every_link_leads_to_a_notebook():
-    pages = [(app.HOME, app.landing_page())] + [(app.page_file(section, game), getattr(app, f"{section}_page")(game))
-                                                for game in games() for section in app.SECTIONS]
+    pages = [(app.HOME, app.landing_page())] + [
+        (app.page_file(section, game), getattr(app, f"{section}_page")(game))
+        for game in games()
+        for section in app.SECTIONS
+    ]
     for here, page in pages:
         for link in links(page):
             notebook, _, query = link.partition("?")
@@ -84,8 +100,12 @@ def test_a_game_page_reads_its_game_from_the_address(monkeypatch):
 
 
 def html_of_chooser(page) -> str:
-    return "".join(part.html for row in page.children[0].children for part in getattr(row, "children", ())
-                   if hasattr(part, "chosen"))
+    return "".join(
+        part.html
+        for row in page.children[0].children
+        for part in getattr(row, "children", ())
+        if hasattr(part, "chosen")
+    )
 
 
 @pytest.mark.parametrize("query", ["", "lang=fr", "game=chess"])
@@ -104,6 +124,7 @@ def test_a_game_page_without_a_known_game_lists_the_games_by_name(monkeypatch, q
 def test_a_lesson_that_does_not_hold_is_explained_not_thrown(monkeypatch):
     def broken(path):
         raise TutorError("lesson.yaml: step 2: the move 'blue 9 -> 5' is refused.")
+
     monkeypatch.setattr(app, "load_lesson", broken)
     monkeypatch.setattr(app, "bundled_lessons", lambda game: [Path("lesson.yaml")])
     page = app.learn_page("monster-trick")
@@ -174,9 +195,14 @@ def test_the_score_runs_after_every_answer(game):
     answers = [0, 1, 1, 1]  # wrong first, then right: 0 of 1, 1 of 2, 2 of 3, 3 of 4
     for number, right in enumerate(answers):
         question = round_.questions[number]
-        round_.choose(question.correct if right else next(index for index in range(len(question.choices))
-                                                          if index != question.correct))
-        assert msg("app.practise.running", right=sum(answers[:number + 1]), answered=number + 1) in round_.counter.value
+        round_.choose(
+            question.correct
+            if right
+            else next(index for index in range(len(question.choices)) if index != question.correct)
+        )
+        assert (
+            msg("app.practise.running", right=sum(answers[: number + 1]), answered=number + 1) in round_.counter.value
+        )
         round_.onward.click()
 
 
@@ -198,8 +224,15 @@ def test_show_me_steps_from_the_position_to_the_answer(game):
         elif isinstance(subject, int):
             assert board.seat == subject
         elif hasattr(subject, "cell"):  # a place the card may not go: where it may go is lit instead
-            assert board.grid.lit == [cell for cell in position.open_cells() if position.why_not(
-                type(subject)(subject.card, cell)) is None] and subject.cell not in board.grid.lit
+            assert (
+                board.grid.lit
+                == [
+                    cell
+                    for cell in position.open_cells()
+                    if position.why_not(type(subject)(subject.card, cell)) is None
+                ]
+                and subject.cell not in board.grid.lit
+            )
         else:  # a card: where it may go (slots, or the rows of who may receive it) is lit
             assert board.table.lit == list(question.values[question.correct])
         round_.show_me.click()
@@ -211,15 +244,18 @@ def test_notebooks_are_thin_and_executed(path):
     notebook = nbformat.read(path, as_version=4)
     (cell,) = notebook.cells
     source = cell.source.splitlines()
-    assert source[0].startswith(("from widgets.app import ", "from widgets.classroom import ", "from widgets.studio import "))
+    assert source[0].startswith(
+        ("from widgets.app import ", "from widgets.classroom import ", "from widgets.studio import ")
+    )
     assert len([line for line in source if line]) == 2
     assert cell.outputs, "store outputs: jupyter nbconvert --execute --to notebook --inplace (see notebooks/README.md)"
 
 
 def test_every_page_has_a_notebook():
     """One notebook per kind of page, for every game: the address names the game."""
-    expected = {app.HOME, app.STUDIO, *classroom.PAGES} | {app.page_file(section, game).partition("?")[0]
-                                               for game in games() for section in app.SECTIONS}
+    expected = {app.HOME, app.STUDIO, *classroom.PAGES} | {
+        app.page_file(section, game).partition("?")[0] for game in games() for section in app.SECTIONS
+    }
     assert {str(path.relative_to(NOTEBOOKS)) for path in NOTEBOOKS.rglob("*.ipynb")} == expected
 
 
@@ -246,13 +282,29 @@ def test_a_vp_question_hides_the_active_card_until_show_me():
     assert players.reveal_active == ("active-vp" not in round_.question.conceals)
 
 
-@pytest.mark.parametrize("game, kind, part, hides, shown", [
-    ("monster-trick", "mt-trick", "table", "claims", lambda state: msg("widgets.mt.claimed-by", player=state.name(
-        state.claim[next(slot for slot, trick in enumerate(state.tricks) if trick)]))),
-    ("danger-13", "d13-receive", "table", "has_card", lambda state: msg("widgets.d13.has-card")),
-    ("thricewise", "tw-cell", "grid", "bounds", lambda state: msg("widgets.tw.grid-size", width=state.grid_size()[0],
-                                                                  height=state.grid_size()[1], limit=6)),
-])
+@pytest.mark.parametrize(
+    "game, kind, part, hides, shown",
+    [
+        (
+            "monster-trick",
+            "mt-trick",
+            "table",
+            "claims",
+            lambda state: msg(
+                "widgets.mt.claimed-by",
+                player=state.name(state.claim[next(slot for slot, trick in enumerate(state.tricks) if trick)]),
+            ),
+        ),
+        ("danger-13", "d13-receive", "table", "has_card", lambda state: msg("widgets.d13.has-card")),
+        (
+            "thricewise",
+            "tw-cell",
+            "grid",
+            "bounds",
+            lambda state: msg("widgets.tw.grid-size", width=state.grid_size()[0], height=state.grid_size()[1], limit=6),
+        ),
+    ],
+)
 def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, part, hides, shown):
     """Who holds a trick's claim (its marker), who has had a card this deal (a tag) and
     how far the grid may grow (its size, walls and crossed-out places) give these kinds'
@@ -298,8 +350,9 @@ def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_no
     last = len(lessons) - 1
     assert address.place == [last, len(lessons[last].steps) - 1] and address.corrected
     assert escape(msg("app.learn.no-lesson", asked=99, number=last + 1)) in address.html
-    assert address.done == [] and not any(label.startswith("\u2713") for label, _ in shelf.chooser.options), \
+    assert address.done == [] and not any(label.startswith("\u2713") for label, _ in shelf.chooser.options), (
         "a lesson opened at its end by a wrong address was not finished"
+    )
     address.place = [3, 50]
     assert address.place == [3, len(lessons[3].steps) - 1]
     assert escape(msg("app.learn.no-step", lesson=4, asked=51, number=len(lessons[3].steps))) in address.html
@@ -329,7 +382,10 @@ def test_the_last_step_of_the_last_lesson_leads_to_the_practise_page():
     lessons = [load_lesson(path) for path in bundled_lessons("danger-13")]
     shelf = LessonShelf("danger-13", lessons)
     shelf.address.place = [len(lessons) - 1, 99]
-    assert escape(app.href(app.page_file("practise", "danger-13"), app.page_file("learn", "danger-13"))) in shelf.address.html
+    assert (
+        escape(app.href(app.page_file("practise", "danger-13"), app.page_file("learn", "danger-13")))
+        in shelf.address.html
+    )
     shelf.address.place = [0, 0]
     assert "practise.ipynb" not in shelf.address.html
 
@@ -353,6 +409,7 @@ def test_a_kernel_started_ahead_builds_its_pages_then_keeps_none_of_them():
     what is left after it is quick), and sends none of those pages to the visitor."""
     # ipywidgets keeps its registry of live widgets private; it is what this test is about
     from ipywidgets.widgets.widget import _instances  # noqa: PLC2701
+
     app.ready_ahead.cache_clear()
     built = []
     app.ready_ahead("learn", lambda game, bodies: built.append(app.learn_page.__wrapped__(game, bodies)))

@@ -1,4 +1,5 @@
 """Bots: legal moves only, blind to hidden cards, reproducible, and the coaches beat chance."""
+
 import random
 
 import pytest
@@ -15,8 +16,9 @@ from tutor.games import thricewise as tw
 from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games.monster_trick import bot as mt_bot
 
-tables = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.lists(st.sampled_from(bots.KINDS), min_size=5,
-                                                                      max_size=5))
+tables = st.tuples(
+    st.integers(2, 5), st.integers(0, 10**6), st.lists(st.sampled_from(bots.KINDS), min_size=5, max_size=5)
+)
 
 
 def bot_game(game, players, seed, kinds, on_choice=lambda state, seat, move: None):
@@ -45,8 +47,6 @@ def test_bots_only_play_legal_moves(game, table):
         assert state.why_not(move) is None
 
     assert bot_game(game, players, seed, kinds, legal).is_terminal()
-
-
 
 
 @pytest.mark.parametrize("game", sorted(games()))
@@ -87,11 +87,17 @@ def test_the_same_seed_plays_the_same_game(game):
     assert bot_game(game, 3, 11, kinds).snapshot() == bot_game(game, 3, 11, kinds).snapshot()
 
 
-@pytest.mark.parametrize("game, players, count, share", [
-    (mt.GAME_ID, 2, 60, 0.55), (mt.GAME_ID, 5, 60, 0.3),
-    (d13.GAME_ID, 2, 100, 0.7), (d13.GAME_ID, 5, 100, 0.28),
-    (tw.GAME_ID, 2, 20, 0.9), (tw.GAME_ID, 5, 20, 0.7),
-])
+@pytest.mark.parametrize(
+    "game, players, count, share",
+    [
+        (mt.GAME_ID, 2, 60, 0.55),
+        (mt.GAME_ID, 5, 60, 0.3),
+        (d13.GAME_ID, 2, 100, 0.7),
+        (d13.GAME_ID, 5, 100, 0.28),
+        (tw.GAME_ID, 2, 20, 0.9),
+        (tw.GAME_ID, 5, 20, 0.7),
+    ],
+)
 def test_the_coach_beats_random_players(game, players, count, share):
     figures = cli.simulate_games(game, players, count, 0, ["coach"] + ["random"] * (players - 1))
     assert figures["bots"][0] == "coach"
@@ -132,13 +138,18 @@ def danger13_deal(rows, packet):
 
 
 def test_the_danger13_coach_keeps_a_safe_plus_card():
-    state = danger13_deal({"Player 1": ["plain 2"], "Player 2": ["plain 1"], "Player 3": ["plain 1"]},
-                          ["two-plus 3", "plain 1", "plain 1"])
+    state = danger13_deal(
+        {"Player 1": ["plain 2"], "Player 2": ["plain 1"], "Player 3": ["plain 1"]},
+        ["two-plus 3", "plain 1", "plain 1"],
+    )
     assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("two-plus 3"), 0)
 
 
 def test_the_danger13_coach_busts_the_row_with_most_to_lose_but_never_its_own():
-    rows = {"Player 1": ["plain 4", "plain 4", "one-plus 1"], "Player 2": ["one-plus 4", "two-plus 5"],
-            "Player 3": ["plain 1"]}
+    rows = {
+        "Player 1": ["plain 4", "plain 4", "one-plus 1"],
+        "Player 2": ["one-plus 4", "two-plus 5"],
+        "Player 3": ["plain 1"],
+    }
     state = danger13_deal(rows, ["plain 4", "plain 1", "plain 1"])
     assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("plain 4"), 1)

@@ -1,4 +1,5 @@
 """The message catalog: every key the code uses exists, and every rule is explained."""
+
 import ast
 import re
 import string
@@ -49,16 +50,28 @@ def literal_calls():
     """(path, key, keyword names) of every msg("literal key", name=...) call in the code."""
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "msg" and node.args
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "msg"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 yield path.relative_to(ROOT), node.args[0].value, {word.arg for word in node.keywords}
 
 
 def test_every_plural_entry_gets_its_count_from_the_code():
-    plural = {key: entry.count for lang in messages.LANGUAGES for key, entry in messages.catalog(lang).items()
-              if isinstance(entry, messages.Plural)}
-    missing = [(str(path), key, plural[key]) for path, key, words in literal_calls()
-               if key in plural and plural[key] not in words]
+    plural = {
+        key: entry.count
+        for lang in messages.LANGUAGES
+        for key, entry in messages.catalog(lang).items()
+        if isinstance(entry, messages.Plural)
+    }
+    missing = [
+        (str(path), key, plural[key])
+        for path, key, words in literal_calls()
+        if key in plural and plural[key] not in words
+    ]
     assert missing == []
 
 

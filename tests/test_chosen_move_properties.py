@@ -1,6 +1,7 @@
 """The move ``random_move`` leaves in ``_chosen`` (which ``push`` applies without asking
 ``why_not``) is always legal in the position it was chosen in, after any mix of pushes and
 pops (hypothesis), and is forgotten once that position changes."""
+
 import random
 
 import pytest
@@ -22,8 +23,11 @@ def fresh_legal(state) -> set:
 
 @pytest.mark.parametrize("game", games())
 @settings(max_examples=10, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 10**6),
-       steps=st.lists(st.sampled_from(["push", "push", "push", "pop", "ask"]), max_size=120))
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10**6),
+    steps=st.lists(st.sampled_from(["push", "push", "push", "pop", "ask"]), max_size=120),
+)
 def test_the_chosen_move_is_legal_after_pushes_and_pops(game, players, seed, steps):
     state = registered(game).new_game(players, seed=seed)
     rng = random.Random(seed)

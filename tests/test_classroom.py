@@ -1,5 +1,6 @@
 """The classroom model on both real stores: codes, expiry, joining and rejoining, following the
 teacher, answering, the tally, the results as CSV, privacy; and the join QR code."""
+
 import csv
 import io
 import random
@@ -40,8 +41,9 @@ def classrooms(store, clock):
 
 
 def start(classrooms, **choices):
-    return classrooms.start("thricewise", "thricewise/03-triads.yaml", "en",
-                            **{"steps": 6, "try_steps": (3, 5), **choices})
+    return classrooms.start(
+        "thricewise", "thricewise/03-triads.yaml", "en", **{"steps": 6, "try_steps": (3, 5), **choices}
+    )
 
 
 def message_of(error_info) -> str:
@@ -56,6 +58,7 @@ def in_french():
 
 
 # Codes and expiry
+
 
 def test_codes_are_short_and_have_no_look_alike_characters(classrooms):
     codes = {start(classrooms).code for _ in range(50)}
@@ -104,8 +107,12 @@ def test_codes_expire_after_the_set_time(store, clock):
     assert learner.view().step == 1
     clock.now += 1
     expired = msg("classroom.error.expired-code", code=teacher.code)
-    for attempt in (lambda: classrooms.join(teacher.code, "Bob"), learner.view, teacher.next,
-                    lambda: classrooms.resume(teacher.code, teacher.token)):
+    for attempt in (
+        lambda: classrooms.join(teacher.code, "Bob"),
+        learner.view,
+        teacher.next,
+        lambda: classrooms.resume(teacher.code, teacher.token),
+    ):
         with pytest.raises(ClassroomError) as error:
             attempt()
         assert message_of(error) == expired
@@ -144,6 +151,7 @@ def test_a_new_class_clears_expired_ones_whose_codes_then_are_unknown(store, clo
 
 
 # Joining
+
 
 def test_a_name_is_needed_and_kept_short(classrooms):
     code = start(classrooms).code
@@ -196,6 +204,7 @@ def test_a_late_learner_lands_on_the_current_step(classrooms):
 
 # Leading
 
+
 def test_the_teacher_steps_within_the_lesson_and_every_change_is_seen(classrooms):
     teacher = start(classrooms)
     ann = classrooms.join(teacher.code, "Ann")
@@ -229,6 +238,7 @@ def test_only_the_teacher_token_leads_the_class(classrooms, token):
 
 
 # Answering
+
 
 def test_feedback_waits_for_the_teacher_and_answers_close_at_the_reveal(classrooms):
     teacher = start(classrooms)
@@ -285,6 +295,7 @@ def test_answers_only_go_to_try_steps_and_right_means_allowed(classrooms):
 
 # Tally, results, privacy
 
+
 @pytest.fixture
 def lesson_with_three_learners(classrooms):
     """Ann answers right, Bob answers a refused move, Cy does not answer."""
@@ -310,10 +321,12 @@ def test_the_tally_counts_answers_allowed_right_and_each_move(lesson_with_three_
 def test_the_results_csv_has_a_row_per_learner_and_try_step_shown(lesson_with_three_learners):
     teacher, *_ = lesson_with_three_learners
     rows = list(csv.reader(io.StringIO(teacher.results_csv())))
-    assert rows == [["name", "step", "answer", "allowed", "right"],
-                    ["Ann", "3", "Moon 4 on the left", "yes", "yes"],
-                    ["Bob", "3", "Wave 9 on top", "no", "no"],
-                    ["Cy", "3", "", "", ""]]
+    assert rows == [
+        ["name", "step", "answer", "allowed", "right"],
+        ["Ann", "3", "Moon 4 on the left", "yes", "yes"],
+        ["Bob", "3", "Wave 9 on top", "no", "no"],
+        ["Cy", "3", "", "", ""],
+    ]
     teacher.go_to(5)
     assert len(list(csv.reader(io.StringIO(teacher.results_csv())))) == 1 + 3 * 2
 
@@ -361,6 +374,7 @@ def test_a_learner_sees_only_their_own_answers_and_no_names(lesson_with_three_le
 
 # Property: whatever the teacher clicks, the position stays sound
 
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(["next", "back", "reveal", "go"]), max_size=25), st.integers(-3, 12))
 def test_any_click_sequence_keeps_the_position_sound(clicks, target):
@@ -379,9 +393,12 @@ def test_any_click_sequence_keeps_the_position_sound(clicks, target):
 
 # Join address and QR code
 
+
 def test_the_join_address_carries_the_code():
-    assert join_url("http://school:8866/voila/render/classroom/join.ipynb", "K7PX2M") == \
-        "http://school:8866/voila/render/classroom/join.ipynb?code=K7PX2M"
+    assert (
+        join_url("http://school:8866/voila/render/classroom/join.ipynb", "K7PX2M")
+        == "http://school:8866/voila/render/classroom/join.ipynb?code=K7PX2M"
+    )
     assert join_url("https://hub/join?lang=fr&code=OLD", "K7PX2M") == "https://hub/join?lang=fr&code=K7PX2M"
 
 
@@ -395,6 +412,7 @@ def test_the_qr_code_is_a_scalable_svg_of_the_join_address_with_a_title():
 
 
 # Catalog
+
 
 @pytest.mark.parametrize("language", ["fr", "nl"])
 def test_every_classroom_message_is_translated_with_the_same_placeholders(language):

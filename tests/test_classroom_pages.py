@@ -1,6 +1,7 @@
 """The classroom pages without a browser: a teacher's presenter page and learners' pages on one
 real SQLite store, driven the way the browser side drives them (the page's opening message, keys,
 moves on the board), and each game's moves in words for the tally."""
+
 import csv
 import io
 import tempfile
@@ -40,8 +41,11 @@ def classrooms(tmp_path):
 
 def text_of(widget) -> str:
     """Everything a page shows as text (markup unescaped), children included."""
-    parts = [str(getattr(widget, name, "") or "") for name in ("value", "html", "description")
-             if isinstance(getattr(widget, name, ""), str)]
+    parts = [
+        str(getattr(widget, name, "") or "")
+        for name in ("value", "html", "description")
+        if isinstance(getattr(widget, name, ""), str)
+    ]
     parts += [label for label, *_ in getattr(widget, "options", ()) if isinstance(label, str)]
     return unescape(" ".join(parts + [text_of(child) for child in getattr(widget, "children", ())]))
 
@@ -75,8 +79,9 @@ def lesson_and_try():
     index = next(number for number, step in enumerate(lesson.steps) if step.try_)
     state = lesson.states()[index]
     right = lesson.steps[index].try_.accept[0]
-    wrong = next(move for card in state.hands[state.to_move] for slot in range(4)
-                 if state.why_not(move := Play(card, slot)))
+    wrong = next(
+        move for card in state.hands[state.to_move] for slot in range(4) if state.why_not(move := Play(card, slot))
+    )
     return lesson, index, state, right, wrong
 
 
@@ -102,8 +107,9 @@ def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
             assert learner.stepper.step == number + 1
     ann.stepper.play(right)
     ben.stepper.play(wrong)
-    assert msg("classroom.follow.answer-in", answer=msg("mt.move.play", card=right.card, slot=right.slot + 1)) \
-        in text_of(ann), "the learner's answer is in, its verdict waits for the reveal"
+    assert msg(
+        "classroom.follow.answer-in", answer=msg("mt.move.play", card=right.card, slot=right.slot + 1)
+    ) in text_of(ann), "the learner's answer is in, its verdict waits for the reveal"
     assert "tutor-right" not in ann.stepper.panel.html and "tutor-wrong" not in ben.stepper.panel.html
     presenter.poll()
     tally = text_of(presenter.side)
@@ -156,8 +162,13 @@ def test_learners_see_no_other_learners_names_or_answers(classrooms):
     data = __import__("base64").b64decode(link)
     assert data.startswith("\ufeff".encode()), "a byte-order mark tells Excel the file is UTF-8"
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
-    assert rows[1] == ["Annabel", str(index + 1), msg("mt.move.play", card=right.card, slot=right.slot + 1),
-                       msg("classroom.csv.yes"), msg("classroom.csv.yes")]
+    assert rows[1] == [
+        "Annabel",
+        str(index + 1),
+        msg("mt.move.play", card=right.card, slot=right.slot + 1),
+        msg("classroom.csv.yes"),
+        msg("classroom.csv.yes"),
+    ]
 
 
 def test_a_reloaded_learner_page_lands_on_the_current_step_with_its_answer(classrooms):
@@ -198,8 +209,9 @@ def test_an_ended_class_sends_the_presenter_back_to_the_form_with_the_reason(cla
     assert again.link.keep == {"stored": None}
 
 
-@pytest.mark.parametrize("code, key", [("hello", "classroom.error.code-format"),
-                                       ("K7PX2M", "classroom.error.unknown-code")])
+@pytest.mark.parametrize(
+    "code, key", [("hello", "classroom.error.code-format"), ("K7PX2M", "classroom.error.unknown-code")]
+)
 def test_a_wrong_code_gets_a_clear_message_and_keeps_the_form(classrooms, code, key):
     follower = Follower(classrooms)
     follower.opened(hello(query={"code": code}))
@@ -322,7 +334,9 @@ def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms, tmp_path, 
     presenter = Presenter(classrooms)
     presenter.opened(hello())
     presenter.game.value = GAME
-    quiet = next(stem for label, stem in presenter.lesson.options if msg("classroom.setup.asks", lesson="") not in label)
+    quiet = next(
+        stem for label, stem in presenter.lesson.options if msg("classroom.setup.asks", lesson="") not in label
+    )
     presenter.lesson.value = quiet
     presenter.start()
     presenter.act("results")
@@ -370,8 +384,17 @@ def test_a_learner_page_is_always_on_the_teachers_step_and_sees_only_its_own(act
                 assert "tutor-right" not in html and "tutor-wrong" not in html, "no verdict before the reveal"
             presenter.poll()
             if presenter.on_try_step:
-                assert presenter.tally.answered == len({answer.token for answer in classrooms.store.answers(
-                    presenter.teacher.code) if answer.step == presenter.position.step}) <= 2
+                assert (
+                    presenter.tally.answered
+                    == len(
+                        {
+                            answer.token
+                            for answer in classrooms.store.answers(presenter.teacher.code)
+                            if answer.step == presenter.position.step
+                        }
+                    )
+                    <= 2
+                )
         classrooms.store.close()
 
 

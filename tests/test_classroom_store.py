@@ -1,5 +1,6 @@
 """The classroom stores: the same tests for SQLite and for a real redis-server, through the one
 interface, including several processes writing at once."""
+
 import multiprocessing
 import socket
 import sqlite3
@@ -47,8 +48,13 @@ def test_a_class_is_stored_once_per_code(store):
     assert store.create_class("ABC234", INFO, START, expires_at=LATER)
     assert not store.create_class("ABC234", {"other": True}, START, expires_at=LATER + 1)
     record = store.get_class("ABC234")
-    assert (record.code, record.info, record.position, record.version, record.expires_at) == \
-        ("ABC234", INFO, START, 0, LATER)
+    assert (record.code, record.info, record.position, record.version, record.expires_at) == (
+        "ABC234",
+        INFO,
+        START,
+        0,
+        LATER,
+    )
 
 
 def test_each_position_change_bumps_the_version(store):
@@ -92,9 +98,11 @@ def test_answers_replace_earlier_ones_and_filter_by_learner(store):
     store.put_answer("ABC234", AnswerRecord("t-ann", 3, "Ace of Suns", True, True))
     store.put_answer("ABC234", AnswerRecord("t-bob", 3, "2 of Knots", False, False))
     store.put_answer("ABC234", AnswerRecord("t-ann", 5, "pass", True, True))
-    assert store.answers("ABC234") == [AnswerRecord("t-ann", 3, "Ace of Suns", True, True),
-                                       AnswerRecord("t-bob", 3, "2 of Knots", False, False),
-                                       AnswerRecord("t-ann", 5, "pass", True, True)]
+    assert store.answers("ABC234") == [
+        AnswerRecord("t-ann", 3, "Ace of Suns", True, True),
+        AnswerRecord("t-bob", 3, "2 of Knots", False, False),
+        AnswerRecord("t-ann", 5, "pass", True, True),
+    ]
     assert [answer.step for answer in store.answers("ABC234", "t-ann")] == [3, 5]
     assert store.answers("XYZ789") == []
 
@@ -157,8 +165,9 @@ PROCESSES = 8
 def _join_many(address, start, first, count, capacity):
     opened = open_store(address)
     start.wait()
-    joined = [opened.join("ABC234", f"t{number}", f"Learner {number}", capacity)
-              for number in range(first, first + count)]
+    joined = [
+        opened.join("ABC234", f"t{number}", f"Learner {number}", capacity) for number in range(first, first + count)
+    ]
     opened.close()
     return [name for name in joined if name is not None]
 
@@ -199,10 +208,13 @@ def test_answers_from_several_processes_are_all_kept_while_the_teacher_moves_on(
     context = multiprocessing.get_context("spawn")
     with context.Manager() as manager, context.Pool(PROCESSES) as pool:
         start = manager.Barrier(PROCESSES + 1)
-        pending = pool.starmap_async(_answer_many, [(store_address, start, number * 5, 5) for number in range(PROCESSES)])
+        pending = pool.starmap_async(
+            _answer_many, [(store_address, start, number * 5, 5) for number in range(PROCESSES)]
+        )
         start.wait()
-        versions = [store.set_position("ABC234", {"step": step, "revealed": [], "reached": step})
-                    for step in range(2, 32)]
+        versions = [
+            store.set_position("ABC234", {"step": step, "revealed": [], "reached": step}) for step in range(2, 32)
+        ]
         pending.get(timeout=120)
     assert versions == list(range(1, 31))
     answers = store.answers("ABC234")

@@ -1,4 +1,5 @@
 """python -m tutor simulate / bench print JSON; same seed, same output."""
+
 import itertools
 import json
 import subprocess
@@ -34,7 +35,8 @@ def test_bench_prints_a_json_line_per_player_count():
     for line in lines:  # with the bench extra, each line carries the baseline timed in the same run
         if line["baseline_actions_per_second"] is not None:
             assert line["ratio_to_baseline"] == pytest.approx(
-                line["actions_per_second"] / line["baseline_actions_per_second"], rel=0.01)
+                line["actions_per_second"] / line["baseline_actions_per_second"], rel=0.01
+            )
 
 
 def test_the_baseline_and_the_game_take_turns_until_each_had_its_time():

@@ -1,5 +1,6 @@
 """Danger 13: one group of tests per rule of RULES.md section 2, then notation,
 positions, checks, views and figures."""
+
 import json
 import random
 from collections import Counter
@@ -48,8 +49,16 @@ def refused(state, move):
 def test_deck_has_109_cards_of_eight_kinds():
     kinds = Counter(card.kind for card in d13.DECK)
     assert len(d13.DECK) == 109
-    assert kinds == {"plain": 21, "one-plus": 21, "two-plus": 18, "draw": 21, "arrow": 6, "13-18": 5,
-                     "hand": 8, "instant": 9}
+    assert kinds == {
+        "plain": 21,
+        "one-plus": 21,
+        "two-plus": 18,
+        "draw": 21,
+        "arrow": 6,
+        "13-18": 5,
+        "hand": 8,
+        "instant": 9,
+    }
     assert Counter(card.plus for card in d13.DECK if card.kind == "instant") == {1: 6, 2: 3}
     assert {card.plus for card in d13.DECK if card.kind == "one-plus"} == {1}
     assert {card.plus for card in d13.DECK if card.kind == "two-plus"} == {2}
@@ -153,9 +162,14 @@ def test_cards_without_a_value_count_zero():
 
 # d13.one-plus / d13.two-plus / d13.scoring
 def test_scoring_banks_plus_cards_of_everyone_but_the_buster():
-    state = position(rows={"Anna": ["plain 4", "plain 4", "one-plus 3"], "Blue": ["two-plus 5", "plain 2"],
-                           "Cleo": ["one-plus 1", "draw 0", "two-plus 2"]},
-                     pile=["plain 2", "plain 1", "plain 3"])
+    state = position(
+        rows={
+            "Anna": ["plain 4", "plain 4", "one-plus 3"],
+            "Blue": ["two-plus 5", "plain 2"],
+            "Cleo": ["one-plus 1", "draw 0", "two-plus 2"],
+        },
+        pile=["plain 2", "plain 1", "plain 3"],
+    )
     discards_before = len(state.discards)
     give(state, "plain 2", ANNA)  # 4 + 4 + 3 + 2 = 13
     assert state.busts == (ANNA,)
@@ -181,8 +195,9 @@ def test_a_draw_card_makes_its_receiver_draw_and_chains():
 
 
 def test_no_draw_after_busting_with_a_draw_card():
-    state = position(rows={"Blue": ["plain 4", "plain 4", "plain 4"]}, packet=["draw 1", "plain 1", "plain 2"],
-                     pile=["plain 3"])
+    state = position(
+        rows={"Blue": ["plain 4", "plain 4", "plain 4"]}, packet=["draw 1", "plain 1", "plain 2"], pile=["plain 3"]
+    )
     state.push(Give(C("draw 1"), BLUE))
     assert state.busts == (BLUE,) and state.phase == "reveal"
     # nobody drew the plain 3: the new packet is the two undealt cards, then the plain 3
@@ -211,8 +226,9 @@ def test_a_13_18_card_raises_the_limit_once():
 
 
 def test_an_arrow_taking_the_13_18_card_brings_back_13_and_can_bust():
-    state = position(rows={"Anna": ["plain 4", "plain 4", "plain 4", "plain 2", "13-18"]},
-                     pile=["arrow", "plain 1", "plain 1"])
+    state = position(
+        rows={"Anna": ["plain 4", "plain 4", "plain 4", "plain 2", "13-18"]}, pile=["arrow", "plain 1", "plain 1"]
+    )
     give(state, "arrow", ANNA)
     assert state.busts == (ANNA,)
     state = position(rows={"Anna": ["13-18", "plain 4", "13-18"]}, pile=["arrow", "plain 1", "plain 1"])
@@ -261,16 +277,22 @@ def test_instant_plus_is_banked_at_once_and_never_lost():
     give(state, "instant +2", ANNA)
     assert state.banks[ANNA] == (C("instant +2"),) and codes(state.rows[ANNA]) == ["plain 4"] * 3
     assert state.busts == ()
-    state = position(rows={"Anna": ["plain 4", "plain 4", "plain 4"]}, banks={"Anna": ["instant +2"]},
-                     pile=["plain 1", "plain 1", "plain 1"])
+    state = position(
+        rows={"Anna": ["plain 4", "plain 4", "plain 4"]},
+        banks={"Anna": ["instant +2"]},
+        pile=["plain 1", "plain 1", "plain 1"],
+    )
     give(state, "plain 1", ANNA)
     assert state.busts == (ANNA,) and state.banks[ANNA] == (C("instant +2"),)
 
 
 # d13.bust
 def test_reaching_the_limit_ends_the_round_and_returns_undealt_cards():
-    state = position(players=4, rows={"Blue": ["plain 4", "plain 4", "plain 3"]},
-                     pile=["plain 2", "plain 1", "draw 3", "hand", "arrow"])
+    state = position(
+        players=4,
+        rows={"Blue": ["plain 4", "plain 4", "plain 3"]},
+        pile=["plain 2", "plain 1", "draw 3", "hand", "arrow"],
+    )
     give(state, "plain 2", BLUE)
     assert state.busts == (BLUE,) and state.round == 2
     # the three cards never turned up went back on top, so the new dealer takes them again
@@ -285,8 +307,12 @@ def test_staying_below_the_limit_does_not_end_the_round():
 
 # d13.new-round
 def test_the_start_card_passes_left_after_scoring():
-    state = position(dealer="Blue", start="Cleo", rows={"Anna": ["plain 4", "plain 4", "plain 4"]},
-                     pile=["plain 1", "plain 1", "plain 1"])
+    state = position(
+        dealer="Blue",
+        start="Cleo",
+        rows={"Anna": ["plain 4", "plain 4", "plain 4"]},
+        pile=["plain 1", "plain 1", "plain 1"],
+    )
     give(state, "plain 1", ANNA)
     assert state.start == ANNA and state.dealer == ANNA and state.round == 2
     assert state.rows == ((), (), ())
@@ -338,8 +364,11 @@ def test_most_plus_points_wins_then_banked_value_then_shared():
 
 
 def test_the_game_ends_at_the_scoring_of_the_last_round():
-    state = position(rows={"Anna": ["plain 4", "plain 4", "plain 4"], "Blue": ["one-plus 2"]},
-                     pile=["plain 1", "plain 2", "plain 3"], last_round=True)
+    state = position(
+        rows={"Anna": ["plain 4", "plain 4", "plain 4"], "Blue": ["one-plus 2"]},
+        pile=["plain 1", "plain 2", "plain 3"],
+        last_round=True,
+    )
     give(state, "plain 1", ANNA)
     assert state.is_terminal() and state.to_move == TERMINAL
     assert state.plus_points(BLUE) == 1 and state.winners() == [BLUE]
@@ -356,8 +385,12 @@ def test_view_shows_face_down_cards_as_sizes_only():
     assert view["rows"][CLEO] == [C("plain 2")] and view["revealed"] == state.revealed
     assert (view["pile_size"], view["packet_size"]) == (len(state.pile), 2)
     assert not {"pile", "packet", "banks", "discards"} & set(view), "face-down cards only as sizes"
-    state = position(rows={"Anna": ["plain 4", "plain 4", "plain 4"]}, banks={"Blue": ["instant +1"]},
-                     pile=["plain 1"], last_round=True)
+    state = position(
+        rows={"Anna": ["plain 4", "plain 4", "plain 4"]},
+        banks={"Blue": ["instant +1"]},
+        pile=["plain 1"],
+        last_round=True,
+    )
     give(state, "plain 1", ANNA)
     assert state.view(CLEO)["plus_points"] == [0, 1, 0], "banks are counted openly at the end"
 
@@ -371,12 +404,15 @@ def test_moves_print_and_parse_back():
     assert str(C("13-18")) == "13→18" and str(C("instant +1")) == "instant +1"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("purple 3", "'purple 3' is not a card"),
-    ("plain 5", "plain cards go from 1 to 4"),
-    ("two-plus 0", "two-plus cards go from 1 to 5"),
-    ("instant +3", "is not a card"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("purple 3", "'purple 3' is not a card"),
+        ("plain 5", "plain cards go from 1 to 4"),
+        ("two-plus 0", "two-plus cards go from 1 to 5"),
+        ("instant +3", "is not a card"),
+    ],
+)
 def test_unknown_cards_are_refused(text, message):
     with pytest.raises(NotationError, match=message):
         d13.parse_card(text)
@@ -393,30 +429,43 @@ def test_bad_moves_are_refused():
 
 
 # positions
-@pytest.mark.parametrize("fields, message", [
-    ({"rows": {"Anna": ["arrow"]}}, "an arrow is discarded as soon as it is received"),
-    ({"rows": {"Anna": ["instant +1"]}}, "goes straight to its receiver's bank"),
-    ({"rows": {"Anna": ["plain 4", "plain 4", "plain 4", "plain 1"]}}, "adds up to 13, which reaches Anna's limit of 13"),
-    ({"banks": {"Anna": ["plain 2"]}}, "only plus cards"),
-    ({"rows": {"Anna": ["13-18"] * 3, "Blue": ["13-18"] * 3}}, "uses 6 '13→18' cards, but the deck has only 5"),
-    ({"rows": {"Zoe": ["plain 1"]}}, "no player called 'Zoe'"),
-    ({"received": ["Anna", "Anna"]}, "listed twice"),
-    ({"received": ["Anna", "Blue", "Cleo"]}, "every player has already received"),
-    ({"received": ["Anna"], "packet": ["plain 1"]}, "should hold 2 cards"),
-    ({"pile_size": 0}, "between 1 and"),
-    ({"round": 0}, "'round' in 'position' should be a whole number from 1"),
-    ({"hands": {}}, "no field called 'hands'"),
-])
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"rows": {"Anna": ["arrow"]}}, "an arrow is discarded as soon as it is received"),
+        ({"rows": {"Anna": ["instant +1"]}}, "goes straight to its receiver's bank"),
+        (
+            {"rows": {"Anna": ["plain 4", "plain 4", "plain 4", "plain 1"]}},
+            "adds up to 13, which reaches Anna's limit of 13",
+        ),
+        ({"banks": {"Anna": ["plain 2"]}}, "only plus cards"),
+        ({"rows": {"Anna": ["13-18"] * 3, "Blue": ["13-18"] * 3}}, "uses 6 '13→18' cards, but the deck has only 5"),
+        ({"rows": {"Zoe": ["plain 1"]}}, "no player called 'Zoe'"),
+        ({"received": ["Anna", "Anna"]}, "listed twice"),
+        ({"received": ["Anna", "Blue", "Cleo"]}, "every player has already received"),
+        ({"received": ["Anna"], "packet": ["plain 1"]}, "should hold 2 cards"),
+        ({"pile_size": 0}, "between 1 and"),
+        ({"round": 0}, "'round' in 'position' should be a whole number from 1"),
+        ({"hands": {}}, "no field called 'hands'"),
+    ],
+)
 def test_impossible_positions_are_refused(fields, message):
     with pytest.raises(PositionError, match=message.replace("(", r"\(").replace(")", r"\)")):
         d13_lessons.lesson_state(3, fields, seat_names=NAMES[:3])
 
 
 def test_positions_account_for_all_109_cards():
-    state = d13_lessons.lesson_state(4, {"rows": {"Anna": ["hand"]}, "banks": {"Blue": ["instant +2"]}, "pile_size": 40},
-                             seat_names=NAMES[:4])
-    everything = [*state.pile, *state.packet, state.revealed, *state.discards, *sum(state.rows, ()),
-                  *sum(state.banks, ())]
+    state = d13_lessons.lesson_state(
+        4, {"rows": {"Anna": ["hand"]}, "banks": {"Blue": ["instant +2"]}, "pile_size": 40}, seat_names=NAMES[:4]
+    )
+    everything = [
+        *state.pile,
+        *state.packet,
+        state.revealed,
+        *state.discards,
+        *sum(state.rows, ()),
+        *sum(state.banks, ()),
+    ]
     assert Counter(everything) == d13.COUNTS and len(state.pile) == 40 and len(state.packet) == 3
 
 

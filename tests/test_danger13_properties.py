@@ -1,4 +1,5 @@
 """Danger 13 invariants over random seeded games (hypothesis)."""
+
 from collections import Counter
 
 from hypothesis import given, settings
@@ -30,7 +31,7 @@ def test_invariants_hold_throughout(game):
             assert move.seat not in state.received
         if seen["banks"] is not None:
             for bank, before in zip(state.banks, seen["banks"]):
-                assert bank[:len(before)] == before, "banked cards never leave a bank"
+                assert bank[: len(before)] == before, "banked cards never leave a bank"
         for seat in range(state.players):
             assert state.row_sum(seat) < state.limit(seat), "a row at its limit ends the round at once"
         assert all(seat is not None for seat in state.busts), "rounds end only on a bust"

@@ -1,4 +1,5 @@
 """Drills: positions from seeds, easiest first, answers the engine agrees with, stars."""
+
 from __future__ import annotations
 
 import pytest
@@ -46,6 +47,7 @@ def test_the_expected_answers_are_the_engines(game, drill_id):
 
 def test_follow_colour_accepts_exactly_the_slots_the_engine_allows():
     from tutor.games import monster_trick as mt
+
     for task in tasks(mt.GAME_ID, "mt-follow", 3):
         card = task.move.card
         right = {slot for slot in range(mt.SLOTS) if task.answer(mt.Play(card, slot))[0]}
@@ -57,6 +59,7 @@ def test_follow_colour_accepts_exactly_the_slots_the_engine_allows():
 
 def test_who_plays_after_a_trick_is_the_engines_next_player():
     from tutor.games import monster_trick as mt
+
     for task in tasks(mt.GAME_ID, "mt-next", 3):
         after = task.position.clone()
         after.push(task.about)
@@ -65,6 +68,7 @@ def test_who_plays_after_a_trick_is_the_engines_next_player():
 
 def test_a_card_reaching_the_line_exactly_busts():
     from tutor.games import danger13 as d13
+
     found = tasks(d13.GAME_ID, "d13-bust", 0)
     for task in found:
         after = advance_chance(task.position.clone())
@@ -73,12 +77,14 @@ def test_a_card_reaching_the_line_exactly_busts():
     exact = [task for task in found if task.level == 2]
     assert exact and all(
         task.position.row_sum(task.move.seat) + task.move.card.value == task.position.limit(task.move.seat)
-        for task in exact if task.move.card.kind in d13.VALUED and task.position.limit(task.move.seat) == d13.LIMIT
+        for task in exact
+        if task.move.card.kind in d13.VALUED and task.position.limit(task.move.seat) == d13.LIMIT
     )
 
 
 def test_a_hand_card_refuses_only_what_would_bust():
     from tutor.games import danger13 as d13
+
     for task in tasks(d13.GAME_ID, "d13-hand", 0):
         accepted = task.position.clone()
         accepted.push(d13.Choice(task.position.pending, d13.ACCEPT))
@@ -90,6 +96,7 @@ def test_a_hand_card_refuses_only_what_would_bust():
 
 def test_the_placing_order_is_the_engines():
     from tutor.games import thricewise as tw
+
     for task in tasks(tw.GAME_ID, "tw-order", 0):
         after = task.position.clone()
         after.push(task.about)
@@ -100,6 +107,7 @@ def test_the_placing_order_is_the_engines():
 def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
     from tutor.games import thricewise as tw
     from tutor.games.thricewise.rules import NEIGHBOURS, Cell
+
     hard = [task for task in tasks(tw.GAME_ID, "tw-where", 0) if task.level > 1]
     assert hard
     for task in hard:
@@ -107,7 +115,10 @@ def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
         near = {Cell(col + dc, row + dr) for col, row in state.grid for dc, dr in NEIGHBOURS} - set(state.grid)
         beyond = [cell for cell in near if state.why_not(tw.Place(card, cell)) is not None]
         assert beyond
-        assert task.answer(tw.Place(card, beyond[0]))[0] is False and state.why_not(tw.Place(card, beyond[0])).rule == "tw.bounds"
+        assert (
+            task.answer(tw.Place(card, beyond[0]))[0] is False
+            and state.why_not(tw.Place(card, beyond[0])).rule == "tw.bounds"
+        )
 
 
 @pytest.mark.parametrize("mistakes, earned", [(0, 3), (1, 2), (2, 1), (7, 1)])
@@ -128,6 +139,7 @@ def test_a_run_counts_mistakes_and_moves_on_only_when_right():
 
 def test_a_run_without_a_mistake_earns_three_stars_and_a_move_off_the_task_is_none():
     from tutor.games import monster_trick as mt
+
     run = Run(mt.GAME_ID, "mt-follow", 0)
     task = run.task
     other = next((card for card in task.position.hands[task.seat] if card != task.move.card), None)
@@ -140,6 +152,7 @@ def test_a_run_without_a_mistake_earns_three_stars_and_a_move_off_the_task_is_no
 
 def test_a_relabelled_run_keeps_its_place_in_another_language():
     from tutor.messages import set_language
+
     run = Run("danger-13", "d13-hand", 0)
     run.answer(run.task.solution)
     run.answer(next(move for move in run.task.position.legal_moves() if move != run.task.solution))
@@ -158,6 +171,7 @@ def test_every_drill_has_a_title_and_goal(lang):
 @pytest.mark.parametrize("game", games())
 def test_the_drill_page_plays_a_drill_to_its_stars(game):
     from widgets.drill import DrillBody
+
     body = DrillBody(game)
     first = drills(game)[0]
     mistakes = 0
@@ -190,6 +204,7 @@ def test_the_drill_page_plays_a_drill_to_its_stars(game):
 
 def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
     from widgets.drill import DrillBody
+
     body = DrillBody("monster-trick")
     body.list.stars = {"mt-follow": 3}  # as static/tutor.js gives them back when the page opens
     assert "3 stars of 3" in body.list.html and "not done yet" in body.list.html
@@ -204,6 +219,7 @@ def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
 def test_the_language_chooser_keeps_the_drill_and_its_place():
     from tutor.messages import msg, set_language
     from widgets.app import drill_page
+
     page = drill_page("danger-13")
     body = page.children[-1]
     body.answer(body.run.task.solution)

@@ -1,4 +1,5 @@
 """Every registered game keeps the engine contract (tests/engine_contract.py)."""
+
 import random
 
 import pytest

@@ -1,4 +1,5 @@
 """environment.yml (conda, Binder) must list exactly what pyproject.toml declares, and\nrequirements.lock must pin what it declares, and be what is installed."""
+
 import tomllib
 from importlib import metadata
 from pathlib import Path
@@ -29,8 +30,11 @@ def test_environment_matches_pyproject():
     extras = [reqs for name, reqs in project["optional-dependencies"].items() if name != "bench"]
     declared = project["dependencies"] + [req for extra in extras for req in extra]
     environment = yaml.safe_load((ROOT / "environment.yml").read_text())
-    listed = [dep for dep in environment["dependencies"] if isinstance(dep, str) and dep not in ("pip",)
-              and not dep.startswith("python=")]
+    listed = [
+        dep
+        for dep in environment["dependencies"]
+        if isinstance(dep, str) and dep not in ("pip",) and not dep.startswith("python=")
+    ]
     assert sorted(map(_normalise, listed)) == sorted(map(_normalise, declared))
     pip_section = next(dep["pip"] for dep in environment["dependencies"] if isinstance(dep, dict))
     assert pip_section == ["-e ."], "the project itself is installed with pip"
@@ -58,11 +62,15 @@ def test_lock_pins_a_version_that_pyproject_allows_for_every_declared_package():
         name = canonicalize_name(requirement.name)
         assert name in locked, f"{name} is declared in pyproject.toml but not locked: refresh requirements.lock"
         assert requirement.specifier.contains(locked[name][0], prereleases=True), (
-            f"requirements.lock pins {name}=={locked[name][0]}, outside pyproject.toml's '{requirement.specifier}'")
+            f"requirements.lock pins {name}=={locked[name][0]}, outside pyproject.toml's '{requirement.specifier}'"
+        )
 
 
 def test_the_installed_packages_are_the_locked_ones():
     """What the README's commands installed is what the lock says, so every machine runs the same."""
-    wrong = {name: (metadata.version(name), version) for name, (version, marker) in _locked().items()
-             if (marker is None or marker.evaluate()) and metadata.version(name) != version}
+    wrong = {
+        name: (metadata.version(name), version)
+        for name, (version, marker) in _locked().items()
+        if (marker is None or marker.evaluate()) and metadata.version(name) != version
+    }
     assert not wrong, f"installed (left) differ from requirements.lock (right): {wrong}"

@@ -2,6 +2,7 @@
 bot and the session, without any edit outside its own package; every page of the app is
 built for it, and those it cannot have yet (it has only its rules and lesson positions)
 say so in words."""
+
 import json
 import re
 from html import escape
@@ -103,8 +104,9 @@ def test_every_page_is_built_and_says_in_words_why_it_is_empty(monkeypatch, capf
     html = html_of(page)
     assert page.name == f"{section} take-last (not there yet)"
     assert escape(msg(f"app.{section}.none", game=registry.game_name("take-last"))) in html
-    assert "take-last" not in " ".join(re.findall(r'<nav aria-label="[^"]*">.*?</nav>', html)[1:]), \
+    assert "take-last" not in " ".join(re.findall(r'<nav aria-label="[^"]*">.*?</nav>', html)[1:]), (
         "the game's own bar links none of the pages it does not have"
+    )
     assert "Traceback" not in capfd.readouterr().err
 
 

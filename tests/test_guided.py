@@ -1,5 +1,6 @@
 """Guided first games: the learner plays one seat, the coach the others, and the lesson
 goes on from the learner's own moves (docs/lessons.md, "Guided games")."""
+
 import random
 import textwrap
 
@@ -70,8 +71,9 @@ def test_the_game_goes_on_from_the_learners_own_move(tmp_path):
     lesson = load_lesson(write(tmp_path, SMALL))
     first = lesson.line()
     for order in ((3, 2, 1), (1, 2, 3)):
-        line = lesson.line(lambda index, state, order=order: seat_moves(state, 0)[0].__class__(order) if index == 0
-                           else None)
+        line = lesson.line(
+            lambda index, state, order=order: seat_moves(state, 0)[0].__class__(order) if index == 0 else None
+        )
         assert line.states[1].vp_order[0] == order
     card_moves = seat_moves(first.states[1], 0)
     for move in (card_moves[0], card_moves[-1]):
@@ -93,17 +95,25 @@ def test_a_tip_is_said_once_on_the_first_step_its_moment_happens():
         said = [first.when for firsts in line.firsts for first in firsts]
         assert len(said) == len(set(said)) and all(len(firsts) <= 1 for firsts in line.firsts)
         assert "trick-won" in said  # a trick is always won in a whole round
-        first_trick = next(index for index, moment in enumerate(line.moments)
-                           if sum(moment.after.won) + sum(map(sum, moment.after.round_tricks)) > 0)
+        first_trick = next(
+            index
+            for index, moment in enumerate(line.moments)
+            if sum(moment.after.won) + sum(map(sum, moment.after.round_tricks)) > 0
+        )
         assert [first.when for first in line.firsts[first_trick]] in (["trick-won"], ["your-trick"], ["table-full"])
 
 
-@pytest.mark.parametrize("broken, words", [
-    ("      - say: Your move.\n        free: {prompt: Play.}\n      - say: Again.\n        free: {prompt: Play.}\n",
-     "it is Blue's turn"),
-    ("      - say: \"{nothing} here.\"\n", "'{nothing}'"),
-    ("      - say: Too many.\n        coach: 3\n", "the coach should play 3 moves here"),
-])
+@pytest.mark.parametrize(
+    "broken, words",
+    [
+        (
+            "      - say: Your move.\n        free: {prompt: Play.}\n      - say: Again.\n        free: {prompt: Play.}\n",
+            "it is Blue's turn",
+        ),
+        ('      - say: "{nothing} here."\n', "'{nothing}'"),
+        ("      - say: Too many.\n        coach: 3\n", "the coach should play 3 moves here"),
+    ],
+)
 def test_the_checker_names_what_cannot_hold(tmp_path, broken, words):
     failures = check_lesson(write(tmp_path, SMALL + broken))
     assert failures and words in " ".join(failures), failures

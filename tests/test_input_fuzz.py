@@ -4,6 +4,7 @@ nesting, alias bombs, tags, control characters, bad encodings, oversized files, 
 tampered records, pipes and devices. Each must be refused in one line naming the file:
 no traceback, no hang (a per-file alarm kills the run) and no memory blow-up (the run has
 an address-space limit, and running out of memory would show as "too big or too tangled")."""
+
 from __future__ import annotations
 
 import copy
@@ -25,8 +26,20 @@ from tutor.lessons import bundled_lessons
 
 PER_FILE_SECONDS = 5  # guard, not a timing assertion: a hang is killed, not measured
 MEMORY_LIMIT = 768 * 1024 * 1024  # the tutor needs about 60 MB; an alias bomb wanted gigabytes
-PYTHON_WORDS = ("Traceback", "object has no attribute", "NoneType", "unhashable", "invalid literal",
-                "not subscriptable", "not iterable", "Error:", "<class", "KeyError", "TypeError", "ValueError")
+PYTHON_WORDS = (
+    "Traceback",
+    "object has no attribute",
+    "NoneType",
+    "unhashable",
+    "invalid literal",
+    "not subscriptable",
+    "not iterable",
+    "Error:",
+    "<class",
+    "KeyError",
+    "TypeError",
+    "ValueError",
+)
 
 # ------------------------------------------------------------------ hostile pieces of YAML
 NOT_TEXT = [["a", "b"], 5, {}, True, 1.5, "", "   ", {"en": ["x"]}, {"english": "x"}, {"en": ""}, {"en": 5}]
@@ -43,8 +56,11 @@ def bomb(levels: int, width: int = 9) -> str:
 
 
 def deep(kind: str, depth: int) -> str:
-    return {"list": "[" * depth + "]" * depth, "map": "{a: " * depth + "1" + "}" * depth,
-            "mixed": "[{a: " * (depth // 2) + "1" + "}]" * (depth // 2)}[kind]
+    return {
+        "list": "[" * depth + "]" * depth,
+        "map": "{a: " * depth + "1" + "}" * depth,
+        "mixed": "[{a: " * (depth // 2) + "1" + "}]" * (depth // 2),
+    }[kind]
 
 
 def yaml_level_cases(rng: random.Random, base: str, field: str) -> list[tuple[str, bytes]]:
@@ -59,29 +75,49 @@ def yaml_level_cases(rng: random.Random, base: str, field: str) -> list[tuple[st
         cases.append((name, text.encode("utf-8", "surrogatepass")))
 
     for digits in (19, 40, 4301, 5000, 20000):
-        replace_first_line(f"huge-int-{digits}", base.replace("\nseed:", f"\nseed: {'9' * digits}\nold_seed:", 1)
-                           if "\nseed:" in base else base + f"seed: -{'7' * digits}\n")
+        replace_first_line(
+            f"huge-int-{digits}",
+            base.replace("\nseed:", f"\nseed: {'9' * digits}\nold_seed:", 1)
+            if "\nseed:" in base
+            else base + f"seed: -{'7' * digits}\n",
+        )
     for kind in ("list", "map", "mixed"):
         for depth in (30, 200, 1000, 5000, 20000):
             replace_first_line(f"deep-{kind}-{depth}", f"{field}: {deep(kind, depth)}\n" + base)
     replace_first_line("deep-block-40", "".join("  " * level + "a:\n" for level in range(40)) + "  " * 40 + "b: 1\n")
     for levels in (3, 6, 8, 9):
         replace_first_line(f"alias-bomb-{levels}", bomb(levels) + base)
-        replace_first_line(f"alias-bomb-in-{field}-{levels}",
-                           base.replace(f"\n{field}:", f"\nold_{field}:", 1) + bomb(levels) + f"{field}: *l{levels}\n")
+        replace_first_line(
+            f"alias-bomb-in-{field}-{levels}",
+            base.replace(f"\n{field}:", f"\nold_{field}:", 1) + bomb(levels) + f"{field}: *l{levels}\n",
+        )
     replace_first_line("anchor-and-alias", f"x: &a {{b: 1}}\n{base}y: *a\n")
     replace_first_line("merge-key", f"base: &b {{q: 1}}\n{base}more:\n  <<: *b\n")
     replace_first_line("undefined-alias", base + "extra: *nowhere\n")
-    for number, tag in enumerate(("!!python/object/apply:os.system [echo hi]", "!!python/name:os.system",
-                                  "!!binary aGVsbG8=", "!!set {a, b}", "!!omap [a: 1]", "!!timestamp 2024-01-01",
-                                  "!custom x", "!!str 5", "!!int 5", "! x", "!!float 1")):
+    for number, tag in enumerate(
+        (
+            "!!python/object/apply:os.system [echo hi]",
+            "!!python/name:os.system",
+            "!!binary aGVsbG8=",
+            "!!set {a, b}",
+            "!!omap [a: 1]",
+            "!!timestamp 2024-01-01",
+            "!custom x",
+            "!!str 5",
+            "!!int 5",
+            "! x",
+            "!!float 1",
+        )
+    ):
         put(f"tag-{number}", tag)
     replace_first_line("tag-directive", "%TAG !e! tag:example.com,2024:\n---\n" + base + "x: !e!thing 1\n")
-    for number, raw in enumerate(("\x00", "\x1b[31mred\x1b[0m", "\x07", "\x7f", "\x85", "\u202e", "\u2028", "\ufeff",
-                                  "\x9b31m", "\x08\x08")):
+    for number, raw in enumerate(
+        ("\x00", "\x1b[31mred\x1b[0m", "\x07", "\x7f", "\x85", "\u202e", "\u2028", "\ufeff", "\x9b31m", "\x08\x08")
+    ):
         replace_first_line(f"raw-control-{number}", f"# {raw}\n" + base if number % 2 else base + f"x{raw}y: 1\n")
-    for number, escape in enumerate(("\\e[31m", "\\x00", "\\ud800", "\\udfff", "\\u202e", "\\u2028", "\\r",
-                                     "\\x85", "\\a", "\\b", "\\x9b")):
+    for number, escape in enumerate(
+        ("\\e[31m", "\\x00", "\\ud800", "\\udfff", "\\u202e", "\\u2028", "\\r", "\\x85", "\\a", "\\b", "\\x9b")
+    ):
         put(f"escaped-control-{number}", f'"a{escape}b"')
     replace_first_line("lone-surrogate-raw", base + "x: \ud83d\n")
     cases.append(("not-utf8", base.encode() + b"\nx: \xff\xfe\xfa\n"))
@@ -93,12 +129,23 @@ def yaml_level_cases(rng: random.Random, base: str, field: str) -> list[tuple[st
     cases.append(("too-big", (base + "#" + "x" * 1_100_000 + "\n").encode()))
     cases.append(("too-big-value", (base + f"{field}_note: '" + "y" * 1_100_000 + "'\n").encode()))
     cases.append(("many-entries", (base + "x: [" + "1," * 60_000 + "1]\n").encode()))
-    for name, text in (("empty", ""), ("comments-only", "# nothing here\n"), ("a-list", "- a\n- b\n"),
-                       ("a-scalar", "just some words\n"), ("a-number", "42\n"), ("null", "null\n"), ("empty-map", "{}\n"),
-                       ("two-documents", base + "---\nb: 2\n"), ("document-markers", "---\n...\n"),
-                       ("duplicate-key", f"{field}: a\n" + base), ("complex-key", "? [a]\n: 1\n" + base),
-                       ("flow-complex-key", "{[a]: 1}\n"), ("unclosed", base + "x: [unclosed\n"),
-                       ("tab-indent", base + "x:\n\t- a\n"), ("bad-indent", base + "x:\n  a: 1\n b: 2\n")):
+    for name, text in (
+        ("empty", ""),
+        ("comments-only", "# nothing here\n"),
+        ("a-list", "- a\n- b\n"),
+        ("a-scalar", "just some words\n"),
+        ("a-number", "42\n"),
+        ("null", "null\n"),
+        ("empty-map", "{}\n"),
+        ("two-documents", base + "---\nb: 2\n"),
+        ("document-markers", "---\n...\n"),
+        ("duplicate-key", f"{field}: a\n" + base),
+        ("complex-key", "? [a]\n: 1\n" + base),
+        ("flow-complex-key", "{[a]: 1}\n"),
+        ("unclosed", base + "x: [unclosed\n"),
+        ("tab-indent", base + "x:\n\t- a\n"),
+        ("bad-indent", base + "x:\n  a: 1\n b: 2\n"),
+    ):
         replace_first_line(name, text)
     return cases
 
@@ -134,17 +181,29 @@ LESSON_VALUES = {
     "options": [[["a"]], "fast", {"x": 1}, {"nonexistent": "x"}, {"start_rule": ["x"]}, 5],
     "position": [[1], "x", 5, True],
     "steps": [[], "x", [1], [["say"]], {"say": "x"}, [None]],
-    "titel": ["A typo"], "won": [True], "": [1],
+    "titel": ["A typo"],
+    "won": [True],
+    "": [1],
 }
 STEP_VALUES = {
     "say": NOT_TEXT,
-    "try": [["a"], 5, True, {"accept": "x"}, {"prompt": ["a"]}, {"prompt": "x", "other": 1}, {"prompt": "x", "accept": 5},
-            {"prompt": "x", "accept": "not a move at all"}, {"prompt": "x", "accept": [["a"]]}],
+    "try": [
+        ["a"],
+        5,
+        True,
+        {"accept": "x"},
+        {"prompt": ["a"]},
+        {"prompt": "x", "other": 1},
+        {"prompt": "x", "accept": 5},
+        {"prompt": "x", "accept": "not a move at all"},
+        {"prompt": "x", "accept": [["a"]]},
+    ],
     "highlight": [5, {"a": 1}, [["a"]], [1], "slot 1", ["a\nb"]],
     "move": [5, [["a"]], {"a": 1}, "", "not a move at all", "Nobody: green 1 -> 1", ["a\nb"]],
     "check": [[["a"]], 5, "x", {"no_such_check": 1}],
     "rules": NOT_WORDS + [["no.such-rule"]],
-    "sya": ["typo"], "moves": ["x"],
+    "sya": ["typo"],
+    "moves": ["x"],
 }
 
 
@@ -181,16 +240,23 @@ def lesson_cases(rng: random.Random) -> list[tuple[str, bytes]]:
         seats = data["seats"]
         first, second = (seat["en"] if isinstance(seat, dict) else seat for seat in seats[:2])  # or named per language
         per_language = {"en": "Red", "fr": "Rouge", "nl": "Rood"}
-        for name, bad_seats in (("same", [seats[0]] + seats[:-1]), ("same-case", [seats[0], first.upper()] + seats[2:]),
-                                ("count", seats[:-1]), ("colon", ["a:b"] + seats[1:]), ("long", ["x" * 40] + seats[1:]),
-                                ("blank", ["  "] + seats[1:]), ("numbers", list(range(len(seats)))),
-                                ("newline", ["a\nb"] + seats[1:]), ("text", "Red"),
-                                ("no-dutch", [{"en": "Red", "fr": "Rouge"}] + seats[1:]),
-                                ("german", [{**per_language, "de": "Rot"}] + seats[1:]),
-                                ("language-code", [{"EN": "Red"}] + seats[1:]),
-                                ("language-list", [{**per_language, "fr": ["Rouge"]}] + seats[1:]),
-                                ("other-seats-name", [{**per_language, "nl": second.upper()}] + seats[1:]),
-                                ("language-colon", [{**per_language, "fr": "a:b"}] + seats[1:])):
+        for name, bad_seats in (
+            ("same", [seats[0]] + seats[:-1]),
+            ("same-case", [seats[0], first.upper()] + seats[2:]),
+            ("count", seats[:-1]),
+            ("colon", ["a:b"] + seats[1:]),
+            ("long", ["x" * 40] + seats[1:]),
+            ("blank", ["  "] + seats[1:]),
+            ("numbers", list(range(len(seats)))),
+            ("newline", ["a\nb"] + seats[1:]),
+            ("text", "Red"),
+            ("no-dutch", [{"en": "Red", "fr": "Rouge"}] + seats[1:]),
+            ("german", [{**per_language, "de": "Rot"}] + seats[1:]),
+            ("language-code", [{"EN": "Red"}] + seats[1:]),
+            ("language-list", [{**per_language, "fr": ["Rouge"]}] + seats[1:]),
+            ("other-seats-name", [{**per_language, "nl": second.upper()}] + seats[1:]),
+            ("language-colon", [{**per_language, "fr": "a:b"}] + seats[1:]),
+        ):
             changed = copy.deepcopy(data)
             changed["seats"] = bad_seats
             dump(f"seats-{name}", changed)
@@ -199,7 +265,7 @@ def lesson_cases(rng: random.Random) -> list[tuple[str, bytes]]:
         dump("players-not-seats", changed)
         cut = text.index("\nsteps:")
         for _ in range(3):
-            cases.append((f"lesson{number}-cut", text[:rng.randrange(1, cut)].encode()))
+            cases.append((f"lesson{number}-cut", text[: rng.randrange(1, cut)].encode()))
     base = bases[0].read_text()
     cases += [(f"lesson-{name}", content) for name, content in yaml_level_cases(rng, base, "title")]
     return cases
@@ -217,12 +283,20 @@ def write_corpus(folder: Path, cases: list[tuple[str, bytes]]) -> list[Path]:
 
 def run_guarded(script: str, *args: str) -> subprocess.CompletedProcess:
     """``script`` in a fresh Python with a memory limit; it sets a per-file alarm itself."""
+
     def limit_memory():
         import resource
+
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
-    return subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True,
-                          errors="backslashreplace", preexec_fn=limit_memory, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        capture_output=True,
+        text=True,
+        errors="backslashreplace",
+        preexec_fn=limit_memory,
+        timeout=120,
+    )
 
 
 CHECK_DRIVER = """
@@ -254,8 +328,10 @@ def test_every_broken_lesson_is_refused_in_one_line(tmp_path):
     assert "Traceback" not in done.stderr
     lines = done.stdout.splitlines()
     assert done.stderr == messages.msg("lesson.summary-failed", failures=len(lines), count=len(paths)) + "\n"
-    reported = {path: [line for line in lines if line.startswith(f"{path}:") or line.startswith(f"{path},")]
-                for path in map(str, paths)}
+    reported = {
+        path: [line for line in lines if line.startswith(f"{path}:") or line.startswith(f"{path},")]
+        for path in map(str, paths)
+    }
     assert sum(map(len, reported.values())) == len(lines), "a line that names no file"
     silent = [path for path, found in reported.items() if not found]
     assert silent == [], "files accepted or not reported"
@@ -272,9 +348,14 @@ def assert_plain_words(lines: list[str]) -> None:
 
 # ---------------------------------------------------------------------------- records
 def record_bases() -> list[tuple[object, str]]:
-    states = [finished(monster_trick, 3, 1, seat_names=["Ann", "Ben", "Cleo"]), finished(monster_trick, 5, 2),
-              finished(danger13, 3, 3), finished(danger13, 4, 4, first_player=2), finished(thricewise, 2, 5),
-              finished(thricewise, 4, 6)]
+    states = [
+        finished(monster_trick, 3, 1, seat_names=["Ann", "Ben", "Cleo"]),
+        finished(monster_trick, 5, 2),
+        finished(danger13, 3, 3),
+        finished(danger13, 4, 4, first_player=2),
+        finished(thricewise, 2, 5),
+        finished(thricewise, 4, 6),
+    ]
     unfinished = monster_trick.new_game(4, seed=7)
     rng = random.Random(7)
     for _ in range(30):
@@ -291,7 +372,9 @@ RECORD_VALUES = {
     "options": [[["a"]], "fast", {"x": 1}, {"nonexistent": "x"}, 5],
     "moves": ["x", 5, [["a"]], {"a": "b"}, [5], ["Nobody: vp 1 2 3"], ["a\nb"], [""]],
     "result": [5, [], {"returns": "x"}, {"returns": [1]}, {"winners": ["Ann"]}, {"returns": [], "winners": []}],
-    "won": [True], "comment": ["hi"], "Result": [{}],
+    "won": [True],
+    "comment": ["hi"],
+    "Result": [{}],
 }
 
 
@@ -316,9 +399,14 @@ def record_cases(rng: random.Random) -> list[tuple[str, bytes]]:
             changed[field] = None
             dump(f"{field}-empty", changed)
         seats = data["seats"]
-        for name, bad_seats in (("same", [seats[0]] + seats[:-1]), ("same-case", [seats[0], seats[0].upper()] + seats[2:]),
-                                ("count", seats[:-1]), ("colon", ["a:b"] + seats[1:]), ("long", ["x" * 40] + seats[1:]),
-                                ("numbers", list(range(len(seats))))):
+        for name, bad_seats in (
+            ("same", [seats[0]] + seats[:-1]),
+            ("same-case", [seats[0], seats[0].upper()] + seats[2:]),
+            ("count", seats[:-1]),
+            ("colon", ["a:b"] + seats[1:]),
+            ("long", ["x" * 40] + seats[1:]),
+            ("numbers", list(range(len(seats)))),
+        ):
             changed = copy.deepcopy(data)
             changed["seats"] = bad_seats
             dump(f"seats-{name}", changed)
@@ -352,7 +440,7 @@ def record_cases(rng: random.Random) -> list[tuple[str, bytes]]:
             for cut in sorted(rng.sample(range(1, len(lines)), 6)):
                 cases.append((f"record{number}-cut-at-line-{cut}", "".join(lines[:cut]).encode()))
             for _ in range(3):
-                cases.append((f"record{number}-cut-in-a-line", text[:rng.randrange(1, len(text) - 1)].encode()))
+                cases.append((f"record{number}-cut-in-a-line", text[: rng.randrange(1, len(text) - 1)].encode()))
         else:
             changed = copy.deepcopy(data)
             changed["result"] = {"returns": [1.0] * state.players, "winners": [seats[0]]}
@@ -393,8 +481,11 @@ def test_every_broken_record_is_refused_in_one_line(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     outcomes = [json.loads(line) for line in done.stdout.splitlines()]
     assert {name for name, *_ in outcomes} == set(map(str, paths))
-    wrong = [(Path(name).name, how, outcome, message) for name, how, outcome, message in outcomes
-             if outcome != "refused" or not message.startswith(f"{name}")]
+    wrong = [
+        (Path(name).name, how, outcome, message)
+        for name, how, outcome, message in outcomes
+        if outcome != "refused" or not message.startswith(f"{name}")
+    ]
     assert wrong == []
     assert_plain_words([message for *_, message in outcomes])
 
@@ -403,7 +494,27 @@ def test_the_corpus_holds_each_kind_of_breakage():
     """The categories of issue 16 are all in the corpus (a guard against a generator
     change quietly dropping one)."""
     names = " ".join(name for name, _ in lesson_cases(random.Random(16)) + record_cases(random.Random(61)))
-    for kind in ("huge-int", "deep-list", "deep-map", "alias-bomb", "tag-", "raw-control", "escaped-control",
-                 "not-utf8", "too-big", "cut", "seats-same", "minutes-", "seed-", "title-", "step-say",
-                 "step-highlight", "format-", "won-", "other-first-player", "returns-changed", "cut-at-line"):
+    for kind in (
+        "huge-int",
+        "deep-list",
+        "deep-map",
+        "alias-bomb",
+        "tag-",
+        "raw-control",
+        "escaped-control",
+        "not-utf8",
+        "too-big",
+        "cut",
+        "seats-same",
+        "minutes-",
+        "seed-",
+        "title-",
+        "step-say",
+        "step-highlight",
+        "format-",
+        "won-",
+        "other-first-player",
+        "returns-changed",
+        "cut-at-line",
+    ):
         assert kind in names, kind

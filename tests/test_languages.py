@@ -1,6 +1,7 @@
 """A page's language: asked for on the address or by the browser, carried by every link,
 switched in place by the chooser without losing the learner's place; the glossary pages;
 the lessons speaking the catalog's words."""
+
 import posixpath
 import re
 import subprocess
@@ -36,8 +37,12 @@ def plain_request(monkeypatch):
     set_language("en")
 
 
-OTHER_PAGES = {app.HOME: app.landing_page, "classroom/teach.ipynb": classroom.teach_page,
-               "classroom/join.ipynb": classroom.join_page, app.STUDIO: studio.studio_page}
+OTHER_PAGES = {
+    app.HOME: app.landing_page,
+    "classroom/teach.ipynb": classroom.teach_page,
+    "classroom/join.ipynb": classroom.join_page,
+    app.STUDIO: studio.studio_page,
+}
 
 
 def visit(monkeypatch, here: str, link: str) -> app.Page:
@@ -54,8 +59,11 @@ def text_of(widget) -> str:
     """Every piece of markup in a widget tree (HTML values and drawn components), joined."""
     own = [value for value in (getattr(widget, "value", None), getattr(widget, "html", None)) if isinstance(value, str)]
     labels = [getattr(widget, name, None) for name in ("description", "label")]
-    return " ".join(own + [label for label in labels if isinstance(label, str)]
-                    + [text_of(child) for child in getattr(widget, "children", ())])
+    return " ".join(
+        own
+        + [label for label in labels if isinstance(label, str)]
+        + [text_of(child) for child in getattr(widget, "children", ())]
+    )
 
 
 def links(page) -> list[str]:
@@ -64,19 +72,23 @@ def links(page) -> list[str]:
 
 def chooser(page) -> LanguageChooser:
     bar = page.children[0]  # the navigation bar, with the page tools beside it
-    (found,) = [part for row in bar.children for part in getattr(row, "children", ())
-                if isinstance(part, LanguageChooser)]
+    (found,) = [
+        part for row in bar.children for part in getattr(row, "children", ()) if isinstance(part, LanguageChooser)
+    ]
     return found
 
 
-@pytest.mark.parametrize("query, header, expected", [
-    ("lang=fr", None, "fr"),
-    ("lang=NL&lesson=3", "fr", "nl"),
-    ("", "nl-BE,nl;q=0.9,en;q=0.5", "nl"),
-    ("lang=de", "fr-CH, fr;q=0.9", "fr"),  # a language the tutor lacks: the browser's choice
-    ("", "de-DE,es;q=0.8", "en"),
-    ("", None, "en"),
-])
+@pytest.mark.parametrize(
+    "query, header, expected",
+    [
+        ("lang=fr", None, "fr"),
+        ("lang=NL&lesson=3", "fr", "nl"),
+        ("", "nl-BE,nl;q=0.9,en;q=0.5", "nl"),
+        ("lang=de", "fr-CH, fr;q=0.9", "fr"),  # a language the tutor lacks: the browser's choice
+        ("", "de-DE,es;q=0.8", "en"),
+        ("", None, "en"),
+    ],
+)
 def test_the_page_language_comes_from_the_address_then_the_browser(monkeypatch, query, header, expected):
     monkeypatch.setenv("QUERY_STRING", query)
     if header is not None:
@@ -94,8 +106,13 @@ def test_the_language_chosen_on_one_page_is_the_language_of_the_next(monkeypatch
     assert language() == lang and msg("app.title") in text_of(first)
     play = app.page_file("play", GAMES[0])
     followed = [(app.HOME, link) for link in links(first)] + [(play, link) for link in links(app.play_page(GAMES[0]))]
-    pages = {(posixpath.normpath(posixpath.join(posixpath.dirname(here.partition("?")[0]), urlsplit(link).path)),
-              *parse_qs(urlsplit(link).query).get("game", [])) for here, link in followed}
+    pages = {
+        (
+            posixpath.normpath(posixpath.join(posixpath.dirname(here.partition("?")[0]), urlsplit(link).path)),
+            *parse_qs(urlsplit(link).query).get("game", []),
+        )
+        for here, link in followed
+    }
     assert len(pages) == len(OTHER_PAGES) + len(GAMES) * len(app.SECTIONS)
     for here, link in followed:
         assert parse_qs(urlsplit(link).query)["lang"] == [lang], link
@@ -108,7 +125,7 @@ def test_the_language_chosen_on_one_page_is_the_language_of_the_next(monkeypatch
 def test_the_chooser_offers_each_language_in_its_own_name_and_marks_the_page_language(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "lang=nl")
     html = chooser(app.landing_page()).html
-    assert re.findall(r'>([^<]+)</a>', html) == ["English", "Français", "Nederlands"]
+    assert re.findall(r">([^<]+)</a>", html) == ["English", "Français", "Nederlands"]
     assert 'data-query="lang=fr"' in html and 'aria-current="true" data-target="lang:nl"' not in html
     assert re.search(r'<a [^>]*aria-current="true"[^>]*>Nederlands<', html)
 
@@ -150,7 +167,13 @@ def test_switching_language_keeps_the_quiz_where_it_was(game):
     moves = list(round_.question.position.move_stack)
     chooser(page).click("lang:nl")
     assert page.children[-1] is round_
-    assert (round_.number, round_.right, round_.answered, round_.chosen, round_.demonstrating) == (1, 1, 2, round_.question.correct, True)
+    assert (round_.number, round_.right, round_.answered, round_.chosen, round_.demonstrating) == (
+        1,
+        1,
+        2,
+        round_.question.correct,
+        True,
+    )
     set_language("nl")
     dutch = quiz(game, round_.seed, round_.count)[1]
     assert round_.question.position.move_stack == moves and round_.question.prompt == dutch.prompt
@@ -180,8 +203,9 @@ def test_switching_language_keeps_a_finished_game_and_retells_it(game):
     assert catalog("fr")["app.play.end.heading"] in screen and catalog("fr")["app.play.again"] in screen
     assert catalog("fr")["widgets.scores.caption"] in unescape(table.scores.html)
     assert table.start.description == catalog("fr")["app.play.new"]
-    assert [option for option, _ in table.speed.options] == [catalog("fr")[f"app.play.speeds.{name}"]
-                                                             for name in ("slow", "normal", "fast", "instant")]
+    assert [option for option, _ in table.speed.options] == [
+        catalog("fr")[f"app.play.speeds.{name}"] for name in ("slow", "normal", "fast", "instant")
+    ]
 
 
 def test_a_typed_seat_name_stays_when_the_language_changes():
@@ -226,11 +250,20 @@ def test_the_glossary_words_are_the_words_the_boards_and_rules_use(game, lang):
     part = registered(game).part("glossary")
     prefixes = {"monster-trick": "mt", "danger-13": "d13", "thricewise": "tw"}
     own = prefixes[game]
-    texts = " ".join(str(value) for key, value in catalog(lang).items() if not key.startswith("glossary.") and (
-        key.startswith((f"{own}.", f"rule.{own}.", f"widgets.{own}.", f"app.log.{own}.", "decktet."))
-        or f".{game}" in key)).lower()
-    unused = [catalog(lang)[f"glossary.{game}.{term}"] for term in part.TERMS
-              if catalog(lang)[f"glossary.{game}.{term}"].lower() not in texts]
+    texts = " ".join(
+        str(value)
+        for key, value in catalog(lang).items()
+        if not key.startswith("glossary.")
+        and (
+            key.startswith((f"{own}.", f"rule.{own}.", f"widgets.{own}.", f"app.log.{own}.", "decktet."))
+            or f".{game}" in key
+        )
+    ).lower()
+    unused = [
+        catalog(lang)[f"glossary.{game}.{term}"]
+        for term in part.TERMS
+        if catalog(lang)[f"glossary.{game}.{term}"].lower() not in texts
+    ]
     assert unused == []
 
 
@@ -251,8 +284,11 @@ def test_lessons_use_the_catalogs_words(package, lang):
     for path in bundled_lessons(game):
         for step, field, value in text_fields(read_yaml(str(path))):
             text = value.get(lang, "") if isinstance(value, dict) else ""
-            found += [(path.name, step, field, hit) for pattern in NOT_THE_CATALOGS_WORDS[package, lang]
-                      for hit in re.findall(pattern, text)]
+            found += [
+                (path.name, step, field, hit)
+                for pattern in NOT_THE_CATALOGS_WORDS[package, lang]
+                for hit in re.findall(pattern, text)
+            ]
     assert found == []
 
 
@@ -264,8 +300,14 @@ def test_thricewise_lessons_call_every_card_and_suit_as_the_board_does():
     for path in bundled_lessons("thricewise"):
         fields = [value for _, _, value in text_fields(read_yaml(str(path))) if isinstance(value, dict)]
         for key in keys:
-            counts = [len(re.findall(rf"(?<!\w){re.escape(catalog(lang)[key])}(?!\w)",
-                                     " ".join(field[lang] for field in fields))) for lang in LANGUAGES]
+            counts = [
+                len(
+                    re.findall(
+                        rf"(?<!\w){re.escape(catalog(lang)[key])}(?!\w)", " ".join(field[lang] for field in fields)
+                    )
+                )
+                for lang in LANGUAGES
+            ]
             if len(set(counts)) > 1:
                 differ.append((path.name, key, counts))
     assert differ == []
@@ -286,25 +328,44 @@ def test_every_shipped_lesson_passes_check_requiring_english_french_and_dutch(la
 
 def test_check_names_every_file_step_and_field_missing_a_language_in_the_language_asked_for(tmp_path):
     lesson = tmp_path / "half-done.yaml"
-    lesson.write_text("game: monster-trick\n"
-                      "title: {en: Opening a trick, fr: Ouvrir un pli, nl: Opening a trick}\n"
-                      "summary: Any card opens a free slot.\n"
-                      "steps:\n"
-                      "  - say: {en: Slot 4 is free., fr: L'emplacement 4 est libre.}\n"
-                      "  - say: {en: Open it., fr: Ouvre-le., nl: Open hem.}\n"
-                      "    try: {prompt: {en: Open slot 4., nl: Open plek 4.}}\n", encoding="utf-8")
+    lesson.write_text(
+        "game: monster-trick\n"
+        "title: {en: Opening a trick, fr: Ouvrir un pli, nl: Opening a trick}\n"
+        "summary: Any card opens a free slot.\n"
+        "steps:\n"
+        "  - say: {en: Slot 4 is free., fr: L'emplacement 4 est libre.}\n"
+        "  - say: {en: Open it., fr: Ouvre-le., nl: Open hem.}\n"
+        "    try: {prompt: {en: Open slot 4., nl: Open plek 4.}}\n",
+        encoding="utf-8",
+    )
     done = check("--lang", "fr", "--require-languages", "en,fr,nl", str(lesson))
     set_language("fr")
     assert done.returncode == 1
     assert done.stdout.splitlines() == [
-        msg("checks.language-english", file=str(lesson), where=msg("checks.where-field", field="title"),
-            language="néerlandais"),
-        msg("checks.language-single", file=str(lesson), where=msg("checks.where-field", field="summary"),
-            languages="en, fr, nl"),
-        msg("checks.language-missing", file=str(lesson), where=msg("checks.where-step", step=1, field="say"),
-            language="néerlandais"),
-        msg("checks.language-missing", file=str(lesson), where=msg("checks.where-step", step=2, field="prompt"),
-            language="français"),
+        msg(
+            "checks.language-english",
+            file=str(lesson),
+            where=msg("checks.where-field", field="title"),
+            language="néerlandais",
+        ),
+        msg(
+            "checks.language-single",
+            file=str(lesson),
+            where=msg("checks.where-field", field="summary"),
+            languages="en, fr, nl",
+        ),
+        msg(
+            "checks.language-missing",
+            file=str(lesson),
+            where=msg("checks.where-step", step=1, field="say"),
+            language="néerlandais",
+        ),
+        msg(
+            "checks.language-missing",
+            file=str(lesson),
+            where=msg("checks.where-step", step=2, field="prompt"),
+            language="français",
+        ),
     ]
     assert "étape 2, «\u00a0prompt\u00a0»\u00a0: pas de texte en français." in done.stdout
     assert msg("lesson.summary-failed", failures=4, count=1) in done.stderr
@@ -334,12 +395,20 @@ def test_switching_language_keeps_a_record_being_replayed():
 def test_the_presenter_forms_chooser_relabels_the_form_and_keeps_the_choices(tmp_path):
     store = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
     presenter = classroom.Presenter(store)
-    presenter.opened({"href": "http://localhost:8866/voila/render/classroom/teach.ipynb", "query": {},
-                      "stored": None, "languages": ["en"], "width": 1280})
+    presenter.opened(
+        {
+            "href": "http://localhost:8866/voila/render/classroom/teach.ipynb",
+            "query": {},
+            "stored": None,
+            "languages": ["en"],
+            "width": 1280,
+        }
+    )
     presenter.game.value = "thricewise"
     (row,) = [part for part in presenter.children if "tutor-bar" in part._dom_classes]  # nav bar and page tools
-    (found,) = [part for bar in row.children for part in getattr(bar, "children", ())
-                if isinstance(part, LanguageChooser)]
+    (found,) = [
+        part for bar in row.children for part in getattr(bar, "children", ()) if isinstance(part, LanguageChooser)
+    ]
     found.click("lang:nl")
     assert language() == "nl" and presenter.game.value == "thricewise"
     assert catalog("nl")["classroom.setup.heading"] in unescape(text_of(presenter))

@@ -1,5 +1,6 @@
 """Checks that let a lesson state every rule: each one holds on the shipped lessons and
 fails, in words, when a lesson or record check states it wrongly."""
+
 import random
 import string
 import textwrap
@@ -42,13 +43,22 @@ def one_failure(path):
 END_OF_ROUND = shipped("monster_trick", "06-end-of-a-round.yaml")
 
 
-@pytest.mark.parametrize("right, wrong, expected", [
-    ("round_scores: {Orange: [1], Red: [1], Gray: [2], Blue: [3]}", "round_scores: {Blue: [2]}",
-     "check 'round_scores': the lesson expects Blue: [2], but the engine says Blue: [3]."),
-    # the yellow trick Blue claimed was never finished: it must not count
-    ("round_tricks: {Orange: [1], Red: [2], Gray: [2], Blue: [6]}", "round_tricks: {Blue: [7]}",
-     "check 'round_tricks': the lesson expects Blue: [7], but the engine says Blue: [6]."),
-])
+@pytest.mark.parametrize(
+    "right, wrong, expected",
+    [
+        (
+            "round_scores: {Orange: [1], Red: [1], Gray: [2], Blue: [3]}",
+            "round_scores: {Blue: [2]}",
+            "check 'round_scores': the lesson expects Blue: [2], but the engine says Blue: [3].",
+        ),
+        # the yellow trick Blue claimed was never finished: it must not count
+        (
+            "round_tricks: {Orange: [1], Red: [2], Gray: [2], Blue: [6]}",
+            "round_tricks: {Blue: [7]}",
+            "check 'round_tricks': the lesson expects Blue: [7], but the engine says Blue: [6].",
+        ),
+    ],
+)
 def test_monster_trick_round_facts_stated_wrongly_fail(tmp_path, right, wrong, expected):
     path = write(tmp_path, END_OF_ROUND.replace(right, wrong))
     assert one_failure(path).endswith("step 3: " + expected)
@@ -56,16 +66,21 @@ def test_monster_trick_round_facts_stated_wrongly_fail(tmp_path, right, wrong, e
 
 def test_round_tricks_of_rounds_before_the_position_are_unknown(tmp_path):
     text = shipped("monster_trick", "09-end-of-the-game.yaml").replace(
-        "      winners: [Red]", "      winners: [Red]\n      round_tricks: {Orange: [1, 1, 2]}")
+        "      winners: [Red]", "      winners: [Red]\n      round_tricks: {Orange: [1, 1, 2]}"
+    )
     assert "the lesson expects Orange: [1, 1, 2], but the engine says Orange: ['?', '?', 2]" in one_failure(
-        write(tmp_path, text))
+        write(tmp_path, text)
+    )
 
 
-@pytest.mark.parametrize("change, expected", [
-    ("deck: {cards: 48, highest: 12}", "deck: {cards: 48, highest: 9}"),
-    ("deck: {cards: 48, highest: 12}", "deck: {cards: 60}"),
-    ("hand_sizes: {Orange: 12, Red: 12, Gray: 12, Blue: 12}", "hand_sizes: {Blue: 11}"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        ("deck: {cards: 48, highest: 12}", "deck: {cards: 48, highest: 9}"),
+        ("deck: {cards: 48, highest: 12}", "deck: {cards: 60}"),
+        ("hand_sizes: {Orange: 12, Red: 12, Gray: 12, Blue: 12}", "hand_sizes: {Blue: 11}"),
+    ],
+)
 def test_monster_trick_deck_and_hands_stated_wrongly_fail(tmp_path, change, expected):
     text = shipped("monster_trick", "01-deal-and-predict.yaml")
     failure = one_failure(write(tmp_path, text.replace(change, expected)))
@@ -76,12 +91,19 @@ def test_monster_trick_deck_and_hands_stated_wrongly_fail(tmp_path, change, expe
 ARROWS = shipped("danger13", "09-arrows.yaml")
 
 
-@pytest.mark.parametrize("wrong, expected", [
-    ("discards: {count: 2, top: [plain 4, arrow]}",
-     "check 'discards': the lesson expects ['plain 4', 'arrow'], but the engine says ['arrow', 'plain 4']."),
-    ("discards: {count: 3, top: [arrow, plain 4]}",
-     "check 'discards': the lesson expects 3 cards, but the engine says 2 cards."),
-])
+@pytest.mark.parametrize(
+    "wrong, expected",
+    [
+        (
+            "discards: {count: 2, top: [plain 4, arrow]}",
+            "check 'discards': the lesson expects ['plain 4', 'arrow'], but the engine says ['arrow', 'plain 4'].",
+        ),
+        (
+            "discards: {count: 3, top: [arrow, plain 4]}",
+            "check 'discards': the lesson expects 3 cards, but the engine says 2 cards.",
+        ),
+    ],
+)
 def test_danger13_discards_stated_wrongly_fail(tmp_path, wrong, expected):
     path = write(tmp_path, ARROWS.replace("discards: {count: 2, top: [arrow, plain 4]}", wrong))
     assert one_failure(path).endswith("step 2: " + expected)
@@ -93,17 +115,25 @@ def test_steps_expose_their_notes():
     assert [step.notes for step in lesson.steps] == [["d13.zero-values"]] * 4 + [["d13.arrow-raise", "d13.zero-values"]]
 
 
-@pytest.mark.parametrize("folder, name, note, step", [
-    ("danger13", "10-13-18-cards.yaml", "d13.arrow-raise", "Red: 13-18 -> 3"),  # no arrow in that step
-    ("danger13", "11-hand-cards.yaml", "d13.hand-which", "Blue: refuse plain 4"),  # one hand card only
-    ("danger13", "11-hand-cards.yaml", "d13.hand-counts", "Green: refuse plain 3"),  # a drawn card
-    ("thricewise", "06-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
-    ("thricewise", "07-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
-    ("thricewise", "11-the-last-turn.yaml", "tw.shared-win", "Cleo: place Mill 3,3"),  # Cleo wins alone
-    ("thricewise", "06-set.yaml", "tw.every-line", "Ada: place Cave 3,1"),  # one line, one kind
-    ("thricewise", "10-placing-set-aside-cards.yaml", "tw.deferred-score", "Ada: place Market 0,2"),  # not set aside
-    ("thricewise", "05-flush.yaml", "tw.double-suit", "Ada: place Mill 0,2"),  # the cards share Waves only
-])
+@pytest.mark.parametrize(
+    "folder, name, note, step",
+    [
+        ("danger13", "10-13-18-cards.yaml", "d13.arrow-raise", "Red: 13-18 -> 3"),  # no arrow in that step
+        ("danger13", "11-hand-cards.yaml", "d13.hand-which", "Blue: refuse plain 4"),  # one hand card only
+        ("danger13", "11-hand-cards.yaml", "d13.hand-counts", "Green: refuse plain 3"),  # a drawn card
+        ("thricewise", "06-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
+        ("thricewise", "07-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
+        ("thricewise", "11-the-last-turn.yaml", "tw.shared-win", "Cleo: place Mill 3,3"),  # Cleo wins alone
+        ("thricewise", "06-set.yaml", "tw.every-line", "Ada: place Cave 3,1"),  # one line, one kind
+        (
+            "thricewise",
+            "10-placing-set-aside-cards.yaml",
+            "tw.deferred-score",
+            "Ada: place Market 0,2",
+        ),  # not set aside
+        ("thricewise", "05-flush.yaml", "tw.double-suit", "Ada: place Mill 0,2"),  # the cards share Waves only
+    ],
+)
 def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, note, step):
     lines = shipped(folder, name).splitlines(keepends=True)
     at = lines.index(f'    move: "{step}"\n') + 1
@@ -119,7 +149,9 @@ def test_a_note_that_does_not_apply_at_its_step_fails(tmp_path, folder, name, no
 
 
 def test_a_flush_of_two_suits_relies_on_its_note(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         game: thricewise
         title: Two suits
         players: 2
@@ -136,7 +168,8 @@ def test_a_flush_of_two_suits_relies_on_its_note(tmp_path):
             notes: [tw.double-suit, tw.run-rule]
             check:
               triads: [flush 4]
-    """)
+    """,
+    )
     assert check_lesson(path) == []
 
 
@@ -147,14 +180,19 @@ def test_a_shared_win_relies_on_its_note():
 
 
 def test_the_variant_note_needs_the_variant(tmp_path):
-    text = shipped("monster_trick", "10-start-player-variant.yaml").replace(
-        "options: {start_rule: left-of-winner}\n", "").replace("      starter: Gray", "      starter: Red")
+    text = (
+        shipped("monster_trick", "10-start-player-variant.yaml")
+        .replace("options: {start_rule: left-of-winner}\n", "")
+        .replace("      starter: Gray", "      starter: Red")
+    )
     failures = check_lesson(write(tmp_path, text))
     assert len(failures) == 2 and all("nothing in this step depends on it" in failure for failure in failures)
 
 
 def test_a_note_without_a_test_is_refused_not_accepted(tmp_path):
-    text = ARROWS.replace('    move: "Red: arrow -> 4"\n', '    move: "Red: arrow -> 4"\n    notes: [d13.deck-values]\n')
+    text = ARROWS.replace(
+        '    move: "Red: arrow -> 4"\n', '    move: "Red: arrow -> 4"\n    notes: [d13.deck-values]\n'
+    )
     assert "the tutor has no way yet to tell where that note applies" in one_failure(write(tmp_path, text))
 
 
@@ -164,8 +202,12 @@ def test_a_rule_is_not_a_note(tmp_path):
 
 
 def test_every_note_can_be_tested_except_the_deck_spread():
-    untested = {rule.id for entry in games().values() for rule in entry.rule_list
-                if rule.kind != "rule" and rule.id not in entry.notes}
+    untested = {
+        rule.id
+        for entry in games().values()
+        for rule in entry.rule_list
+        if rule.kind != "rule" and rule.id not in entry.notes
+    }
     assert untested == {"d13.deck-values"}
 
 
@@ -191,7 +233,8 @@ def test_the_thricewise_deck_is_always_empty_or_enough_for_everyone(players, see
 
 def test_a_refused_legal_check_reads_as_one_sentence(tmp_path):
     text = shipped("thricewise", "10-placing-set-aside-cards.yaml").replace(
-        'legal: ["place Sailor 3,1"', 'legal: ["place Sailor 1,1"')
+        'legal: ["place Sailor 3,1"', 'legal: ["place Sailor 1,1"'
+    )
     failure = one_failure(write(tmp_path, text))
     assert "check 'legal': the lesson expects 'place Sailor 1,1' to be allowed, but the engine refuses it:" in failure
     assert failure.endswith(".") and not failure.endswith("..")
@@ -217,14 +260,23 @@ def record_check(tmp_path, shipped_name, **changes):
     return write(tmp_path, yaml.safe_dump(data, sort_keys=False), "check.yaml")
 
 
-@pytest.mark.parametrize("changes, expected", [
-    ({"scores": {"Ann": 13, "Ben": 12}},
-     "'scores': the file expects Ann 13, Ben 12, but replaying the record gives Ann 13, Ben 13, Cleo 11."),
-    ({"ranking": ["Ben", "Ann", "Cleo"]},
-     "'ranking': the file expects Ben > Ann > Cleo, but replaying the record gives Ann > Ben > Cleo."),
-    ({"ranking": [["Ann", "Ben"], "Cleo"]},
-     "'ranking': the file expects Ann = Ben > Cleo, but replaying the record gives Ann > Ben > Cleo."),
-])
+@pytest.mark.parametrize(
+    "changes, expected",
+    [
+        (
+            {"scores": {"Ann": 13, "Ben": 12}},
+            "'scores': the file expects Ann 13, Ben 12, but replaying the record gives Ann 13, Ben 13, Cleo 11.",
+        ),
+        (
+            {"ranking": ["Ben", "Ann", "Cleo"]},
+            "'ranking': the file expects Ben > Ann > Cleo, but replaying the record gives Ann > Ben > Cleo.",
+        ),
+        (
+            {"ranking": [["Ann", "Ben"], "Cleo"]},
+            "'ranking': the file expects Ann = Ben > Cleo, but replaying the record gives Ann > Ben > Cleo.",
+        ),
+    ],
+)
 def test_a_record_stated_to_end_wrongly_fails(tmp_path, changes, expected):
     path = record_check(tmp_path, "monster_trick/tie-broken-by-round-two.yaml", **changes)
     assert check_file(path) == [f"{path}: {expected}"]
@@ -237,12 +289,21 @@ def test_a_shared_win_is_one_place_in_the_ranking(tmp_path):
     assert failure.endswith("the file expects Ada > Cleo > Ben, but replaying the record gives Ada = Cleo > Ben.")
 
 
-@pytest.mark.parametrize("refused, expected", [
-    ({"move": 1, "rule": "d13.one-each"}, "the file expects move 1 refused for d13.one-each, but replaying the record "
-                                          "gives move 2 refused for d13.one-each."),
-    ({"move": 2, "rule": "d13.deal"}, "the file expects move 2 refused for d13.deal, but replaying the record "
-                                      "gives move 2 refused for d13.one-each."),
-])
+@pytest.mark.parametrize(
+    "refused, expected",
+    [
+        (
+            {"move": 1, "rule": "d13.one-each"},
+            "the file expects move 1 refused for d13.one-each, but replaying the record "
+            "gives move 2 refused for d13.one-each.",
+        ),
+        (
+            {"move": 2, "rule": "d13.deal"},
+            "the file expects move 2 refused for d13.deal, but replaying the record "
+            "gives move 2 refused for d13.one-each.",
+        ),
+    ],
+)
 def test_a_record_stated_to_be_refused_elsewhere_fails(tmp_path, refused, expected):
     path = record_check(tmp_path, "danger13/refused-second-card.yaml", refused=refused)
     (failure,) = check_file(path)
@@ -257,7 +318,9 @@ def test_a_record_that_replays_cannot_be_stated_refused(tmp_path):
     data = yaml.safe_load(shipped("danger13", "records/refused-second-card.yaml"))
     data["record"]["moves"].pop()
     path = write(tmp_path, yaml.safe_dump(data), "check.yaml")
-    assert check_file(path) == [f"{path}: the file expects move 2 to be refused, but the whole record replays (1 move)."]
+    assert check_file(path) == [
+        f"{path}: the file expects move 2 to be refused, but the whole record replays (1 move)."
+    ]
 
 
 def test_final_scores_need_a_finished_game(tmp_path):
@@ -279,14 +342,17 @@ def test_a_record_file_is_found_beside_the_check(tmp_path):
     assert "other.yaml: the file cannot be read" in check_file(missing)[0]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("record: a.yaml\nscore: {Ann: 1}\n", "there is no field called 'score'"),
-    ("record: a.yaml\n", "states nothing about it"),
-    ("record: a.yaml\nrefused: {move: 2}\nranking: [Ann]\n", "'refused' cannot go with 'scores' or 'ranking'"),
-    ("record: a.yaml\nrefused: {move: two}\n", "'refused' should give the number of the refused move"),
-    ("record: 12\nranking: [Ann]\n", "'record' should be the name of a record file, or the record itself"),
-    ("record: a.yaml\nranking: Ann\n", "the field 'ranking' should be a list"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("record: a.yaml\nscore: {Ann: 1}\n", "there is no field called 'score'"),
+        ("record: a.yaml\n", "states nothing about it"),
+        ("record: a.yaml\nrefused: {move: 2}\nranking: [Ann]\n", "'refused' cannot go with 'scores' or 'ranking'"),
+        ("record: a.yaml\nrefused: {move: two}\n", "'refused' should give the number of the refused move"),
+        ("record: 12\nranking: [Ann]\n", "'record' should be the name of a record file, or the record itself"),
+        ("record: a.yaml\nranking: Ann\n", "the field 'ranking' should be a list"),
+    ],
+)
 def test_malformed_record_checks_are_named(tmp_path, text, expected):
     path = write(tmp_path, text, "check.yaml")
     (failure,) = check_file(path)
@@ -316,11 +382,14 @@ def test_check_messages_exist_in_every_language_with_the_same_placeholders(langu
     def keys(lang):
         tree = yaml.safe_load((ROOT / "tutor" / "locales" / lang / "lesson_checks.yaml").read_text())
         return tree["checks"]
+
     english, other = keys("en"), keys(language)
     assert other.keys() == english.keys()
+
     def fields(entry):  # a text, or a plural entry's forms
         texts = [text for form, text in entry.items() if form != "plural"] if isinstance(entry, dict) else [entry]
         return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
+
     for key, text in english.items():
         assert fields(text) == fields(other[key]), key
     messages.set_language(language)
@@ -334,17 +403,26 @@ def test_check_messages_exist_in_every_language_with_the_same_placeholders(langu
 WHERE_MAY_A_CARD_GO = shipped("monster_trick", "03-where-may-a-card-go.yaml")
 
 
-@pytest.mark.parametrize("old, new, expected", [
-    # lesson 02 as it first shipped: 31 cards played, 5 on the table, 26 for the finished tricks
-    ("  starter: Gray\n", "  starter: Orange\n",
-     "position: cards played this round: 31; on the table: 5. So 26 would be in finished tricks; "
-     "but a finished trick holds 4 cards, and 26 is not a multiple of 4."),
-    # six tricks finished and nobody has won one
-    ("  won: {Orange: 2, Red: 1, Gray: 2, Blue: 1}\n", "",
-     "position: the tricks won add up to 0, but 6 tricks are finished this round (cards played: 29, still on "
-     "the table: 5)"),
-    ("Gray: 2, Blue: 1}", "Gray: 4, Blue: 1}", "position: the tricks won add up to 8, but 6 tricks are finished"),
-])
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [
+        # lesson 02 as it first shipped: 31 cards played, 5 on the table, 26 for the finished tricks
+        (
+            "  starter: Gray\n",
+            "  starter: Orange\n",
+            "position: cards played this round: 31; on the table: 5. So 26 would be in finished tricks; "
+            "but a finished trick holds 4 cards, and 26 is not a multiple of 4.",
+        ),
+        # six tricks finished and nobody has won one
+        (
+            "  won: {Orange: 2, Red: 1, Gray: 2, Blue: 1}\n",
+            "",
+            "position: the tricks won add up to 0, but 6 tricks are finished this round (cards played: 29, still on "
+            "the table: 5)",
+        ),
+        ("Gray: 2, Blue: 1}", "Gray: 4, Blue: 1}", "position: the tricks won add up to 8, but 6 tricks are finished"),
+    ],
+)
 def test_monster_trick_counters_that_do_not_add_up_are_refused(tmp_path, old, new, expected):
     assert old in WHERE_MAY_A_CARD_GO
     path = write(tmp_path, WHERE_MAY_A_CARD_GO.replace(old, new))
@@ -352,7 +430,9 @@ def test_monster_trick_counters_that_do_not_add_up_are_refused(tmp_path, old, ne
 
 
 def test_a_card_on_the_table_needs_a_card_gone_from_that_hand(tmp_path):
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         game: monster-trick
         title: Too early
         seats: [Orange, Red, Gray, Blue]
@@ -365,13 +445,14 @@ def test_a_card_on_the_table_needs_a_card_gone_from_that_hand(tmp_path):
                   green 12, yellow 1]
         steps:
           - say: Look.
-    """)
-    assert one_failure(path) == (f"{path}: position: Red has more cards on the table (1) than played this round (0); "
-                                 "a hand starts with 12.")
+    """,
+    )
+    assert one_failure(path) == (
+        f"{path}: position: Red has more cards on the table (1) than played this round (0); a hand starts with 12."
+    )
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("fr", "26 n'est pas un multiple de 4"), ("nl", "26 is geen veelvoud van 4")])
+@pytest.mark.parametrize("lang, words", [("fr", "26 n'est pas un multiple de 4"), ("nl", "26 is geen veelvoud van 4")])
 def test_the_count_refusal_speaks_the_report_language(tmp_path, capsys, lang, words):
     path = write(tmp_path, WHERE_MAY_A_CARD_GO.replace("  starter: Gray\n", "  starter: Orange\n"))
     try:
@@ -389,7 +470,8 @@ def test_a_step_relying_on_an_unnamed_note_is_refused(tmp_path):
     assert one_failure(path) == (
         f"{path}: step 4: this step relies on the note 'tw.mixed-value' (the tutor's own choice where the rule "
         "sheets are silent), but does not name it: add it to the step's 'notes', so that the page shows it beside "
-        "the step.")
+        "the step."
+    )
 
 
 def test_a_view_note_need_not_be_named():

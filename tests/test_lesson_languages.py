@@ -1,4 +1,5 @@
 """Every shipped lesson speaks English, French and Dutch: each text a learner reads holds all three."""
+
 import pytest
 
 from tutor.games import games
@@ -42,10 +43,17 @@ def translation_problems(data: dict) -> list[str]:
 def lesson(**changes) -> dict:
     data = {
         "title": {"en": "Opening a trick", "fr": "Ouvrir un pli", "nl": "Een slag openen"},
-        "summary": {"en": "Any card opens a free slot.", "fr": "Toute carte ouvre un emplacement libre.",
-                    "nl": "Elke kaart opent een vrije plek."},
-        "steps": [{"say": {"en": "Slot 4 is free.", "fr": "L'emplacement 4 est libre.", "nl": "Plek 4 is vrij."},
-                   "try": {"prompt": {"en": "Open slot 4.", "fr": "Ouvre l'emplacement 4.", "nl": "Open plek 4."}}}],
+        "summary": {
+            "en": "Any card opens a free slot.",
+            "fr": "Toute carte ouvre un emplacement libre.",
+            "nl": "Elke kaart opent een vrije plek.",
+        },
+        "steps": [
+            {
+                "say": {"en": "Slot 4 is free.", "fr": "L'emplacement 4 est libre.", "nl": "Plek 4 is vrij."},
+                "try": {"prompt": {"en": "Open slot 4.", "fr": "Ouvre l'emplacement 4.", "nl": "Open plek 4."}},
+            }
+        ],
     }
     data.update(changes)
     return data
@@ -55,19 +63,32 @@ def test_a_complete_lesson_has_no_problem():
     assert translation_problems(lesson()) == []
 
 
-@pytest.mark.parametrize("changes, problem", [
-    ({"title": "Opening a trick"}, "title: one text for all languages instead of en, fr and nl"),
-    ({"summary": None}, "summary: one text for all languages instead of en, fr and nl"),
-    ({"title": {"en": "Opening a trick", "fr": "Ouvrir un pli"}}, "title: no nl text"),
-    ({"title": {"en": "Opening a trick", "fr": " ", "nl": "Een slag openen"}}, "title: no fr text"),
-    ({"title": {"fr": "Ouvrir un pli", "nl": "Een slag openen"}}, "title: no en text"),
-    ({"summary": {"en": "Any card.", "fr": "Toute carte.", "nl": "Any card."}}, "summary: the nl text is the English one"),
-    ({"steps": [{"say": {"en": "Slot 4.", "fr": "Slot 4.", "nl": "Plek 4."}}]}, "step 1: say: the fr text is the English one"),
-    ({"steps": [{"say": {"en": "a", "fr": "b", "nl": "c"}}, {"try": "Open slot 4."}]},
-     "step 2: prompt: one text for all languages instead of en, fr and nl"),
-    ({"steps": [{"try": {"prompt": {"en": "Open slot 4.", "nl": "Open plek 4."}, "accept": []}}]},
-     "step 1: prompt: no fr text"),
-])
+@pytest.mark.parametrize(
+    "changes, problem",
+    [
+        ({"title": "Opening a trick"}, "title: one text for all languages instead of en, fr and nl"),
+        ({"summary": None}, "summary: one text for all languages instead of en, fr and nl"),
+        ({"title": {"en": "Opening a trick", "fr": "Ouvrir un pli"}}, "title: no nl text"),
+        ({"title": {"en": "Opening a trick", "fr": " ", "nl": "Een slag openen"}}, "title: no fr text"),
+        ({"title": {"fr": "Ouvrir un pli", "nl": "Een slag openen"}}, "title: no en text"),
+        (
+            {"summary": {"en": "Any card.", "fr": "Toute carte.", "nl": "Any card."}},
+            "summary: the nl text is the English one",
+        ),
+        (
+            {"steps": [{"say": {"en": "Slot 4.", "fr": "Slot 4.", "nl": "Plek 4."}}]},
+            "step 1: say: the fr text is the English one",
+        ),
+        (
+            {"steps": [{"say": {"en": "a", "fr": "b", "nl": "c"}}, {"try": "Open slot 4."}]},
+            "step 2: prompt: one text for all languages instead of en, fr and nl",
+        ),
+        (
+            {"steps": [{"try": {"prompt": {"en": "Open slot 4.", "nl": "Open plek 4."}, "accept": []}}]},
+            "step 1: prompt: no fr text",
+        ),
+    ],
+)
 def test_a_missing_or_untranslated_text_is_named(changes, problem):
     assert translation_problems(lesson(**changes)) == [problem]
 
@@ -88,7 +109,9 @@ def test_every_lesson_loads_in_the_chosen_language(lang):
     for lesson, path in zip(loaded, SHIPPED):
         data = read_yaml(str(path))
         assert (lesson.title, lesson.summary) == (data["title"][lang], data["summary"][lang]), path
-        assert [step.say for step in lesson.steps] == [step["say"][lang] if "say" in step else "" for step in data["steps"]], path
+        assert [step.say for step in lesson.steps] == [
+            step["say"][lang] if "say" in step else "" for step in data["steps"]
+        ], path
         prompts = [step[kind]["prompt"][lang] for step in data["steps"] for kind in ("try", "free") if kind in step]
         assert [step.try_.prompt for step in lesson.steps if step.try_] == prompts, path
 

@@ -1,6 +1,7 @@
 """Teaching by doing: every shipped lesson asks the learner to act in at least half of its
 steps, no step is over 40 words in any language, and each game teaches its rules in a
 teacher's order (the goal, one turn, winning and scoring, then the special cases)."""
+
 import re
 
 import pytest
@@ -16,12 +17,28 @@ GAMES = [game for game in games() if bundled_lessons(game)]
 # Rules in the order a teacher meets them: each one is first taught (the lesson's `rules`)
 # no later than the next. Special cases and variants come after winning and scoring.
 TEACHING_ORDER = {
-    "monster-trick": ["mt.deal", "mt.open", "mt.follow", "mt.complete", "mt.vp-cycle", "mt.round-end",
-                      "mt.off-colour", "mt.game-end", "mt.start-player-variant"],
-    "danger-13": ["d13.deal", "d13.plain", "d13.bust", "d13.scoring", "d13.draw", "d13.arrow", "d13.hand",
-                  "d13.game-end"],
-    "thricewise": ["tw.pick", "tw.order", "tw.adjacency", "tw.flush", "tw.set", "tw.run", "tw.tie",
-                   "tw.last-turn"],
+    "monster-trick": [
+        "mt.deal",
+        "mt.open",
+        "mt.follow",
+        "mt.complete",
+        "mt.vp-cycle",
+        "mt.round-end",
+        "mt.off-colour",
+        "mt.game-end",
+        "mt.start-player-variant",
+    ],
+    "danger-13": [
+        "d13.deal",
+        "d13.plain",
+        "d13.bust",
+        "d13.scoring",
+        "d13.draw",
+        "d13.arrow",
+        "d13.hand",
+        "d13.game-end",
+    ],
+    "thricewise": ["tw.pick", "tw.order", "tw.adjacency", "tw.flush", "tw.set", "tw.run", "tw.tie", "tw.last-turn"],
 }
 
 
@@ -35,8 +52,10 @@ def step_texts(step: dict) -> dict[str, str]:
     parts = [step.get("say")]
     spec = step.get("try") or step.get("free")
     parts.append(spec.get("prompt") if isinstance(spec, dict) else spec)
-    return {lang: " ".join(part.get(lang, "") if isinstance(part, dict) else str(part or "") for part in parts)
-            for lang in LANGUAGES}
+    return {
+        lang: " ".join(part.get(lang, "") if isinstance(part, dict) else str(part or "") for part in parts)
+        for lang in LANGUAGES
+    }
 
 
 def words(text: str) -> int:
@@ -87,8 +106,10 @@ def test_rules_are_taught_in_a_teachers_order(game):
 
 
 def test_a_step_counts_its_prompt_and_acts_only_with_a_try():
-    step = {"say": {"en": "one two", "fr": "un deux", "nl": "een twee"},
-            "try": {"prompt": {"en": "three", "fr": "trois", "nl": "drie"}}}
+    step = {
+        "say": {"en": "one two", "fr": "un deux", "nl": "een twee"},
+        "try": {"prompt": {"en": "three", "fr": "trois", "nl": "drie"}},
+    }
     assert step_texts(step)["fr"].split() == ["un", "deux", "trois"]
     assert words("Le but\u00a0: gagner — vite\u00a0!") == 4
     assert acts(step) and not acts({"say": step["say"]})

@@ -1,5 +1,6 @@
-"""The linters CI runs through this suite: ruff's checks and mypy's types on tutor/, widgets/
-and serving/ (settings for both in pyproject.toml)."""
+"""The linters CI runs through this suite: ruff's checks and format, and mypy's types on tutor/,
+widgets/ and serving/ (settings in pyproject.toml)."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,12 @@ def run(*command: str) -> subprocess.CompletedProcess:
 
 def test_ruff_finds_nothing():
     result = run("ruff", "check", "--output-format", "concise", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_code_is_formatted():
+    """``ruff format .`` writes what this checks."""
+    result = run("ruff", "format", "--check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -1,4 +1,5 @@
 """Monster Trick: one group of tests per rule of RULES.md section 1."""
+
 import pytest
 
 from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError
@@ -12,7 +13,9 @@ C = lambda text: mt.parse_card(text)  # noqa: E731 - short card literal for test
 def position(**spec):
     players = spec.pop("players", 4)
     options = spec.pop("options", None)
-    return mt_lessons.lesson_state(players, spec, options, seat_names=["Orange", "Red", "Gray", "Blue", "Green"][:players])
+    return mt_lessons.lesson_state(
+        players, spec, options, seat_names=["Orange", "Red", "Gray", "Blue", "Green"][:players]
+    )
 
 
 def dealt(players=4, seed=0, options=None):
@@ -64,9 +67,9 @@ def test_prediction_must_use_the_rounds_vp_cards():
 
 # mt.open / mt.follow / mt.off-colour: the manual's first example
 MANUAL_TABLE = {
-    "starter": "Gray", "to_move": "Blue",
-    "tricks": {1: ["Orange: green 8", "Red: green 2"], 2: ["Red: green 7"],
-               3: ["Orange: yellow 1", "Gray: yellow 4"]},
+    "starter": "Gray",
+    "to_move": "Blue",
+    "tricks": {1: ["Orange: green 8", "Red: green 2"], 2: ["Red: green 7"], 3: ["Orange: yellow 1", "Gray: yellow 4"]},
     "won": {"Orange": 2, "Red": 2, "Gray": 2, "Blue": 1},
     "hands": {"Blue": ["green 5", "yellow 9", "purple 3", "blue 6"]},
 }
@@ -125,11 +128,18 @@ def test_four_open_tricks_always_leave_a_legal_move():
 
 # mt.claim
 def test_claim_moves_only_to_a_higher_card_of_the_opening_colour():
-    state = position(to_move="Red", starter="Red", tricks={1: ["Orange: green 4"], 2: ["Red: yellow 2"],
-                                                            3: ["Gray: yellow 5"], 4: ["Blue: purple 6"]},
-                     hands={"Red": ["green 9", "purple 1"], "Gray": ["yellow 8", "green 1"],
-                            "Blue": ["blue 12", "green 3"], "Orange": ["green 2", "yellow 10"]},
-                     won={"Orange": 2, "Red": 2, "Gray": 3, "Blue": 2})
+    state = position(
+        to_move="Red",
+        starter="Red",
+        tricks={1: ["Orange: green 4"], 2: ["Red: yellow 2"], 3: ["Gray: yellow 5"], 4: ["Blue: purple 6"]},
+        hands={
+            "Red": ["green 9", "purple 1"],
+            "Gray": ["yellow 8", "green 1"],
+            "Blue": ["blue 12", "green 3"],
+            "Orange": ["green 2", "yellow 10"],
+        },
+        won={"Orange": 2, "Red": 2, "Gray": 3, "Blue": 2},
+    )
     state.push(Play(C("green 9"), 0))
     assert state.claim[0] == 1
     state.push(Play(C("yellow 8"), 2))  # Gray beats his own card
@@ -140,11 +150,19 @@ def test_claim_moves_only_to_a_higher_card_of_the_opening_colour():
 
 # mt.complete / mt.turn / mt.vp-cycle
 def test_fourth_card_completes_winner_takes_and_rotation_continues():
-    state = position(to_move="Red", starter="Gray",
-                     tricks={1: ["Orange: green 8", "Gray: green 2", "Blue: green 5"], 2: ["Red: green 7"],
-                             3: ["Orange: yellow 1", "Gray: yellow 4"], 4: ["Blue: purple 10"]},
-                     hands={"Red": ["blue 9", "green 3"]}, vp={"Orange": [2, 3, 1]},
-                     won={"Red": 3, "Gray": 3, "Blue": 3})
+    state = position(
+        to_move="Red",
+        starter="Gray",
+        tricks={
+            1: ["Orange: green 8", "Gray: green 2", "Blue: green 5"],
+            2: ["Red: green 7"],
+            3: ["Orange: yellow 1", "Gray: yellow 4"],
+            4: ["Blue: purple 10"],
+        },
+        hands={"Red": ["blue 9", "green 3"]},
+        vp={"Orange": [2, 3, 1]},
+        won={"Red": 3, "Gray": 3, "Blue": 3},
+    )
     state.push(Play(C("blue 9"), 0))
     assert state.completed[-1].winner == 0 and state.won[0] == 1
     assert state.tricks[0] == () and state.colour[0] is None
@@ -152,8 +170,10 @@ def test_fourth_card_completes_winner_takes_and_rotation_continues():
     assert state.active_vp(0) == 2 and state.active_vp_position(0) == 0
 
 
-@pytest.mark.parametrize("won, position_, value", [(1, 0, 5), (2, 1, 1), (3, 2, 2), (4, 0, 5), (5, 1, 1),
-                                                   (6, 2, 2), (7, 0, 5), (0, None, None)])
+@pytest.mark.parametrize(
+    "won, position_, value",
+    [(1, 0, 5), (2, 1, 1), (3, 2, 2), (4, 0, 5), (5, 1, 1), (6, 2, 2), (7, 0, 5), (0, None, None)],
+)
 def test_vp_card_cycles_left_middle_right(won, position_, value):
     state = position(to_move="Orange", round=2, vp={"Orange": [6, 2, 4]})
     state.won = (won, *state.won[1:])  # white-box: only the count matters here, not the tricks behind it
@@ -164,11 +184,15 @@ def test_vp_card_cycles_left_middle_right(won, position_, value):
 
 # mt.round-end / mt.start-player
 def last_turn(options=None):
-    return position(options=options, to_move="Orange", starter="Orange",
-                    tricks={1: ["Red: green 10", "Gray: green 3", "Blue: green 1"], 2: ["Blue: yellow 7"]},
-                    vp={"Orange": [1, 3, 2], "Red": [3, 1, 2], "Gray": [1, 2, 3], "Blue": [1, 2, 3]},
-                    won={"Orange": 1, "Red": 1, "Gray": 2, "Blue": 6},
-                    hands={"Orange": ["green 4"], "Red": ["yellow 2"], "Gray": ["blue 5"], "Blue": ["purple 8"]})
+    return position(
+        options=options,
+        to_move="Orange",
+        starter="Orange",
+        tricks={1: ["Red: green 10", "Gray: green 3", "Blue: green 1"], 2: ["Blue: yellow 7"]},
+        vp={"Orange": [1, 3, 2], "Red": [3, 1, 2], "Gray": [1, 2, 3], "Blue": [1, 2, 3]},
+        won={"Orange": 1, "Red": 1, "Gray": 2, "Blue": 6},
+        hands={"Orange": ["green 4"], "Red": ["yellow 2"], "Gray": ["blue 5"], "Blue": ["purple 8"]},
+    )
 
 
 def test_round_end_scores_active_card_ignores_unfinished_tricks():
@@ -211,6 +235,7 @@ def test_tie_break_round_three_then_round_two_then_shared():
 
 def test_whole_game_has_three_rounds_of_twelve_plays_each():
     import random
+
     state = mt.new_game(5, seed=4)
     rng = random.Random(1)
     plays = 0
@@ -225,14 +250,17 @@ def test_whole_game_has_three_rounds_of_twelve_plays_each():
 
 
 # lesson positions that cannot exist
-@pytest.mark.parametrize("spec, fragment", [
-    ({"tricks": {5: ["Orange: green 1"]}}, "no slot 5"),
-    ({"tricks": {1: ["Orange: green 1", "Red: green 2", "Gray: green 3", "Blue: green 4"]}}, "4th card"),
-    ({"tricks": {1: ["Orange: green 1"]}, "hands": {"Red": ["green 1"]}}, "two places"),
-    ({"hands": {"Mallory": ["green 1"]}}, "no player called 'Mallory'"),
-    ({"hands": {"Orange": ["green 1"], "Red": ["green 2", "green 3", "green 4"]}}, "cannot come from real play"),
-    ({"round": 4}, "whole number from 1 to 3"),
-])
+@pytest.mark.parametrize(
+    "spec, fragment",
+    [
+        ({"tricks": {5: ["Orange: green 1"]}}, "no slot 5"),
+        ({"tricks": {1: ["Orange: green 1", "Red: green 2", "Gray: green 3", "Blue: green 4"]}}, "4th card"),
+        ({"tricks": {1: ["Orange: green 1"]}, "hands": {"Red": ["green 1"]}}, "two places"),
+        ({"hands": {"Mallory": ["green 1"]}}, "no player called 'Mallory'"),
+        ({"hands": {"Orange": ["green 1"], "Red": ["green 2", "green 3", "green 4"]}}, "cannot come from real play"),
+        ({"round": 4}, "whole number from 1 to 3"),
+    ],
+)
 def test_impossible_positions_are_refused(spec, fragment):
     with pytest.raises(PositionError, match=fragment):
         position(**spec)

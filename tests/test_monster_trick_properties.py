@@ -6,8 +6,9 @@ from random_play import finished
 
 from tutor.games import monster_trick as mt
 
-games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
-                  st.sampled_from(mt.OPTIONS["start_rule"]))
+games = st.tuples(
+    st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6), st.sampled_from(mt.OPTIONS["start_rule"])
+)
 
 
 def check_invariants(state):
@@ -41,5 +42,3 @@ def test_invariants_hold_throughout(game):
     for round_number, scores in enumerate(state.round_scores, start=1):
         assert all(score in (0, *mt.VP_SETS[round_number]) for score in scores)
     assert all(total <= 18 for total in state.totals())
-
-

@@ -1,5 +1,6 @@
 """A game is one package: no shared code, style, page or catalog names a registered game
 (its id, its package, its name in any language, or the prefix of its rule ids)."""
+
 import re
 from importlib import import_module
 from pathlib import Path
@@ -10,10 +11,12 @@ from tutor.games import games
 from tutor.messages import LANGUAGES, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = [path for pattern in ("tutor/**/*", "widgets/**/*", "serving/**/*", "share/**/*", "notebooks/**/*.ipynb",
-                               "voila.json")
-          for path in ROOT.glob(pattern) if path.is_file() and path.suffix in {".py", ".yaml", ".js", ".css",
-                                                                                ".ipynb", ".json", ".html"}]
+SHARED = [
+    path
+    for pattern in ("tutor/**/*", "widgets/**/*", "serving/**/*", "share/**/*", "notebooks/**/*.ipynb", "voila.json")
+    for path in ROOT.glob(pattern)
+    if path.is_file() and path.suffix in {".py", ".yaml", ".js", ".css", ".ipynb", ".json", ".html"}
+]
 
 
 def own_places(game) -> tuple[str, ...]:
@@ -21,23 +24,31 @@ def own_places(game) -> tuple[str, ...]:
     a folder per game), each where the game declares it; and the tests."""
     package = Path(import_module(game.package).__file__).parent
     board = import_module(game.board_module).__file__
-    return (f"{package.relative_to(ROOT)}/", str(Path(board).relative_to(ROOT)), f"{game.lesson_folder.relative_to(ROOT)}/")
+    return (
+        f"{package.relative_to(ROOT)}/",
+        str(Path(board).relative_to(ROOT)),
+        f"{game.lesson_folder.relative_to(ROOT)}/",
+    )
 
 
 def names_of(game) -> re.Pattern:
     words = {game.id, game.package.rsplit(".", 1)[1], *(catalog(lang)[f"game.{game.id}.name"] for lang in LANGUAGES)}
     prefixes = {rule.id.split(".")[0] for rule in game.rule_list}
     spelled = [re.escape(word).replace(r"\-", "[-_ ]?").replace(r"\ ", "[-_ ]?") for word in words]
-    return re.compile("|".join([rf"\b(?:{'|'.join(spelled)})\b", *(rf"\b{re.escape(p)}[.-]\w" for p in prefixes)]),
-                      re.IGNORECASE)
+    return re.compile(
+        "|".join([rf"\b(?:{'|'.join(spelled)})\b", *(rf"\b{re.escape(p)}[.-]\w" for p in prefixes)]), re.IGNORECASE
+    )
 
 
 @pytest.mark.parametrize("game", games().values(), ids=str)
 def test_nothing_shared_names_a_game(game):
     own = own_places(game)
     pattern = names_of(game)
-    named = [f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
-             for path in SHARED if not str(path.relative_to(ROOT)).startswith(own)
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-             if pattern.search(line)]
+    named = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}"
+        for path in SHARED
+        if not str(path.relative_to(ROOT)).startswith(own)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
     assert not named, "\n".join(named)

@@ -1,5 +1,6 @@
 """The play page driven from Python: people and computer players at one table, the pass
 screen, undo, the end screen, records downloaded and uploaded, the log."""
+
 import asyncio
 import base64
 import random
@@ -40,8 +41,11 @@ def contains(widget, part) -> bool:
 
 
 def texts(widget) -> str:
-    own = [getattr(widget, name) for name in ("value", "html", "description")
-           if isinstance(getattr(widget, name, None), str)]
+    own = [
+        getattr(widget, name)
+        for name in ("value", "html", "description")
+        if isinstance(getattr(widget, name, None), str)
+    ]
     return "".join(own + [texts(child) for child in getattr(widget, "children", ())])
 
 
@@ -173,7 +177,7 @@ def test_seats_take_the_names_the_lessons_use_until_named(game):
     assert set(names[:4]) <= lesson_names  # a fifth seat, which no lesson has, gets a name of the same kind
     assert table_for(game).state.seat_names == names[:2]
     for question in quiz(game, 0, 3):
-        assert question.position.seat_names == names[:question.position.players]
+        assert question.position.seat_names == names[: question.position.players]
 
 
 def test_a_typed_name_replaces_the_seats_name_everywhere():
@@ -205,7 +209,7 @@ def test_a_downloaded_record_replays_to_the_same_result(game):
     replay.buttons["next"].click()
     assert replay.state.snapshot() == table.state.snapshot()
     replay.buttons["first"].click()
-    assert replay.history.value == texts(replay.history) and not replay.state.move_stack[replay.stops[0]:]
+    assert replay.history.value == texts(replay.history) and not replay.state.move_stack[replay.stops[0] :]
     replay.leave.click()
     assert table.body.children == (table.table,)
 
@@ -257,10 +261,14 @@ def bad_uploads():
         "illegal move": (illegal.encode(), "move 1 ('vp 1 2 6') is not allowed"),
         "malformed YAML": (b"game: [unclosed", "not valid YAML"),
         "not UTF-8": ("game: monster-trick ÿ".encode("latin-1"), "not a text file"),
-        "odd shape": (good.replace("options:\n  start_rule: left-of-starter", "options: 7").encode(),
-                      "'options' should be a set of named options"),
-        "names not text": (good.replace("- en: Orange", "- [1, 2]\n- en: Orange", 1).encode(),
-                           "'seats' should be a list of names"),
+        "odd shape": (
+            good.replace("options:\n  start_rule: left-of-starter", "options: 7").encode(),
+            "'options' should be a set of named options",
+        ),
+        "names not text": (
+            good.replace("- en: Orange", "- [1, 2]\n- en: Orange", 1).encode(),
+            "'seats' should be a list of names",
+        ),
     }
 
 

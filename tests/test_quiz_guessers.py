@@ -1,6 +1,7 @@
 """No question kind can be answered without its rule: naive guessers (tests/quiz_guessers.py,
 each looking only at what the practise page shows) play 200 seeded questions of every
 kind and may not beat a blind pick among the choices by more than 15 points."""
+
 import functools
 import random
 
@@ -15,8 +16,11 @@ MARGIN = 0.15  # a guesser may beat chance by this much, no more
 
 
 def kinds() -> list[tuple[str, object]]:
-    return [(maker.__name__.replace("_", "-"), maker) for game in sorted(games())
-            for maker in registered(game).part("quizzes").MAKERS]
+    return [
+        (maker.__name__.replace("_", "-"), maker)
+        for game in sorted(games())
+        for maker in registered(game).part("quizzes").MAKERS
+    ]
 
 
 @functools.cache

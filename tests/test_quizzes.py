@@ -1,4 +1,5 @@
 """Quizzes: every answer is the engine's, the same seed gives the same quiz."""
+
 import random
 import re
 
@@ -81,8 +82,10 @@ def test_quiz_answers_agree_with_the_engine(game, seed):
 @pytest.mark.parametrize("game", sorted(games()))
 def test_the_same_seed_gives_the_same_quiz(game):
     def fingerprint(questions):
-        return [(q.kind, q.prompt, q.choices, q.values, q.correct, q.explanation, q.rules, q.subject,
-                 q.position.snapshot()) for q in questions]
+        return [
+            (q.kind, q.prompt, q.choices, q.values, q.correct, q.explanation, q.rules, q.subject, q.position.snapshot())
+            for q in questions
+        ]
 
     first = fingerprint(quiz(game, 3, 4))
     assert first == fingerprint(quiz(game, 3, 4))
@@ -131,7 +134,7 @@ def test_score_questions_name_the_triads_the_engine_counts():
     for question in [q for q in quiz(tw.GAME_ID, 5, 8) if q.kind == "tw-score"]:
         after = question.position.clone()
         after.push(question.subject)
-        for triad in after.triads[len(question.position.triads):]:
+        for triad in after.triads[len(question.position.triads) :]:
             assert triad.describe(after.grid) in question.explanation
 
 

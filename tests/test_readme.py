@@ -1,4 +1,5 @@
 """The README's test command is the one CI runs."""
+
 import re
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """Game records: save, replay, and clear refusals of bad files."""
+
 import random
 from pathlib import Path
 
@@ -14,8 +15,12 @@ from tutor.games import monster_trick as mt
 from tutor.seats import SeatName, seat_name
 
 SHIPPED = Path(__file__).resolve().parent.parent / "tutor" / "lessons"
-PER_LANGUAGE = [{"en": "Red", "fr": "Rouge", "nl": "Rood"}, {"en": "Blue", "fr": "Bleu", "nl": "Blauw"},
-                {"en": "Green", "fr": "Vert", "nl": "Groen"}, {"en": "Yellow", "fr": "Jaune", "nl": "Geel"}]
+PER_LANGUAGE = [
+    {"en": "Red", "fr": "Rouge", "nl": "Rood"},
+    {"en": "Blue", "fr": "Bleu", "nl": "Blauw"},
+    {"en": "Green", "fr": "Vert", "nl": "Groen"},
+    {"en": "Yellow", "fr": "Jaune", "nl": "Geel"},
+]
 
 
 def test_record_is_readable_and_replays(tmp_path):
@@ -66,14 +71,24 @@ def test_malformed_and_tampered_files():
     assert "not valid YAML" in bad("game: [unclosed")
     assert "field 'moves' is missing" in bad("game: monster-trick\nplayers: 4\nseed: 1\n")
     assert "no game called 'chess'" in bad("game: chess\nplayers: 2\nseed: 1\nmoves: []\n")
-    text = records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])).replace("returns:\n  - 9.0", "returns:\n  - 17.0", 1)
-    assert ("replaying the moves gives points 9, 13, 12, won by Ben, but the record says points 17, 13, 12, "
-            "won by Ben") in bad(text)
+    text = records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])).replace(
+        "returns:\n  - 9.0", "returns:\n  - 17.0", 1
+    )
+    assert (
+        "replaying the moves gives points 9, 13, 12, won by Ben, but the record says points 17, 13, 12, won by Ben"
+    ) in bad(text)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", "the file is empty"), ("just a line", "should hold named fields"), ("- a\n- b\n", "a list"),
-    ("game: [unclosed", "not valid YAML"), ("game: a\n  - b: [", "line 2")])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", "the file is empty"),
+        ("just a line", "should hold named fields"),
+        ("- a\n- b\n", "a list"),
+        ("game: [unclosed", "not valid YAML"),
+        ("game: a\n  - b: [", "line 2"),
+    ],
+)
 def test_a_file_of_the_wrong_shape_is_told_in_words_not_in_python_or_parser_terms(text, words):
     message = bad(text)
     assert words in message
@@ -81,17 +96,21 @@ def test_a_file_of_the_wrong_shape_is_told_in_words_not_in_python_or_parser_term
         assert jargon not in message, message
 
 
-@pytest.mark.parametrize("field, value, expected", [
-    ("players", "four", "'players' should be a whole number"),
-    ("seed", 1.5, "'seed' should be a whole number"),
-    ("options", "fast", "'options' should be a set of named options"),
-    ("seats", [1, 2, 3], "'seats' should be a list of names, each on one line"),
-    ("seats", ["Ann", "Ben"], "'seats' should be a list of 3 names, one per player"),
-    ("first_player", 7, "'first_player' should be a whole number from 0 to 2"),
-    ("players", 9, "Monster Trick is played by 2 to 5 players, not 9"),
-])
+@pytest.mark.parametrize(
+    "field, value, expected",
+    [
+        ("players", "four", "'players' should be a whole number"),
+        ("seed", 1.5, "'seed' should be a whole number"),
+        ("options", "fast", "'options' should be a set of named options"),
+        ("seats", [1, 2, 3], "'seats' should be a list of names, each on one line"),
+        ("seats", ["Ann", "Ben"], "'seats' should be a list of 3 names, one per player"),
+        ("first_player", 7, "'first_player' should be a whole number from 0 to 2"),
+        ("players", 9, "Monster Trick is played by 2 to 5 players, not 9"),
+    ],
+)
 def test_fields_of_the_wrong_kind_are_named(field, value, expected):
     import yaml
+
     data = yaml.safe_load(records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"])))
     data[field] = value
     assert expected in bad(yaml.safe_dump(data))
@@ -117,11 +136,14 @@ def test_a_record_names_its_players_in_the_pages_language(speaking, lang):
     assert state.name(state.winners()[0]) == names[2], "the result written in English holds on every page"
 
 
-@pytest.mark.parametrize("names", [
-    [seat_name(seat) for seat in PER_LANGUAGE],  # as a lesson or a record names them
-    list(registered("danger-13").seat_names(4)),  # the game's own, as on the play page
-    [SeatName("Ann"), "Ben", SeatName("Cleo", ["Kleo"]), "Dev"],  # plain names, of either kind
-])
+@pytest.mark.parametrize(
+    "names",
+    [
+        [seat_name(seat) for seat in PER_LANGUAGE],  # as a lesson or a record names them
+        list(registered("danger-13").seat_names(4)),  # the game's own, as on the play page
+        [SeatName("Ann"), "Ben", SeatName("Cleo", ["Kleo"]), "Dev"],  # plain names, of either kind
+    ],
+)
 def test_saving_writes_plain_data_whatever_kind_of_names_the_state_holds(speaking, names):
     state = finished(danger13, players=4, seed=28, seat_names=names)
     data = yaml.safe_load(records.dumps(state))
@@ -154,13 +176,22 @@ def test_a_record_saved_on_a_french_page_replays_on_an_english_one(speaking):
     assert position(again) == position(state) and again.seat_names == ["Orange", "Red", "Gray", "Blue"]
 
 
-@pytest.mark.parametrize("seat, problem", [
-    ({"en": "Red", "fr": "Rouge"}, "the player 'Red, Rouge' has no name in Dutch"),
-    ({"en": "Red", "fr": "Rouge", "nl": "Rood", "de": "Rot"}, "has a name for 'de', which is not one of the tutor's"),
-    ({"en": "Red", "fr": "Bleu", "nl": "Rood"}, "the name 'Bleu' is given to two players"),
-    ({"en": "Red", "fr": ["Rouge"], "nl": "Rood"}, "'seats' should be a list of names, each on one line or one per"),
-    ({"en": "Red: 1", "fr": "Rouge", "nl": "Rood"}, "the name 'Red: 1' has a colon in it"),
-])
+@pytest.mark.parametrize(
+    "seat, problem",
+    [
+        ({"en": "Red", "fr": "Rouge"}, "the player 'Red, Rouge' has no name in Dutch"),
+        (
+            {"en": "Red", "fr": "Rouge", "nl": "Rood", "de": "Rot"},
+            "has a name for 'de', which is not one of the tutor's",
+        ),
+        ({"en": "Red", "fr": "Bleu", "nl": "Rood"}, "the name 'Bleu' is given to two players"),
+        (
+            {"en": "Red", "fr": ["Rouge"], "nl": "Rood"},
+            "'seats' should be a list of names, each on one line or one per",
+        ),
+        ({"en": "Red: 1", "fr": "Rouge", "nl": "Rood"}, "the name 'Red: 1' has a colon in it"),
+    ],
+)
 def test_a_bad_seat_in_a_record_is_refused_naming_file_and_field(seat, problem):
     data = yaml.safe_load(shipped_record("danger13/records/tie-broken-by-banked-values.yaml"))
     data["seats"][0] = seat

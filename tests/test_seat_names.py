@@ -1,6 +1,7 @@
 """Players named per language: a lesson's {en: Red, fr: Rouge, nl: Rood} reads "Rouge" on a
 French page (texts, reasons, drawings, the play page), keeps its colour in every language, and
 the lesson's notation takes any of the seat's names."""
+
 import re
 
 import pytest
@@ -16,8 +17,12 @@ from widgets.languages import LanguageChooser
 
 NAMES = {"fr": ["Rouge", "Bleu", "Vert", "Jaune"], "nl": ["Rood", "Blauw", "Groen", "Geel"]}
 DEALING = next(path for path in bundled_lessons("danger-13") if "dealing" in path.name)
-COLOURED = [path for game in ("danger-13", "monster-trick") for path in bundled_lessons(game)
-            if "Red" in load_lesson(path).seats]
+COLOURED = [
+    path
+    for game in ("danger-13", "monster-trick")
+    for path in bundled_lessons(game)
+    if "Red" in load_lesson(path).seats
+]
 
 
 def fill_colours(svg: str) -> list[str]:
@@ -44,22 +49,34 @@ def test_no_english_colour_is_left_in_the_french_and_dutch_texts(speaking):
         speaking(lang)
         for path in COLOURED:
             lesson = load_lesson(path)
-            texts = [lesson.title, lesson.summary] + [step.say for step in lesson.steps] + [
-                step.try_.prompt for step in lesson.steps if step.try_]
+            texts = (
+                [lesson.title, lesson.summary]
+                + [step.say for step in lesson.steps]
+                + [step.try_.prompt for step in lesson.steps if step.try_]
+            )
             left = [text for text in texts if re.search(r"\b(Red|Blue|Green|Yellow|Gray)\b", text)]
             assert left == [], (lang, path.name)
 
 
 def test_the_notation_takes_any_of_a_seats_names(tmp_path):
     text = DEALING.read_text()
-    for written in ('move: "Red: plain 3 -> 2"', "rows: {Blue: [plain 3]}", "receivers: [Red, Green, Yellow]",
-                    "  dealer: Red\n", "dealer: Blue", "start_player: Red"):
+    for written in (
+        'move: "Red: plain 3 -> 2"',
+        "rows: {Blue: [plain 3]}",
+        "receivers: [Red, Green, Yellow]",
+        "  dealer: Red\n",
+        "dealer: Blue",
+        "start_player: Red",
+    ):
         assert written in text
-    text = (text.replace('move: "Red: plain 3 -> 2"', 'move: "rouge: plain 3 -> 2"')
-            .replace("rows: {Blue: [plain 3]}", "rows: {Blauw: [plain 3]}")
-            .replace("receivers: [Red, Green, Yellow]", "receivers: [Rood, Vert, Yellow]")
-            .replace("  dealer: Red\n", "  dealer: Rouge\n").replace("dealer: Blue", "dealer: BLEU")
-            .replace("start_player: Red", "start_player: Rood"))
+    text = (
+        text.replace('move: "Red: plain 3 -> 2"', 'move: "rouge: plain 3 -> 2"')
+        .replace("rows: {Blue: [plain 3]}", "rows: {Blauw: [plain 3]}")
+        .replace("receivers: [Red, Green, Yellow]", "receivers: [Rood, Vert, Yellow]")
+        .replace("  dealer: Red\n", "  dealer: Rouge\n")
+        .replace("dealer: Blue", "dealer: BLEU")
+        .replace("start_player: Red", "start_player: Rood")
+    )
     path = tmp_path / "dealing.yaml"
     path.write_text(text + "    highlight: [Rood]\n")
     assert check_lesson(path) == []
@@ -74,13 +91,16 @@ def test_a_failed_check_names_the_seat_as_the_learner_reads_it(speaking, tmp_pat
     assert "Jaune" in failure and "Bleu" in failure and "Yellow" not in failure
 
 
-@pytest.mark.parametrize("seat, problem", [
-    ("{en: Red, fr: Rouge}", "the player 'Red, Rouge' has no name in Dutch"),
-    ("{en: Red, fr: Rouge, nl: Rood, de: Rot}", "has a name for 'de', which is not one of the tutor's languages"),
-    ("{en: Red, fr: Bleu, nl: Rood}", "the name 'Bleu' is given to two players"),
-    ("{en: Red, fr: [Rouge], nl: Rood}", "'seats' should be a list of names, each on one line or one per language"),
-    ("{en: 'Red: 1', fr: Rouge, nl: Rood}", "the name 'Red: 1' has a colon in it"),
-])
+@pytest.mark.parametrize(
+    "seat, problem",
+    [
+        ("{en: Red, fr: Rouge}", "the player 'Red, Rouge' has no name in Dutch"),
+        ("{en: Red, fr: Rouge, nl: Rood, de: Rot}", "has a name for 'de', which is not one of the tutor's languages"),
+        ("{en: Red, fr: Bleu, nl: Rood}", "the name 'Bleu' is given to two players"),
+        ("{en: Red, fr: [Rouge], nl: Rood}", "'seats' should be a list of names, each on one line or one per language"),
+        ("{en: 'Red: 1', fr: Rouge, nl: Rood}", "the name 'Red: 1' has a colon in it"),
+    ],
+)
 def test_a_bad_seat_is_refused_naming_file_and_field(tmp_path, seat, problem):
     path = tmp_path / "dealing.yaml"
     path.write_text(DEALING.read_text().replace("  - {en: Red, fr: Rouge, nl: Rood}", f"  - {seat}"))
@@ -102,18 +122,28 @@ def test_each_seat_keeps_its_colour_in_every_language(speaking, path):
     assert drawn["en"][0][:2] != ["#d0383f"] * 2  # colours per seat, not one for all
 
 
-@pytest.mark.parametrize("game, lang, names", [
-    ("danger-13", "fr", NAMES["fr"]), ("danger-13", "nl", NAMES["nl"]),
-    ("monster-trick", "fr", ["Orange", "Rouge", "Gris", "Bleu"]), ("monster-trick", "nl", ["Oranje", "Rood", "Grijs", "Blauw"]),
-    ("thricewise", "fr", ["Ada", "Ben", "Cleo", "Dev"]),
-])
+@pytest.mark.parametrize(
+    "game, lang, names",
+    [
+        ("danger-13", "fr", NAMES["fr"]),
+        ("danger-13", "nl", NAMES["nl"]),
+        ("monster-trick", "fr", ["Orange", "Rouge", "Gris", "Bleu"]),
+        ("monster-trick", "nl", ["Oranje", "Rood", "Grijs", "Blauw"]),
+        ("thricewise", "fr", ["Ada", "Ben", "Cleo", "Dev"]),
+    ],
+)
 def test_the_games_own_players_follow_the_page_language(speaking, game, lang, names):
     speaking(lang)
     assert registered(game).seat_names(4) == names
 
 
-@given(st.lists(st.dictionaries(st.sampled_from(["en", "fr", "nl"]), st.text("abcdefgh", min_size=1, max_size=5),
-                                min_size=1), min_size=1, max_size=5))
+@given(
+    st.lists(
+        st.dictionaries(st.sampled_from(["en", "fr", "nl"]), st.text("abcdefgh", min_size=1, max_size=5), min_size=1),
+        min_size=1,
+        max_size=5,
+    )
+)
 def test_every_name_of_a_seat_finds_that_seat(seats):
     names = [SeatName(seat.get("fr") or next(iter(seat.values())), seat.values()) for seat in seats]
     taken = [name.lower() for seat in seats for name in set(seat.values())]
@@ -131,8 +161,12 @@ def test_a_lesson_on_show_renames_its_players_when_the_language_changes(speaking
     page = app.learn_page("danger-13")
     stepper = page.children[-1].stage.children[0]
     assert stepper.board.state.seat_names == ["Red", "Blue", "Green", "Yellow"]
-    (chooser,) = [part for row in page.children[0].children for part in getattr(row, "children", ())
-                  if isinstance(part, LanguageChooser)]
+    (chooser,) = [
+        part
+        for row in page.children[0].children
+        for part in getattr(row, "children", ())
+        if isinstance(part, LanguageChooser)
+    ]
     chooser.click("lang:nl")
     assert stepper.board.state.seat_names == NAMES["nl"]
     assert all(state.seat_names == NAMES["nl"] for state in stepper.states)

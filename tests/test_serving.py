@@ -1,6 +1,7 @@
 """Serving the tutor (serving/, voila.json, the page template) without a browser: titles,
 the console, the busy page's words, and the kernel manager's cap and culling with real
 kernels."""
+
 import asyncio
 import filecmp
 import json
@@ -44,17 +45,25 @@ def test_every_page_has_a_title_in_every_language(notebook):
         assert notebook == f"{section}.ipynb", "the title follows the page's own call"
         assert nb.metadata.title == f"{msg(f'app.nav.{section}')} · {msg('app.title')}"
         for language in LANGUAGES:
-            assert resources["tutor_game_titles"][language] == {game: page_title(section, game, language)
-                                                                for game in games()}
-        assert resources["tutor_game_titles"]["en"][GAME] == \
-            f"{game_name(GAME)} · {msg(f'app.nav.{section}')} · {msg('app.title')}"
+            assert resources["tutor_game_titles"][language] == {
+                game: page_title(section, game, language) for game in games()
+            }
+        assert (
+            resources["tutor_game_titles"]["en"][GAME]
+            == f"{game_name(GAME)} · {msg(f'app.nav.{section}')} · {msg('app.title')}"
+        )
     assert resources["tutor_titles"] == {language: page_title(section, None, language) for language in LANGUAGES}
     assert set(LANGUAGES) == {"en", "fr", "nl"}
 
 
 def test_a_title_speaks_the_language_asked():
-    assert page_title("learn", "monster-trick", "fr") == text("fr", "publish.title.page", game=text(
-        "fr", "game.monster-trick.name"), section=text("fr", "app.nav.learn"), app=text("fr", "app.title"))
+    assert page_title("learn", "monster-trick", "fr") == text(
+        "fr",
+        "publish.title.page",
+        game=text("fr", "game.monster-trick.name"),
+        section=text("fr", "app.nav.learn"),
+        app=text("fr", "app.title"),
+    )
 
 
 @pytest.mark.parametrize("language", ["fr", "nl"])
@@ -74,23 +83,33 @@ def test_the_console_says_where_to_go_and_how_to_stop(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "en")
     ready = record("Voilà is running at:\n%s", logging.INFO, "http://localhost:8867/")
     assert Friendly().filter(ready)
-    assert ready.getMessage() == "\n".join([msg("publish.console.ready", url="http://localhost:8867/"),
-                                            msg("publish.console.stop")])
+    assert ready.getMessage() == "\n".join(
+        [msg("publish.console.ready", url="http://localhost:8867/"), msg("publish.console.stop")]
+    )
     monkeypatch.setenv("LANGUAGE", "nl_BE")
     ready = record("Voilà is running at:\n%s", logging.INFO, "http://localhost:8866/")
     Friendly().filter(ready)
     assert ready.getMessage().startswith(text("nl", "publish.console.ready", url="http://localhost:8866/"))
 
 
-@pytest.mark.parametrize("line, level, shown", [
-    ("Kernel started: 0c5f3e8e", logging.INFO, False),
-    ("Notebook index.ipynb is not trusted", logging.WARNING, False),
-    ("Culling 'idle' kernel 'python3' (0c5f) with 0 connections due to 901 seconds of inactivity.", logging.WARNING,
-     False),
-    ("Task exception was never retrieved\nfuture: <Task finished coro=<write_message()> exception=WebSocketClosedError()>",
-     logging.ERROR, False),
-    ("Uncaught exception GET /voila/render/index.ipynb", logging.ERROR, True),
-])
+@pytest.mark.parametrize(
+    "line, level, shown",
+    [
+        ("Kernel started: 0c5f3e8e", logging.INFO, False),
+        ("Notebook index.ipynb is not trusted", logging.WARNING, False),
+        (
+            "Culling 'idle' kernel 'python3' (0c5f) with 0 connections due to 901 seconds of inactivity.",
+            logging.WARNING,
+            False,
+        ),
+        (
+            "Task exception was never retrieved\nfuture: <Task finished coro=<write_message()> exception=WebSocketClosedError()>",
+            logging.ERROR,
+            False,
+        ),
+        ("Uncaught exception GET /voila/render/index.ipynb", logging.ERROR, True),
+    ],
+)
 def test_the_console_keeps_problems_and_drops_routine(line, level, shown):
     assert Friendly().filter(record(line, level)) is shown
 
@@ -133,6 +152,7 @@ def run(scenario) -> None:
     loop running in this one. The scenario's kernel managers close their zmq contexts in
     that thread as it ends: left to the garbage collector, a context was once seen to
     block the whole test run while a later test was running."""
+
     async def closing():
         try:
             await scenario()
@@ -145,9 +165,12 @@ def run(scenario) -> None:
 
 
 def manager(folder: Path, **settings) -> TutorKernelManager:
-    kernels = TutorKernelManager(connection_dir=str(folder),
-                                 config=Config({"KernelManager": {"transport": "ipc"},
-                                                "TutorKernelManager": {"cull_idle_timeout": 600, **settings}}))
+    kernels = TutorKernelManager(
+        connection_dir=str(folder),
+        config=Config(
+            {"KernelManager": {"transport": "ipc"}, "TutorKernelManager": {"cull_idle_timeout": 600, **settings}}
+        ),
+    )
     _managers.append(kernels)
     return kernels
 
@@ -163,12 +186,14 @@ def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves(folder):
         await kernels.start_kernel(kernel_name="python3")
         assert len(kernels) == 2
         await kernels.shutdown_all()
+
     run(scenario)
 
 
 def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
     """A pool's kernel starts only while a visitor could still have one; taken from its
     pool by a visitor meanwhile, it tells that visitor the tutor is busy."""
+
     async def scenario():
         kernels = manager(folder, max_kernels=3)
         first = await kernels.start_kernel(kernel_name="python3")
@@ -190,6 +215,7 @@ def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
             await asyncio.wait_for(taken, 10)
         assert second in kernels
         await kernels.shutdown_all()
+
     run(scenario)
 
 
@@ -226,10 +252,13 @@ def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(fold
                 await kernels.cull_kernel_if_idle(kernel)
             if forgotten not in kernels:  # and used, as long quiet, is kept
                 break
-        left = {kernel: (kernels.get_kernel(kernel).execution_state, str(kernels.get_kernel(kernel).last_activity))
-                for kernel in kernels.list_kernel_ids()}
+        left = {
+            kernel: (kernels.get_kernel(kernel).execution_state, str(kernels.get_kernel(kernel).last_activity))
+            for kernel in kernels.list_kernel_ids()
+        }
         assert forgotten not in kernels and used in kernels, left
         await kernels.shutdown_all()
+
     run(scenario)
 
 
@@ -237,8 +266,12 @@ def test_a_class_size_sizes_the_learn_pool_and_makes_room_for_it(folder):
     class Pooled(TutorKernelManager):  # as Voila's pooling manager wraps it (voila.json: preheat_kernel)
         kernel_pools_config = Dict(config=True)
 
-    config = Config({"TutorKernelManager": {"class_size": 45, "max_kernels": 40},
-                     "Pooled": {"kernel_pools_config": {"default": {"pool_size": 0}, "index.ipynb": {"pool_size": 1}}}})
+    config = Config(
+        {
+            "TutorKernelManager": {"class_size": 45, "max_kernels": 40},
+            "Pooled": {"kernel_pools_config": {"default": {"pool_size": 0}, "index.ipynb": {"pool_size": 1}}},
+        }
+    )
     kernels = Pooled(connection_dir=str(folder), config=config)
     assert kernels.kernel_pools_config[CLASS_PAGE] == {"pool_size": 45}
     assert kernels.kernel_pools_config["index.ipynb"] == {"pool_size": 1}
@@ -249,6 +282,7 @@ def test_a_class_size_sizes_the_learn_pool_and_makes_room_for_it(folder):
 def test_pool_kernels_start_one_at_a_time(folder):
     """A pool refills while learners click: its next kernel starts once the last one's page
     waits for its visitor (voila.utils.wait_for_request), not beside it."""
+
     async def scenario():
         kernels = manager(folder, max_kernels=6)
         pool = kernels._pools = {"page.ipynb": []}
@@ -264,11 +298,13 @@ def test_pool_kernels_start_one_at_a_time(folder):
         finally:
             del RequestInfoSocketHandler._waiters[first_id]
         await kernels.shutdown_all()
+
     run(scenario)
 
 
 def test_a_pool_refills_once_pages_have_stopped_connecting(folder):
     """While a class comes in, each page connecting to its kernel puts the pool's refill off."""
+
     async def scenario():
         kernels = manager(folder, max_kernels=4, refill_pause=3)
         visitor = await kernels.start_kernel(kernel_name="python3")
@@ -282,6 +318,7 @@ def test_a_pool_refills_once_pages_have_stopped_connecting(folder):
         await asyncio.wait_for(refill, 60)
         assert len(kernels) == 2
         await kernels.shutdown_all()
+
     run(scenario)
 
 
@@ -290,6 +327,7 @@ def test_the_console_says_once_when_the_class_can_come_in(monkeypatch):
     console = Friendly()
     filled = record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)
     assert console.filter(filled) and filled.getMessage() == text("fr", "publish.console.pool-ready", count=30)
-    assert not console.filter(record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)), \
+    assert not console.filter(record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 30)), (
         "refilled after each learner: said once"
+    )
     assert not console.filter(record("Kernel pool of index.ipynb is filled with %s kernel(s)", logging.INFO, 1))

@@ -159,7 +159,9 @@ def test_every_shipped_lesson_comes_back_as_it_went_in(game_id):
 
 
 def test_a_broken_lesson_round_trips_with_the_same_problems(tmp_path):
-    path = next(path for path in bundled_lessons("monster-trick") if "slots: [1, 2, 4]" in path.read_text(encoding="utf-8"))
+    path = next(
+        path for path in bundled_lessons("monster-trick") if "slots: [1, 2, 4]" in path.read_text(encoding="utf-8")
+    )
     text = path.read_text(encoding="utf-8").replace("slots: [1, 2, 4]", "slots: [1, 4]", 1)
     draft = Draft.from_file("broken.yaml", text)
     expected = check_lesson("broken.yaml", text)

@@ -1,4 +1,5 @@
 """The project's own SVG drawings: well-formed, escaped, and telling cards apart."""
+
 import re
 import xml.etree.ElementTree as ET
 
@@ -80,6 +81,7 @@ def test_ink_is_readable_on_every_fill():
 def test_every_danger13_card_shows_value_icon_and_plus_marks():
     from tutor.games import danger13 as d13
     from tutor.games.danger13 import drawing as d13_drawing
+
     signed = [kind for kind in d13_drawing.LOOKS if kind not in ("one-plus", "two-plus")]  # these: plus marks
     icons = {re.sub(r'(fill|stroke)="[^"]*"', "", d13_drawing.icon(kind, 0, 0, 10, "#000000")) for kind in signed}
     assert len(icons) == len(signed)
@@ -96,8 +98,8 @@ def test_every_danger13_card_shows_value_icon_and_plus_marks():
 def test_every_decktet_card_shows_rank_suits_and_name():
     from tutor.games import decktet
     from tutor.svg import decktet as deck_drawing
-    shapes = {re.sub(r'(fill|stroke)="[^"]*"', "", deck_drawing.suit_symbol(suit, 0, 0, 10))
-              for suit in decktet.SUITS}
+
+    shapes = {re.sub(r'(fill|stroke)="[^"]*"', "", deck_drawing.suit_symbol(suit, 0, 0, 10)) for suit in decktet.SUITS}
     assert len(shapes) == len(decktet.SUITS)
     for card in decktet.CARDS:
         markup = deck_drawing.card_svg(card)
@@ -117,6 +119,7 @@ def test_danger13_and_thricewise_positions_draw_as_html():
     from tutor.games import danger13, thricewise
     from tutor.games.danger13 import drawing as d13_drawing
     from tutor.games.thricewise import drawing as tw_drawing
+
     for module, game_drawing in ((danger13, d13_drawing), (thricewise, tw_drawing)):
         state = module.new_game(3, seed=1)
         rng = random.Random(1)
@@ -149,6 +152,7 @@ def test_every_legal_target_carries_a_mark_besides_its_amber_colour():
     from tutor.core import advance_chance
     from tutor.games import danger13
     from tutor.games.danger13 import drawing as d13_drawing
+
     state = load_lesson(next(p for p in bundled_lessons("monster-trick") if "where-may" in p.name)).states()[0]
     assert lit_marks(drawing.table(state, lit=[1, 3])) == 2 and lit_marks(drawing.table(state)) == 0
     d13_state = danger13.new_game(4, seed=2)
@@ -165,14 +169,16 @@ def test_every_legal_target_carries_a_mark_besides_its_amber_colour():
 
 def test_a_rows_danger_is_told_in_words_and_a_sign_not_only_in_colour():
     from tutor.games.danger13 import drawing as d13_drawing
+
     totals = {"safe": 4, "close": 9, "danger": 12}
     gauges = {level: d13_drawing._gauge(0, 0, total, 13) for level, total in totals.items()}
     words = {level: [node.text for node in parse(f"<g>{markup}</g>").iter("text")] for level, markup in gauges.items()}
     assert len({tuple(texts) for texts in words.values()}) == 3
     for level, markup in gauges.items():
         assert (f'class="level-{level}"' in markup) == (level != "safe")
-        assert any(text and text.startswith(msg(f"widgets.d13.left-{level}", count=0).split("0")[0])
-                   for text in words[level])
+        assert any(
+            text and text.startswith(msg(f"widgets.d13.left-{level}", count=0).split("0")[0]) for text in words[level]
+        )
     assert d13_drawing.LEVELS["close"] != d13_drawing.LEVELS["danger"]
     assert gauges["close"].count("polygon") == gauges["danger"].count("polygon") == 1
     assert 'fill="none"' in gauges["close"] and 'fill="none"' not in gauges["danger"].split("polygon")[1]
@@ -183,22 +189,31 @@ def test_every_seat_colour_comes_with_the_seats_name_or_initial():
     beside the seat's name, or carries its initial."""
     from tutor.games import danger13
     from tutor.games.danger13 import drawing as d13_drawing
+
     state = load_lesson(next(p for p in bundled_lessons("monster-trick") if "where-may" in p.name)).states()[0]
     d13_state = danger13.new_game(4, seed=2, seat_names=["Red", "Blue", "Green", "Yellow"])
     tw_state = tw.new_game(4, seed=1, seat_names=["Ada", "Ben", "Cleo", "Dev"])
     tw_state.push(tw_state.chance_move())
-    for markup, names in ((drawing.players(state, 0), state.seat_names),
-                          (d13_drawing.table(d13_state), d13_state.seat_names),
-                          (tw_drawing.players(tw_state, 0), tw_state.seat_names)):
+    for markup, names in (
+        (drawing.players(state, 0), state.seat_names),
+        (d13_drawing.table(d13_state), d13_state.seat_names),
+        (tw_drawing.players(tw_state, 0), tw_state.seat_names),
+    ):
         shown = [node.text for node in parse(markup).iter(f"{SVG}text")]
         assert all(name in shown for name in names)
     table = parse(drawing.table(state))
-    dots = [group for group in table.iter(f"{SVG}g") if [child.tag for child in group] == [
-        f"{SVG}title", f"{SVG}circle", f"{SVG}text"]]  # the seat dot under each played card
+    dots = [
+        group
+        for group in table.iter(f"{SVG}g")
+        if [child.tag for child in group] == [f"{SVG}title", f"{SVG}circle", f"{SVG}text"]
+    ]  # the seat dot under each played card
     assert len(dots) == sum(map(len, state.tricks)) > 0
     assert {dot.find(f"{SVG}text").text for dot in dots} <= set(seat_tags(state.seat_names))
-    claims = [node.text for node in table.iter(f"{SVG}text")
-              if node.text in {msg("widgets.mt.claim", player=name) for name in state.seat_names}]
+    claims = [
+        node.text
+        for node in table.iter(f"{SVG}text")
+        if node.text in {msg("widgets.mt.claim", player=name) for name in state.seat_names}
+    ]
     assert len(claims) == sum(1 for trick in state.tricks if trick), "each claim marker names its player"
 
 
@@ -220,6 +235,7 @@ def drawn_sizes(svg: str) -> tuple[float, list[tuple[float, str]]]:
             found.append((float(node.get("font-size")) * scale, node.text.strip()))
         for child in node:
             walk(child, scale)
+
     walk(root, 1.0)
     return float(root.get("viewBox").split()[2]), found
 

@@ -1,4 +1,5 @@
 """Thricewise and the basic Decktet: one group of tests per rule of RULES.md section 3."""
+
 import random
 import re
 from collections import Counter
@@ -36,8 +37,10 @@ def grid_of(rows: dict) -> dict:
 
 def scored(rows: dict, cell: str, **options):
     """(kind, points) of the triads a card already on ``cell`` of ``rows`` completes."""
-    return sorted((kind, points) for _, kind, points, _ in
-                  tw.triads_at(grid_of(rows), tw.parse_cell(cell), {**OPTIONS, **options}))
+    return sorted(
+        (kind, points)
+        for _, kind, points, _ in tw.triads_at(grid_of(rows), tw.parse_cell(cell), {**OPTIONS, **options})
+    )
 
 
 def late_position(players, hands, deferred=None, spare=0):
@@ -45,7 +48,7 @@ def late_position(players, hands, deferred=None, spare=0):
     fill the grid row by row from 1,1, six to a row."""
     used = {C(name) for cards in [*hands.values(), *(deferred or {}).values()] for name in cards}
     rest = [card.key for card in CARDS if card not in used][spare:]
-    grid = {f"1,{row}": rest[6 * (row - 1):6 * row] for row in range(1, 7) if rest[6 * (row - 1):6 * row]}
+    grid = {f"1,{row}": rest[6 * (row - 1) : 6 * row] for row in range(1, 7) if rest[6 * (row - 1) : 6 * row]}
     return position(players, grid=grid, hands=hands, deferred=deferred or {})
 
 
@@ -55,8 +58,10 @@ def pick_all(state, *cards):
 
 
 # A two-player table: Author (2 Moons/Knots) and Journey (3 Moons/Waves) on row 1.
-TABLE = {"grid": {"1,1": ["author", "journey"], "1,2": ["ace-knots", "ace-wyrms"]},
-         "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]}}
+TABLE = {
+    "grid": {"1,1": ["author", "journey"], "1,2": ["ace-knots", "ace-wyrms"]},
+    "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
+}
 
 
 # tw.deck
@@ -138,9 +143,15 @@ def test_the_reveal_comes_with_the_last_pick():
 
 # tw.tie
 def test_tied_ranks_are_set_aside_and_the_rest_place():
-    state = position(players=3, grid={"1,1": ["author", "journey", "origin"], "1,2": ["ace-knots", "ace-wyrms", "end"]},
-                     hands={"Ann": ["castle", "sailor", "sea"], "Bob": ["cave", "desert", "bard"],
-                            "Cat": ["huntress", "savage", "lunatic"]})
+    state = position(
+        players=3,
+        grid={"1,1": ["author", "journey", "origin"], "1,2": ["ace-knots", "ace-wyrms", "end"]},
+        hands={
+            "Ann": ["castle", "sailor", "sea"],
+            "Bob": ["cave", "desert", "bard"],
+            "Cat": ["huntress", "savage", "lunatic"],
+        },
+    )
     pick_all(state, "castle", "cave", "huntress")
     assert list(state.tied) == [0, 1] and list(state.order) == [2]
     assert list(state.deferred[0]) == [C("castle")] and list(state.deferred[1]) == [C("cave")]
@@ -157,9 +168,15 @@ def test_when_every_card_ties_nobody_places():
 
 # tw.order
 def test_cards_are_placed_from_the_lowest_rank_up():
-    state = position(players=3, grid={"1,1": ["author", "journey", "origin"], "1,2": ["ace-knots", "ace-wyrms", "end"]},
-                     hands={"Ann": ["sea", "sailor", "castle"], "Bob": ["ace-moons", "desert", "bard"],
-                            "Cat": ["lunatic", "savage", "huntress"]})
+    state = position(
+        players=3,
+        grid={"1,1": ["author", "journey", "origin"], "1,2": ["ace-knots", "ace-wyrms", "end"]},
+        hands={
+            "Ann": ["sea", "sailor", "castle"],
+            "Bob": ["ace-moons", "desert", "bard"],
+            "Cat": ["lunatic", "savage", "huntress"],
+        },
+    )
     pick_all(state, "sea", "ace-moons", "lunatic")
     assert list(state.order) == [1, 2, 0] and state.to_move == 1
     reason = state.why_not(Place(C("sea"), Cell(4, 1)))
@@ -197,8 +214,10 @@ def test_the_grid_is_never_more_than_six_high():
     for cell in (Cell(1, 7), Cell(2, 7), Cell(1, 0)):
         reason = state.why_not(Place(C("sea"), cell))
         assert reason.rule == "tw.bounds"
-    assert str(state.why_not(Place(C("sea"), Cell(1, 7)))) == \
-        "Placing the Sea there would make the grid 7 cards high; it may be at most 6."
+    assert (
+        str(state.why_not(Place(C("sea"), Cell(1, 7))))
+        == "Placing the Sea there would make the grid 7 cards high; it may be at most 6."
+    )
     assert all(1 <= cell.row <= 6 for cell in state.open_cells())
 
 
@@ -206,15 +225,20 @@ def test_the_grid_is_never_more_than_six_wide():
     row = {"-2,1": ["author", "journey", "origin", "desert", "savage", "end"]}
     state = position(grid=row, hands={"Ann": ["sea", "sailor", "castle"], "Bob": ["ace-moons", "mill", "bard"]})
     pick_all(state, "sea", "ace-moons")
-    assert str(state.why_not(Place(C("ace-moons"), Cell(-3, 2)))) == \
-        "Placing the Ace of Moons there would make the grid 7 cards wide; it may be at most 6."
+    assert (
+        str(state.why_not(Place(C("ace-moons"), Cell(-3, 2))))
+        == "Placing the Ace of Moons there would make the grid 7 cards wide; it may be at most 6."
+    )
     assert {cell.col for cell in state.open_cells()} == set(range(-2, 4))
 
 
 # tw.deferred and tw.deferred-score
 def test_deferred_cards_may_follow_the_current_card_then_done():
-    state = position(deferred={"Ann": ["sailor"], "Bob": ["battle"]}, grid=TABLE["grid"],
-                     hands={"Ann": ["mountain", "mill", "sea"], "Bob": ["castle", "desert", "bard"]})
+    state = position(
+        deferred={"Ann": ["sailor"], "Bob": ["battle"]},
+        grid=TABLE["grid"],
+        hands={"Ann": ["mountain", "mill", "sea"], "Bob": ["castle", "desert", "bard"]},
+    )
     pick_all(state, "mountain", "castle")
     state.push(Place(C("mountain"), Cell(3, 1)))
     assert state.to_move == 0 and Done() in state.legal_moves()
@@ -224,8 +248,11 @@ def test_deferred_cards_may_follow_the_current_card_then_done():
 
 
 def test_deferred_cards_may_come_first_and_score_for_their_placer():
-    state = position(deferred={"Ann": ["diplomat"], "Bob": ["betrayal"]}, grid=TABLE["grid"],
-                     hands={"Ann": ["mountain", "mill", "sea"], "Bob": ["castle", "desert", "bard"]})
+    state = position(
+        deferred={"Ann": ["diplomat"], "Bob": ["betrayal"]},
+        grid=TABLE["grid"],
+        hands={"Ann": ["mountain", "mill", "sea"], "Bob": ["castle", "desert", "bard"]},
+    )
     pick_all(state, "mountain", "castle")
     reason = state.why_not(Done())
     assert reason.rule == "tw.deferred" and str(reason) == "Ann must first place this turn's card, the Mountain."
@@ -241,18 +268,24 @@ def test_deferred_cards_may_come_first_and_score_for_their_placer():
 
 
 def test_a_deferred_card_placed_scores_for_whoever_places_it():
-    state = position(deferred={"Ann": ["mountain"], "Bob": ["battle"]}, grid=TABLE["grid"],
-                     hands={"Ann": ["mill", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]})
+    state = position(
+        deferred={"Ann": ["mountain"], "Bob": ["battle"]},
+        grid=TABLE["grid"],
+        hands={"Ann": ["mill", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
+    )
     pick_all(state, "sailor", "castle")
     state.push(Place(C("mountain"), Cell(3, 1)))
     assert list(state.scores) == [4, 0]
-    assert {(t.kind, t.points, t.seat, t.card) for t in state.triads} == {("flush", 2, 0, C("mountain")),
-                                                                         ("run", 2, 0, C("mountain"))}
+    assert {(t.kind, t.points, t.seat, t.card) for t in state.triads} == {
+        ("flush", 2, 0, C("mountain")),
+        ("run", 2, 0, C("mountain")),
+    }
 
 
 def test_a_set_aside_card_cannot_be_chosen_as_the_turns_card():
-    state = position(deferred={"Ann": ["mountain"], "Bob": ["battle"]},
-                     **TABLE | {"hands": {"Ann": ["mill", "sailor", "sea"]}})
+    state = position(
+        deferred={"Ann": ["mountain"], "Bob": ["battle"]}, **TABLE | {"hands": {"Ann": ["mill", "sailor", "sea"]}}
+    )
     reason = state.why_not(Pick(0, C("mountain")))
     assert reason.rule == "tw.deferred"
 
@@ -362,7 +395,8 @@ def test_the_middle_of_five_scores_three_lines():
     assert [cells for cells, *_ in triads][::2] == [
         (Cell(1, 1), Cell(2, 1), Cell(3, 1)),
         (Cell(2, 1), Cell(3, 1), Cell(4, 1)),
-        (Cell(3, 1), Cell(4, 1), Cell(5, 1))]
+        (Cell(3, 1), Cell(4, 1), Cell(5, 1)),
+    ]
     assert sum(points for _, _, points, _ in triads) == 2 * (2 + 3 + 4)
 
 
@@ -381,10 +415,13 @@ def test_scoring_events_record_cells_kind_points_and_scorer():
     pick_all(state, "mountain", "castle")
     state.push(Place(C("mountain"), Cell(3, 1)))
     line = (Cell(1, 1), Cell(2, 1), Cell(3, 1))
-    assert list(state.triads) == [tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "flush", 2, ("moons",)),
-                            tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "run", 2, ())]
-    assert state.triads[0].describe(state.grid) == \
-        "flush of Moons with the Author, the Journey, and the Mountain, worth 2"
+    assert list(state.triads) == [
+        tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "flush", 2, ("moons",)),
+        tw.Triad(1, 0, C("mountain"), Cell(3, 1), line, "run", 2, ()),
+    ]
+    assert (
+        state.triads[0].describe(state.grid) == "flush of Moons with the Author, the Journey, and the Mountain, worth 2"
+    )
     assert state.view(1)["triads"] == list(state.triads) and state.placed_by == {Cell(3, 1): 0}
 
 
@@ -413,8 +450,14 @@ def test_illegal_moves_raise_and_change_nothing():
     state = position(**TABLE)
     pick_all(state, "mountain", "castle")
     before = state.snapshot()
-    for move in (Place(C("mountain"), Cell(4, 1)), Place(C("castle"), Cell(3, 1)), Done(), Pick(0, C("sea")),
-                 Place(C("sea"), Cell(3, 1)), "nonsense"):
+    for move in (
+        Place(C("mountain"), Cell(4, 1)),
+        Place(C("castle"), Cell(3, 1)),
+        Done(),
+        Pick(0, C("sea")),
+        Place(C("sea"), Cell(3, 1)),
+        "nonsense",
+    ):
         with pytest.raises(IllegalMove) as refused:
             state.push(move)
         assert refused.value.reason.rule.startswith("tw.")
@@ -423,8 +466,17 @@ def test_illegal_moves_raise_and_change_nothing():
 
 def test_undo_restores_the_exact_position():
     state = position(deferred={"Ann": ["diplomat"], "Bob": ["betrayal"]}, **TABLE)
-    snapshots, moves = [], [Pick(0, C("mountain")), Pick(1, C("castle")), Place(C("mountain"), Cell(3, 1)),
-                            Place(C("diplomat"), Cell(3, 2)), Place(C("castle"), Cell(0, 1)), Done()]
+    snapshots, moves = (
+        [],
+        [
+            Pick(0, C("mountain")),
+            Pick(1, C("castle")),
+            Place(C("mountain"), Cell(3, 1)),
+            Place(C("diplomat"), Cell(3, 2)),
+            Place(C("castle"), Cell(0, 1)),
+            Done(),
+        ],
+    )
     for move in moves:
         snapshots.append(state.snapshot())
         state.push(move)
@@ -455,16 +507,22 @@ def test_random_moves_are_legal():
 
 
 # Lesson positions and checks
-@pytest.mark.parametrize("spec, problem", [
-    ({"grid": {"1,1": ["sea", "sea"]}}, "two places"),
-    ({"grid": {"1,1": ["author", "journey"]}}, "starts with 4"),
-    ({"grid": {"1,1": ["author", "journey", ".", "sea"], "1,2": ["ace-moons"]}}, "cut off"),
-    ({"grid": {"1,1": ["author", "journey", "origin", "desert", "savage", "end", "sea"]}}, "7 cards wide"),
-    ({"grid": TABLE["grid"], "hands": {"Ann": ["sea"], "Bob": ["bard", "end"]}}, "same number"),
-    ({"grid": TABLE["grid"], "deferred": {"Ann": ["sea"]}}, "5 cards on the grid and set aside cannot come from play"),
-    ({"grid": TABLE["grid"], "table": {}}, "no field called 'table'"),
-    ({"grid": TABLE["grid"], "hands": {"Zed": ["sea"]}}, "no player called 'Zed'"),
-])
+@pytest.mark.parametrize(
+    "spec, problem",
+    [
+        ({"grid": {"1,1": ["sea", "sea"]}}, "two places"),
+        ({"grid": {"1,1": ["author", "journey"]}}, "starts with 4"),
+        ({"grid": {"1,1": ["author", "journey", ".", "sea"], "1,2": ["ace-moons"]}}, "cut off"),
+        ({"grid": {"1,1": ["author", "journey", "origin", "desert", "savage", "end", "sea"]}}, "7 cards wide"),
+        ({"grid": TABLE["grid"], "hands": {"Ann": ["sea"], "Bob": ["bard", "end"]}}, "same number"),
+        (
+            {"grid": TABLE["grid"], "deferred": {"Ann": ["sea"]}},
+            "5 cards on the grid and set aside cannot come from play",
+        ),
+        ({"grid": TABLE["grid"], "table": {}}, "no field called 'table'"),
+        ({"grid": TABLE["grid"], "hands": {"Zed": ["sea"]}}, "no player called 'Zed'"),
+    ],
+)
 def test_impossible_lesson_positions_are_refused(spec, problem):
     with pytest.raises(PositionError, match=problem):
         position(**spec)
@@ -484,12 +542,26 @@ def test_lesson_checks_hold_and_explain_mismatches():
     state = position(**TABLE)
     pick_all(state, "mountain", "castle")
     state.push(Place(C("mountain"), Cell(3, 1)))
-    holds = {"to_move": "Bob", "phase": "place", "scores": {"Ann": 4}, "triads": ["run 2", "flush 2"],
-             "cells": {"3,1": "the Mountain", "4,4": "empty"}, "grid_size": "3x2", "order": ["Ann", "Bob"],
-             "tied": [], "hand_sizes": {"Ann": 2}, "deferred": {"Bob": []}, "deck_size": 26, "turn": 1,
-             "last_turn": False, "illegal": {"move": "place castle 5,1", "rule": "tw.adjacency"},
-             "legal": "place castle 4,1", "winners": ["Ann"], "game_over": False,
-             "would_score": [{"move": "place castle 4,1", "triads": []}, {"move": "place castle 4,2"}]}
+    holds = {
+        "to_move": "Bob",
+        "phase": "place",
+        "scores": {"Ann": 4},
+        "triads": ["run 2", "flush 2"],
+        "cells": {"3,1": "the Mountain", "4,4": "empty"},
+        "grid_size": "3x2",
+        "order": ["Ann", "Bob"],
+        "tied": [],
+        "hand_sizes": {"Ann": 2},
+        "deferred": {"Bob": []},
+        "deck_size": 26,
+        "turn": 1,
+        "last_turn": False,
+        "illegal": {"move": "place castle 5,1", "rule": "tw.adjacency"},
+        "legal": "place castle 4,1",
+        "winners": ["Ann"],
+        "game_over": False,
+        "would_score": [{"move": "place castle 4,1", "triads": []}, {"move": "place castle 4,2"}],
+    }
     assert set(holds) == set(tw_lessons.CHECKS)
     for check, value in holds.items():
         assert tw_lessons.CHECKS[check](state, value) is None, check
@@ -524,6 +596,26 @@ def test_every_refusal_names_a_rule_of_the_reference():
 def test_the_view_offers_what_widgets_read():
     state = position(**TABLE)
     assert set(state.view(0)) == {
-        "seat", "turn", "phase", "to_move", "last_turn", "grid", "placed_by", "span", "open_cells", "hand",
-        "hand_sizes", "pick", "picked", "revealed", "tied", "order", "placer", "placeable", "deferred",
-        "deck_size", "scores", "triads"}
+        "seat",
+        "turn",
+        "phase",
+        "to_move",
+        "last_turn",
+        "grid",
+        "placed_by",
+        "span",
+        "open_cells",
+        "hand",
+        "hand_sizes",
+        "pick",
+        "picked",
+        "revealed",
+        "tied",
+        "order",
+        "placer",
+        "placeable",
+        "deferred",
+        "deck_size",
+        "scores",
+        "triads",
+    }

@@ -1,4 +1,5 @@
 """Thricewise invariants over random seeded games (hypothesis)."""
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import finished
@@ -6,8 +7,13 @@ from random_play import finished
 from tutor.games import thricewise as tw
 from tutor.games.decktet import CARDS
 
-games = st.tuples(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6),
-                  st.sampled_from(tw.OPTIONS["run_rule"]), st.sampled_from(tw.OPTIONS["triads"]))
+games = st.tuples(
+    st.integers(2, 5),
+    st.integers(0, 10**6),
+    st.integers(0, 10**6),
+    st.sampled_from(tw.OPTIONS["run_rule"]),
+    st.sampled_from(tw.OPTIONS["triads"]),
+)
 
 
 def played(players, seed, moves_seed, run_rule, triads, before_move):
@@ -16,14 +22,24 @@ def played(players, seed, moves_seed, run_rule, triads, before_move):
 
 def check_invariants(state):
     if state.phase != "deal":
-        everywhere = (list(state.grid.values()) + list(state.deck) + [c for hand in state.hands for c in hand]
-                      + [c for aside in state.deferred for c in aside] + [c for c in state.picks if c]
-                      + [state.revealed[seat] for seat in state.order[state.placing:]
-                         if state.phase == "place" and state.revealed[seat] not in state.grid.values()])
+        everywhere = (
+            list(state.grid.values())
+            + list(state.deck)
+            + [c for hand in state.hands for c in hand]
+            + [c for aside in state.deferred for c in aside]
+            + [c for c in state.picks if c]
+            + [
+                state.revealed[seat]
+                for seat in state.order[state.placing :]
+                if state.phase == "place" and state.revealed[seat] not in state.grid.values()
+            ]
+        )
         assert sorted(everywhere, key=CARDS.index) == list(CARDS), "all 36 cards accounted for"
     width, height = state.grid_size()
     assert width <= 6 and height <= 6
-    assert list(state.scores) == [sum(t.points for t in state.triads if t.seat == seat) for seat in range(state.players)]
+    assert list(state.scores) == [
+        sum(t.points for t in state.triads if t.seat == seat) for seat in range(state.players)
+    ]
 
 
 def check_placement(state, move):
@@ -89,6 +105,7 @@ def fresh_triads(grid, cell, options):
 def test_kept_open_cells_and_looked_up_triads_match_a_fresh_computation(game):
     """The engine keeps the open cells up to date move by move and looks triads up in a
     table; both agree with working them out afresh, after pushes and after pops."""
+
     def observe(state, move):
         assert state.open == state.find_open()
         if isinstance(move, tw.Place):

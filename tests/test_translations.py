@@ -1,5 +1,6 @@
 """French and Dutch catalogs: the same keys and placeholders as English, the plural forms
 Babel asks for, no English left behind; plural choice and language negotiation."""
+
 import pytest
 
 from tutor import messages
@@ -9,17 +10,23 @@ TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 # Values that may read the same as in English: names and words the three languages share.
 SAME_AS_ENGLISH = {
     "fr": {
-        "game.monster-trick.name", "game.danger-13.name", "game.thricewise.name",  # edition titles
+        "game.monster-trick.name",
+        "game.danger-13.name",
+        "game.thricewise.name",  # edition titles
         "widgets.seat-colour.orange",  # Orange is French too
-        "widgets.scores.round", "glossary.monster-trick.round",  # the French Monster Trick edition says "round"
+        "widgets.scores.round",
+        "glossary.monster-trick.round",  # the French Monster Trick edition says "round"
         "widgets.scores.total",  # "Total" is French too
         "widgets.tw.points",  # "pts" is the French abbreviation too
-        "app.play.end.score.monster-trick", "app.play.end.score.thricewise",  # "points" is French too
+        "app.play.end.score.monster-trick",
+        "app.play.end.score.thricewise",  # "points" is French too
         "app.learn.lesson",  # "min" is the French abbreviation too
         "widgets.decktet.ace",  # A for As
     },
     "nl": {
-        "game.monster-trick.name", "game.danger-13.name", "game.thricewise.name",
+        "game.monster-trick.name",
+        "game.danger-13.name",
+        "game.thricewise.name",
         "app.learn.lesson",  # "min" is the Dutch abbreviation too
         "decktet.card.bard",  # de Bard
         "rule.d13.bust.title",  # the Dutch edition's own heading: the game's name
@@ -35,8 +42,9 @@ def forms(entry):
 
 def has_words(text: str) -> bool:
     """Whether a text says anything in words once its placeholders are left out."""
-    return any(literal and any(c.isalpha() for c in literal)
-               for literal, *_ in __import__("string").Formatter().parse(text))
+    return any(
+        literal and any(c.isalpha() for c in literal) for literal, *_ in __import__("string").Formatter().parse(text)
+    )
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -49,17 +57,22 @@ def test_every_english_key_is_translated_and_nothing_else(lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_placeholders_are_those_of_english(lang):
     english = catalog("en")
-    wrong = [(key, sorted(placeholders(entry)), sorted(placeholders(english[key])))
-             for key, entry in catalog(lang).items() if key in english
-             and placeholders(entry) != placeholders(english[key])]
+    wrong = [
+        (key, sorted(placeholders(entry)), sorted(placeholders(english[key])))
+        for key, entry in catalog(lang).items()
+        if key in english and placeholders(entry) != placeholders(english[key])
+    ]
     assert wrong == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_plural_entries_give_exactly_the_forms_babel_uses(lang):
     needed = plural_categories(lang)
-    wrong = [(key, sorted(entry.forms)) for key, entry in catalog(lang).items()
-             if isinstance(entry, Plural) and set(entry.forms) != needed]
+    wrong = [
+        (key, sorted(entry.forms))
+        for key, entry in catalog(lang).items()
+        if isinstance(entry, Plural) and set(entry.forms) != needed
+    ]
     assert wrong == [], f"{lang} needs {sorted(needed)}"
 
 
@@ -86,8 +99,11 @@ def test_no_english_text_is_left_in_a_translation(lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_allow_list_only_names_values_that_really_match_english(lang):
     english, translated = catalog("en"), catalog(lang)
-    stale = [key for key in SAME_AS_ENGLISH[lang]
-             if not set(forms(translated[key]).values()) & set(forms(english[key]).values())]
+    stale = [
+        key
+        for key in SAME_AS_ENGLISH[lang]
+        if not set(forms(translated[key]).values()) & set(forms(english[key]).values())
+    ]
     assert stale == []
 
 
@@ -95,8 +111,7 @@ def test_the_allow_list_only_names_values_that_really_match_english(lang):
 def tiny_catalogs(tmp_path, monkeypatch):
     """A catalog of a few plural entries in every language, in place of the real one."""
     entries = {
-        "en": 'cards: {plural: count, one: "{count} card", other: "{count} cards"}\n'
-              'plain: "{count} left"\n',
+        "en": 'cards: {plural: count, one: "{count} card", other: "{count} cards"}\nplain: "{count} left"\n',
         "fr": 'cards: {plural: count, one: "{count} pli", many: "{count} de plis", other: "{count} plis"}\n',
         "nl": 'cards: {plural: count, one: "{count} slag", other: "{count} slagen"}\n',
     }
@@ -110,13 +125,27 @@ def tiny_catalogs(tmp_path, monkeypatch):
     catalog.cache_clear()
 
 
-@pytest.mark.parametrize("lang, count, text", [
-    ("en", 1, "1 card"), ("en", 2, "2 cards"), ("en", 0, "0 cards"), ("en", "1", "1 card"),
-    ("en", 1.5, "1.5 cards"), ("en", 1000, "1,000 cards"),
-    ("fr", 1, "1 pli"), ("fr", 2, "2 plis"), ("fr", 0, "0 pli"), ("fr", 1.5, "1,5 pli"),
-    ("fr", "7.5", "7,5 plis"), ("fr", 1_000_000, "1\u202f000\u202f000 de plis"),
-    ("nl", 1, "1 slag"), ("nl", 2, "2 slagen"), ("nl", 0, "0 slagen"), ("nl", 2.5, "2,5 slagen"),
-])
+@pytest.mark.parametrize(
+    "lang, count, text",
+    [
+        ("en", 1, "1 card"),
+        ("en", 2, "2 cards"),
+        ("en", 0, "0 cards"),
+        ("en", "1", "1 card"),
+        ("en", 1.5, "1.5 cards"),
+        ("en", 1000, "1,000 cards"),
+        ("fr", 1, "1 pli"),
+        ("fr", 2, "2 plis"),
+        ("fr", 0, "0 pli"),
+        ("fr", 1.5, "1,5 pli"),
+        ("fr", "7.5", "7,5 plis"),
+        ("fr", 1_000_000, "1\u202f000\u202f000 de plis"),
+        ("nl", 1, "1 slag"),
+        ("nl", 2, "2 slagen"),
+        ("nl", 0, "0 slagen"),
+        ("nl", 2.5, "2,5 slagen"),
+    ],
+)
 def test_msg_picks_the_plural_form_of_the_language(tiny_catalogs, lang, count, text):
     messages.set_language(lang)
     assert msg("cards", count=count) == text
@@ -143,19 +172,22 @@ def test_real_catalog_plurals_for_tricks():
     assert [" 0 slagen " in said["nl"][0], " 1 slag " in said["nl"][1], " 2 slagen " in said["nl"][2]] == [True] * 3
 
 
-@pytest.mark.parametrize("header, lang", [
-    ("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", "fr"),
-    ("nl-BE,nl;q=0.9,en-US;q=0.8,en;q=0.7", "nl"),
-    ("en-GB,en;q=0.9", "en"),
-    ("de-DE,de;q=0.9", "en"),
-    ("de;q=1, nl;q=0.5, fr;q=0.6", "fr"),
-    ("fr;q=0, nl", "nl"),
-    ("NL", "nl"),
-    ("*", "en"),
-    ("", "en"),
-    (None, "en"),
-    ("fr;q=oops, nl;q=0.5", "nl"),
-])
+@pytest.mark.parametrize(
+    "header, lang",
+    [
+        ("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5", "fr"),
+        ("nl-BE,nl;q=0.9,en-US;q=0.8,en;q=0.7", "nl"),
+        ("en-GB,en;q=0.9", "en"),
+        ("de-DE,de;q=0.9", "en"),
+        ("de;q=1, nl;q=0.5, fr;q=0.6", "fr"),
+        ("fr;q=0, nl", "nl"),
+        ("NL", "nl"),
+        ("*", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("fr;q=oops, nl;q=0.5", "nl"),
+    ],
+)
 def test_negotiate_reads_the_accept_language_header(header, lang):
     assert messages.negotiate(header) == lang
 
@@ -164,8 +196,9 @@ def test_each_language_is_offered_in_its_own_name():
     assert [messages.language_name(lang) for lang in LANGUAGES] == ["English", "Français", "Nederlands"]
 
 
-@pytest.mark.parametrize("lang, text", [("en", "Ann, Ben, and Cleo"), ("fr", "Ann, Ben et Cleo"),
-                                        ("nl", "Ann, Ben en Cleo")])
+@pytest.mark.parametrize(
+    "lang, text", [("en", "Ann, Ben, and Cleo"), ("fr", "Ann, Ben et Cleo"), ("nl", "Ann, Ben en Cleo")]
+)
 def test_lists_are_joined_the_way_each_language_does(lang, text):
     messages.set_language(lang)
     try:

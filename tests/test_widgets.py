@@ -1,5 +1,6 @@
 """The shared components and the lesson stepper, driven from Python as the browser would
 (``click(name)`` is what a click or Enter/Space sends), asserting what the models hold."""
+
 import re
 from pathlib import Path
 
@@ -193,6 +194,7 @@ def test_every_drawn_target_can_be_reached_by_keyboard():
 # ----------------------------------------------------------------- score sheet and rules
 def test_the_score_sheet_holds_the_engines_totals_and_stars_the_winners():
     import random
+
     state = mt.new_game(2, seed=8)
     rng = random.Random(8)
     while not state.is_terminal():
@@ -254,8 +256,9 @@ OPEN_SLOT_4 = Play(Card("purple", 3), 3)
 
 def go_to_try(stepper):
     """Show the try-it step that asks for the purple 3 opening slot 4."""
-    stepper.go(next(index for index, step in enumerate(stepper.lesson.steps)
-                    if step.try_ and OPEN_SLOT_4 in step.try_.accept))
+    stepper.go(
+        next(index for index, step in enumerate(stepper.lesson.steps) if step.try_ and OPEN_SLOT_4 in step.try_.accept)
+    )
 
 
 def test_a_try_step_waits_for_the_learner_and_hides_the_legal_slots():
@@ -340,6 +343,7 @@ def test_the_loaders_sentence_is_what_the_teacher_reads(tmp_path):
     path = tmp_path / "mine.yaml"
     path.write_text(BROKEN["bad card"])
     from tutor.lessons import LessonError
+
     with pytest.raises(LessonError) as raised:
         load_lesson(path)
     assert widgets.LessonStepper(path).error == str(raised.value)

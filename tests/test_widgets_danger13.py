@@ -1,4 +1,5 @@
 """Danger 13 components driven from Python as the browser would."""
+
 import random
 import re
 

@@ -1,4 +1,5 @@
 """Thricewise components driven from Python as the browser would."""
+
 import re
 
 import pytest
@@ -39,11 +40,12 @@ def test_the_grid_lights_exactly_the_cells_the_engine_allows():
     state = played_until(tw, 2, 3, lambda s: s.phase == "place")
     board = thricewise_widgets.ThricewiseBoard(state)
     placer = state.placer
-    assert board.hand.cards[:len(state.placeable())] == state.placeable()
+    assert board.hand.cards[: len(state.placeable())] == state.placeable()
     board.hand.click("card:0")
     card = board.hand.selected
-    assert sorted(board.grid.lit) == sorted(cell for cell in state.open_cells()
-                                            if state.why_not(tw.Place(card, cell)) is None)
+    assert sorted(board.grid.lit) == sorted(
+        cell for cell in state.open_cells() if state.why_not(tw.Place(card, cell)) is None
+    )
     moves = []
     board.on_move(moves.append)
     cell = board.grid.lit[0]
@@ -134,8 +136,11 @@ def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
     assert len(cells) >= len(state.open_cells())
     for attributes in cells:
         assert 'tabindex="0"' in attributes and 'role="button"' in attributes
-        assert re.search(r'aria-label="Empty place (right of|left of|above|below|diagonally next to) the [^."]+\. '
-                             r'The .+ may (not )?go here\."', attributes)
+        assert re.search(
+            r'aria-label="Empty place (right of|left of|above|below|diagonally next to) the [^."]+\. '
+            r'The .+ may (not )?go here\."',
+            attributes,
+        )
 
 
 def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
@@ -149,8 +154,9 @@ def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
     stepper.next()
     words = stepper.lesson.entry.part("words")
     before = stepper.states[stepper.step - 1]
-    assert stepper.message == msg("widgets.stepper.other-move", yours=words.move_words(before, other),
-                                  shown=words.move_words(before, written))
+    assert stepper.message == msg(
+        "widgets.stepper.other-move", yours=words.move_words(before, other), shown=words.move_words(before, written)
+    )
     assert "Author" in stepper.message or "End" in stepper.message, "the places are said by the cards beside them"
     stepper.back()
     stepper.play(written)

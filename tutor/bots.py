@@ -5,6 +5,7 @@ that seat may know: ``state.view(seat)``, the seat's legal moves and the game's 
 (public rules). Bots therefore cannot read hidden cards, and the same view always gives
 the same choice for the same bot seed.
 """
+
 from __future__ import annotations
 
 import random

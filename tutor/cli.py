@@ -1,4 +1,5 @@
 """``python -m tutor check|simulate|bench``: lesson checking and engine figures."""
+
 from __future__ import annotations
 
 import argparse
@@ -24,15 +25,23 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("check", help="verify lesson, record-check and record files against the engines")
     check.add_argument("files", nargs="+")
     check.add_argument("--lang", choices=LANGUAGES, default=DEFAULT_LANGUAGE, help="the language of the report")
-    check.add_argument("--require-languages", type=language_list, default=[], metavar="en,fr,nl",
-                       help="name every text of a lesson that lacks one of these languages")
+    check.add_argument(
+        "--require-languages",
+        type=language_list,
+        default=[],
+        metavar="en,fr,nl",
+        help="name every text of a lesson that lacks one of these languages",
+    )
     simulate = commands.add_parser("simulate", help="play random games and print figures as JSON")
     simulate.add_argument("--game", choices=registered_games(), required=True)
     simulate.add_argument("--players", type=int, default=4)
     simulate.add_argument("--games", type=int, default=100)
     simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--bots", help="one bot kind per seat, comma-separated, e.g. coach,random,random,random "
-                                         "(default: every seat plays random legal moves)")
+    simulate.add_argument(
+        "--bots",
+        help="one bot kind per seat, comma-separated, e.g. coach,random,random,random "
+        "(default: every seat plays random legal moves)",
+    )
     bench = commands.add_parser("bench", help="random-legal actions per second, one JSON line per player count")
     bench.add_argument("--game", choices=registered_games(), required=True)
     bench.add_argument("--players", type=int, nargs="*")
@@ -130,8 +139,14 @@ def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: li
         wins.update(state.winners())
         if tally is not None:
             tally.add(state)
-    figures = {"game": game, "players": players, "games": games, "seed": seed, "player_actions": actions,
-               "wins_per_seat": [wins[seat] for seat in range(players)]}
+    figures = {
+        "game": game,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "player_actions": actions,
+        "wins_per_seat": [wins[seat] for seat in range(players)],
+    }
     if bot_kinds:
         figures["bots"] = bot_kinds
     if tally is not None:
@@ -168,6 +183,7 @@ def openspiel_games():
                     state.apply_action(legal[int(rng.random() * len(legal))])
                     actions += 1
             yield actions
+
     return games()
 
 
@@ -208,7 +224,13 @@ def run_bench(game: str, player_counts: list[int] | None, seconds: float):
         (games, actions, spent), *baseline = take_turns(runs, seconds)
         speed = actions / spent
         base_speed = baseline[0][1] / baseline[0][2] if baseline else None
-        yield {"game": game, "players": players, "games": games, "player_actions": actions,
-               "actions_per_second": round(speed), "baseline": BASELINE,
-               "baseline_actions_per_second": round(base_speed) if base_speed else None,
-               "ratio_to_baseline": round(speed / base_speed, 3) if base_speed else None}
+        yield {
+            "game": game,
+            "players": players,
+            "games": games,
+            "player_actions": actions,
+            "actions_per_second": round(speed),
+            "baseline": BASELINE,
+            "baseline_actions_per_second": round(base_speed) if base_speed else None,
+            "ratio_to_baseline": round(speed / base_speed, 3) if base_speed else None,
+        }

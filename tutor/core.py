@@ -5,6 +5,7 @@ undo, terminal, returns; dealing as chance events; simultaneous choices as their
 step) and python-chess's manners (small immutable move values, ``legal_moves``,
 ``push``/``pop``, ``why_not`` explaining a refusal).
 """
+
 from __future__ import annotations
 
 import copy
@@ -135,8 +136,9 @@ class Event:
 
 def check_player_count(game_id: str, players: int, counts: range) -> None:
     if type(players) is not int or players not in counts:
-        raise PositionError(msg("error.player-count", game=msg(f"game.{game_id}.name"), players=players,
-                                low=counts[0], high=counts[-1]))
+        raise PositionError(
+            msg("error.player-count", game=msg(f"game.{game_id}.name"), players=players, low=counts[0], high=counts[-1])
+        )
 
 
 def resolve_options(options: dict | None, allowed: dict[str, tuple]) -> dict[str, str]:
@@ -146,8 +148,7 @@ def resolve_options(options: dict | None, allowed: dict[str, tuple]) -> dict[str
         if name not in allowed:
             raise PositionError(msg("error.unknown-option", option=name, known=", ".join(allowed)))
         if value not in allowed[name]:
-            raise PositionError(msg("error.option-value", option=name, value=value,
-                                    known=", ".join(allowed[name])))
+            raise PositionError(msg("error.option-value", option=name, value=value, known=", ".join(allowed[name])))
         chosen[name] = value
     return chosen
 
@@ -219,8 +220,14 @@ class State(ABC):
             cls._position = _field_reader(cls.FIELDS)
             cls.Position = namedtuple(f"{cls.__name__}Position", cls.FIELDS)
 
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
-                 first_player: int = 0, seat_names: list[str] | None = None):
+    def __init__(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict | None = None,
+        first_player: int = 0,
+        seat_names: list[str] | None = None,
+    ):
         check_player_count(self.game_id, players, self.PLAYER_COUNTS)
         self.players = players
         self.seed = seed

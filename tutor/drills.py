@@ -7,6 +7,7 @@ A game declares its drills in its package (``drills.py``: ``DRILLS``, a tuple of
 ``Drill``); ``drills(game)`` finds them through the registry. ``tasks(game, drill, seed)``
 gives the same positions for the same seed, and ``Run`` keeps a learner's way through them.
 """
+
 from __future__ import annotations
 
 import random
@@ -66,8 +67,11 @@ class Task:
             right, text = self.judge(answer)
         else:
             right = answer == self.correct
-            text = self.explanation if right else msg("drill.wrong-choice", answer=self.choices[self.correct],
-                                                      why=self.explanation)
+            text = (
+                self.explanation
+                if right
+                else msg("drill.wrong-choice", answer=self.choices[self.correct], why=self.explanation)
+            )
         if right is None:
             return None, text
         rules = listed([msg(f"rule.{rule}.title") for rule in self.rules])

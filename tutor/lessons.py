@@ -5,6 +5,7 @@ shares (title, seats, steps, moves, try-it prompts, checks); the game module sup
 the starting position (``lesson_state``), the move notation (``parse_move``) and the
 checks (``CHECKS``).
 """
+
 from __future__ import annotations
 
 import random
@@ -137,8 +138,13 @@ class Lesson:
             raise LessonError(msg("lesson.position-failure", file=self.path, problem=error)) from None
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             # A field of the wrong shape (a number where a list belongs, ...): say where.
-            raise LessonError(msg("lesson.position-failure", file=self.path,
-                                  problem=msg("lesson.malformed", problem=_shape_problem(error)))) from None
+            raise LessonError(
+                msg(
+                    "lesson.position-failure",
+                    file=self.path,
+                    problem=msg("lesson.malformed", problem=_shape_problem(error)),
+                )
+            ) from None
 
     def states(self) -> list:
         """The position shown at each step (after that step's moves), in order; in a guided
@@ -178,8 +184,7 @@ class Lesson:
         if step.try_ is None or not step.try_.free or self.learner is None:
             return None
         if self.learner not in _movers(state):
-            raise TutorError(msg("lesson.free-not-learner", learner=state.name(self.learner),
-                                 mover=_mover_name(state)))
+            raise TutorError(msg("lesson.free-not-learner", learner=state.name(self.learner), mover=_mover_name(state)))
         chosen = choose(index, state.clone()) if choose is not None else None
         return chosen if chosen is not None else bots[self.learner].choose(state, self.learner)
 
@@ -195,8 +200,7 @@ class Lesson:
             if count is None and (self.learner in _movers(state) or not others):
                 return
             if not others:
-                raise TutorError(msg("lesson.coach-stuck", count=count, played=played,
-                                     mover=_mover_name(state)))
+                raise TutorError(msg("lesson.coach-stuck", count=count, played=played, mover=_mover_name(state)))
             _push(state, bots[others[0]].choose(state, others[0]), moves, deal)
             played += 1
 
@@ -248,10 +252,18 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
     players = data.get("players", DEFAULT_PLAYERS)
     seats = [seat_name(seat) for seat in data["seats"]] if "seats" in data else None
     lesson = Lesson(
-        path=name, game=data["game"], title=localized(data["title"]), summary=localized(data.get("summary")),
-        minutes=data.get("minutes", 3), rules=data.get("rules", []), players=players,
-        seats=seats, options=data.get("options", {}),
-        seed=data.get("seed", 0), position=data.get("position"), steps=[],
+        path=name,
+        game=data["game"],
+        title=localized(data["title"]),
+        summary=localized(data.get("summary")),
+        minutes=data.get("minutes", 3),
+        rules=data.get("rules", []),
+        players=players,
+        seats=seats,
+        options=data.get("options", {}),
+        seed=data.get("seed", 0),
+        position=data.get("position"),
+        steps=[],
     )
     known_rules = {rule.id for rule in entry.rule_list}
     for rule in lesson.rules:
@@ -277,8 +289,15 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         except TutorError as error:
             raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error), number) from None
         except (AttributeError, KeyError, TypeError, ValueError) as error:
-            raise LessonError(msg("lesson.step-failure", file=name, step=number,
-                                  problem=msg("lesson.malformed", problem=_shape_problem(error))), number) from None
+            raise LessonError(
+                msg(
+                    "lesson.step-failure",
+                    file=name,
+                    step=number,
+                    problem=msg("lesson.malformed", problem=_shape_problem(error)),
+                ),
+                number,
+            ) from None
         lesson.steps.append(step)
     return lesson
 
@@ -315,9 +334,15 @@ def learner_choices(lesson: Lesson) -> list[Callable[[int, Any], Any] | None]:
             if rng is None:
                 return moves[-1] if last else moves[0]
             return rng.choice(moves)
+
         return choose
-    return [None, pick(None), pick(None, last=True),
-            *(pick(random.Random(f"guided:{lesson.path}:{way}")) for way in range(GUIDED_WAYS))]
+
+    return [
+        None,
+        pick(None),
+        pick(None, last=True),
+        *(pick(random.Random(f"guided:{lesson.path}:{way}")) for way in range(GUIDED_WAYS)),
+    ]
 
 
 def _check_guided(lesson: Lesson) -> list[tuple[int | None, str]]:
@@ -327,8 +352,17 @@ def _check_guided(lesson: Lesson) -> list[tuple[int | None, str]]:
     facts = {**SHARED_FACTS, **getattr(lesson.entry.part("lessons"), "FACTS", {})}
     for step in lesson.steps:
         for name in sorted({name for text in _texts(lesson, step) for name in _FACT.findall(text)} - set(facts)):
-            failures.append((step.number, msg("lesson.step-failure", file=lesson.path, step=step.number,
-                                              problem=msg("lesson.unknown-fact", fact=name))))
+            failures.append(
+                (
+                    step.number,
+                    msg(
+                        "lesson.step-failure",
+                        file=lesson.path,
+                        step=step.number,
+                        problem=msg("lesson.unknown-fact", fact=name),
+                    ),
+                )
+            )
     for choose in learner_choices(lesson):
         try:
             line = lesson.line(choose)
@@ -348,8 +382,10 @@ def _check_line(lesson: Lesson, shown: list) -> list[tuple[int | None, str]]:
     checks = lesson.entry.checks
     failures: list[tuple[int | None, str]] = []
     for step, before, state in zip(lesson.steps, [lesson.start_state(), *shown], shown):
+
         def fail(problem, number=step.number) -> None:
             failures.append((number, msg("lesson.step-failure", file=lesson.path, step=number, problem=problem)))
+
         for note in step.notes:
             problem = _note_problem(lesson.entry, note, before, state)
             if problem:
@@ -405,8 +441,11 @@ def language_problems(path: str | Path, languages: list[str]) -> list[str]:
         return []
     problems = []
     for step, text_field, value in text_fields(data):
-        where = (msg("checks.where-field", field=text_field) if step is None
-                 else msg("checks.where-step", step=step, field=text_field))
+        where = (
+            msg("checks.where-field", field=text_field)
+            if step is None
+            else msg("checks.where-step", step=step, field=text_field)
+        )
         if isinstance(value, str) and value.strip():
             problems.append(msg("checks.language-single", file=name, where=where, languages=", ".join(languages)))
             continue
@@ -417,16 +456,18 @@ def language_problems(path: str | Path, languages: list[str]) -> list[str]:
             if not isinstance(text, str) or not text.strip():
                 problems.append(msg("checks.language-missing", file=name, where=where, language=spoken_language(code)))
             elif code != DEFAULT_LANGUAGE and text.strip() == english:
-                problems.append(msg("checks.language-english", file=name, where=where,
-                                    language=spoken_language(code)))
+                problems.append(msg("checks.language-english", file=name, where=where, language=spoken_language(code)))
     return problems
 
 
 def unnamed_notes(entry, step: Step, before, after) -> list[str]:
     """The notes and variants the step's position relies on (they apply between ``before``
     and ``after``) that the step does not name, so the page would not show them."""
-    return [note for note, applies in entry.notes.items()
-            if note not in step.notes and note not in entry.view_notes and applies(before, after)]
+    return [
+        note
+        for note, applies in entry.notes.items()
+        if note not in step.notes and note not in entry.view_notes and applies(before, after)
+    ]
 
 
 def _note_problem(entry, note: str, before, after) -> str | None:
@@ -457,8 +498,7 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> 
     checks = raw.get("check", {})
     for check in checks:
         if check not in entry.checks:
-            raise TutorError(msg("lesson.unknown-check", check=check, game=entry.id,
-                                 known=", ".join(entry.checks)))
+            raise TutorError(msg("lesson.unknown-check", check=check, game=entry.id, known=", ".join(entry.checks)))
     for rule in raw.get("rules", []):
         if rule not in known_rules:
             raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
@@ -490,9 +530,17 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> 
         accept = accept if isinstance(accept, list) else [accept]
         try_ = Try(localized(spec["prompt"]), [parse_move_for(entry, state, text) for text in accept])
     seats = SeatLookup(state.seat_names)  # a seat highlighted by any of its names, as the board names it
-    return Step(number=number, say=localized(raw.get("say")), moves=moves, try_=try_, checks=checks,
-                highlight=[seats.shown(item) for item in raw.get("highlight", [])], rules=raw.get("rules", []),
-                notes=[str(note) for note in notes], coach=raw.get("coach"))
+    return Step(
+        number=number,
+        say=localized(raw.get("say")),
+        moves=moves,
+        try_=try_,
+        checks=checks,
+        highlight=[seats.shown(item) for item in raw.get("highlight", [])],
+        rules=raw.get("rules", []),
+        notes=[str(note) for note in notes],
+        coach=raw.get("coach"),
+    )
 
 
 def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> None:

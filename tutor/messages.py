@@ -20,6 +20,7 @@ language falls back to English.
 French texts get their non-breaking spaces here, as they are read: before ``: ; ! ? »``
 and after ``«``, so a writer types ordinary spaces and a line never starts with a colon.
 """
+
 from __future__ import annotations
 
 import re
@@ -43,7 +44,9 @@ LANGUAGES = ("en", "fr", "nl")
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 _language = DEFAULT_LANGUAGE
 # Spaces that French typography keeps with the punctuation beside them (the lessons use U+00A0 too).
-_SPACED_PUNCTUATION = {"fr": [(re.compile(r"[ \u202f]+(?=[:;!?»])"), "\u00a0"), (re.compile(r"(?<=«)[ \u202f]+"), "\u00a0")]}
+_SPACED_PUNCTUATION = {
+    "fr": [(re.compile(r"[ \u202f]+(?=[:;!?»])"), "\u00a0"), (re.compile(r"(?<=«)[ \u202f]+"), "\u00a0")]
+}
 
 
 class MissingMessage(KeyError):
@@ -53,6 +56,7 @@ class MissingMessage(KeyError):
 @dataclass(frozen=True)
 class Plural:
     """A plural entry: ``forms`` maps CLDR categories to text; ``count`` names the number."""
+
     count: str
     forms: dict[str, str]
 
@@ -80,7 +84,9 @@ def catalog(language: str) -> dict[str, str | Plural]:
     if language in _SPACED_PUNCTUATION:
         for key, entry in entries.items():
             if isinstance(entry, Plural):
-                entries[key] = Plural(entry.count, {form: typeset(text, language) for form, text in entry.forms.items()})
+                entries[key] = Plural(
+                    entry.count, {form: typeset(text, language) for form, text in entry.forms.items()}
+                )
             else:
                 entries[key] = typeset(entry, language)
     return entries
@@ -111,8 +117,10 @@ def _plural(key: str, entry: dict, source: str) -> Plural:
     forms = {str(category): str(text).strip() for category, text in entry.items() if category != "plural"}
     unknown = set(forms) - PLURAL_CATEGORIES
     if unknown or "other" not in forms:
-        raise ValueError(f"plural entry {key!r} in {source} needs an 'other' form and only CLDR categories "
-                         f"({', '.join(sorted(PLURAL_CATEGORIES))}), not {sorted(unknown)}")
+        raise ValueError(
+            f"plural entry {key!r} in {source} needs an 'other' form and only CLDR categories "
+            f"({', '.join(sorted(PLURAL_CATEGORIES))}), not {sorted(unknown)}"
+        )
     return Plural(str(entry["plural"]), forms)
 
 
@@ -203,8 +211,10 @@ def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
     if count is None:  # not a number: say it as given, in the general form
         return entry.forms["other"], params
     category = Locale.parse(lang).plural_form(count)
-    return (entry.forms.get(category, entry.forms["other"]),
-            {**params, entry.count: format_decimal(count, locale=lang)})
+    return (
+        entry.forms.get(category, entry.forms["other"]),
+        {**params, entry.count: format_decimal(count, locale=lang)},
+    )
 
 
 def _number(value) -> int | Decimal | None:

@@ -5,6 +5,7 @@ at one of its positions, and the engine gives the answer and the reasons.
 keeps its position (a clone, before the move it asks about), so a learner can be
 shown it; ``answer(choice)`` says whether a choice is right and why.
 """
+
 from __future__ import annotations
 
 import random
@@ -117,6 +118,7 @@ def numbers(answer: int, slips, possible: Callable[[int], bool], place: int) -> 
     that its place says nothing: the likeliest ``slips`` first, then the nearest numbers
     the game can give (``possible``). Ask with an answer that has ``place`` such numbers
     below it (``below(answer, possible) >= place``)."""
+
     def side(step: int, wanted: int) -> list[int]:
         near = range(answer + step, -1 if step < 0 else answer + 100, step)
         ordered = [*(slip for slip in slips if (slip - answer) * step > 0), *near]
@@ -131,13 +133,35 @@ def below(answer: int, possible: Callable[[int], bool]) -> int:
     return sum(map(possible, range(answer)))
 
 
-def make_question(game: str, kind: str, state, subject, prompt: dict, choices: list[tuple[str, Any]],
-                  answer, explanation: list[str], rules: list[str], marks: tuple[str, ...] = (),
-                  conceals: tuple[str, ...] = ()) -> Question:
+def make_question(
+    game: str,
+    kind: str,
+    state,
+    subject,
+    prompt: dict,
+    choices: list[tuple[str, Any]],
+    answer,
+    explanation: list[str],
+    rules: list[str],
+    marks: tuple[str, ...] = (),
+    conceals: tuple[str, ...] = (),
+) -> Question:
     """A question from its (text, value) choices, its explanation closed by the rules it
     cites; ``state`` is a clone the question keeps."""
     values = tuple(value for _, value in choices)
     cited = tuple(dict.fromkeys(rules))  # each once, in order
     see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in cited))
-    return Question(game, kind, msg(f"quiz.{kind}.prompt", **prompt), tuple(text for text, _ in choices), values,
-                    values.index(answer), " ".join([*explanation, see]), cited, state, subject, marks, conceals)
+    return Question(
+        game,
+        kind,
+        msg(f"quiz.{kind}.prompt", **prompt),
+        tuple(text for text, _ in choices),
+        values,
+        values.index(answer),
+        " ".join([*explanation, see]),
+        cited,
+        state,
+        subject,
+        marks,
+        conceals,
+    )

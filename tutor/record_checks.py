@@ -5,6 +5,7 @@ and states how it ends (final scores, ranking) or where it is refused (move numb
 rule). The format is documented in docs/lessons.md. ``check_file`` is what the command
 runs on every file: lessons, record checks and plain records alike.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -59,17 +60,19 @@ def check_record_file(name: str, data: dict) -> list[str]:
         if check in data:
             texts = differs(state, data[check])
             if texts is not None:
-                failures.append(msg("checks.record-differs", file=name, check=check, expected=texts[0],
-                                    found=texts[1]))
+                failures.append(msg("checks.record-differs", file=name, check=check, expected=texts[0], found=texts[1]))
     return failures
 
 
 def _shape_problem(name: str, data: dict) -> str | None:
     """What is wrong with the fields of a record-check file, before any replay."""
     try:
-        schema.check_fields(data, {"record": lambda value: None, "scores": schema.fields, "ranking": _ranking,
-                                   "refused": schema.fields}, ("record",), lambda problem: msg(
-                                       "input.at-file", file=name, problem=problem))
+        schema.check_fields(
+            data,
+            {"record": lambda value: None, "scores": schema.fields, "ranking": _ranking, "refused": schema.fields},
+            ("record",),
+            lambda problem: msg("input.at-file", file=name, problem=problem),
+        )
     except schema.Invalid as error:
         return str(error)
     if not isinstance(data["record"], (str, dict)):
@@ -121,21 +124,26 @@ def _scores_differ(state, expected: dict) -> tuple[str, str] | None:
     """{seat name: final score}, for the seats the file names (by any of their names): None,
     or (expected, found) as text."""
     returns, seats = state.returns(), SeatLookup(state.seat_names)
-    found: dict[int | None, str] = {seat: _number_text(value) for seat, value in enumerate(returns)}  # None: no such seat
+    found: dict[int | None, str] = {
+        seat: _number_text(value) for seat, value in enumerate(returns)
+    }  # None: no such seat
     if all(found.get(seats.find(name)) == _number_text(value) for name, value in expected.items()):
         return None
     return _scores_text((seats.shown(name), value) for name, value in expected.items()), _scores_text(
-        zip(state.seat_names, returns))
+        zip(state.seat_names, returns)
+    )
 
 
 def _ranking_differs(state, expected: list) -> tuple[str, str] | None:
     """[first, second, ...] from the top, tied seats written together as a list, each by
     any of its names."""
     seats = SeatLookup(state.seat_names)
-    expected = [[seats.shown(seat) for seat in entry] if isinstance(entry, list) else seats.shown(entry)
-                for entry in expected]
-    wanted = [sorted(str(seat).lower() for seat in (entry if isinstance(entry, list) else [entry]))
-              for entry in expected]
+    expected = [
+        [seats.shown(seat) for seat in entry] if isinstance(entry, list) else seats.shown(entry) for entry in expected
+    ]
+    wanted = [
+        sorted(str(seat).lower() for seat in (entry if isinstance(entry, list) else [entry])) for entry in expected
+    ]
     groups = [[state.name(seat) for seat in group] for group in _ranking_groups(state)]
     if [sorted(name.lower() for name in group) for group in groups] == wanted:
         return None

@@ -5,6 +5,7 @@ seed and first player, and the players' moves in order. Chance events (deals, dr
 not written: the seed gives them again on replay. Seats are written as lessons write them:
 a seat named per language ({en: Red, fr: Rouge, nl: Rood}) is read in the page's language.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,8 +37,13 @@ def record_of(state) -> dict:
     """The record of a game started with ``new_game`` (not of a lesson position). Each move
     carries its mover's name, so a replay from another first player is refused; the result
     comes before the moves, so a file cut short keeps a result that its moves do not reach."""
-    replay = registered(state.game_id).new_game(state.players, seed=state.seed, options=state.options,
-                             first_player=state.first_player, seat_names=state.seat_names)
+    replay = registered(state.game_id).new_game(
+        state.players,
+        seed=state.seed,
+        options=state.options,
+        first_player=state.first_player,
+        seat_names=state.seat_names,
+    )
     moves = []
     for move in state.move_stack:
         if replay.to_move >= 0:
@@ -46,9 +52,13 @@ def record_of(state) -> dict:
             moves.append(str(move))  # a simultaneous choice names its seat itself
         replay.push(move)
     record = {
-        "game": state.game_id, "format": RECORD_FORMAT, "players": state.players,
+        "game": state.game_id,
+        "format": RECORD_FORMAT,
+        "players": state.players,
         "seats": [written(name) for name in state.seat_names],  # plain data, per language where named so
-        "seed": state.seed, "first_player": state.first_player, "options": dict(state.options),
+        "seed": state.seed,
+        "first_player": state.first_player,
+        "options": dict(state.options),
     }
     if state.is_terminal():
         record["result"] = {"returns": state.returns(), "winners": [str(state.name(seat)) for seat in state.winners()]}
@@ -86,8 +96,13 @@ def load(path: str | Path, text: str | bytes | None = None, expected_game: str |
     entry = registered(game)
     seats = [seat_name(seat) for seat in data["seats"]] if "seats" in data else None
     try:
-        state = entry.new_game(data["players"], seed=data["seed"], options=data.get("options"),
-                                first_player=data.get("first_player", 0), seat_names=seats)
+        state = entry.new_game(
+            data["players"],
+            seed=data["seed"],
+            options=data.get("options"),
+            first_player=data.get("first_player", 0),
+            seat_names=seats,
+        )
     except TutorError as error:
         raise RecordError(f"{name}: {error}") from None
     for number, notation in enumerate(data["moves"], start=1):
@@ -95,11 +110,15 @@ def load(path: str | Path, text: str | bytes | None = None, expected_game: str |
         try:
             state.push(parse_move_for(entry, state, notation))
         except IllegalMove as error:
-            raise RecordError(msg("record.illegal-move", file=name, number=number, move=notation, reason=error.reason),
-                              number, error.reason.rule) from None
+            raise RecordError(
+                msg("record.illegal-move", file=name, number=number, move=notation, reason=error.reason),
+                number,
+                error.reason.rule,
+            ) from None
         except TutorError as error:
-            raise RecordError(msg("record.bad-move", file=name, number=number, move=notation, problem=error),
-                              number) from None
+            raise RecordError(
+                msg("record.bad-move", file=name, number=number, move=notation, problem=error), number
+            ) from None
     advance_chance(state)
     if "result" in data:
         _check_result(name, state, data["result"])
@@ -113,8 +132,13 @@ def _check_result(name: str, state, expected: dict) -> None:
     seats = SeatLookup(state.seat_names)  # the winners written by any of their names
     expected = {**expected, "winners": [seats.shown(name) for name in expected["winners"]]}
     if found != expected:
-        raise RecordError(msg("input.at-file", file=name, problem=msg(
-            "input.result-differs", found=_result_words(found), expected=_result_words(expected))))
+        raise RecordError(
+            msg(
+                "input.at-file",
+                file=name,
+                problem=msg("input.result-differs", found=_result_words(found), expected=_result_words(expected)),
+            )
+        )
 
 
 def _result_words(result: dict) -> str:

@@ -4,6 +4,7 @@ Each field has a check: a function that returns None when the value fits, or the
 saying what was expected ("a whole number from 2 to 5"). The game-specific parts (a
 lesson's ``position`` and ``check`` contents, move notation) are left to the engines.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,10 @@ def _is_line(value) -> bool:
 def _per_language(value, fits: Callable[[Any], bool]) -> bool:
     """Text the learner reads is one string, or one string per language."""
     if isinstance(value, dict):
-        return bool(value) and all(isinstance(language, str) and LANGUAGE.fullmatch(language) and fits(words)
-                                   for language, words in value.items())
+        return bool(value) and all(
+            isinstance(language, str) and LANGUAGE.fullmatch(language) and fits(words)
+            for language, words in value.items()
+        )
     return fits(value)
 
 
@@ -58,8 +61,10 @@ def line(value) -> str | None:
 
 def lines(expected: str) -> Check:
     """A list of one-line texts: rule ids, highlights, seat names, moves."""
+
     def check(value) -> str | None:
         return None if isinstance(value, list) and all(map(_is_line, value)) else msg(expected)
+
     return check
 
 
@@ -92,18 +97,24 @@ def flag(value) -> str | None:
 
 def whole(low: int | None = None, high: int | None = None) -> Check:
     """A whole number (not 1.5, not true), within ``low`` to ``high`` when given."""
+
     def check(value) -> str | None:
         if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
             return None
         return msg("input.expect.whole-range", low=low, high=high) if low is not None else msg("input.expect.whole")
+
     return check
 
 
 def numbers(count: int) -> Check:
     def check(value) -> str | None:
-        fits = (isinstance(value, list) and len(value) == count
-                and all(isinstance(item, (int, float)) and not isinstance(item, bool) for item in value))
+        fits = (
+            isinstance(value, list)
+            and len(value) == count
+            and all(isinstance(item, (int, float)) and not isinstance(item, bool) for item in value)
+        )
         return None if fits else msg("input.expect.numbers", count=count)
+
     return check
 
 
@@ -130,16 +141,46 @@ def lesson_try(value) -> str | None:
     return None if text(value) is None or isinstance(value, dict) else msg("input.expect.try")
 
 
-LESSON = {"game": line, "title": heading, "summary": heading, "minutes": whole(1, 120), "rules": words,
-          "players": whole(), "seats": seat_names, "options": options, "seed": whole(), "position": fields,
-          "steps": steps, "learner": line, "firsts": firsts}
+LESSON = {
+    "game": line,
+    "title": heading,
+    "summary": heading,
+    "minutes": whole(1, 120),
+    "rules": words,
+    "players": whole(),
+    "seats": seat_names,
+    "options": options,
+    "seed": whole(),
+    "position": fields,
+    "steps": steps,
+    "learner": line,
+    "firsts": firsts,
+}
 LESSON_REQUIRED = ("game", "title", "steps")
-STEP = {"say": text, "move": moves, "try": lesson_try, "check": fields, "highlight": words, "rules": words,
-        "notes": words, "free": lesson_try, "coach": coach}
+STEP = {
+    "say": text,
+    "move": moves,
+    "try": lesson_try,
+    "check": fields,
+    "highlight": words,
+    "rules": words,
+    "notes": words,
+    "free": lesson_try,
+    "coach": coach,
+}
 TRY = {"prompt": text, "accept": moves}
 FIRST = {"when": line, "say": text, "rules": words}
-RECORD = {"game": line, "format": whole(), "players": whole(), "seats": seat_names, "seed": whole(),
-          "first_player": whole(), "options": options, "moves": move_list, "result": fields}
+RECORD = {
+    "game": line,
+    "format": whole(),
+    "players": whole(),
+    "seats": seat_names,
+    "seed": whole(),
+    "first_player": whole(),
+    "options": options,
+    "moves": move_list,
+    "result": fields,
+}
 RECORD_REQUIRED = ("game", "players", "seed", "moves")
 
 
@@ -157,8 +198,9 @@ def check_lesson(name: str, data: dict) -> None:
             check_fields(step, STEP, (), at_step)
             for kind in ("try", "free"):
                 if isinstance(step.get(kind), dict):
-                    check_fields(step[kind], TRY if kind == "try" else {"prompt": text}, ("prompt",), at_step,
-                                 parent=kind)
+                    check_fields(
+                        step[kind], TRY if kind == "try" else {"prompt": text}, ("prompt",), at_step, parent=kind
+                    )
         except Invalid as error:
             error.step = number
             raise
@@ -179,8 +221,9 @@ def check_record(name: str, data: dict) -> None:
     _check_value(data, "first_player", whole(0, players - 1), at_file)
     if "result" in data:
         result = data["result"]
-        check_fields(result, {"returns": numbers(players), "winners": winners}, ("returns", "winners"),
-                     at_file, parent="result")
+        check_fields(
+            result, {"returns": numbers(players), "winners": winners}, ("returns", "winners"), at_file, parent="result"
+        )
         known = {name.strip().lower() for seat in seats for name in _names(seat)} if seats else None
         for winner in result["winners"]:
             if known is not None and winner.strip().lower() not in known:
@@ -217,8 +260,17 @@ def _check_game_and_players(data: dict, players, at) -> int:
         raise Invalid(at(msg("input.unknown-game", game=data["game"], known=", ".join(games()))))
     entry = registered(data["game"])
     if players not in entry.player_counts:
-        raise Invalid(at(msg("input.player-count", game=entry.name, players=players,
-                             low=entry.player_counts[0], high=entry.player_counts[-1])))
+        raise Invalid(
+            at(
+                msg(
+                    "input.player-count",
+                    game=entry.name,
+                    players=players,
+                    low=entry.player_counts[0],
+                    high=entry.player_counts[-1],
+                )
+            )
+        )
     return players
 
 
@@ -228,8 +280,13 @@ def _check_options(data: dict, at) -> None:
     offered, game = entry.options, entry.name
     for option, value in data.get("options", {}).items():
         if option not in offered:
-            raise Invalid(at(msg("input.unknown-option", option=option, game=game, known=", ".join(offered))
-                             if offered else msg("input.no-options", option=option, game=game)))
+            raise Invalid(
+                at(
+                    msg("input.unknown-option", option=option, game=game, known=", ".join(offered))
+                    if offered
+                    else msg("input.no-options", option=option, game=game)
+                )
+            )
         if value not in offered[option]:
             raise Invalid(at(msg("input.option-value", option=option, value=value, known=", ".join(offered[option]))))
 
@@ -240,8 +297,9 @@ def _check_seats(seats, players: int, at) -> list | None:
     if seats is None:
         return None
     if len(seats) != players:
-        raise Invalid(at(msg("input.wrong", field=_field_name("seats"), expected=msg("input.expect.names",
-                                                                                    count=players))))
+        raise Invalid(
+            at(msg("input.wrong", field=_field_name("seats"), expected=msg("input.expect.names", count=players)))
+        )
     taken: set[str] = set()
     for seat in seats:
         if isinstance(seat, dict):
@@ -268,8 +326,9 @@ def _check_seat_languages(seat: dict, at) -> None:
     shown = ", ".join(seat.values())
     for language in seat:
         if language not in LANGUAGES:
-            raise Invalid(at(msg("input.seat-language-unknown", name=shown, language=language,
-                                 known=", ".join(LANGUAGES))))
+            raise Invalid(
+                at(msg("input.seat-language-unknown", name=shown, language=language, known=", ".join(LANGUAGES)))
+            )
     for language in LANGUAGES:
         if language not in seat:
             raise Invalid(at(msg("input.seat-language-missing", name=shown, language=spoken_language(language))))

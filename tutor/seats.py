@@ -1,6 +1,7 @@
 """Players' names: a seat's name as a learner reads it, answering to its names in the other
 languages, as lessons and records write seats, as files keep them, and found again by any of
 them (``SeatLookup``)."""
+
 from __future__ import annotations
 
 from tutor.core import PositionError
@@ -59,8 +60,10 @@ class ColourNames:
         self.colours = colours
 
     def __iter__(self):
-        return (seat_name({lang: catalog(lang)[f"widgets.seat-colour.{colour}"] for lang in LANGUAGES})
-                for colour in self.colours)
+        return (
+            seat_name({lang: catalog(lang)[f"widgets.seat-colour.{colour}"] for lang in LANGUAGES})
+            for colour in self.colours
+        )
 
 
 class SeatLookup:

@@ -10,6 +10,7 @@ pass to before their cards may show (at a family table, where they do not hide t
 from each other, it never asks: the cards of whoever is to move show at once). Pages draw a session; they keep no turn-taking of
 their own.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -41,8 +42,15 @@ class Session:
     """``Session(game_id, kinds, seed=0, options=None, names=None)``: a new game with one
     seat per entry of ``kinds`` ("person" or a bot kind such as "coach" or "random")."""
 
-    def __init__(self, game_id: str, kinds: list[str], seed: int = 0, options: dict | None = None,
-                 names: list[str] | None = None, family: bool = False):
+    def __init__(
+        self,
+        game_id: str,
+        kinds: list[str],
+        seed: int = 0,
+        options: dict | None = None,
+        names: list[str] | None = None,
+        family: bool = False,
+    ):
         self.game = registered(game_id)
         self.kinds = list(kinds)
         self.seed = seed
@@ -164,8 +172,10 @@ class Session:
     def history(self) -> list[Entry]:
         """Every move so far with its mover and events, oldest first."""
         state = self.state
-        return [Entry(move, mover, state.events(index))
-                for index, (move, mover) in enumerate(zip(state.move_stack, self.movers))]
+        return [
+            Entry(move, mover, state.events(index))
+            for index, (move, mover) in enumerate(zip(state.move_stack, self.movers))
+        ]
 
     def rename(self, seat: int, name: str) -> None:
         """Names are only for showing (and the record): the game goes on under the new one."""

@@ -8,6 +8,7 @@ one FileProblem sentence instead of a hang, a traceback or a machine out of memo
 Scalars are read as YAML 1.2 reads them: only ``true``/``false`` are booleans (``no`` and
 ``yes`` stay text), and dates stay text, so a seed written as a date is refused by the schema.
 """
+
 from __future__ import annotations
 
 import os
@@ -89,13 +90,18 @@ class _PlainResolver(BaseResolver):
 
 
 for _tag, _pattern, _first in (
-        ("bool", r"true|True|TRUE|false|False|FALSE", "tTfF"),
-        ("null", r"~|null|Null|NULL|", "~nN"),
-        ("int", r"[-+]?(?:0|[1-9][0-9]*)", "-+0123456789"),
-        ("float", r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
-         "-+.0123456789")):
-    _PlainResolver.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(f"^(?:{_pattern})$"),
-                                         list(_first) + ([""] if _tag == "null" else []))
+    ("bool", r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    ("null", r"~|null|Null|NULL|", "~nN"),
+    ("int", r"[-+]?(?:0|[1-9][0-9]*)", "-+0123456789"),
+    (
+        "float",
+        r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)",
+        "-+.0123456789",
+    ),
+):
+    _PlainResolver.add_implicit_resolver(
+        f"tag:yaml.org,2002:{_tag}", re.compile(f"^(?:{_pattern})$"), list(_first) + ([""] if _tag == "null" else [])
+    )
 
 
 class _PlainConstructor(SafeConstructor):
@@ -172,8 +178,14 @@ def read_yaml(name: str, text: str | bytes | None = None, limit: int = MAX_BYTES
         raise FileProblem(msg("input.not-text", file=name)) from None
     hidden = _HIDDEN_IN_FILE.search(text)
     if hidden:
-        raise FileProblem(msg("input.hidden-character", file=name, line=text.count("\n", 0, hidden.start()) + 1,
-                              code=f"U+{ord(hidden.group()):04X}"))
+        raise FileProblem(
+            msg(
+                "input.hidden-character",
+                file=name,
+                line=text.count("\n", 0, hidden.start()) + 1,
+                code=f"U+{ord(hidden.group()):04X}",
+            )
+        )
     loader = _PlainLoader(text)
     try:
         data = loader.get_single_data()
@@ -190,9 +202,13 @@ def read_yaml(name: str, text: str | bytes | None = None, limit: int = MAX_BYTES
 
 def kind_of(value) -> str:
     """What a value is, in words: "a list", "a number", ... (never a Python type name)."""
-    for kind, test in (("flag", lambda v: isinstance(v, bool)),
-                       ("number", lambda v: isinstance(v, (int, float))), ("text", lambda v: isinstance(v, str)),
-                       ("list", lambda v: isinstance(v, list)), ("fields", lambda v: isinstance(v, dict))):
+    for kind, test in (
+        ("flag", lambda v: isinstance(v, bool)),
+        ("number", lambda v: isinstance(v, (int, float))),
+        ("text", lambda v: isinstance(v, str)),
+        ("list", lambda v: isinstance(v, list)),
+        ("fields", lambda v: isinstance(v, dict)),
+    ):
         if test(value):
             return msg(f"input.kind.{kind}")
     return msg("input.kind.other")

@@ -51,6 +51,7 @@ Pages (``widgets/app.py`` builds them; the bodies live beside it, links in ``add
     ``tutor.studio.Draft`` drawn on the game's board, its steps and their editor, files in
     and out, the draft kept in the browser (``StudioFiles``).
 """
+
 from widgets.hand import Hand
 from widgets.rules import RulesReference
 from widgets.scores import ScoreSheet

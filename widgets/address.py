@@ -7,6 +7,7 @@ game's practise page.
 
 Links between pages: ``page_file`` (a page's address relative to notebooks/) and ``href``
 (from one page to another, relative, in the page's language)."""
+
 from __future__ import annotations
 
 import posixpath
@@ -77,7 +78,11 @@ class LessonAddress(Component):
         """Two whole numbers (tutor.js reads them from the address); anything else is
         ignored, and logged: the page stays where it is."""
         value = proposal["value"]
-        if isinstance(value, list) and len(value) == 2 and all(type(part) is int and abs(part) < 10**6 for part in value):
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(type(part) is int and abs(part) < 10**6 for part in value)
+        ):
             self._valid = value
             return value
         log.warning("Ignored a lesson address place from the browser: %.80r", value)
@@ -140,8 +145,10 @@ class LessonAddress(Component):
         """Mark the finished lessons in the shelf's list, keeping the lesson on show."""
         chooser, done = self.shelf.chooser, set(self.done)
         labels = [f"{label.removeprefix(DONE_MARK + ' ')}" for label, _ in chooser.options]
-        options = [(f"{DONE_MARK} {label}" if name in done else label, index)
-                   for index, (label, name) in enumerate(zip(labels, self.names))]
+        options = [
+            (f"{DONE_MARK} {label}" if name in done else label, index)
+            for index, (label, name) in enumerate(zip(labels, self.names))
+        ]
         if options == list(chooser.options):
             return
         kept = chooser.value
@@ -153,14 +160,25 @@ class LessonAddress(Component):
             self.relabelling = False
 
     def render(self) -> str:
-        copy = el("button", escape(msg("app.learn.link")), type="button", data_copy=msg("app.learn.link-prompt"),
-                  data_done=msg("app.learn.link-copied"))
+        copy = el(
+            "button",
+            escape(msg("app.learn.link")),
+            type="button",
+            data_copy=msg("app.learn.link-prompt"),
+            data_done=msg("app.learn.link-copied"),
+        )
         parts = [copy, el("span", "", class_="tutor-copied", role="status", aria_live="polite")]
         if self.notice:
             parts.insert(0, el("p", escape(self.notice), class_="tutor-address-notice", role="status"))
         stepper = self._stepper
         last_lesson = self.place[0] == len(self.shelf.lessons) - 1
         if stepper is not None and last_lesson and stepper.step == stepper.total - 1 and not stepper.waiting:
-            parts.append(el("a", escape(msg("app.learn.practise", game=game_name(self.game))), href=self.practise,
-                            class_="tutor-onward-link"))
+            parts.append(
+                el(
+                    "a",
+                    escape(msg("app.learn.practise", game=game_name(self.game))),
+                    href=self.practise,
+                    class_="tutor-onward-link",
+                )
+            )
         return el("div", *parts, class_="tutor-address-tools")

@@ -9,6 +9,7 @@ under ``jupyter server``), so links between pages are relative. A page that cann
 built (no game or an unknown one on its address, a lesson that does not hold) shows a
 friendly message instead of a traceback.
 """
+
 from __future__ import annotations
 
 import functools
@@ -44,10 +45,10 @@ STUDIO = "studio.ipynb"  # the lesson studio (widgets/studio.py), linked from th
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
 
 
-
 def page_style() -> str:
     """The pages' stylesheet (widgets/static/page.css)."""
     return f"<style>{PAGE_CSS.read_text(encoding='utf-8')}</style>"
+
 
 class Page(w.VBox):
     """One page of the app. Its plain-text form (what nbval compares) names the page.
@@ -118,6 +119,7 @@ def requested_game() -> str | None:
 def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.HBox:
     """The bar on top of every page: home and the games, then the sections of this game.
     ``title`` names a page that is not a game's section (the classroom pages)."""
+
     def link(text: str, there: str, current: bool) -> str:
         mark = ' aria-current="page"' if current else ""
         return f'<a href="{escape(href(there, here))}"{mark}>{escape(text)}</a>'
@@ -130,8 +132,10 @@ def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.H
     title = escape(title or page_title(section, game))
     rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
-        links = [link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
-                 for section in sections(game)]
+        links = [
+            link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
+            for section in sections(game)
+        ]
         rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(links)}</nav>')
     bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser(here.partition("?")[2])])
     bar.add_class("tutor-nav")
@@ -158,6 +162,7 @@ def friendly(section: str):
     the game its address names; every builder takes the ``Bodies`` to keep (after the game). TutorError
     texts are finished sentences for learners; anything else is a bug, whose traceback goes
     to the server's log (the real stderr), never to the page."""
+
     def decorate(build):
         def built(game: str | None, bodies: Bodies) -> Page:
             try:
@@ -184,7 +189,9 @@ def friendly(section: str):
                 ready_ahead(section, build)
             set_language(requested_language())
             return built(game or (requested_game() if section in SECTIONS else None), Bodies())
+
         return page
+
     return decorate
 
 
@@ -218,8 +225,10 @@ def game_wanted(game: str | None) -> str:
 
 def problem_page(section: str, game: str | None, problem: str) -> Page:
     known = game if game in games() else None
-    note = w.HTML(f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
-                  f'<br>{escape(msg("app.problem.hint"))}</div>')
+    note = w.HTML(
+        f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
+        f"<br>{escape(msg('app.problem.hint'))}</div>"
+    )
     return Page("problem", [nav_bar(page_file(section, known), known), heading(msg("app.problem.heading")), note])
 
 
@@ -247,19 +256,30 @@ def landing_page(_bodies: Bodies) -> Page:
     cards = []
     for game in games():
         minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
-        links = "".join(f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
-                        for section in sections(game))
+        links = "".join(
+            f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
+            for section in sections(game)
+        )
         teaches = f"app.game.{game}.teaches"  # a game's landing card text, from its pages.yaml
-        cards.append(f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
-                     + (f"<p>{escape(msg(teaches))}</p>" if has(teaches) else "")
-                     + f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
-                     + (f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>' if links else
-                        f'<p>{escape(msg("app.landing.no-pages"))}</p></section>'))
-    classroom = "".join(f'<a href="{escape(href(f"classroom/{page}.ipynb", HOME))}">'
-                        f'{escape(msg(f"classroom.landing.{page}"))}</a>' for page in ("teach", "join"))
+        cards.append(
+            f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
+            + (f"<p>{escape(msg(teaches))}</p>" if has(teaches) else "")
+            + f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
+            + (
+                f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>'
+                if links
+                else f"<p>{escape(msg('app.landing.no-pages'))}</p></section>"
+            )
+        )
+    classroom = "".join(
+        f'<a href="{escape(href(f"classroom/{page}.ipynb", HOME))}">{escape(msg(f"classroom.landing.{page}"))}</a>'
+        for page in ("teach", "join")
+    )
     classroom += f'<a href="{escape(href(STUDIO, HOME))}">{escape(msg("studio.link"))}</a>'
-    cards.append(f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
-                 f'<p>{escape(msg("classroom.landing.text"))}</p><nav>{classroom}</nav></section>')
+    cards.append(
+        f'<section class="tutor-classroom-card"><h2>{escape(msg("classroom.landing.heading"))}</h2>'
+        f"<p>{escape(msg('classroom.landing.text'))}</p><nav>{classroom}</nav></section>"
+    )
     shelf = w.HTML(f'<div class="tutor-games">{"".join(cards)}</div>')
     return Page("landing", [nav_bar(HOME), heading(msg("app.title"), msg("app.tagline")), shelf])
 
@@ -285,7 +305,10 @@ def practise_page(game: str, bodies: Bodies) -> Page:
 @friendly("drill")
 def drill_page(game: str, bodies: Bodies) -> Page:
     name = game_name(game)
-    top = [nav_bar(page_file("drill", game), game), heading(msg("app.drill.heading", game=name), msg("app.drill.intro"))]
+    top = [
+        nav_bar(page_file("drill", game), game),
+        heading(msg("app.drill.heading", game=name), msg("app.drill.intro")),
+    ]
     return Page(f"drill {game}", top + [bodies.kept(DrillBody, game)])
 
 
@@ -299,6 +322,11 @@ def play_page(game: str, bodies: Bodies) -> Page:
 
 @friendly("glossary")
 def glossary_page(game: str, bodies: Bodies) -> Page:
-    return Page(f"glossary {game}", [nav_bar(page_file("glossary", game), game),
-                                     heading(msg("glossary.heading", game=game_name(game)), msg("glossary.intro")),
-                                     Glossary(game)])
+    return Page(
+        f"glossary {game}",
+        [
+            nav_bar(page_file("glossary", game), game),
+            heading(msg("glossary.heading", game=game_name(game)), msg("glossary.intro")),
+            Glossary(game),
+        ],
+    )

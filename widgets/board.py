@@ -1,5 +1,6 @@
 """What every game's board shares: its parts, one state for all of them, the scale, and
 the listeners that hear the learner's moves and the board's hints."""
+
 from __future__ import annotations
 
 from html import escape
@@ -34,9 +35,17 @@ class Actions(Component):
 
     def render(self) -> str:
         self.layout.display = None if self.actions else "none"
-        buttons = [el("button", escape(label), type="button", data_target=name, disabled=not (enabled and self.accepting),
-                      class_="tutor-primary" if index == 0 else None)
-                   for index, (name, label, enabled) in enumerate(self.actions)]
+        buttons = [
+            el(
+                "button",
+                escape(label),
+                type="button",
+                data_target=name,
+                disabled=not (enabled and self.accepting),
+                class_="tutor-primary" if index == 0 else None,
+            )
+            for index, (name, label, enabled) in enumerate(self.actions)
+        ]
         return el("div", *buttons, class_="tutor-actions") if buttons else ""
 
 

@@ -10,6 +10,7 @@ Learners send their moves in lesson notation (language-free, so one tally counts
 from an English and a French page alike); every page puts a move into words in its own language
 with the game's ``words.move_words``.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -101,6 +102,7 @@ def clean_hello(hello) -> dict | None:
     name, a list of texts, each within HELLO_TEXT_LIMIT. A part of another shape (a spoilt
     localStorage entry, or a visitor's own client) is left out, so that the page starts afresh;
     a hello that is not a dict is None."""
+
     def text(value) -> bool:
         return isinstance(value, str) and len(value) <= HELLO_TEXT_LIMIT
 
@@ -166,6 +168,7 @@ class FollowStepper(LessonStepper):
 
 # ----------------------------------------------------------------- shared parts
 
+
 def class_lesson(game: str, stem: str):
     """A class's lesson (its file's name without ``.yaml``), loaded in this page's language."""
     for path in bundled_lessons(game):
@@ -189,8 +192,9 @@ def default_lesson(game: str) -> str | None:
     is not a guided game (each learner's game there goes its own way; the class sees one board)."""
     stems = [path.stem for path in bundled_lessons(game)]
     lessons = [(path.stem, load_lesson(path)) for path in bundled_lessons(game)]
-    return next((stem for stem, lesson in lessons if try_steps(lesson) and not lesson.guided),
-                stems[0] if stems else None)
+    return next(
+        (stem for stem, lesson in lessons if try_steps(lesson) and not lesson.guided), stems[0] if stems else None
+    )
 
 
 def try_steps(lesson) -> tuple[int, ...]:
@@ -243,6 +247,7 @@ def first_language(hello: dict, *wanted) -> str:
 
 # ----------------------------------------------------------------- the presenter
 
+
 class ClassBar(Component):
     """The presenter's one strip of chrome: the class code, how to join, how many have joined,
     the step, and buttons for those without a keyboard."""
@@ -258,22 +263,56 @@ class ClassBar(Component):
     def render(self) -> str:
         shown = self.presenter
         teacher, position = shown.presented, shown.position
-        code = el("span", escape(msg("classroom.bar.code")), " ", el("strong", escape(teacher.code)),
-                  class_="tutor-class-code")
-        learners = el("span", escape(msg("classroom.bar.learners", count=shown.learners)), class_="tutor-learners",
-                      aria_live="polite")
-        step = el("span", escape(msg("classroom.bar.step", number=position.step, total=teacher.settings.steps)),
-                  class_="tutor-class-step")
+        code = el(
+            "span",
+            escape(msg("classroom.bar.code")),
+            " ",
+            el("strong", escape(teacher.code)),
+            class_="tutor-class-code",
+        )
+        learners = el(
+            "span",
+            escape(msg("classroom.bar.learners", count=shown.learners)),
+            class_="tutor-learners",
+            aria_live="polite",
+        )
+        step = el(
+            "span",
+            escape(msg("classroom.bar.step", number=position.step, total=teacher.settings.steps)),
+            class_="tutor-class-step",
+        )
         can_reveal = shown.on_try_step and position.step not in position.revealed
-        buttons = [el("button", escape(msg(f"classroom.bar.{name}")), type="button", data_target=name,
-                      disabled=not enabled, class_="tutor-primary" if name == "next" else None)
-                   for name, enabled in (("back", position.step > 1), ("next", position.step < teacher.settings.steps),
-                                         ("reveal", can_reveal), ("blank", True), ("results", True), ("new", True))]
+        buttons = [
+            el(
+                "button",
+                escape(msg(f"classroom.bar.{name}")),
+                type="button",
+                data_target=name,
+                disabled=not enabled,
+                class_="tutor-primary" if name == "next" else None,
+            )
+            for name, enabled in (
+                ("back", position.step > 1),
+                ("next", position.step < teacher.settings.steps),
+                ("reveal", can_reveal),
+                ("blank", True),
+                ("results", True),
+                ("new", True),
+            )
+        ]
         keys = el("span", escape(msg("classroom.bar.keys")), class_="tutor-keys")
         address = shown.join_address.split("://", 1)[-1]  # shorter to read out and type; the QR code has it all
         join = el("span", escape(msg("classroom.bar.join", address=address)), class_="tutor-join-at")
-        return el("div", code, join, learners, step, el("span", *buttons, class_="tutor-class-buttons"), keys,
-                  class_="tutor-class-strip")
+        return el(
+            "div",
+            code,
+            join,
+            learners,
+            step,
+            el("span", *buttons, class_="tutor-class-buttons"),
+            keys,
+            class_="tutor-class-strip",
+        )
 
 
 class Presenter(w.VBox):
@@ -319,24 +358,36 @@ class Presenter(w.VBox):
         self.teacher = None
         self.link.presenting = False
         self.remove_class("tutor-presenting")
-        self.game = w.Dropdown(options=[(game_name(game), game) for game in games()],
-                               description=msg("classroom.setup.game"), layout=w.Layout(width="24rem"))
-        self.lesson = w.Dropdown(options=lesson_choices(self.game.value), value=default_lesson(self.game.value),
-                                 description=msg("classroom.setup.lesson"), layout=w.Layout(width="36rem"))
-        self.reveal = w.RadioButtons(options=[(msg("classroom.setup.reveal-teacher"), REVEAL_BY_TEACHER),
-                                              (msg("classroom.setup.reveal-at-once"), REVEAL_AT_ONCE)],
-                                     description=msg("classroom.setup.reveal"), layout=w.Layout(width="auto"))
+        self.game = w.Dropdown(
+            options=[(game_name(game), game) for game in games()],
+            description=msg("classroom.setup.game"),
+            layout=w.Layout(width="24rem"),
+        )
+        self.lesson = w.Dropdown(
+            options=lesson_choices(self.game.value),
+            value=default_lesson(self.game.value),
+            description=msg("classroom.setup.lesson"),
+            layout=w.Layout(width="36rem"),
+        )
+        self.reveal = w.RadioButtons(
+            options=[
+                (msg("classroom.setup.reveal-teacher"), REVEAL_BY_TEACHER),
+                (msg("classroom.setup.reveal-at-once"), REVEAL_AT_ONCE),
+            ],
+            description=msg("classroom.setup.reveal"),
+            layout=w.Layout(width="auto"),
+        )
         self.game.add_class("tutor-game-field")
         self.lesson.add_class("tutor-lesson-field")
-        start = w.Button(description=msg("classroom.setup.start"), button_style="primary",
-                         layout=w.Layout(width="auto"))
+        start = w.Button(
+            description=msg("classroom.setup.start"), button_style="primary", layout=w.Layout(width="auto")
+        )
         start.add_class("tutor-start-class")
         start.on_click(lambda _: self.start())
         buttons = [start]
         if self.previous is not None:
             previous = self.previous
-            back = w.Button(description=msg("classroom.setup.back", code=previous.code),
-                            layout=w.Layout(width="auto"))
+            back = w.Button(description=msg("classroom.setup.back", code=previous.code), layout=w.Layout(width="auto"))
             back.add_class("tutor-back-to-class")
             back.on_click(lambda _: self.present(previous))
             buttons.append(back)
@@ -346,10 +397,17 @@ class Presenter(w.VBox):
         row.add_class("tutor-class-buttons-row")
         form = w.VBox([self.game, self.lesson, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
-        studio = w.HTML(f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
-                        f'<a href="{escape(href(STUDIO, PAGES[0]))}">{escape(msg("studio.link"))}</a></p>')
-        self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._relabel),
-                         heading(msg("classroom.setup.heading"), msg("classroom.setup.text")), form, studio]
+        studio = w.HTML(
+            f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
+            f'<a href="{escape(href(STUDIO, PAGES[0]))}">{escape(msg("studio.link"))}</a></p>'
+        )
+        self.children = [
+            self.link,
+            frame(PAGES[0], "classroom.setup.heading", self._relabel),
+            heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
+            form,
+            studio,
+        ]
 
     def _game_chosen(self, change) -> None:
         self.lesson.options = lesson_choices(change.new)
@@ -364,9 +422,14 @@ class Presenter(w.VBox):
     def start(self) -> None:
         try:
             lesson = class_lesson(self.game.value, self.lesson.value)
-            teacher = self._classrooms().start(self.game.value, self.lesson.value, language(),
-                                               steps=len(lesson.steps), try_steps=try_steps(lesson),
-                                               reveal=self.reveal.value)
+            teacher = self._classrooms().start(
+                self.game.value,
+                self.lesson.value,
+                language(),
+                steps=len(lesson.steps),
+                try_steps=try_steps(lesson),
+                reveal=self.reveal.value,
+            )
             if self.previous is not None:  # a new class replaces the one left for the form
                 self.previous.end()
         except TutorError as error:
@@ -505,11 +568,13 @@ class Presenter(w.VBox):
         return ""
 
     def join_html(self) -> str:
-        parts = [el("h2", escape(msg("classroom.join-card.heading"))),
-                 join_qr_svg(self.join_page, self.presented.code),
-                 el("p", escape(msg("classroom.join-card.text")), class_="tutor-join-text"),
-                 el("p", escape(self.join_address), class_="tutor-join-address"),
-                 el("p", escape(self.presented.code), class_="tutor-big-code")]
+        parts = [
+            el("h2", escape(msg("classroom.join-card.heading"))),
+            join_qr_svg(self.join_page, self.presented.code),
+            el("p", escape(msg("classroom.join-card.text")), class_="tutor-join-text"),
+            el("p", escape(self.join_address), class_="tutor-join-address"),
+            el("p", escape(self.presented.code), class_="tutor-big-code"),
+        ]
         if urlsplit(self.join_page).hostname in LOCAL_HOSTS:
             parts.append(el("p", escape(msg("classroom.join-card.local")), class_="tutor-note"))
         return el("section", *parts, class_="tutor-join-card", aria_label=msg("classroom.join-card.heading"))
@@ -525,21 +590,42 @@ class Presenter(w.VBox):
             words = move_words(lesson, state, move) if move is not None else msg("classroom.tally.other")
             kind = verdict(lesson, step, state, move) if revealed and move is not None else "open"
             why = state.why_not(move) if kind == "refused" else None
-            rows.append(el("li", el("span", escape(words), class_="tutor-bar-label"),
-                           el("span", el("span", "", class_="tutor-bar-fill",
-                                         style=f"--share: {count / max(tally.learners, 1):.3f}"), class_="tutor-bar-track"),
-                           el("span", str(count), class_="tutor-bar-count"),
-                           el("span", escape(msg(f"classroom.verdict.{kind}")), class_="tutor-bar-verdict")
-                           if kind != "open" else "",
-                           el("p", escape(str(why)), class_="tutor-bar-why") if why else "",
-                           class_=f"tutor-tally-row tutor-bar-{kind}"))
-        counts = el("p", el("strong", escape(msg("classroom.tally.answered", answered=tally.answered,
-                                                  learners=tally.learners))),
-                    " · ", escape(msg("classroom.tally.allowed", allowed=tally.allowed)), class_="tutor-tally-count")
+            rows.append(
+                el(
+                    "li",
+                    el("span", escape(words), class_="tutor-bar-label"),
+                    el(
+                        "span",
+                        el("span", "", class_="tutor-bar-fill", style=f"--share: {count / max(tally.learners, 1):.3f}"),
+                        class_="tutor-bar-track",
+                    ),
+                    el("span", str(count), class_="tutor-bar-count"),
+                    el("span", escape(msg(f"classroom.verdict.{kind}")), class_="tutor-bar-verdict")
+                    if kind != "open"
+                    else "",
+                    el("p", escape(str(why)), class_="tutor-bar-why") if why else "",
+                    class_=f"tutor-tally-row tutor-bar-{kind}",
+                )
+            )
+        counts = el(
+            "p",
+            el("strong", escape(msg("classroom.tally.answered", answered=tally.answered, learners=tally.learners))),
+            " · ",
+            escape(msg("classroom.tally.allowed", allowed=tally.allowed)),
+            class_="tutor-tally-count",
+        )
         bars = el("ol", *rows, class_="tutor-bars") if rows else el("p", escape(msg("classroom.tally.none")))
         hint = "" if revealed else el("p", escape(msg("classroom.tally.hint")), class_="tutor-keys")
-        return el("section", el("h2", escape(msg("classroom.tally.heading"))), counts, bars, hint,
-                  class_="tutor-tally", aria_label=msg("classroom.tally.heading"), aria_live="polite")
+        return el(
+            "section",
+            el("h2", escape(msg("classroom.tally.heading"))),
+            counts,
+            bars,
+            hint,
+            class_="tutor-tally",
+            aria_label=msg("classroom.tally.heading"),
+            aria_live="polite",
+        )
 
     def describe(self, step: int, notation: str) -> str:
         state = self.states[step - 1]
@@ -554,19 +640,44 @@ class Presenter(w.VBox):
             if number > self.position.reached:
                 continue
             tally = teacher.tally(number)
-            rows.append(el("tr", el("th", str(number), scope="row"), el("td", str(tally.answered)),
-                           el("td", str(tally.allowed)), el("td", str(tally.right))))
-        head = el("tr", *(el("th", escape(msg(f"classroom.results.{column}")), scope="col")
-                          for column in ("step", "answered", "allowed", "right")))
-        table = el("table", el("thead", head), el("tbody", *rows), class_="tutor-results") if rows \
-            else el("p", escape(msg("classroom.results.none" if teacher.settings.try_steps
-                                    else "classroom.results.no-questions")))
+            rows.append(
+                el(
+                    "tr",
+                    el("th", str(number), scope="row"),
+                    el("td", str(tally.answered)),
+                    el("td", str(tally.allowed)),
+                    el("td", str(tally.right)),
+                )
+            )
+        head = el(
+            "tr",
+            *(
+                el("th", escape(msg(f"classroom.results.{column}")), scope="col")
+                for column in ("step", "answered", "allowed", "right")
+            ),
+        )
+        table = (
+            el("table", el("thead", head), el("tbody", *rows), class_="tutor-results")
+            if rows
+            else el(
+                "p",
+                escape(
+                    msg("classroom.results.none" if teacher.settings.try_steps else "classroom.results.no-questions")
+                ),
+            )
+        )
         # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
         data = base64.b64encode(teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
-        link = el("a", escape(msg("classroom.results.download")), class_="tutor-download",
-                  download=msg("classroom.results.file", code=teacher.code), href=f"data:text/csv;base64,{data}")
-        return el("section", el("h2", escape(msg("classroom.results.heading"))), table, link,
-                  class_="tutor-class-results")
+        link = el(
+            "a",
+            escape(msg("classroom.results.download")),
+            class_="tutor-download",
+            download=msg("classroom.results.file", code=teacher.code),
+            href=f"data:text/csv;base64,{data}",
+        )
+        return el(
+            "section", el("h2", escape(msg("classroom.results.heading"))), table, link, class_="tutor-class-results"
+        )
 
 
 def note(text: str) -> w.HTML:
@@ -574,6 +685,7 @@ def note(text: str) -> w.HTML:
 
 
 # ----------------------------------------------------------------- the learner
+
 
 class Follower(w.VBox):
     """A learner's page: the join form, then the teacher's lesson at the teacher's step. The
@@ -619,8 +731,9 @@ class Follower(w.VBox):
     def join_form(self, code: str = "", name: str = "", problem: str = "") -> None:
         self.stop()
         self.learner = None
-        self.code = w.Text(value=code, description=msg("classroom.form.code"), placeholder="K7PX2M",
-                           layout=w.Layout(width="20rem"))
+        self.code = w.Text(
+            value=code, description=msg("classroom.form.code"), placeholder="K7PX2M", layout=w.Layout(width="20rem")
+        )
         self.name = w.Text(value=name, description=msg("classroom.form.name"), layout=w.Layout(width="20rem"))
         self.code.add_class("tutor-class-code-field")
         self.name.add_class("tutor-name-field")
@@ -630,8 +743,12 @@ class Follower(w.VBox):
         self.problem = w.HTML(feedback(False, problem))
         form = w.VBox([self.problem, self.code, self.name, join])
         form.add_class("tutor-class-form")
-        self.children = [self.link, frame(PAGES[1], "classroom.form.heading", self._relabel),
-                         heading(msg("classroom.form.heading"), msg("classroom.form.text")), form]
+        self.children = [
+            self.link,
+            frame(PAGES[1], "classroom.form.heading", self._relabel),
+            heading(msg("classroom.form.heading"), msg("classroom.form.text")),
+            form,
+        ]
 
     def _relabel(self, code: str) -> None:
         set_language(code)
@@ -639,8 +756,9 @@ class Follower(w.VBox):
 
     def join(self) -> None:
         try:
-            learner = self._classrooms().join(self.code.value, self.name.value,
-                                              self.joined.get(class_code(self.code.value)))
+            learner = self._classrooms().join(
+                self.code.value, self.name.value, self.joined.get(class_code(self.code.value))
+            )
         except TutorError as error:
             self.problem.value = feedback(False, str(error))
             return
@@ -661,16 +779,22 @@ class Follower(w.VBox):
         self.learner = learner
         self.shown: LearnerView | None = None
         keep = {"code": learner.code, "token": learner.token, "language": language()}
-        self.link.keep = {"query": {"code": learner.code, "learner": learner.token, "lang": language()},
-                          "stored": keep}
-        who = w.HTML(el("p", escape(msg("classroom.follow.who", code=learner.code, name=learner.name)),
-                     class_="tutor-who"))
+        self.link.keep = {"query": {"code": learner.code, "learner": learner.token, "lang": language()}, "stored": keep}
+        who = w.HTML(
+            el("p", escape(msg("classroom.follow.who", code=learner.code, name=learner.name)), class_="tutor-who")
+        )
         self.status = w.HTML()
         self.stepper = FollowStepper(self.lesson_shown)  # a board wider than a phone shrinks to fit (classroom.css)
         self.stepper.answer = self.answer
         self.results = w.HTML()
-        self.children = [self.link, frame(PAGES[1], "classroom.form.heading", self._switch), who, self.status,
-                         self.stepper, self.results]
+        self.children = [
+            self.link,
+            frame(PAGES[1], "classroom.form.heading", self._switch),
+            who,
+            self.status,
+            self.stepper,
+            self.results,
+        ]
         self.poll()
         loop = running_loop()
         if loop is not None:
@@ -720,12 +844,14 @@ class Follower(w.VBox):
             move = read_move(lesson, state, view.answer.move) if view.answer else None
             right, text = lesson.judge(step, state, move) if move is not None else (False, "")
             if view.show_feedback and move is not None:
-                self.stepper.say("right" if right else "wrong",
-                                 f"{text} {the_answer(lesson, step, state)}" if view.revealed and not right else text)
+                self.stepper.say(
+                    "right" if right else "wrong",
+                    f"{text} {the_answer(lesson, step, state)}" if view.revealed and not right else text,
+                )
             elif move is not None:
                 self.stepper.say("", msg("classroom.follow.answer-in", answer=move_words(lesson, state, move)))
             elif view.revealed:
-                self.stepper.say("", f'{msg("classroom.follow.no-answer")} {the_answer(lesson, step, state)}')
+                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {the_answer(lesson, step, state)}")
             if right and view.show_feedback:
                 self.stepper.show_after(state, move)
             elif view.revealed and step.try_.accept:
@@ -755,18 +881,32 @@ class Follower(w.VBox):
             step, state = self.lesson_shown.steps[index], self.states[index]
             move = read_move(self.lesson_shown, state, result.answer.move) if result.answer else None
             kind = verdict(self.lesson_shown, step, state, move) if move is not None else "none"
-            answer = el("span", escape(move_words(self.lesson_shown, state, move)), class_="tutor-answer") \
-                if move is not None else ""
-            rows.append(el("li", el("strong", escape(msg("classroom.bar.step", number=result.step,
-                                                          total=learner.settings.steps))), " ",
-                           escape(step.try_.prompt or msg("widgets.stepper.any-move")),
-                           el("span", answer, " ", el("span", escape(msg(f"classroom.follow.result.{kind}")),
-                                                       class_=f"tutor-result-{kind}"), class_="tutor-result-line")))
+            answer = (
+                el("span", escape(move_words(self.lesson_shown, state, move)), class_="tutor-answer")
+                if move is not None
+                else ""
+            )
+            rows.append(
+                el(
+                    "li",
+                    el("strong", escape(msg("classroom.bar.step", number=result.step, total=learner.settings.steps))),
+                    " ",
+                    escape(step.try_.prompt or msg("widgets.stepper.any-move")),
+                    el(
+                        "span",
+                        answer,
+                        " ",
+                        el("span", escape(msg(f"classroom.follow.result.{kind}")), class_=f"tutor-result-{kind}"),
+                        class_="tutor-result-line",
+                    ),
+                )
+            )
         body = el("ol", *rows) if rows else el("p", escape(msg("classroom.results.none")))
         return el("section", el("h2", escape(msg("classroom.follow.results"))), body, class_="tutor-my-results")
 
 
 # ----------------------------------------------------------------- pages
+
 
 @friendly("teach")
 def teach_page(_bodies: Bodies) -> Page:

@@ -4,6 +4,7 @@ The browser side (static/tutor.js) shows ``html`` and sends ``{"click": name}`` 
 part marked ``data-target="name"`` is clicked or activated with Enter/Space. Python
 handles it in ``click(name)``, which tests call directly.
 """
+
 from __future__ import annotations
 
 import anywidget

@@ -1,6 +1,7 @@
 """The drills page's body: the game's drills with the stars earned (kept in the browser),
 and the drill on show, one position at a time on the game's board. The engine judges
 every answer (tutor.drills); a right one brings the next position at once."""
+
 from __future__ import annotations
 
 from html import escape
@@ -54,10 +55,17 @@ class DrillList(Component):
             self.choose(drill_id)
 
     def render(self) -> str:
-        buttons = [el("button", el("span", escape(drill.title), class_="tutor-drill-title")
-                      + star_row(int(self.stars.get(drill.id, 0))),
-                      type="button", data_target=f"drill:{drill.id}", aria_pressed=str(drill.id == self.current).lower())
-                   for drill in drills(self.game)]
+        buttons = [
+            el(
+                "button",
+                el("span", escape(drill.title), class_="tutor-drill-title")
+                + star_row(int(self.stars.get(drill.id, 0))),
+                type="button",
+                data_target=f"drill:{drill.id}",
+                aria_pressed=str(drill.id == self.current).lower(),
+            )
+            for drill in drills(self.game)
+        ]
         return el("nav", *buttons, class_="tutor-drill-list", aria_label=msg("app.drill.list"))
 
 
@@ -118,9 +126,11 @@ class DrillBody(w.HBox):
         self._count()
         self.after.layout.display = None if run.finished else "none"
         if run.finished:
-            self.prompt.value = (f'<p class="tutor-prompt tutor-drill-done">{star_row(run.stars)} '
-                                 f'{escape(msg("app.drill.done", mistakes=run.mistakes))} '
-                                 f'{escape(msg("app.drill.earned", stars=run.stars))}</p>')
+            self.prompt.value = (
+                f'<p class="tutor-prompt tutor-drill-done">{star_row(run.stars)} '
+                f"{escape(msg('app.drill.done', mistakes=run.mistakes))} "
+                f"{escape(msg('app.drill.earned', stars=run.stars))}</p>"
+            )
             self.choices.children = []
             self.onward.description = msg("app.drill.next", title=self._following().title)
             return
@@ -140,8 +150,10 @@ class DrillBody(w.HBox):
         count = msg("app.drill.count", number=number, total=len(run.tasks))
         mistakes = msg("app.drill.mistakes", mistakes=run.mistakes) if run.mistakes else ""
         title = el("strong", escape(msg(f"drill.{run.drill_id}.title")))
-        self.counter.value = (f'<p class="tutor-count">{title} · {escape(count)} '
-                              f'<span class="tutor-mistakes">{escape(mistakes)}</span></p>')
+        self.counter.value = (
+            f'<p class="tutor-count">{title} · {escape(count)} '
+            f'<span class="tutor-mistakes">{escape(mistakes)}</span></p>'
+        )
 
     def _choice(self, index: int, text: str) -> w.Button:
         button = w.Button(description=text, layout=w.Layout(width="auto", align_self="stretch"))

@@ -1,6 +1,7 @@
 """The one way pages give a verdict or a hint: a coloured box that screen readers announce.
 Colour is never the only sign: a right answer carries a tick, a wrong one a cross, and
 the words say it too."""
+
 from __future__ import annotations
 
 from html import escape

@@ -1,6 +1,7 @@
 """The glossary page's body: one game's words in English, French and Dutch side by side,
 from the catalog of each language, with a note where a rule sheet has no word and the
 tutor chose one (the game's ``glossary`` part says which sheets name which terms)."""
+
 from __future__ import annotations
 
 from html import escape
@@ -16,8 +17,13 @@ def glossary_html(game_id: str) -> str:
     part = game(game_id).needed("glossary")
     head = []
     for code in LANGUAGES:
-        note = "" if code in part.EDITIONS else el(
-            "span", escape(msg("glossary.no-edition", language=spoken_language(code))), class_="tutor-chosen-note")
+        note = (
+            ""
+            if code in part.EDITIONS
+            else el(
+                "span", escape(msg("glossary.no-edition", language=spoken_language(code))), class_="tutor-chosen-note"
+            )
+        )
         head.append(el("th", el("span", escape(language_name(code)), lang=code), note, scope="col"))
     rows = []
     for term, named in part.TERMS.items():
@@ -25,8 +31,11 @@ def glossary_html(game_id: str) -> str:
         for code in LANGUAGES:
             word = el("span", escape(msg_in(code, f"glossary.{game_id}.{term}")), lang=code, class_="tutor-word")
             chosen = code in part.EDITIONS and code not in named  # a sheet without a word for it
-            note = el("span", escape(msg("glossary.chosen", language=spoken_language(code))),
-                      class_="tutor-chosen-note") if chosen else ""
+            note = (
+                el("span", escape(msg("glossary.chosen", language=spoken_language(code))), class_="tutor-chosen-note")
+                if chosen
+                else ""
+            )
             cells.append(el("td", word, note, class_="tutor-chosen" if code not in named else None))
         rows.append(el("tr", *cells, data_term=term))
     caption = el("caption", escape(msg("glossary.caption", game=game_name(game_id))))

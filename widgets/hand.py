@@ -1,4 +1,5 @@
 """A player's hand for any game: clickable cards, playable ones marked, the chosen one raised."""
+
 from __future__ import annotations
 
 from html import escape
@@ -122,5 +123,11 @@ class Hand(StateComponent):
         self.playable = playable_cards(self._state, seat)
         caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="tutor-caption")
         return caption + module.hand(
-            self._state, seat, playable=self.playable, selected=self.selected, highlight=self.highlight,
-            clickable=self.clickable, narrow=self.narrow)
+            self._state,
+            seat,
+            playable=self.playable,
+            selected=self.selected,
+            highlight=self.highlight,
+            clickable=self.clickable,
+            narrow=self.narrow,
+        )

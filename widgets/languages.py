@@ -11,6 +11,7 @@ The chooser's links carry ``?lang=`` too (a new tab opens the page in that langu
 a click is answered by the kernel: the page redraws its texts and keeps the learner's
 place, and the browser's address follows (tutor.js, ``data-query``).
 """
+
 from __future__ import annotations
 
 import os
@@ -81,10 +82,19 @@ class LanguageChooser(Component):
             self.chosen = code
 
     def render(self) -> str:
-        links = [el("a", escape(language_name(code)), href=f"?{self.query}&lang={code}" if self.query else f"?lang={code}",
-                    hreflang=code, lang=code, data_target=f"lang:{code}", data_query=f"lang={code}",
-                    aria_current="true" if code == self.chosen else None)
-                 for code in LANGUAGES]
+        links = [
+            el(
+                "a",
+                escape(language_name(code)),
+                href=f"?{self.query}&lang={code}" if self.query else f"?lang={code}",
+                hreflang=code,
+                lang=code,
+                data_target=f"lang:{code}",
+                data_query=f"lang={code}",
+                aria_current="true" if code == self.chosen else None,
+            )
+            for code in LANGUAGES
+        ]
         return el("nav", *links, class_="tutor-languages", aria_label=msg("languages.label"))
 
 

@@ -1,4 +1,5 @@
 """The learn page's body: the game's lessons one at a time beside the rules reference."""
+
 from __future__ import annotations
 
 from html import escape
@@ -21,9 +22,11 @@ class LessonShelf(w.VBox):
 
     def __init__(self, game: str, lessons: list):
         self.lessons = lessons
-        self.chooser = w.Dropdown(options=list(zip(self._labels(), range(len(lessons)))),
-                                  description=msg("app.learn.lessons"),
-                                  layout=w.Layout(width="32rem", max_width="100%"))  # a phone: narrower, not cut off
+        self.chooser = w.Dropdown(
+            options=list(zip(self._labels(), range(len(lessons)))),
+            description=msg("app.learn.lessons"),
+            layout=w.Layout(width="32rem", max_width="100%"),
+        )  # a phone: narrower, not cut off
         self.chooser.add_class("tutor-chooser")
         self.summary = w.HTML()
         self.following = w.Button(button_style="primary", layout=w.Layout(width="auto", display="none"))
@@ -43,8 +46,10 @@ class LessonShelf(w.VBox):
         self.show(0)
 
     def _labels(self) -> list[str]:
-        return [msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
-                for number, lesson in enumerate(self.lessons, start=1)]
+        return [
+            msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+            for number, lesson in enumerate(self.lessons, start=1)
+        ]
 
     def _chosen(self, change) -> None:
         if not self.address.relabelling:  # the address changing the lesson shown is not a choice

@@ -3,6 +3,7 @@
 
 Sentences show only what everyone at the table saw: a secret choice is told without its
 cards."""
+
 from __future__ import annotations
 
 from html import escape
@@ -36,6 +37,6 @@ class MoveLog(w.HTML):
 
     def show(self, sentences: list[str]) -> None:
         items = "".join(f"<li>{escape(text)}</li>" for text in reversed(sentences))
-        body = f'<ol reversed>{items}</ol>' if sentences else f'<p>{escape(msg("app.log.empty"))}</p>'
+        body = f"<ol reversed>{items}</ol>" if sentences else f"<p>{escape(msg('app.log.empty'))}</p>"
         heading = escape(msg("app.log.heading"))
         self.value = f'<section aria-label="{heading}"><h2>{heading}</h2>{body}</section>'

@@ -1,6 +1,7 @@
 """The tools every page carries beside its navigation: the text size (normal, large,
 projector) and the watch on the server. Both live in the browser (static/tutor.js):
 the size is remembered there, and a server that stops answering is told in words."""
+
 from __future__ import annotations
 
 from html import escape
@@ -35,11 +36,25 @@ class PageTools(Component):
         super()._receive(widget, content, buffers)
 
     def render(self) -> str:
-        buttons = [el("button", escape(msg(f"app.zoom.{size}")), type="button", data_zoom=size,
-                      aria_pressed="true" if size == "normal" else "false") for size in SIZES]
+        buttons = [
+            el(
+                "button",
+                escape(msg(f"app.zoom.{size}")),
+                type="button",
+                data_zoom=size,
+                aria_pressed="true" if size == "normal" else "false",
+            )
+            for size in SIZES
+        ]
         label = msg("app.zoom.label")
-        return el("div", el("span", escape(label), class_="tutor-zoom-label", aria_hidden="true"), *buttons,
-                  class_="tutor-zoom", role="group", aria_label=label)
+        return el(
+            "div",
+            el("span", escape(label), class_="tutor-zoom-label", aria_hidden="true"),
+            *buttons,
+            class_="tutor-zoom",
+            role="group",
+            aria_label=label,
+        )
 
 
 def page_tools(bar: w.Widget) -> w.HBox:

@@ -5,6 +5,7 @@ one to replay.
 
 The engine answers every "may I?" and the session every "whose turn?"; this page draws
 them and paces the computer players so that a person can follow their moves."""
+
 from __future__ import annotations
 
 import asyncio
@@ -75,8 +76,14 @@ class Fold(Component):
         self.refresh()
 
     def render(self) -> str:
-        return el("button", el("span", aria_hidden="true"), escape(self.label),  # the arrow: page.css
-                  type="button", data_target="fold", aria_expanded="true" if self.unfolded else "false")
+        return el(
+            "button",
+            el("span", aria_hidden="true"),
+            escape(self.label),  # the arrow: page.css
+            type="button",
+            data_target="fold",
+            aria_expanded="true" if self.unfolded else "false",
+        )
 
 
 class RecordUpload(Component):
@@ -105,21 +112,31 @@ class RecordUpload(Component):
 
     def render(self) -> str:
         too_big = msg("input.upload-too-big", file="{file}", limit=file_size(MAX_RECORD_BYTES))
-        return (el("button", escape(msg("app.record.upload")), type="button")
-                + el("input", type="file", accept=".yaml,.yml", hidden=True)
-                + el("p", class_="tutor-upload-limit", role="status", data_limit=MAX_RECORD_BYTES, data_message=too_big))
+        return (
+            el("button", escape(msg("app.record.upload")), type="button")
+            + el("input", type="file", accept=".yaml,.yml", hidden=True)
+            + el("p", class_="tutor-upload-limit", role="status", data_limit=MAX_RECORD_BYTES, data_message=too_big)
+        )
 
 
 class SeatChoice(w.HBox):
     """One seat: the name shown for it and who plays it (a person or a computer player)."""
 
     def __init__(self, seat: int, kind: str, name: str):
-        self.name = w.Text(value=name, description=msg("app.play.seat", number=seat + 1), continuous_update=False,
-                           layout=w.Layout(width="15rem"))
+        self.name = w.Text(
+            value=name,
+            description=msg("app.play.seat", number=seat + 1),
+            continuous_update=False,
+            layout=w.Layout(width="15rem"),
+        )
         self.name.style.description_width = "4rem"
         # Its label is read out, not shown (tutor-seat in page.css): on screen the seat's name says it.
-        self.kind = w.Dropdown(options=[(msg(f"app.play.kind.{kind}"), kind) for kind in SEAT_KINDS], value=kind,
-                               description=msg("app.play.who", number=seat + 1), layout=w.Layout(width="10rem"))
+        self.kind = w.Dropdown(
+            options=[(msg(f"app.play.kind.{kind}"), kind) for kind in SEAT_KINDS],
+            value=kind,
+            description=msg("app.play.who", number=seat + 1),
+            layout=w.Layout(width="10rem"),
+        )
         super().__init__([self.name, self.kind])
         self.add_class("tutor-seat")
 
@@ -146,26 +163,41 @@ class GameTable(w.VBox):
         self._task: asyncio.Task | None = None
         self._relabelling = False  # relabelled dropdowns change value and back: no new game for that
         counts = list(self.entry.player_counts)
-        self.players = w.Dropdown(options=counts, value=4 if 4 in counts else counts[0],
-                                  description=msg("app.play.players"), layout=w.Layout(width="11rem"))
-        self.speed = w.Dropdown(options=[(msg(f"app.play.speeds.{name}"), name) for name in SPEEDS], value=speed,
-                                description=msg("app.play.speed"), layout=w.Layout(width="14rem"))
+        self.players = w.Dropdown(
+            options=counts,
+            value=4 if 4 in counts else counts[0],
+            description=msg("app.play.players"),
+            layout=w.Layout(width="11rem"),
+        )
+        self.speed = w.Dropdown(
+            options=[(msg(f"app.play.speeds.{name}"), name) for name in SPEEDS],
+            value=speed,
+            description=msg("app.play.speed"),
+            layout=w.Layout(width="14rem"),
+        )
         # The variants the rule sheets leave open (tutor notes marked "variant"); a change starts a new game.
         self.variants = {
-            option: w.Dropdown(options=[(msg(f"app.play.variant.{option}.{value}"), value) for value in values],
-                               description=msg(f"app.play.variant.{option}.label"),
-                               style={"description_width": "initial"}, layout=w.Layout(width="auto"))
-            for option, values in self.entry.options.items()}
+            option: w.Dropdown(
+                options=[(msg(f"app.play.variant.{option}.{value}"), value) for value in values],
+                description=msg(f"app.play.variant.{option}.label"),
+                style={"description_width": "initial"},
+                layout=w.Layout(width="auto"),
+            )
+            for option, values in self.entry.options.items()
+        }
         # People who share one device and show each other their cards: no "pass the device" screens.
-        self.family = w.Checkbox(value=False, description=msg("app.play.family"), indent=False,
-                                 layout=w.Layout(width="auto"))
+        self.family = w.Checkbox(
+            value=False, description=msg("app.play.family"), indent=False, layout=w.Layout(width="auto")
+        )
         self.family.add_class("tutor-family")
         self.family.observe(lambda change: self._share(change.new), names="value")
         self.start = w.Button(description=msg("app.play.new"), button_style="primary")
         self.start.add_class("tutor-new-game")
         self.start.on_click(lambda _: self.new_game(self.next_seed()))
-        setup = w.HBox([self.players, self.speed, *self.variants.values(), self.start],
-                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        setup = w.HBox(
+            [self.players, self.speed, *self.variants.values(), self.start],
+            layout=w.Layout(align_items="center", flex_flow="row wrap"),
+        )
         setup.add_class("tutor-top")
         self.seat_row = w.HBox([])
         self.seat_row.add_class("tutor-seats")
@@ -224,7 +256,7 @@ class GameTable(w.VBox):
         kinds = (kinds + [NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats]
         self.defaults = self.entry.seat_names(count)  # the game's own names, in the page's language
-        names += self.defaults[len(names):]
+        names += self.defaults[len(names) :]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
@@ -285,13 +317,18 @@ class GameTable(w.VBox):
 
     def _describe_deal(self) -> None:
         link = with_language(f"play.ipynb?{urlencode({'game': self.game, 'seed': self.seed})}")
-        self.deal.value = (f'<p class="tutor-deal" data-seed="{self.seed}">{escape(msg("app.play.deal", seed=self.seed))} '
-                           f'<a href="{escape(link)}">{escape(msg("app.play.deal-link"))}</a></p>')
+        self.deal.value = (
+            f'<p class="tutor-deal" data-seed="{self.seed}">{escape(msg("app.play.deal", seed=self.seed))} '
+            f'<a href="{escape(link)}">{escape(msg("app.play.deal-link"))}</a></p>'
+        )
 
     def _describe_bots(self) -> None:
         bots = sorted(set(self.kinds) - {PERSON})
-        self.about.value = "".join(f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
-                                   f'{escape(msg(f"bot.{kind}.{self.game}"))}</p>' for kind in bots)
+        self.about.value = "".join(
+            f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
+            f"{escape(msg(f'bot.{kind}.{self.game}'))}</p>"
+            for kind in bots
+        )
 
     def relabel(self, game: str, seed: int | None = None) -> None:
         """Every text of the table in the language now set; the game, seats and settings
@@ -303,8 +340,9 @@ class GameTable(w.VBox):
             relabel_options(self.speed, [msg(f"app.play.speeds.{name}") for name in SPEEDS])
             for option, variant in self.variants.items():
                 variant.description = msg(f"app.play.variant.{option}.label")
-                relabel_options(variant, [msg(f"app.play.variant.{option}.{value}")
-                                          for value in self.entry.options[option]])
+                relabel_options(
+                    variant, [msg(f"app.play.variant.{option}.{value}") for value in self.entry.options[option]]
+                )
             before, self.defaults = self.defaults, self.entry.seat_names(len(self.seats))
             for seat, choice in enumerate(self.seats):
                 choice.relabel(seat)
@@ -405,7 +443,7 @@ class GameTable(w.VBox):
             return
         self._stop()
         self.session.undo()
-        del self.sentences[len(self.state.move_stack):]
+        del self.sentences[len(self.state.move_stack) :]
         self.message.value = ""
         self.advance()
 
@@ -449,16 +487,23 @@ class GameTable(w.VBox):
         elif thinking is not None:
             self._say(None, msg("app.play.thinking", player=state.name(thinking)))
         elif person is not None:
-            self._say(None, msg("app.play.your-turn") if self.kinds.count(PERSON) == 1
-                      else msg("app.play.turn-of", player=state.name(person)))
+            self._say(
+                None,
+                msg("app.play.your-turn")
+                if self.kinds.count(PERSON) == 1
+                else msg("app.play.turn-of", player=state.name(person)),
+            )
 
     def _pass_screen(self, person: int) -> w.VBox:
         """Nothing secret: the next person's name and a button for when they have the device."""
         name = self.state.name(person)
-        text = w.HTML(f'<h2>{escape(msg("app.play.pass.heading", player=name))}</h2>'
-                      f'<p>{escape(msg("app.play.pass.text", player=name))}</p>')
-        button = w.Button(description=msg("app.play.pass.ready", player=name), button_style="primary",
-                          layout=w.Layout(width="auto"))
+        text = w.HTML(
+            f"<h2>{escape(msg('app.play.pass.heading', player=name))}</h2>"
+            f"<p>{escape(msg('app.play.pass.text', player=name))}</p>"
+        )
+        button = w.Button(
+            description=msg("app.play.pass.ready", player=name), button_style="primary", layout=w.Layout(width="auto")
+        )
         button.add_class("tutor-ready")
         button.on_click(lambda _: self.ready())
         screen = w.VBox([text, button])

@@ -1,5 +1,6 @@
 """The practise page's body: quiz questions on positions from seeded games, answered by
 the engine with its reasons, a running score, and "show me" on the board."""
+
 from __future__ import annotations
 
 import random
@@ -53,8 +54,9 @@ class QuizRound(w.HBox):
         self.show_me.on_click(lambda _: self.demonstrate())
         self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.onward.add_class("tutor-onward")
-        self.onward.on_click(lambda _: self.ask(self.number + 1) if self.number + 1 < len(self.questions)
-                             else self.new_round())
+        self.onward.on_click(
+            lambda _: self.ask(self.number + 1) if self.number + 1 < len(self.questions) else self.new_round()
+        )
         after = w.HBox([self.show_me, self.onward])
         after.add_class("tutor-after")
         # the buttons come straight after the choices, so "next" stays in view however long
@@ -125,8 +127,9 @@ class QuizRound(w.HBox):
     def _count(self) -> None:
         running = msg("app.practise.running", right=self.right, answered=self.answered) if self.answered else ""
         count = msg("app.practise.count", number=self.number + 1, total=len(self.questions))
-        self.counter.value = (f'<p class="tutor-count">{escape(count)} '
-                              f'<span class="tutor-running">{escape(running)}</span></p>')
+        self.counter.value = (
+            f'<p class="tutor-count">{escape(count)} <span class="tutor-running">{escape(running)}</span></p>'
+        )
 
     def _choice(self, index: int, text: str) -> w.Button:
         button = w.Button(description=text, layout=w.Layout(width="auto", align_self="stretch"))  # margins stay inside
@@ -157,7 +160,7 @@ class QuizRound(w.HBox):
             button.layout.display = None
 
     def demonstrate(self) -> None:
-        """"Show me": from the question's position one step to its answer; again: back.
+        """ "Show me": from the question's position one step to its answer; again: back.
         Only once the question is answered: before, it would give the answer away."""
         if self.chosen is None:
             return
@@ -183,8 +186,10 @@ class QuizRound(w.HBox):
             board.hints = True
             if hasattr(board, "hand"):
                 board.select(card)
-            shown = msg(f"quiz.{question.kind}.shown" if has(f"quiz.{question.kind}.shown") else
-                        "app.practise.shown-card", card=card)
+            shown = msg(
+                f"quiz.{question.kind}.shown" if has(f"quiz.{question.kind}.shown") else "app.practise.shown-card",
+                card=card,
+            )
         self.demonstrating = True
         self.shown.value = feedback(None, shown)
         self.show_me.description = msg("app.practise.show-again")

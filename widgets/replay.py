@@ -1,5 +1,6 @@
 """Game records in the app: a link that downloads the game so far, and the replay of an
 uploaded record, move by move on the game's board."""
+
 from __future__ import annotations
 
 import base64
@@ -22,8 +23,10 @@ def record_link(state) -> str:
     download attribute needs no server route, so it works in Voila as it is."""
     data = base64.b64encode(dumps(state).encode("utf-8")).decode("ascii")
     name = msg("app.record.file", game=state.game_id, seed=state.seed)
-    return (f'<a class="tutor-download" download="{escape(name)}" href="data:application/x-yaml;base64,{data}">'
-            f'{escape(msg("app.record.download"))}</a>')
+    return (
+        f'<a class="tutor-download" download="{escape(name)}" href="data:application/x-yaml;base64,{data}">'
+        f"{escape(msg('app.record.download'))}</a>"
+    )
 
 
 def read_record(upload: dict, game: str):
@@ -58,11 +61,21 @@ class GameReplay(w.VBox):
         self.result.add_class("tutor-end")
         self.counter = w.HTML()
         self.title = title
-        self.buttons = {name: w.Button(icon=icon, layout=w.Layout(width="auto"))
-                        for name, icon in (("first", "fast-backward"), ("back", "step-backward"),
-                                           ("next", "step-forward"), ("last", "fast-forward"))}
-        targets = {"first": lambda: 0, "back": lambda: self.position - 1, "next": lambda: self.position + 1,
-                   "last": lambda: len(self.stops) - 1}
+        self.buttons = {
+            name: w.Button(icon=icon, layout=w.Layout(width="auto"))
+            for name, icon in (
+                ("first", "fast-backward"),
+                ("back", "step-backward"),
+                ("next", "step-forward"),
+                ("last", "fast-forward"),
+            )
+        }
+        targets = {
+            "first": lambda: 0,
+            "back": lambda: self.position - 1,
+            "next": lambda: self.position + 1,
+            "last": lambda: len(self.stops) - 1,
+        }
         for name, button in self.buttons.items():
             button.on_click(lambda _, target=targets[name]: self.go(target()))
         self.leave = w.Button(layout=w.Layout(width="auto"))

@@ -1,5 +1,6 @@
 """The end of a game in words: the places in the engine's ranking, and why the winner won
 when others had as many points, told with the tie-break the engine's ranking applied."""
+
 from __future__ import annotations
 
 from html import escape
@@ -41,8 +42,9 @@ def why_won(state) -> str:
     names = [state.name(seat) for seat in level]
     if len(winners) > 1:
         also = msg("app.play.end.also", parts=listed(parts[1:])) if len(parts) > 1 else ""
-        text = msg("app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score,
-                   also=also)
+        text = msg(
+            "app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score, also=also
+        )
         rule = getattr(words, "SHARED_RULE", words.TIE_RULE)
     elif len(level) == 1:
         text, rule = msg("app.play.end.won", player=state.name(winners[0]), score=score), words.WIN_RULE
@@ -53,18 +55,31 @@ def why_won(state) -> str:
             best = max(key(seat)[deciding] for seat in tied)
             still = [seat for seat in tied if key(seat)[deciding] == best]
         also = msg("app.play.end.also", parts=listed(parts[1:deciding])) if deciding > 1 else ""
-        values = ", ".join(msg("app.log.score", player=state.name(seat), score=number(key(seat)[deciding]))
-                           for seat in tied)
-        text = msg("app.play.end.tie-break", players=listed(names), score=score, also=also,
-                   player=state.name(winners[0]), part=parts[deciding], values=values)
+        values = ", ".join(
+            msg("app.log.score", player=state.name(seat), score=number(key(seat)[deciding])) for seat in tied
+        )
+        text = msg(
+            "app.play.end.tie-break",
+            players=listed(names),
+            score=score,
+            also=also,
+            player=state.name(winners[0]),
+            part=parts[deciding],
+            values=values,
+        )
         rule = words.TIE_RULE
-    return f'{text} {msg("app.play.end.rule", rule=msg(f"rule.{rule}.title"))}'
+    return f"{text} {msg('app.play.end.rule', rule=msg(f'rule.{rule}.title'))}"
 
 
 def result_html(state) -> str:
     """The end screen's panel: heading, places and the sentence on who won and why."""
-    rows = "".join(f'<li><span class="tutor-place">{place}.</span> <strong>{escape(state.name(seat))}</strong> '
-                   f'{escape(score_text(state, seat))}</li>' for place, seat in places(state))
-    return (f'<section class="tutor-result" aria-label="{escape(msg("app.play.end.heading"))}">'
-            f'<h2>{escape(msg("app.play.end.heading"))}</h2><ol class="tutor-places">{rows}</ol>'
-            f'<p class="tutor-why">{escape(why_won(state))}</p></section>')
+    rows = "".join(
+        f'<li><span class="tutor-place">{place}.</span> <strong>{escape(state.name(seat))}</strong> '
+        f"{escape(score_text(state, seat))}</li>"
+        for place, seat in places(state)
+    )
+    return (
+        f'<section class="tutor-result" aria-label="{escape(msg("app.play.end.heading"))}">'
+        f'<h2>{escape(msg("app.play.end.heading"))}</h2><ol class="tutor-places">{rows}</ol>'
+        f'<p class="tutor-why">{escape(why_won(state))}</p></section>'
+    )

@@ -1,5 +1,6 @@
 """The rules reference of one game: every rule, note and variant, titles and text from
 the message catalog."""
+
 from __future__ import annotations
 
 from html import escape
@@ -35,16 +36,31 @@ class RulesReference(Component):
     def click(self, name: str) -> None:
         kind, _, rule_id = name.partition(":")
         if kind == "rule" and any(rule.id == rule_id for rule in self.rules):
-            self.opened = [other for other in self.opened if other != rule_id] if rule_id in self.opened \
+            self.opened = (
+                [other for other in self.opened if other != rule_id]
+                if rule_id in self.opened
                 else [*self.opened, rule_id]
+            )
 
     def render(self) -> str:
         entries = []
         for rule in self.rules:
             kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"tutor-kind tutor-kind-{rule.kind}")
             summary = el("summary", kind, escape(rule.title), data_target=f"rule:{rule.id}")
-            entries.append(el("details", summary, el("p", escape(rule.text)), open=rule.id in self.opened,
-                              class_="tutor-focus" if rule.id in self.focus else None))
+            entries.append(
+                el(
+                    "details",
+                    summary,
+                    el("p", escape(rule.text)),
+                    open=rule.id in self.opened,
+                    class_="tutor-focus" if rule.id in self.focus else None,
+                )
+            )
         heading = el("h2", escape(msg("widgets.rules.heading", game=game_name(self.game_id))))
-        return el("section", heading, *entries, class_="tutor-reference", aria_label=msg(
-            "widgets.rules.heading", game=game_name(self.game_id)))
+        return el(
+            "section",
+            heading,
+            *entries,
+            class_="tutor-reference",
+            aria_label=msg("widgets.rules.heading", game=game_name(self.game_id)),
+        )

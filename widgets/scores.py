@@ -1,5 +1,6 @@
 """Score sheets: one table per game, rows are players, with the figures the game's package
 chooses (``words.score_sheet``)."""
+
 from __future__ import annotations
 
 from html import escape
@@ -15,8 +16,18 @@ from widgets.component import StateComponent
 
 def _player_cell(state, seat: int, colour: str, winner: bool) -> str:
     dot = el("span", "", class_="tutor-dot", style=f"background:{colour}", aria_hidden="true")
-    star = el("span", "\u2605", class_="tutor-win", role="img", aria_label=msg("widgets.scores.winner"),
-              title=msg("widgets.scores.winner")) if winner else ""
+    star = (
+        el(
+            "span",
+            "\u2605",
+            class_="tutor-win",
+            role="img",
+            aria_label=msg("widgets.scores.winner"),
+            title=msg("widgets.scores.winner"),
+        )
+        if winner
+        else ""
+    )
     return el("th", dot, escape(state.name(seat)), star, scope="row")
 
 
@@ -24,15 +35,28 @@ def _table(state, columns: list[str], rows: list[list[tuple[str, str]]]) -> str:
     """``rows[seat]`` holds (text, css class) per column after the player's name."""
     colours = seat_colours(state.seat_names)
     winners = set(state.winners()) if state.is_terminal() else set()
-    head = el("tr", el("th", escape(msg("widgets.scores.player")), scope="col"),
-              *(el("th", escape(column), scope="col") for column in columns))
+    head = el(
+        "tr",
+        el("th", escape(msg("widgets.scores.player")), scope="col"),
+        *(el("th", escape(column), scope="col") for column in columns),
+    )
     body = []
     for seat, cells in enumerate(rows):
-        body.append(el("tr", _player_cell(state, seat, colours[seat], seat in winners),
-                       *(el("td", escape(value), class_=css or None) for value, css in cells),
-                       class_="tutor-winner" if seat in winners else None))
-    return el("table", el("caption", escape(msg("widgets.scores.caption"))), el("thead", head), el("tbody", *body),
-              class_="tutor-scores")
+        body.append(
+            el(
+                "tr",
+                _player_cell(state, seat, colours[seat], seat in winners),
+                *(el("td", escape(value), class_=css or None) for value, css in cells),
+                class_="tutor-winner" if seat in winners else None,
+            )
+        )
+    return el(
+        "table",
+        el("caption", escape(msg("widgets.scores.caption"))),
+        el("thead", head),
+        el("tbody", *body),
+        class_="tutor-scores",
+    )
 
 
 class ScoreSheet(StateComponent):

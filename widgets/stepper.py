@@ -1,5 +1,6 @@
 """The lesson stepper: a lesson's positions one step at a time, with the annotation,
 rule links, highlights and try-it steps that the engine judges."""
+
 from __future__ import annotations
 
 from html import escape
@@ -191,8 +192,9 @@ class LessonStepper(ipywidgets.HBox):
         self._reason_rule = reason.rule if reason is not None else None
         if step.try_ is None or self.solved:
             board.refresh()
-            self._answer("wrong" if reason else "right",
-                         lambda: str(reason) if reason else msg("widgets.stepper.allowed"))
+            self._answer(
+                "wrong" if reason else "right", lambda: str(reason) if reason else msg("widgets.stepper.allowed")
+            )
             return
         right, _ = lesson.judge(step, state, move)
         if right:
@@ -267,6 +269,7 @@ class LessonStepper(ipywidgets.HBox):
             if not moves:
                 return msg("widgets.stepper.answer-taken-back", yours=yours)
             return msg("widgets.stepper.other-move", yours=yours, shown=words.move_words(before, moves[0]))
+
         self._answer("", saying)
 
     @staticmethod
@@ -284,25 +287,52 @@ class LessonStepper(ipywidgets.HBox):
     def panel_html(self) -> str:
         if self.lesson is None or self.error:
             title = el("h2", escape(msg("widgets.stepper.broken")), class_="tutor-title")
-            return el("div", title, el("p", escape(self.error), class_="tutor-error", role="alert"),
-                      class_="tutor-lesson-panel")
+            return el(
+                "div",
+                title,
+                el("p", escape(self.error), class_="tutor-error", role="alert"),
+                class_="tutor-lesson-panel",
+            )
         step = self.current
-        parts = [el("div", el("h2", escape(self.lesson.title), class_="tutor-title"),
-                    el("span", escape(msg("widgets.stepper.count", number=self.step + 1, total=self.total)),
-                       class_="tutor-count"), class_="tutor-head")]
+        parts = [
+            el(
+                "div",
+                el("h2", escape(self.lesson.title), class_="tutor-title"),
+                el(
+                    "span",
+                    escape(msg("widgets.stepper.count", number=self.step + 1, total=self.total)),
+                    class_="tutor-count",
+                ),
+                class_="tutor-head",
+            )
+        ]
         assert self.line is not None
         moment = self.line.moments[self.step]
         if step.say:
             parts.append(el("p", escape(self.lesson.text(step.say, moment)), class_="tutor-say"))
         for first in self.tips():
-            parts.append(el("p", el("strong", escape(msg("widgets.stepper.tip"))), " ",
-                            escape(self.lesson.text(first.say, moment)), class_="tutor-tip"))
+            parts.append(
+                el(
+                    "p",
+                    el("strong", escape(msg("widgets.stepper.tip"))),
+                    " ",
+                    escape(self.lesson.text(first.say, moment)),
+                    class_="tutor-tip",
+                )
+            )
         if self.lesson.guided and self.step == self.total - 1:  # a guided game ends with its scores
             parts.append(score_table(self.states[self.step], self.lesson.learner))
         if step.try_ is not None:
             prompt = self.lesson.text(step.try_.prompt, moment) or msg("widgets.stepper.any-move")
-            parts.append(el("div", el("strong", escape(msg("widgets.stepper.your-turn"))), " ",
-                            escape(prompt), class_="tutor-try"))
+            parts.append(
+                el(
+                    "div",
+                    el("strong", escape(msg("widgets.stepper.your-turn"))),
+                    " ",
+                    escape(prompt),
+                    class_="tutor-try",
+                )
+            )
         parts.append(self._feedback_html())
         parts.append(self._rules_html())
         parts.append(self._nav_html())
@@ -317,8 +347,9 @@ class LessonStepper(ipywidgets.HBox):
             return el("div", "", class_="tutor-feedback", role="status", aria_live="polite", hidden=True)
         icon = {"right": "\u2713", "wrong": "\u2717"}.get(self.verdict, "\u2139")
         parts = [el("span", icon, class_="tutor-icon", aria_hidden="true"), escape(self.message)]
-        return el("div", *parts, class_=f"tutor-feedback tutor-{self.verdict or 'info'}", role="status",
-                  aria_live="polite")
+        return el(
+            "div", *parts, class_=f"tutor-feedback tutor-{self.verdict or 'info'}", role="status", aria_live="polite"
+        )
 
     def _rules_html(self) -> str:
         ids = self.rule_ids()
@@ -331,27 +362,59 @@ class LessonStepper(ipywidgets.HBox):
         rules = {rule.id: rule for rule in self.loaded[0].entry.rule_list}
         links = [el("span", escape(msg("widgets.stepper.rules")), class_="tutor-rules-label")]
         for rule_id in ids:
-            links.append(el("button", escape(rules[rule_id].title), type="button", class_="tutor-link",
-                            data_target=f"rule:{rule_id}", aria_expanded="true" if rule_id == self.rule else "false",
-                            aria_label=msg("widgets.stepper.rule-link", title=rules[rule_id].title)))
+            links.append(
+                el(
+                    "button",
+                    escape(rules[rule_id].title),
+                    type="button",
+                    class_="tutor-link",
+                    data_target=f"rule:{rule_id}",
+                    aria_expanded="true" if rule_id == self.rule else "false",
+                    aria_label=msg("widgets.stepper.rule-link", title=rules[rule_id].title),
+                )
+            )
         parts = [el("div", *links, class_="tutor-rules")]
         if self.inline_rules and self.rule in rules:
             rule = rules[self.rule]
             kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"tutor-kind tutor-kind-{rule.kind}")
-            parts.append(el("div", el("h3", kind, escape(rule.title)), el("p", escape(rule.text)),
-                            class_="tutor-rule", role="region", aria_label=rule.title))
+            parts.append(
+                el(
+                    "div",
+                    el("h3", kind, escape(rule.title)),
+                    el("p", escape(rule.text)),
+                    class_="tutor-rule",
+                    role="region",
+                    aria_label=rule.title,
+                )
+            )
         return "".join(parts)
 
     def _nav_html(self) -> str:
         last = self.step == self.total - 1
         buttons = [
-            el("button", escape(msg("widgets.stepper.restart")), type="button", data_target="restart",
-               disabled=self.step == 0),
-            el("button", escape(msg("widgets.stepper.back")), type="button", data_target="back",
-               disabled=self.step == 0),
-            el("button", escape(msg("widgets.stepper.next")), type="button", data_target="next",
-               class_="tutor-primary", disabled=last or self.waiting,
-               title=msg("widgets.stepper.waiting") if self.waiting else None),
+            el(
+                "button",
+                escape(msg("widgets.stepper.restart")),
+                type="button",
+                data_target="restart",
+                disabled=self.step == 0,
+            ),
+            el(
+                "button",
+                escape(msg("widgets.stepper.back")),
+                type="button",
+                data_target="back",
+                disabled=self.step == 0,
+            ),
+            el(
+                "button",
+                escape(msg("widgets.stepper.next")),
+                type="button",
+                data_target="next",
+                class_="tutor-primary",
+                disabled=last or self.waiting,
+                title=msg("widgets.stepper.waiting") if self.waiting else None,
+            ),
         ]
         end = el("p", escape(msg("widgets.stepper.done")), class_="tutor-count") if last and not self.waiting else ""
         return end + el("div", *buttons, class_="tutor-stepnav")

@@ -1,6 +1,7 @@
 """How a learner makes a move in the browser: the clicks the game's board module lists
 (``clicks`` in its ``board_module``), found by the names the board gives its parts
 (``data-target``) and by the labels screen readers read too."""
+
 from widgets.stepper import board_module
 
 

@@ -1,6 +1,7 @@
 """Browser tests: Voila serves the app with the repository's voila.json on a free port and
 Debian's Chromium (driven by Playwright) visits it, reaching no other machine. Without Chromium these tests are skipped
 on a desktop, and fail in CI (CI=true), where a missing browser is a broken setup."""
+
 from __future__ import annotations
 
 import os
@@ -61,9 +62,13 @@ class VoilaServer:
     def __init__(self, *options: str, port: int | None = None, name: str = "voila"):
         self.log = ROOT / "test-artifacts" / f"{name}.log"
         self.log.parent.mkdir(exist_ok=True)
-        self.process = subprocess.Popen([sys.executable, "-m", "voila", f"--port={port or free_port()}", *options], cwd=ROOT,
-                                        stdout=self.log.open("w"), stderr=subprocess.STDOUT,
-                                        env={**os.environ, "LANGUAGE": "en"})
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "voila", f"--port={port or free_port()}", *options],
+            cwd=ROOT,
+            stdout=self.log.open("w"),
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "LANGUAGE": "en"},
+        )
         self.url = self._wait_until_up()
 
     def _wait_until_up(self, seconds: float = 60) -> str:
@@ -177,6 +182,7 @@ def at_page(notebook: str):
     def matches(url: str) -> bool:
         address = urlsplit(url)
         return address.path.endswith(f"/voila/render/{path}") and set(parse_qsl(query)) <= set(parse_qsl(address.query))
+
     return matches
 
 

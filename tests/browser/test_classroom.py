@@ -1,5 +1,6 @@
 """A class in a real browser: one teacher's presenter page and three learners' pages (a phone and
 two laptops), on the Voila server's throwaway SQLite store (conftest.py)."""
+
 import time
 
 import pytest
@@ -61,8 +62,12 @@ def start_class(teacher, voila, lesson, number) -> str:
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
     teacher.locator(".tutor-game-field select").select_option(label=game_name(GAME))
-    teacher.locator(".tutor-lesson-field select").select_option(label=msg(
-        "classroom.setup.asks", lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)))
+    teacher.locator(".tutor-lesson-field select").select_option(
+        label=msg(
+            "classroom.setup.asks",
+            lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes),
+        )
+    )
     teacher.click(".tutor-start-class")
     teacher.wait_for_selector(".tutor-class-strip")
     return teacher.locator(".tutor-class-code strong").inner_text()
@@ -107,7 +112,9 @@ def board_seen(page) -> dict:
     return page.evaluate(BOARD_SEEN)
 
 
-@pytest.mark.parametrize("screen", [(LAPTOP, "normal"), (PROJECTOR, "projector")], ids=["1280-normal", "1920-projector"])
+@pytest.mark.parametrize(
+    "screen", [(LAPTOP, "normal"), (PROJECTOR, "projector")], ids=["1280-normal", "1920-projector"]
+)
 @pytest.mark.parametrize("game", games())
 def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voila, game, screen):
     """The teacher's page at the lesson's first question (its tally beside the board) shows the whole
@@ -121,17 +128,23 @@ def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voil
     learn = browser(size, text_size)
     learn.goto(voila.page_url(page_file("learn", game, lesson=number, step=step)))
     learn.locator(".tutor-lesson-panel .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for(
-        timeout=PAGE_TIMEOUT_MS)
+        timeout=PAGE_TIMEOUT_MS
+    )
     there = board_seen(learn)
     learn.goto("about:blank")
     teacher = browser(size, text_size)
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
     teacher.locator(".tutor-game-field select").select_option(label=game_name(game))
-    offered = msg("classroom.setup.asks", lesson=msg("app.learn.lesson", number=number, title=lesson.title,
-                                                     minutes=lesson.minutes))
-    teacher.wait_for_function("""offered => document.querySelector('.tutor-lesson-field select option:checked')
-        ?.textContent.replaceAll('\\u00a0', ' ') === offered""", arg=offered)  # ipywidgets spaces with no-break spaces
+    offered = msg(
+        "classroom.setup.asks",
+        lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes),
+    )
+    teacher.wait_for_function(
+        """offered => document.querySelector('.tutor-lesson-field select option:checked')
+        ?.textContent.replaceAll('\\u00a0', ' ') === offered""",
+        arg=offered,
+    )  # ipywidgets spaces with no-break spaces
     teacher.click(".tutor-start-class")
     teacher.wait_for_selector(".tutor-class-strip")
     for _ in range(step - 1):
@@ -143,8 +156,9 @@ def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voil
     screenshot(teacher, f"classroom-board-{game}-{size[0]}-{text_size}")
     assert here is not None, "no board on the teacher's page"
     assert here["seen"] == here["points"], f"the board is out of view or covered: {here}"
-    assert here["width"] >= 0.8 * there["width"] and here["height"] >= 0.8 * there["height"], \
+    assert here["width"] >= 0.8 * there["width"] and here["height"] >= 0.8 * there["height"], (
         f"the board is smaller than on the learn page: {here} against {there}"
+    )
     assert teacher.locator("[data-zoom]").count() == 3, "the text size control is there"
 
 
@@ -165,8 +179,9 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     total = len(lesson.steps)
     state = lesson.states()[index]
     right = lesson.steps[index].try_.accept[0]
-    wrong = next(move for card in state.hands[state.to_move] for slot in range(4)
-                 if state.why_not(move := Play(card, slot)))
+    wrong = next(
+        move for card in state.hands[state.to_move] for slot in range(4) if state.why_not(move := Play(card, slot))
+    )
     teacher = browser(PROJECTOR)
     code = start_class(teacher, voila, lesson, number)
     teacher.locator(".tutor-join-card svg").wait_for()
@@ -195,8 +210,9 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     play(ann, GAME, right)
     play(ben, GAME, wrong)
     for learner, move in ((ann, right), (ben, wrong)):
-        learner.get_by_text(msg("classroom.follow.answer-in", answer=msg("mt.move.play", card=move.card,
-                                                                           slot=move.slot + 1))).wait_for()
+        learner.get_by_text(
+            msg("classroom.follow.answer-in", answer=msg("mt.move.play", card=move.card, slot=move.slot + 1))
+        ).wait_for()
     tally = teacher.locator(".tutor-tally")
     tally.get_by_text(msg("classroom.tally.answered", answered=2, learners=3)).wait_for()
     assert msg("classroom.tally.allowed", allowed=1) in tally.inner_text()
@@ -227,8 +243,9 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     screenshot(ben, "classroom-learner-laptop")
     for learner, own in names.items():
         body = learner.inner_text("body")
-        assert own in body and not [name for name in names.values() if name != own and name in body], \
+        assert own in body and not [name for name in names.values() if name != own and name in body], (
             "a learner sees no other learner's name"
+        )
 
     for learner in (cleo, ben):  # a reload lands on the current step, with the answers given so far
         learner.reload()
@@ -253,7 +270,9 @@ def test_a_wrong_code_is_explained_on_the_join_page(browser, voila):
     learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
     learner.fill(".tutor-name-field input", "Ann")
     learner.click(".tutor-join")
-    learner.locator(".tutor-feedback.tutor-wrong", has_text=msg("classroom.error.unknown-code", code="K7PX2M")).wait_for()
+    learner.locator(
+        ".tutor-feedback.tutor-wrong", has_text=msg("classroom.error.unknown-code", code="K7PX2M")
+    ).wait_for()
     assert learner.locator(".tutor-name-field input").input_value() == "Ann"
     assert_no_code_or_errors(learner)
     screenshot(learner, "classroom-join-wrong-code")

@@ -1,6 +1,7 @@
 """A drill played in the browser as a learner plays it: a move on the board, a mistake
 the engine explains, the next position at once, the stars at the end, kept after a
 reload; on a laptop and a phone."""
+
 from tutor.drills import drills, stars, tasks
 from tutor.games import monster_trick as mt
 from tutor.messages import msg

@@ -15,8 +15,12 @@ from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_erro
 from .test_screens import LAPTOP, PHONE, WIDE, outside_view, settle
 
 NEXT = ".tutor-stepnav [data-target='next']"
-GUIDED = [(game, number) for game in games()
-          for number, path in enumerate(bundled_lessons(game), start=1) if load_lesson(path).guided]
+GUIDED = [
+    (game, number)
+    for game in games()
+    for number, path in enumerate(bundled_lessons(game), start=1)
+    if load_lesson(path).guided
+]
 
 
 def play(page, game: str, move) -> None:
@@ -58,7 +62,9 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
         assert_no_code_or_errors(page)
         total = len(lesson.steps)
         for index, step in enumerate(lesson.steps):
-            page.wait_for_selector(f".tutor-count:text-is('{msg('widgets.stepper.count', number=index + 1, total=total)}')")
+            page.wait_for_selector(
+                f".tutor-count:text-is('{msg('widgets.stepper.count', number=index + 1, total=total)}')"
+            )
             said = lesson.text(step.say, line.moments[index])
             page.locator(".tutor-say", has_text=said).wait_for()  # the text of what happened on this way
             for first in line.firsts[index]:  # a rule said the first time it matters
@@ -72,7 +78,9 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
             if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
                 screenshot(page, f"{name}-step-{index + 1:02d}")
             if index + 1 == total:  # the last click, on Next: the scoring in view
-                assert outside_view(page, ".tutor-say, .tutor-lesson-panel .tutor-scores") == [], "the scoring is out of view"
+                assert outside_view(page, ".tutor-say, .tutor-lesson-panel .tutor-scores") == [], (
+                    "the scoring is out of view"
+                )
             elif index or step.try_:  # after each click, on the board or on Next: the way on in view
                 assert outside_view(page, NEXT) == [], f"step {index + 1}: the button to go on is out of view"
             if index + 1 < total:
@@ -80,7 +88,9 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
         page.get_by_text(msg("widgets.stepper.done")).wait_for()
         scores = line.states[-1].round_scores[0]
         sheet = page.locator(".tutor-lesson-panel .tutor-scores tbody tr")
-        assert [sheet.nth(seat).locator("td").first.inner_text() for seat in range(len(scores))] == list(map(str, scores))
+        assert [sheet.nth(seat).locator("td").first.inner_text() for seat in range(len(scores))] == list(
+            map(str, scores)
+        )
         settle(page)
         screenshot(page, f"{name}-scoring")
         assert_no_code_or_errors(page)

@@ -2,6 +2,7 @@
 browser's language, one whole lesson per game with a wrong try-it move, a quiz question,
 a game to its end screen, and the chooser switching a lesson in place. On every page no
 visible text is an English catalog value and nothing overflows its box."""
+
 import random
 import re
 import string
@@ -118,8 +119,12 @@ def english_catalog(lang: str) -> tuple[set[str], list[re.Pattern]]:
                 continue
             literal = "".join(part for part, *_ in parts)
             if sum(char.isalpha() for char in literal) >= 6:
-                patterns.append(re.compile("".join(re.escape(part) + (".+?" if field is not None else "")
-                                                   for part, field, _, _ in parts) + "$"))
+                patterns.append(
+                    re.compile(
+                        "".join(re.escape(part) + (".+?" if field is not None else "") for part, field, _, _ in parts)
+                        + "$"
+                    )
+                )
     return exact, patterns
 
 
@@ -131,8 +136,13 @@ def check_page(page, lang: str, name: str) -> None:
     """No English catalog text and nothing cut or scrolling sideways; a screenshot to look at."""
     whole(page, f"{lang}-{name}")  # first, so that a failing page can be looked at
     exact, patterns = english_catalog(lang)
-    english = sorted({text for text, tagged in page.evaluate(VISIBLE_TEXTS)
-                      if tagged in ("", lang) and (text in exact or any(pattern.match(text) for pattern in patterns))})
+    english = sorted(
+        {
+            text
+            for text, tagged in page.evaluate(VISIBLE_TEXTS)
+            if tagged in ("", lang) and (text in exact or any(pattern.match(text) for pattern in patterns))
+        }
+    )
     assert english == [], f"{name}: English on a {lang} page"
     assert page.evaluate(OVERFLOWS) == [], f"{name}: something overflows at 1280x800"
     assert_no_code_or_errors(page)
@@ -218,8 +228,9 @@ def hand_drawn(page, replica) -> None:
     hand, so a click on a hand drawn a moment earlier could name another card."""
     hand = getattr(replica.board, "hand", None)
     if hand is not None:
-        page.wait_for_function(f"expected => ({HAND_LABELS})() === JSON.stringify(expected)",
-                               arg=[str(card) for card in hand.cards])
+        page.wait_for_function(
+            f"expected => ({HAND_LABELS})() === JSON.stringify(expected)", arg=[str(card) for card in hand.cards]
+        )
 
 
 def play_to_the_end(page, lang: str, game: str) -> None:
@@ -256,8 +267,11 @@ def test_the_tutor_speaks_the_browsers_language_everywhere(speaking, voila):
     check_page(page, lang, "landing")
     game = PLAYED[lang]
     for number, learnt in enumerate([other for other in GAMES if other != game] + [game]):  # the played game last
-        link = page.locator(f".tutor-game[data-game='{learnt}'] nav a").first if number == 0 else \
-            page.locator(".tutor-nav nav a", has_text=msg(f"game.{learnt}.name")).first
+        link = (
+            page.locator(f".tutor-game[data-game='{learnt}'] nav a").first
+            if number == 0
+            else page.locator(".tutor-nav nav a", has_text=msg(f"game.{learnt}.name")).first
+        )
         follow(page, link, page_file("learn", learnt), lang)
         walk_lesson(page, lang, learnt)
     follow(page, page.locator(".tutor-nav nav a", has_text=msg("app.nav.practise")), page_file("practise", game), lang)
@@ -282,7 +296,9 @@ def test_the_chooser_redraws_a_lesson_in_place(speaking, voila):
     label = msg("app.learn.lesson", number=lessons.index(lesson) + 1, title=lesson.title, minutes=lesson.minutes)
     page.locator(".tutor-chooser select").select_option(label=label)
     for index in range(tried):
-        page.locator(".tutor-count", has_text=msg("widgets.stepper.count", number=index + 1, total=len(lesson.steps))).wait_for()
+        page.locator(
+            ".tutor-count", has_text=msg("widgets.stepper.count", number=index + 1, total=len(lesson.steps))
+        ).wait_for()
         page.click(NEXT)
     play(page, game, wrong)
     page.locator(".tutor-feedback.tutor-wrong").wait_for()
@@ -290,8 +306,9 @@ def test_the_chooser_redraws_a_lesson_in_place(speaking, voila):
     set_language("fr")
     french = load_lesson(lesson.path)
     page.locator(".tutor-title", has_text=french.title).wait_for()
-    assert page.locator(".tutor-count").first.inner_text() == msg("widgets.stepper.count", number=tried + 1,
-                                                                  total=len(lesson.steps))
+    assert page.locator(".tutor-count").first.inner_text() == msg(
+        "widgets.stepper.count", number=tried + 1, total=len(lesson.steps)
+    )
     judged = french.judge(french.steps[tried], french.states()[tried], wrong)[1]
     assert judged in page.locator(".tutor-feedback.tutor-wrong").inner_text()
     assert "lang=fr" in page.url

@@ -1,4 +1,5 @@
 """The learn pages in a real browser: a whole lesson step by step, a refused move, a rule."""
+
 import pytest
 
 from tutor.games import games
@@ -95,9 +96,11 @@ def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
     link.click()
     page.wait_for_selector(f".tutor-reference details[open] summary[data-target='{rule}']")
     # The rule is read where the learner is: beside the step, or the reference scrolled to it.
-    page.wait_for_function("""selector => [...document.querySelectorAll(selector)].some(el => {
+    page.wait_for_function(
+        """selector => [...document.querySelectorAll(selector)].some(el => {
         const r = el.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })""",
-                           arg=".tutor-lesson-panel .tutor-rule, .tutor-reference details[open]")
+        arg=".tutor-lesson-panel .tutor-rule, .tutor-reference details[open]",
+    )
     screenshot(page, f"{game}-learn-rule-opened")
 
 
@@ -109,8 +112,9 @@ def test_an_address_naming_no_lesson_opens_the_nearest_and_says_so(page, voila):
     notice.wait_for(timeout=60_000)
     assert notice.inner_text() == msg("app.learn.no-lesson", asked=99, number=len(lessons))
     page.locator(".tutor-lesson-panel .tutor-title", has_text=lessons[-1].title).wait_for()
-    page.wait_for_function("number => new URLSearchParams(location.search).get('lesson') === number",
-                           arg=str(len(lessons)))
+    page.wait_for_function(
+        "number => new URLSearchParams(location.search).get('lesson') === number", arg=str(len(lessons))
+    )
     assert page.evaluate("new URLSearchParams(location.search).get('step')") == "1"
     assert page.locator(".tutor-chooser option", has_text="\u2713").count() == 0, "nothing was finished"
     box = notice.bounding_box()
@@ -138,7 +142,9 @@ def test_a_try_answered_with_another_move_says_the_lesson_shows_its_own(page, vo
     page.click(NEXT)
     wait_for_step(page, index + 2, len(lesson.steps))
     words = lesson.entry.part("words")
-    said = msg("widgets.stepper.other-move", yours=words.move_words(state, other), shown=words.move_words(state, written))
+    said = msg(
+        "widgets.stepper.other-move", yours=words.move_words(state, other), shown=words.move_words(state, written)
+    )
     feedback = page.locator(".tutor-feedback")
     feedback.wait_for()
     assert feedback.inner_text().strip().endswith(said)

@@ -1,4 +1,5 @@
 """Every page in a real browser: what a learner sees, and the links between pages."""
+
 import psutil
 import pytest
 
@@ -72,7 +73,9 @@ def test_leaving_a_page_stops_its_kernel(page, voila):
     the tutor's page template sets: the server checks that token (a forged request is
     refused, see test_publish.py), so without it every visit would leak a kernel."""
     open_page(page, voila, page_file("play", next(iter(games()))))
-    kernel = voila.kernel(page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"))
+    kernel = voila.kernel(
+        page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    )
     assert kernel is not None and kernel.is_running()
     page.goto("about:blank")
     _, alive = psutil.wait_procs([kernel], timeout=20)

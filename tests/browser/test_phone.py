@@ -2,6 +2,7 @@
 practise and play pages is at least 11 px on screen, drawings' words included (an SVG drawn
 smaller shrinks its words: their size is measured as drawn), nothing is cut off, and after
 each answer the button to go on is in view."""
+
 import pytest
 
 from tutor.games import games
@@ -61,9 +62,13 @@ def hidden_without_a_sign(page) -> list[str]:
 
 def wait_for_narrow_boards(page) -> None:
     """The drawings have come back in their narrow layout (tutor.js asked for it)."""
-    page.wait_for_function("""limit => [...document.querySelectorAll('.tutor-board svg[viewBox]')]
+    page.wait_for_function(
+        """limit => [...document.querySelectorAll('.tutor-board svg[viewBox]')]
         .filter(svg => svg.dataset.fit !== 'scroll' && svg.getClientRects().length)
-        .every(svg => svg.viewBox.baseVal.width <= limit)""", arg=NARROW_W, timeout=PAGE_TIMEOUT_MS)
+        .every(svg => svg.viewBox.baseVal.width <= limit)""",
+        arg=NARROW_W,
+        timeout=PAGE_TIMEOUT_MS,
+    )
 
 
 def phone_page(chromium):
@@ -87,7 +92,9 @@ def test_every_text_is_readable_on_a_phone(chromium, voila, game, section):
             settle(page)
             screenshot(page, f"phone-{game}-{section}-{size}-text")
             found = page.evaluate(TEXTS)
-            assert found["smallest"][0][0] >= READING_PX, f"text under {READING_PX} px with {size} text: {found['smallest']}"
+            assert found["smallest"][0][0] >= READING_PX, (
+                f"text under {READING_PX} px with {size} text: {found['smallest']}"
+            )
             assert found["cut"] == [], f"words cut off at a drawing's edge with {size} text"
             assert too_wide(page) == [], f"wider than the phone with {size} text"
             assert boards_scroll_to_everything(page) == []

@@ -1,5 +1,6 @@
 """The play page in a real browser: a whole game against a computer player per game, the
 pass screen between two people, a record downloaded and replayed, a bad file refused."""
+
 import random
 
 import pytest
@@ -117,8 +118,9 @@ def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
         page.locator(".tutor-top .tutor-new-game").click()
     third = registered(game).seat_names(4)[2]
     page.get_by_text(msg("app.play.your-turn")).wait_for()
-    page.wait_for_function("wanted => window.statusLines.some(line => line.includes(wanted))",
-                           arg=msg("app.play.thinking", player=third))
+    page.wait_for_function(
+        "wanted => window.statusLines.some(line => line.includes(wanted))", arg=msg("app.play.thinking", player=third)
+    )
     assert_no_code_or_errors(page)
     screenshot(page, f"{game}-play")
 
@@ -222,6 +224,7 @@ def test_a_fresh_page_deals_a_new_game_and_a_seed_on_the_address_shares_one(page
     replica = GameTable(game, seed=int(seed), speed="instant")
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     wait_for_log(page, replica)
-    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences)), \
+    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences)), (
         "the link deals the same cards again"
+    )
     assert_no_code_or_errors(page)

@@ -1,6 +1,7 @@
 """The tutor put online: page titles, accessibility, cross-site requests, kernels when
 visitors crowd in or go away, the console, and the way Binder and JupyterHub serve it.
 (Every test's page also fails if it asks another machine for anything: conftest.page.)"""
+
 import asyncio
 import json
 import re
@@ -80,8 +81,11 @@ def test_a_page_in_french_or_dutch_is_titled_in_it_and_passes_axe(page, voila, s
 
 def assert_accessible(page) -> None:
     violations = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_21_AA}}).response["violations"]
-    assert violations == [], "\n".join(f"{violation['id']} ({violation['impact']}): {violation['help']}: "
-                                       f"{[node['target'] for node in violation['nodes']]}" for violation in violations)
+    assert violations == [], "\n".join(
+        f"{violation['id']} ({violation['impact']}): {violation['help']}: "
+        f"{[node['target'] for node in violation['nodes']]}"
+        for violation in violations
+    )
 
 
 def test_a_forged_cross_site_post_is_refused(page, voila):
@@ -164,10 +168,15 @@ def small(chromium):
         taken.bind(("localhost", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        server = VoilaServer(f"--TutorKernelManager.max_kernels={CAP}", f"--TutorKernelManager.busy_retry_seconds={RETRY}",
-                             f"--TutorKernelManager.unclaimed_timeout={UNCLAIMED}",
-                             f"--TutorKernelManager.cull_idle_timeout={IDLE}", "--TutorKernelManager.cull_interval=1",
-                             port=port, name="voila-small")
+        server = VoilaServer(
+            f"--TutorKernelManager.max_kernels={CAP}",
+            f"--TutorKernelManager.busy_retry_seconds={RETRY}",
+            f"--TutorKernelManager.unclaimed_timeout={UNCLAIMED}",
+            f"--TutorKernelManager.cull_idle_timeout={IDLE}",
+            "--TutorKernelManager.cull_interval=1",
+            port=port,
+            name="voila-small",
+        )
     wait_for_pools(server)
     server.pooled = server.kernels()
     server.port_taken = port
@@ -217,6 +226,7 @@ def test_sockets_under_made_up_kernel_ids_leave_the_pools_serving(small):
     """Two request-info sockets under a made-up kernel id, one of them closed, made Voila's
     own handler drop a pool kernel's waiter: that kernel waited for ever and the page it was
     given never finished. Four such pairs hung the landing page's and the learn page's pools."""
+
     async def attack():
         for _ in range(4):
             address = small.url.replace("http", "ws", 1) + f"voila/query/{uuid.uuid4()}"
@@ -224,6 +234,7 @@ def test_sockets_under_made_up_kernel_ids_leave_the_pools_serving(small):
             first.close()
             await asyncio.sleep(0.2)
             second.close()
+
     wait_for_pools(small)
     attacker = threading.Thread(target=asyncio.run, args=(attack(),))  # Playwright holds this thread's loop
     attacker.start()
@@ -260,10 +271,23 @@ def jupyter_server(chromium, tmp_path_factory):
     repository (so not reading voila.json) with the options README's JupyterHub example gives."""
     port = free_port()
     log = ROOT / "test-artifacts" / "jupyter-server.log"
-    process = subprocess.Popen([sys.executable, "-m", "jupyter", "server", f"--port={port}", "--no-browser",
-                                "--IdentityProvider.token=", "--ServerApp.allow_root=True", f"--ServerApp.root_dir={ROOT}",
-                                *HUB_OPTIONS], cwd=tmp_path_factory.mktemp("home"),
-                               stdout=log.open("w"), stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyter",
+            "server",
+            f"--port={port}",
+            "--no-browser",
+            "--IdentityProvider.token=",
+            "--ServerApp.allow_root=True",
+            f"--ServerApp.root_dir={ROOT}",
+            *HUB_OPTIONS,
+        ],
+        cwd=tmp_path_factory.mktemp("home"),
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
     url = f"http://localhost:{port}/"
     deadline = time.monotonic() + 60
     while True:

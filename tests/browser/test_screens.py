@@ -8,6 +8,7 @@ the cards' values and names are drawn larger than at normal size; on the phone n
 is wider than the screen and nothing the learner acts on is cut off at the side (a board
 shrinks to the screen's width; one still wider scrolls inside itself). The learn page's
 address names the lesson and step: it opens there, and a reload stays."""
+
 from pathlib import Path
 
 import pytest
@@ -29,13 +30,21 @@ READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 # A growing grid scrolls inside its own box: the box is in view, not each of its cells.
 GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
 ACTED_ON = {
-    "monster-trick": {"learn": "[data-target^='card:'], [data-target^='slot:']",
-                      "drill": "[data-target^='card:'], [data-target^='slot:']",
-                      "play": "[data-target^='vp:'], [data-target^='slot:']"},
-    "danger-13": {"learn": "[data-target^='seat:']", "drill": "[data-target^='seat:']",
-                  "play": "[data-target^='seat:'], .tutor-actions button"},
-    "thricewise": {"learn": f"[data-target^='card:'], {GRID}", "drill": ".tutor-choices button",
-                   "play": f"[data-target^='card:'], {GRID}"},
+    "monster-trick": {
+        "learn": "[data-target^='card:'], [data-target^='slot:']",
+        "drill": "[data-target^='card:'], [data-target^='slot:']",
+        "play": "[data-target^='vp:'], [data-target^='slot:']",
+    },
+    "danger-13": {
+        "learn": "[data-target^='seat:']",
+        "drill": "[data-target^='seat:']",
+        "play": "[data-target^='seat:'], .tutor-actions button",
+    },
+    "thricewise": {
+        "learn": f"[data-target^='card:'], {GRID}",
+        "drill": ".tutor-choices button",
+        "play": f"[data-target^='card:'], {GRID}",
+    },
 }
 STEP = ".tutor-lesson-panel .tutor-count"
 # The pages with something to act on; a learn page twice: at its first try-it step and at
@@ -49,9 +58,12 @@ def test_every_page_kind_is_checked():
 
 def try_steps(game: str) -> list[tuple[int, int, object]]:
     """(lesson, step), counted from 1, of each of the game's try-it steps, and the lesson."""
-    steps = [(number, index + 1, lesson)
-             for number, lesson in enumerate(map(load_lesson, bundled_lessons(game)), start=1)
-             for index, step in enumerate(lesson.steps) if step.try_]
+    steps = [
+        (number, index + 1, lesson)
+        for number, lesson in enumerate(map(load_lesson, bundled_lessons(game)), start=1)
+        for index, step in enumerate(lesson.steps)
+        if step.try_
+    ]
     if not steps:
         pytest.fail(f"{game} has no try-it step")
     return steps
@@ -69,17 +81,21 @@ def settle(page) -> None:
 
 def outside_view(page, selector: str) -> list[str]:
     """The elements matching ``selector`` that are not wholly inside the window."""
-    return page.evaluate("""selector => [...document.querySelectorAll(selector)]
+    return page.evaluate(
+        """selector => [...document.querySelectorAll(selector)]
         .filter(el => el.getBoundingClientRect().width > 0)
         .filter(el => { const r = el.getBoundingClientRect();
                         return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
-        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
+        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""",
+        selector,
+    )
 
 
 def cut_off_sideways(page, selector: str) -> list[str]:
     """The elements matching ``selector`` partly out of sight sideways: past the window's
     edge or past the edge of a box that clips them (a board scrolling inside itself)."""
-    return page.evaluate("""selector => [...document.querySelectorAll(selector)]
+    return page.evaluate(
+        """selector => [...document.querySelectorAll(selector)]
         .filter(el => el.getBoundingClientRect().width > 0)
         .filter(el => { const r = el.getBoundingClientRect();
                         let left = 0, right = innerWidth;
@@ -90,13 +106,18 @@ def cut_off_sideways(page, selector: str) -> list[str]:
                             right = Math.min(right, box.right);
                         }
                         return r.left < left - 1 || r.right > right + 1; })
-        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""", selector)
+        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""",
+        selector,
+    )
 
 
 def places(page, selector: str) -> list[list[int]]:
     """Where the elements matching ``selector`` are, to the pixel."""
-    return page.evaluate("""selector => [...document.querySelectorAll(selector)].map(el => {
-        const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round); })""", selector)
+    return page.evaluate(
+        """selector => [...document.querySelectorAll(selector)].map(el => {
+        const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height].map(Math.round); })""",
+        selector,
+    )
 
 
 def holds_still(page, selector: str) -> bool:
@@ -296,7 +317,8 @@ def test_a_deep_link_opens_the_step_and_reload_back_and_forward_keep_it(page, vo
 
     def at_step(number: int) -> None:
         page.locator(STEP, has_text=msg("widgets.stepper.count", number=number, total=len(lesson.steps))).wait_for(
-            timeout=PAGE_TIMEOUT_MS)
+            timeout=PAGE_TIMEOUT_MS
+        )
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for()
         page.wait_for_function("step => new URLSearchParams(location.search).get('step') === step", arg=str(number))
 

@@ -11,6 +11,7 @@ lesson engine and passes the verdict (allowed, right) along with the move as the
 should read it. Learners never get other learners' names or answers from here: only the
 teacher's ``Teacher`` object lists names, tallies and results.
 """
+
 from __future__ import annotations
 
 import csv
@@ -121,9 +122,15 @@ class Classrooms:
     wrong codes in a row. ``clock`` and ``rng`` are there
     for tests."""
 
-    def __init__(self, store: ClassStore | None = None, *, lifetime_hours: float = LIFETIME_HOURS,
-                 capacity: int = CAPACITY, clock: Callable[[], float] = time.time,
-                 rng: random.Random | None = None):
+    def __init__(
+        self,
+        store: ClassStore | None = None,
+        *,
+        lifetime_hours: float = LIFETIME_HOURS,
+        capacity: int = CAPACITY,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ):
         self.store = store or open_store()
         self.lifetime_hours = lifetime_hours
         self.capacity = capacity
@@ -133,8 +140,9 @@ class Classrooms:
         self._wrong = 0  # wrong guesses in a row
         self._next_guess = -math.inf  # when the page may guess again (clock time)
 
-    def start(self, game: str, lesson: str, language: str, *, steps: int, try_steps=(),
-              reveal: str = REVEAL_BY_TEACHER) -> Teacher:
+    def start(
+        self, game: str, lesson: str, language: str, *, steps: int, try_steps=(), reveal: str = REVEAL_BY_TEACHER
+    ) -> Teacher:
         """A new class at step 1, with a fresh code; old classes expired by now are deleted."""
         try_steps = tuple(sorted(set(try_steps)))
         if reveal not in REVEAL_MODES:
@@ -213,9 +221,14 @@ class Classrooms:
         typed = code.strip()
         code = class_code(code)
         if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
-            raise ClassroomError(msg("classroom.error.code-format", code=visitor_text(typed, 2 * CODE_LENGTH),
-                                     length=CODE_LENGTH,
-                                     example=CODE_EXAMPLE))
+            raise ClassroomError(
+                msg(
+                    "classroom.error.code-format",
+                    code=visitor_text(typed, 2 * CODE_LENGTH),
+                    length=CODE_LENGTH,
+                    example=CODE_EXAMPLE,
+                )
+            )
         record = self.store.get_class(code)
         if record is None:
             raise WrongGuess(msg("classroom.error.unknown-code", code=code))
@@ -306,17 +319,25 @@ class Teacher(_Member):
         step = self.position().step if step is None else step
         answers = [answer for answer in self.store.answers(self.code) if answer.step == step]
         moves = Counter(answer.move for answer in answers)
-        return Tally(step, self.learner_count(), len(answers), sum(answer.allowed for answer in answers),
-                     sum(answer.right for answer in answers),
-                     dict(sorted(moves.items(), key=lambda item: (-item[1], item[0]))))
+        return Tally(
+            step,
+            self.learner_count(),
+            len(answers),
+            sum(answer.allowed for answer in answers),
+            sum(answer.right for answer in answers),
+            dict(sorted(moves.items(), key=lambda item: (-item[1], item[0]))),
+        )
 
     def results(self) -> list[Result]:
         """One row per learner and "try it" step shown so far, by learner then step."""
         reached = self.position().reached
         given = {(answer.token, answer.step): answer for answer in self.store.answers(self.code)}
-        return [Result(name, step, _answer(given.get((token, step))))
-                for token, name in self._labels().items()
-                for step in self.settings.try_steps if step <= reached]
+        return [
+            Result(name, step, _answer(given.get((token, step))))
+            for token, name in self._labels().items()
+            for step in self.settings.try_steps
+            if step <= reached
+        ]
 
     def results_csv(self, describe: Callable[[int, str], str] = lambda _step, move: move) -> str:
         """The class results as CSV with a header row, in the page's language; ``describe(step,
@@ -330,8 +351,15 @@ class Teacher(_Member):
             if row.answer is None:
                 writer.writerow([_cell(row.name), row.step, "", "", ""])
             else:
-                writer.writerow([_cell(row.name), row.step, _cell(describe(row.step, row.answer.move)),
-                                 yes if row.answer.allowed else no, yes if row.answer.right else no])
+                writer.writerow(
+                    [
+                        _cell(row.name),
+                        row.step,
+                        _cell(describe(row.step, row.answer.move)),
+                        yes if row.answer.allowed else no,
+                        yes if row.answer.right else no,
+                    ]
+                )
         return out.getvalue()
 
 
@@ -363,9 +391,15 @@ class Learner(_Member):
         answer = self._my_answers().get(step) if is_try else None
         revealed = step in position.revealed
         at_once = self.settings.reveal == REVEAL_AT_ONCE
-        return LearnerView(step=step, version=position.version, is_try=is_try, revealed=revealed, answer=answer,
-                           show_feedback=answer is not None and (revealed or at_once),
-                           can_answer=is_try and not revealed and not (at_once and answer is not None))
+        return LearnerView(
+            step=step,
+            version=position.version,
+            is_try=is_try,
+            revealed=revealed,
+            answer=answer,
+            show_feedback=answer is not None and (revealed or at_once),
+            can_answer=is_try and not revealed and not (at_once and answer is not None),
+        )
 
     def answer(self, step: int, move: str, allowed: bool, right: bool) -> LearnerView:
         """Record this learner's move on ``step`` (the step their page showed), judged by the caller.
@@ -394,5 +428,7 @@ class Learner(_Member):
         return [Result(self.name, step, mine.get(step)) for step in self.settings.try_steps if step <= reached]
 
     def _my_answers(self) -> dict[int, Answer]:
-        return {answer.step: Answer(answer.move, answer.allowed, answer.right)
-                for answer in self.store.answers(self.code, self.token)}
+        return {
+            answer.step: Answer(answer.move, answer.allowed, answer.right)
+            for answer in self.store.answers(self.code, self.token)
+        }

@@ -1,4 +1,5 @@
 """The join address of a class, and its QR code as SVG for the projector (drawn by segno)."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -21,5 +22,12 @@ def join_qr_svg(join_page: str, code: str) -> str:
     """An inline SVG QR code of ``join_url``: no fixed size (CSS sizes it), black on white even on
     a dark page, with the four-module quiet zone scanners need and a title for screen readers."""
     qr = segno.make(join_url(join_page, code), error="m")
-    return qr.svg_inline(omitsize=True, border=4, dark="#000", light="#fff", svgclass="classroom-qr",
-                         lineclass=None, title=msg("classroom.qr.title", code=code))
+    return qr.svg_inline(
+        omitsize=True,
+        border=4,
+        dark="#000",
+        light="#fff",
+        svgclass="classroom-qr",
+        lineclass=None,
+        title=msg("classroom.qr.title", code=code),
+    )

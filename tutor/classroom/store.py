@@ -13,6 +13,7 @@ another machine), so the teacher's page and the learners' pages meet only here:
 what they mean is ``tutor.classroom.classes``'s business. Expiry times come from the caller
 (whose clock may be a test's), never from the store's own clock.
 """
+
 from __future__ import annotations
 
 import json
@@ -154,8 +155,9 @@ class SQLiteStore(ClassStore):
             # 0700 and a file 0600 (SQLite gives its -wal and -shm files the file's mode).
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
-            self._db = sqlite3.connect(self.path, timeout=self.BUSY_SECONDS, isolation_level=None,
-                                       check_same_thread=False)
+            self._db = sqlite3.connect(
+                self.path, timeout=self.BUSY_SECONDS, isolation_level=None, check_same_thread=False
+            )
             self._db.execute("PRAGMA journal_mode=WAL")
             # In WAL mode a commit is safe after a crash of the process at NORMAL; only a power
             # cut may lose the last commits, which is fine for a lesson's answers.
@@ -192,21 +194,25 @@ class SQLiteStore(ClassStore):
         with self._use(writing=True) as db:
             inserted = db.execute(
                 "INSERT OR IGNORE INTO classes VALUES (?, ?, ?, 0, ?)",
-                (code, json.dumps(info), json.dumps(position), expires_at))
+                (code, json.dumps(info), json.dumps(position), expires_at),
+            )
             return inserted.rowcount == 1
 
     def get_class(self, code):
         with self._use() as db:
-            row = db.execute("SELECT info, position, version, expires_at FROM classes WHERE code = ?",
-                             (code,)).fetchone()
+            row = db.execute(
+                "SELECT info, position, version, expires_at FROM classes WHERE code = ?", (code,)
+            ).fetchone()
         if row is None:
             return None
         return ClassRecord(code, json.loads(row[0]), json.loads(row[1]), row[2], row[3])
 
     def set_position(self, code, position):
         with self._use(writing=True) as db:
-            row = db.execute("UPDATE classes SET position = ?, version = version + 1 WHERE code = ? "
-                             "RETURNING version", (json.dumps(position), code)).fetchone()
+            row = db.execute(
+                "UPDATE classes SET position = ?, version = version + 1 WHERE code = ? RETURNING version",
+                (json.dumps(position), code),
+            ).fetchone()
         return None if row is None else row[0]
 
     def set_expiry(self, code, expires_at):
@@ -228,13 +234,17 @@ class SQLiteStore(ClassStore):
 
     def learners(self, code):
         with self._use() as db:
-            return [tuple(row) for row in db.execute(
-                "SELECT token, name FROM learners WHERE code = ? ORDER BY seq", (code,))]
+            return [
+                tuple(row)
+                for row in db.execute("SELECT token, name FROM learners WHERE code = ? ORDER BY seq", (code,))
+            ]
 
     def put_answer(self, code, answer):
         with self._use(writing=True) as db:
-            db.execute("INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?)",
-                       (code, answer.token, answer.step, answer.move, answer.allowed, answer.right))
+            db.execute(
+                "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?)",
+                (code, answer.token, answer.step, answer.move, answer.allowed, answer.right),
+            )
 
     def answers(self, code, token=None):
         query = "SELECT token, step, move, allowed, is_right FROM answers WHERE code = ?"
@@ -244,8 +254,9 @@ class SQLiteStore(ClassStore):
             parameters += (token,)
         with self._use() as db:
             rows = db.execute(query + " ORDER BY step, token", parameters).fetchall()
-        return [AnswerRecord(token, step, move, bool(allowed), bool(right))
-                for token, step, move, allowed, right in rows]
+        return [
+            AnswerRecord(token, step, move, bool(allowed), bool(right)) for token, step, move, allowed, right in rows
+        ]
 
     def purge_expired(self, now):
         with self._use(writing=True) as db:
@@ -298,9 +309,12 @@ class RedisStore(ClassStore):
 
     def __init__(self, address: str):
         self.address = address
-        self._redis = redis.Redis.from_url(address, decode_responses=True,
-                                           socket_timeout=self.TIMEOUT_SECONDS,
-                                           socket_connect_timeout=self.TIMEOUT_SECONDS)
+        self._redis = redis.Redis.from_url(
+            address,
+            decode_responses=True,
+            socket_timeout=self.TIMEOUT_SECONDS,
+            socket_connect_timeout=self.TIMEOUT_SECONDS,
+        )
         self._create = self._redis.register_script(CREATE_SCRIPT)
         self._join = self._redis.register_script(JOIN_SCRIPT)
         self._set_position = self._redis.register_script(SET_POSITION_SCRIPT)
@@ -318,16 +332,25 @@ class RedisStore(ClassStore):
 
     def create_class(self, code, info, position, expires_at):
         with self._guard():
-            return bool(self._create(keys=[self._key(code), self.PREFIX + "expiry"],
-                                     args=[code, json.dumps(info), json.dumps(position), repr(expires_at)]))
+            return bool(
+                self._create(
+                    keys=[self._key(code), self.PREFIX + "expiry"],
+                    args=[code, json.dumps(info), json.dumps(position), repr(expires_at)],
+                )
+            )
 
     def get_class(self, code):
         with self._guard():
             fields = self._redis.hgetall(self._key(code))
         if not fields:
             return None
-        return ClassRecord(code, json.loads(fields["info"]), json.loads(fields["position"]),
-                           int(fields["version"]), float(fields["expires_at"]))
+        return ClassRecord(
+            code,
+            json.loads(fields["info"]),
+            json.loads(fields["position"]),
+            int(fields["version"]),
+            float(fields["expires_at"]),
+        )
 
     def set_position(self, code, position):
         with self._guard():
@@ -340,19 +363,26 @@ class RedisStore(ClassStore):
 
     def join(self, code, token, name, capacity):
         with self._guard():
-            return self._join(keys=[self._key(code), self._key(code, "learners"), self._key(code, "order")],
-                              args=[token, name, capacity])
+            return self._join(
+                keys=[self._key(code), self._key(code, "learners"), self._key(code, "order")],
+                args=[token, name, capacity],
+            )
 
     def learners(self, code):
         with self._guard():
             with self._redis.pipeline(transaction=True) as pipe:
-                order, names = pipe.lrange(self._key(code, "order"), 0, -1).hgetall(self._key(code, "learners")).execute()
+                order, names = (
+                    pipe.lrange(self._key(code, "order"), 0, -1).hgetall(self._key(code, "learners")).execute()
+                )
         return [(token, names[token]) for token in order]
 
     def put_answer(self, code, answer):
         with self._guard():
-            self._redis.hset(self._key(code, "answers", answer.token), str(answer.step),
-                             json.dumps([answer.move, answer.allowed, answer.right]))
+            self._redis.hset(
+                self._key(code, "answers", answer.token),
+                str(answer.step),
+                json.dumps([answer.move, answer.allowed, answer.right]),
+            )
 
     def answers(self, code, token=None):
         with self._guard():
@@ -361,8 +391,11 @@ class RedisStore(ClassStore):
                 for each in tokens:
                     pipe.hgetall(self._key(code, "answers", each))
                 per_learner = pipe.execute()
-        found = [AnswerRecord(each, int(step), *json.loads(value))
-                 for each, answers in zip(tokens, per_learner) for step, value in answers.items()]
+        found = [
+            AnswerRecord(each, int(step), *json.loads(value))
+            for each, answers in zip(tokens, per_learner)
+            for step, value in answers.items()
+        ]
         return sorted(found, key=lambda answer: (answer.step, answer.token))
 
     def purge_expired(self, now):
@@ -370,8 +403,12 @@ class RedisStore(ClassStore):
             codes = self._redis.zrangebyscore(self.PREFIX + "expiry", "-inf", now)
             for code in codes:
                 tokens = self._redis.lrange(self._key(code, "order"), 0, -1)
-                self._redis.delete(self._key(code), self._key(code, "learners"), self._key(code, "order"),
-                                   *(self._key(code, "answers", token) for token in tokens))
+                self._redis.delete(
+                    self._key(code),
+                    self._key(code, "learners"),
+                    self._key(code, "order"),
+                    *(self._key(code, "answers", token) for token in tokens),
+                )
                 self._redis.zrem(self.PREFIX + "expiry", code)
         return len(codes)
 

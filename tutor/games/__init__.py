@@ -20,6 +20,7 @@ holds its board widget (``Game(..., lesson_folder=..., board_module=...)``). Onl
 ``rules`` is required; ``has(part)`` says what else a game has. docs/engines.md says how
 to add a game.
 """
+
 from __future__ import annotations
 
 import pkgutil
@@ -41,8 +42,15 @@ class Game:
     lesson files (``lesson_folder``) and its board widget (``board_module``, a module name
     outside ``tutor/``, as engines import no UI) are, None for a game without them."""
 
-    def __init__(self, id: str, package: str, order: int = 100, *, lesson_folder: Path | None = None,
-                 board_module: str | None = None):
+    def __init__(
+        self,
+        id: str,
+        package: str,
+        order: int = 100,
+        *,
+        lesson_folder: Path | None = None,
+        board_module: str | None = None,
+    ):
         self.id, self.package = id, package
         self.order = order  # place in lists of games (landing page, menus), lowest first
         self.lesson_folder, self.board_module = lesson_folder, board_module

@@ -1,5 +1,6 @@
 """Pieces the games' lesson positions and checks share: the position's fields, the simplest
 checks, the seat checks (seats by any of their names, ``tutor.seats``) and the ``illegal`` check."""
+
 from __future__ import annotations
 
 from tutor import schema
@@ -12,8 +13,9 @@ def check_position(position, spec: dict) -> None:
     """A lesson's ``position`` holds only the fields ``spec`` knows, each of the right kind
     (``tutor.schema`` checkers), before a game reads it; refused by name otherwise."""
     if not isinstance(position, dict):
-        raise PositionError(msg("input.wrong", field=msg("input.field", field="position"),
-                                expected=msg("input.expect.fields")))
+        raise PositionError(
+            msg("input.wrong", field=msg("input.field", field="position"), expected=msg("input.expect.fields"))
+        )
     try:
         schema.check_fields(position, spec, (), lambda problem: problem, parent="position")
     except schema.Invalid as error:
@@ -23,9 +25,11 @@ def check_position(position, spec: dict) -> None:
 def check_seat(name: str, read):
     """A lesson check whose value is one seat, by any of its names, or a word such as
     "nobody" (``read(state)`` gives the seat's name or that word)."""
+
     def check(state, expected) -> str | None:
         found, wanted = read(state), SeatLookup(state.seat_names).shown(expected)
         return None if found.lower() == wanted.lower() else mismatch(name, wanted, found)
+
     return check
 
 
@@ -36,6 +40,7 @@ check_to_move = check_seat("to_move", lambda state: state.name(state.to_move) if
 def check_seat_list(name: str, read, ordered: bool = True):
     """A lesson check whose value is a list of seats, by any of their names, in order
     (or in any order); ``read(state)`` gives the seats."""
+
     def check(state, expected) -> str | None:
         seats = SeatLookup(state.seat_names)
         found = [state.name(seat) for seat in read(state)]
@@ -43,20 +48,24 @@ def check_seat_list(name: str, read, ordered: bool = True):
         if not ordered:
             found, wanted = sorted(found, key=str.lower), sorted(wanted, key=str.lower)
         return None if [n.lower() for n in found] == [n.lower() for n in wanted] else mismatch(name, wanted, found)
+
     return check
 
 
 def check_value(name: str, read):
     """A lesson check comparing ``read(state)`` with the lesson's value."""
+
     def check(state, expected) -> str | None:
         found = read(state)
         return None if found == expected else mismatch(name, expected, found)
+
     return check
 
 
 def check_illegal(parse_move):
     """The lesson check ``illegal``: {move, rule}, or a list of them: each move is refused,
     for breaking that rule (any rule when none is named)."""
+
     def check(state, expected) -> str | None:
         for entry in expected if isinstance(expected, list) else [expected]:
             reason = state.why_not(parse_move(entry["move"], state.players))
@@ -66,6 +75,7 @@ def check_illegal(parse_move):
             if wanted and reason.rule != wanted:
                 return mismatch("illegal", f"{entry['move']}: {wanted}", reason.rule)
         return None
+
     return check
 
 
@@ -74,6 +84,6 @@ def replayed(before, after):
     each with the position just before it: (state, move) pairs for a note's test "applies
     here". The state is a copy being replayed, valid until the next pair."""
     probe = before.clone()
-    for move in after.move_stack[len(before.move_stack):]:
+    for move in after.move_stack[len(before.move_stack) :]:
         yield probe, move
         probe.push(move)

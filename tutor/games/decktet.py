@@ -5,6 +5,7 @@ Shared by every Decktet game. A card is known by a short key ("sea", "chance-mee
 catalog (``decktet.card.<key>``, ``decktet.suit.<suit>``, ``decktet.rank.<rank>``).
 Aces and Crowns have one suit, the number cards (2-9) two.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -17,14 +18,30 @@ SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 ACE, CROWN = 1, 10
 
 _NUMBER_CARDS = (
-    ("author", 2, ("moons", "knots")), ("desert", 2, ("suns", "wyrms")), ("origin", 2, ("waves", "leaves")),
-    ("journey", 3, ("moons", "waves")), ("painter", 3, ("suns", "knots")), ("savage", 3, ("leaves", "wyrms")),
-    ("mountain", 4, ("moons", "suns")), ("sailor", 4, ("waves", "leaves")), ("battle", 4, ("wyrms", "knots")),
-    ("forest", 5, ("moons", "leaves")), ("discovery", 5, ("suns", "waves")), ("soldier", 5, ("wyrms", "knots")),
-    ("lunatic", 6, ("moons", "waves")), ("penitent", 6, ("suns", "wyrms")), ("market", 6, ("leaves", "knots")),
-    ("chance-meeting", 7, ("moons", "leaves")), ("castle", 7, ("suns", "knots")), ("cave", 7, ("waves", "wyrms")),
-    ("diplomat", 8, ("moons", "suns")), ("mill", 8, ("waves", "leaves")), ("betrayal", 8, ("wyrms", "knots")),
-    ("pact", 9, ("moons", "suns")), ("darkness", 9, ("waves", "wyrms")), ("merchant", 9, ("leaves", "knots")),
+    ("author", 2, ("moons", "knots")),
+    ("desert", 2, ("suns", "wyrms")),
+    ("origin", 2, ("waves", "leaves")),
+    ("journey", 3, ("moons", "waves")),
+    ("painter", 3, ("suns", "knots")),
+    ("savage", 3, ("leaves", "wyrms")),
+    ("mountain", 4, ("moons", "suns")),
+    ("sailor", 4, ("waves", "leaves")),
+    ("battle", 4, ("wyrms", "knots")),
+    ("forest", 5, ("moons", "leaves")),
+    ("discovery", 5, ("suns", "waves")),
+    ("soldier", 5, ("wyrms", "knots")),
+    ("lunatic", 6, ("moons", "waves")),
+    ("penitent", 6, ("suns", "wyrms")),
+    ("market", 6, ("leaves", "knots")),
+    ("chance-meeting", 7, ("moons", "leaves")),
+    ("castle", 7, ("suns", "knots")),
+    ("cave", 7, ("waves", "wyrms")),
+    ("diplomat", 8, ("moons", "suns")),
+    ("mill", 8, ("waves", "leaves")),
+    ("betrayal", 8, ("wyrms", "knots")),
+    ("pact", 9, ("moons", "suns")),
+    ("darkness", 9, ("waves", "wyrms")),
+    ("merchant", 9, ("leaves", "knots")),
 )
 _CROWNS = ("huntress", "bard", "sea", "end", "calamity", "windfall")  # in suit order
 
@@ -39,6 +56,7 @@ class Card(NamedTuple):
 
     def _repr_svg_(self) -> str:
         from tutor.svg.decktet import card_svg  # drawing is optional: imported on use
+
         return card_svg(self)
 
     @property

@@ -3,6 +3,7 @@
 No UI imports: engine objects draw themselves with it (``_repr_svg_``), and the widgets
 send the same markup to the browser.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -46,8 +47,17 @@ def el(name: str, *children: str, **attrs) -> str:
 
 def text(x, y, content, size=12, weight=None, fill=INK, anchor="start", **attrs) -> str:
     """A line of text, escaped; ``size`` in user units."""
-    return el("text", escape(str(content)), x=x, y=y, font_size=size, font_weight=weight, fill=fill,
-              text_anchor=None if anchor == "start" else anchor, **attrs)
+    return el(
+        "text",
+        escape(str(content)),
+        x=x,
+        y=y,
+        font_size=size,
+        font_weight=weight,
+        fill=fill,
+        text_anchor=None if anchor == "start" else anchor,
+        **attrs,
+    )
 
 
 def title(content: str) -> str:
@@ -84,9 +94,19 @@ def document(width, height, *children: str, label: str | None = None, **attrs) -
     is an image to screen readers, or a group when it holds clickable parts (an image's
     parts are not announced, so its buttons would be lost)."""
     role = ("group" if any("data-target=" in child for child in children) else "img") if label else None
-    return el("svg", *children, xmlns="http://www.w3.org/2000/svg", viewBox=f"0 0 {number(width)} {number(height)}",
-              width=width, height=height, role=role, aria_label=label,
-              style=f"--w:{number(width)}", font_family=FONT, **attrs)
+    return el(
+        "svg",
+        *children,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {number(width)} {number(height)}",
+        width=width,
+        height=height,
+        role=role,
+        aria_label=label,
+        style=f"--w:{number(width)}",
+        font_family=FONT,
+        **attrs,
+    )
 
 
 def target(name: str, label: str, *children: str, disabled=False, pressed=None, ring=None, **attrs) -> str:
@@ -96,27 +116,44 @@ def target(name: str, label: str, *children: str, disabled=False, pressed=None, 
     focus = ""
     if ring:
         x, y, w, h = ring
-        focus = el("rect", x=x - 4, y=y - 4, width=w + 8, height=h + 8, rx=10, fill="none",
-                   class_="focus-ring")
-    return el("g", *children, focus, data_target=name, tabindex="0", role="button", aria_label=label,
-              aria_disabled="true" if disabled else None,
-              aria_pressed=None if pressed is None else ("true" if pressed else "false"), **attrs)
+        focus = el("rect", x=x - 4, y=y - 4, width=w + 8, height=h + 8, rx=10, fill="none", class_="focus-ring")
+    return el(
+        "g",
+        *children,
+        focus,
+        data_target=name,
+        tabindex="0",
+        role="button",
+        aria_label=label,
+        aria_disabled="true" if disabled else None,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+        **attrs,
+    )
 
 
 def lit_mark(cx: float, cy: float, r: float = 11) -> str:
     """The sign of a legal target besides its amber outline: a plus in a circle, so the
     places a card may go stand out without seeing colour."""
-    return el("g", el("circle", cx=cx, cy=cy, r=r, fill=ACCENT),
-              el("path", d=f"M{number(cx - r * 0.55)},{number(cy)} h{number(r * 1.1)} "
-                           f"M{number(cx)},{number(cy - r * 0.55)} v{number(r * 1.1)}",
-                 stroke="#ffffff", stroke_width=3, stroke_linecap="round"), class_="lit-mark")
+    return el(
+        "g",
+        el("circle", cx=cx, cy=cy, r=r, fill=ACCENT),
+        el(
+            "path",
+            d=f"M{number(cx - r * 0.55)},{number(cy)} h{number(r * 1.1)} "
+            f"M{number(cx)},{number(cy - r * 0.55)} v{number(r * 1.1)}",
+            stroke="#ffffff",
+            stroke_width=3,
+            stroke_linecap="round",
+        ),
+        class_="lit-mark",
+    )
 
 
 def luminance(colour: str) -> float:
     """Relative luminance of ``#rrggbb`` (WCAG), to pick readable ink on a fill."""
     channels = []
     for index in (1, 3, 5):
-        value = int(colour[index:index + 2], 16) / 255
+        value = int(colour[index : index + 2], 16) / 255
         channels.append(value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4)
     red, green, blue = channels
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue

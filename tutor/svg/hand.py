@@ -1,4 +1,5 @@
 """A hand of cards in a row, for any game: the game supplies how one card is drawn."""
+
 from __future__ import annotations
 
 from tutor.messages import msg
@@ -14,8 +15,18 @@ def card_name(card) -> str:
     return "-".join(str(part) for part in card if not isinstance(part, tuple))
 
 
-def hand(cards, face, card_w: float, card_h: float, playable=(), selected=None, highlight=(), clickable=False,
-         width: float = 800, label: str = "") -> str:
+def hand(
+    cards,
+    face,
+    card_w: float,
+    card_h: float,
+    playable=(),
+    selected=None,
+    highlight=(),
+    clickable=False,
+    width: float = 800,
+    label: str = "",
+) -> str:
     """``face(card)`` draws one card at 0,0. Playable cards get a bar beneath, the others
     are dimmed, the selected one is raised and outlined. Cards overlap only when the row
     would be wider than ``width``."""
@@ -30,21 +41,52 @@ def hand(cards, face, card_w: float, card_h: float, playable=(), selected=None, 
         y = PAD + (0 if chosen else RAISE)
         body = [face(card)]
         if chosen:
-            body.append(el("rect", x=-3, y=-3, width=card_w + 6, height=card_h + 6, rx=9, fill="none",
-                           stroke=ACCENT, stroke_width=4))
+            body.append(
+                el(
+                    "rect",
+                    x=-3,
+                    y=-3,
+                    width=card_w + 6,
+                    height=card_h + 6,
+                    rx=9,
+                    fill="none",
+                    stroke=ACCENT,
+                    stroke_width=4,
+                )
+            )
         elif not can_play:
             body.append(el("rect", width=card_w, height=card_h, rx=7, fill="#ffffff", opacity=0.55))
         if can_play and not chosen:
             body.append(el("rect", x=6, y=card_h + 5, width=card_w - 12, height=4, rx=2, fill=ACCENT))
         if card in highlight:
-            body.append(el("rect", x=-6, y=-6, width=card_w + 12, height=card_h + 12, rx=11, fill="none",
-                           stroke=MARK, stroke_width=3, stroke_dasharray="8 5"))
+            body.append(
+                el(
+                    "rect",
+                    x=-6,
+                    y=-6,
+                    width=card_w + 12,
+                    height=card_h + 12,
+                    rx=11,
+                    fill="none",
+                    stroke=MARK,
+                    stroke_width=3,
+                    stroke_dasharray="8 5",
+                )
+            )
         drawn = "".join(body)
         if clickable:
-            state = msg("widgets.card-selected") if chosen else (
-                msg("widgets.card-playable") if can_play else msg("widgets.card-not-playable"))
-            drawn = target(f"card:{index}:{card_name(card)}", msg("widgets.card-label", card=card, state=state), drawn,
-                           pressed=chosen, ring=(0, 0, card_w, card_h))
+            state = (
+                msg("widgets.card-selected")
+                if chosen
+                else (msg("widgets.card-playable") if can_play else msg("widgets.card-not-playable"))
+            )
+            drawn = target(
+                f"card:{index}:{card_name(card)}",
+                msg("widgets.card-label", card=card, state=state),
+                drawn,
+                pressed=chosen,
+                ring=(0, 0, card_w, card_h),
+            )
         parts.append(group(drawn, x=PAD + index * step, y=y))
     if not cards:
         parts.append(text(PAD, height / 2, msg("widgets.hand-empty"), size=14, fill=MUTED))

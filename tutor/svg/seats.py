@@ -4,15 +4,24 @@ A seat named after a colour ("Orange", "Red" in the tutor's lessons) gets that c
 other seats take the palette in order. Tags (initials, or seat numbers when initials
 clash) label small marks where a whole name does not fit.
 """
+
 from __future__ import annotations
 
 from tutor.messages import LANGUAGES, catalog
 from tutor.svg.draw import INK, el, group
 
 PALETTE = {
-    "orange": "#ee7d22", "red": "#d0383f", "gray": "#7b8088", "blue": "#2b6cd1",
-    "green": "#2f9a4a", "purple": "#8a4cc2", "yellow": "#f0c020", "black": "#30343b",
-    "white": "#f4f4f4", "pink": "#e0689b", "brown": "#8b5a2b",
+    "orange": "#ee7d22",
+    "red": "#d0383f",
+    "gray": "#7b8088",
+    "blue": "#2b6cd1",
+    "green": "#2f9a4a",
+    "purple": "#8a4cc2",
+    "yellow": "#f0c020",
+    "black": "#30343b",
+    "white": "#f4f4f4",
+    "pink": "#e0689b",
+    "brown": "#8b5a2b",
 }
 DEFAULT_ORDER = ("orange", "red", "gray", "blue", "black")
 
@@ -43,5 +52,7 @@ def pawn(cx: float, cy: float, fill: str, size: float = 1.0) -> str:
     return group(
         el("circle", cx=0, cy=-5, r=4.2, fill=fill, stroke=INK, stroke_width=0.8),
         el("path", d="M-6,7 Q-6,0 -2.5,-1 L2.5,-1 Q6,0 6,7 Z", fill=fill, stroke=INK, stroke_width=0.8),
-        x=cx, y=cy, scale=size,
+        x=cx,
+        y=cy,
+        scale=size,
     )

@@ -1,5 +1,6 @@
 """Danger 13 components: the table (rows against their limits, the dealer, the turned-up
 card, the banks) and a board that turns clicks into moves for the engine to judge."""
+
 from __future__ import annotations
 
 import traitlets
@@ -53,8 +54,15 @@ class Danger13Table(StateComponent):
     def render(self) -> str:
         receivers = [move.seat for move in self._state.legal_moves() if isinstance(move, Give)]
         self.lit = receivers if self.hints else []
-        return drawing.table(self._state, self.viewer, lit=self.lit, highlight=self.highlight, clickable=self.accepting,
-                             narrow=self.narrow, has_card=self.has_card)
+        return drawing.table(
+            self._state,
+            self.viewer,
+            lit=self.lit,
+            highlight=self.highlight,
+            clickable=self.accepting,
+            narrow=self.narrow,
+            has_card=self.has_card,
+        )
 
 
 class Danger13Board(Board):
@@ -73,10 +81,14 @@ class Danger13Board(Board):
     def redraw(self) -> None:
         pending = self.state.pending
         choices = {move.answer for move in self.state.legal_moves() if isinstance(move, Choice)}
-        self.actions.actions = [] if pending is None else [
-            [ACCEPT, msg("widgets.d13.accept", card=pending), ACCEPT in choices],
-            [REFUSE, msg("widgets.d13.refuse"), REFUSE in choices],
-        ]
+        self.actions.actions = (
+            []
+            if pending is None
+            else [
+                [ACCEPT, msg("widgets.d13.accept", card=pending), ACCEPT in choices],
+                [REFUSE, msg("widgets.d13.refuse"), REFUSE in choices],
+            ]
+        )
 
     def set_highlight(self, items) -> None:
         """Lesson highlights: seat names and cards (``plain 3``, ``hand``)."""
@@ -101,6 +113,7 @@ class Danger13Board(Board):
 
     def _action(self, answer: str) -> None:
         self.move_callbacks(Choice(self.state.pending, answer))
+
 
 def clicks(move) -> list[str]:
     """What a person clicks on this board to make ``move``: CSS selectors, in order (the

@@ -1,5 +1,6 @@
 """Monster Trick components: the table, the players, the VP prediction and a board
 that joins them with a hand and turns clicks into moves for the engine to judge."""
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,15 @@ class MonsterTrickTable(StateComponent):
     def render(self) -> str:
         card = self.selected
         self.lit = sorted(self._state.slots_for(card)) if card is not None and self.hints else []
-        return drawing.table(self._state, lit=self.lit, highlight=self.highlight, selected=card, clickable=True,
-                             narrow=self.narrow, claims=self.claims)
+        return drawing.table(
+            self._state,
+            lit=self.lit,
+            highlight=self.highlight,
+            selected=card,
+            clickable=True,
+            narrow=self.narrow,
+            claims=self.claims,
+        )
 
 
 class MonsterTrickPlayers(StateComponent):
@@ -66,8 +74,9 @@ class MonsterTrickPlayers(StateComponent):
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
-        return drawing.players(self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active,
-                               narrow=self.narrow)
+        return drawing.players(
+            self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active, narrow=self.narrow
+        )
 
 
 class MonsterTrickPrediction(StateComponent):
@@ -112,11 +121,18 @@ class MonsterTrickPrediction(StateComponent):
         self.layout.display = None if self.active else "none"
         if not self.active:
             return ""
-        clear = el("button", escape(msg("widgets.mt.clear")), data_target="clear", type="button",
-                   disabled=not (self.order and self.accepting))
-        return (el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
-                + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=self.accepting,
-                                     narrow=self.narrow) + clear)
+        clear = el(
+            "button",
+            escape(msg("widgets.mt.clear")),
+            data_target="clear",
+            type="button",
+            disabled=not (self.order and self.accepting),
+        )
+        return (
+            el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
+            + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=self.accepting, narrow=self.narrow)
+            + clear
+        )
 
 
 class MonsterTrickBoard(Board):

@@ -1,5 +1,6 @@
 """Thricewise components: the grid (legal cells lit, the 6 x 6 bound, scored triads),
 the players (revealed and deferred cards) and a board that turns clicks into moves."""
+
 from __future__ import annotations
 
 import re
@@ -47,10 +48,19 @@ class ThricewiseGrid(StateComponent):
 
     def render(self) -> str:
         card, state = self.selected, self._state
-        self.lit = [cell for cell in state.open_cells() if state.why_not(Place(card, cell)) is None] \
-            if card is not None and self.hints and state.phase == "place" else []
-        return drawing.grid(state, lit=self.lit, highlight=self.highlight, selected=card,
-                            clickable=state.phase == "place" and self.accepting, bounds=self.bounds)
+        self.lit = (
+            [cell for cell in state.open_cells() if state.why_not(Place(card, cell)) is None]
+            if card is not None and self.hints and state.phase == "place"
+            else []
+        )
+        return drawing.grid(
+            state,
+            lit=self.lit,
+            highlight=self.highlight,
+            selected=card,
+            clickable=state.phase == "place" and self.accepting,
+            bounds=self.bounds,
+        )
 
 
 class ThricewisePlayers(StateComponent):
@@ -148,6 +158,7 @@ class ThricewiseBoard(Board):
             self.move_callbacks(Pick(self.hand.shown_seat, self.hand.selected))
         else:
             self.move_callbacks(Done())
+
 
 def clicks(move) -> list[str]:
     """What a person clicks on this board to make ``move``: CSS selectors, in order (the

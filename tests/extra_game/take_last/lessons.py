@@ -1,4 +1,5 @@
 """Take the Last: a lesson's position is the pile's size and who is to take."""
+
 from __future__ import annotations
 
 from tutor.core import PositionError
@@ -8,8 +9,9 @@ from tutor.seats import SeatLookup
 from .rules import State, parse_move
 
 
-def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
-                 seat_names: list[str] | None = None) -> State:
+def lesson_state(
+    players: int, position: dict, options: dict | None = None, seed: int = 0, seat_names: list[str] | None = None
+) -> State:
     state = State(players, seed, options, seat_names=seat_names)
     state.pile, state.dealt = int(position.get("pile", 10)), True
     if state.pile < 1:

@@ -1,4 +1,5 @@
 """Take the Last: the rules. The pile's size is dealt by chance (10 to 20 cards)."""
+
 from __future__ import annotations
 
 import random
@@ -43,8 +44,14 @@ class State(core.State):
     PLAYER_COUNTS = PLAYER_COUNTS
     FIELDS = ("pile", "current", "dealt")
 
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
-                 first_player: int = 0, seat_names: list[str] | None = None):
+    def __init__(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict | None = None,
+        first_player: int = 0,
+        seat_names: list[str] | None = None,
+    ):
         super().__init__(players, seed, options, first_player, seat_names)
         self.pile, self.current, self.dealt = 0, first_player, False
 

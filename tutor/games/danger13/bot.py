@@ -1,4 +1,5 @@
 """The Danger 13 coach: a computer player that plays sensibly and can be read."""
+
 from __future__ import annotations
 
 import copy
@@ -21,8 +22,12 @@ class Coach(Bot):
         if view["phase"] == d13.GIVE:
             return max(moves, key=lambda move: table.expected(table.receive(move.seat, move.card)))
         refuse = table.refuse(view["actor"])
-        return max(moves, key=lambda move: table.expected(
-            refuse if move.answer == d13.REFUSE else table.receive(view["actor"], move.card, can_refuse=False)))
+        return max(
+            moves,
+            key=lambda move: table.expected(
+                refuse if move.answer == d13.REFUSE else table.receive(view["actor"], move.card, can_refuse=False)
+            ),
+        )
 
 
 AVERAGE_PLUS = sum(card.plus for card in d13.DECK if card.plus) / sum(1 for card in d13.DECK if card.plus)
@@ -44,8 +49,10 @@ class _Rows:
         self.seat = view["seat"]
         self.rows = [tuple(row) for row in view["rows"]]
         # Other banks are face down: count their cards at an average plus card's worth.
-        self.banked = [sum(card.plus for card in view["bank"]) if seat == self.seat else size * AVERAGE_PLUS
-                       for seat, size in enumerate(view["bank_sizes"])]
+        self.banked = [
+            sum(card.plus for card in view["bank"]) if seat == self.seat else size * AVERAGE_PLUS
+            for seat, size in enumerate(view["bank_sizes"])
+        ]
 
     def receive(self, seat: int, card, can_refuse: bool = True) -> list:
         """The outcomes of ``seat`` receiving ``card``: a receiver holding a hand card
@@ -66,10 +73,13 @@ class _Rows:
         after.rows = rows
         share = 1 / len(d13.DECK)
         # A drawn draw card draws again; the coach looks one card deep and counts only its value.
-        return [(share * count * chance, *outcome)
-                for drawn, count in d13.COUNTS.items()
-                for chance, *outcome in after.receive(seat, drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW
-                                                      else drawn)]
+        return [
+            (share * count * chance, *outcome)
+            for drawn, count in d13.COUNTS.items()
+            for chance, *outcome in after.receive(
+                seat, drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW else drawn
+            )
+        ]
 
     def refuse(self, seat: int) -> list:
         """Rule d13.hand: the refused card and a hand card leave; nothing else happens."""
@@ -84,8 +94,10 @@ class _Rows:
         return sum(chance * self._lead(rows, banked, busted) for chance, rows, banked, busted in outcomes)
 
     def _lead(self, rows, banked, busted) -> float:
-        worth = [banked[seat] + (0 if seat == busted else _row_plus(row) * (1 if busted is not None else _keep(row)))
-                 for seat, row in enumerate(rows)]
+        worth = [
+            banked[seat] + (0 if seat == busted else _row_plus(row) * (1 if busted is not None else _keep(row)))
+            for seat, row in enumerate(rows)
+        ]
         mine = worth.pop(self.seat)
         return mine - max(worth)
 
@@ -115,5 +127,3 @@ def _replaced(items: list, index: int, value) -> list:
 
 def _added(numbers: list, index: int, amount: float) -> list:
     return [number + amount if position == index else number for position, number in enumerate(numbers)]
-
-

@@ -3,6 +3,7 @@ player's row against their limit, the dealer, the turned-up card and the banks.
 
 Each kind has a colour and an icon of its own, so kinds stay apart without colour.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -66,31 +67,55 @@ def icon(kind: str, cx: float, cy: float, r: float, colour: str) -> str:
     if kind == "plain":
         body = el("rect", x=-0.5, y=-0.5, width=1, height=1, transform="rotate(45)", fill=colour)
     elif kind == "draw":  # a card and an arrow into it
-        body = (el("rect", x=-0.2, y=-0.85, width=1, height=1.5, rx=0.15, fill="none", stroke=colour,
-                   stroke_width=0.2)
-                + el("path", d="M-0.95,0.55 H0.25 M-0.1,0.2 L0.3,0.55 L-0.1,0.9", fill="none", stroke=colour,
-                     stroke_width=0.24, stroke_linecap="round", stroke_linejoin="round"))
+        body = el(
+            "rect", x=-0.2, y=-0.85, width=1, height=1.5, rx=0.15, fill="none", stroke=colour, stroke_width=0.2
+        ) + el(
+            "path",
+            d="M-0.95,0.55 H0.25 M-0.1,0.2 L0.3,0.55 L-0.1,0.9",
+            fill="none",
+            stroke=colour,
+            stroke_width=0.24,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        )
     elif kind == "arrow":
         body = el("polygon", points="-1,0 -0.1,-0.8 -0.1,-0.32 0.95,-0.32 0.95,0.32 -0.1,0.32 -0.1,0.8", fill=colour)
     elif kind == "13-18":  # a limit raised: a bar pushed up
-        body = (el("path", d="M-0.85,0.85 H0.85", stroke=colour, stroke_width=0.22, stroke_linecap="round")
-                + el("polygon", points="0,-0.95 0.75,-0.1 0.3,-0.1 0.3,0.6 -0.3,0.6 -0.3,-0.1 -0.75,-0.1",
-                     fill=colour))
+        body = el("path", d="M-0.85,0.85 H0.85", stroke=colour, stroke_width=0.22, stroke_linecap="round") + el(
+            "polygon", points="0,-0.95 0.75,-0.1 0.3,-0.1 0.3,0.6 -0.3,0.6 -0.3,-0.1 -0.75,-0.1", fill=colour
+        )
     elif kind == "hand":  # an open palm: refuse
-        fingers = "".join(el("rect", x=x, y=y, width=0.3, height=0.95, rx=0.15, fill=colour)
-                          for x, y in ((-0.62, -0.75), (-0.27, -0.95), (0.08, -0.9), (0.43, -0.7)))
-        body = (fingers + el("rect", x=-0.62, y=-0.2, width=1.35, height=1.05, rx=0.35, fill=colour)
-                + el("rect", x=-0.98, y=-0.15, width=0.3, height=0.8, rx=0.15, fill=colour,
-                     transform="rotate(-30 -0.83 0.25)"))
+        fingers = "".join(
+            el("rect", x=x, y=y, width=0.3, height=0.95, rx=0.15, fill=colour)
+            for x, y in ((-0.62, -0.75), (-0.27, -0.95), (0.08, -0.9), (0.43, -0.7))
+        )
+        body = (
+            fingers
+            + el("rect", x=-0.62, y=-0.2, width=1.35, height=1.05, rx=0.35, fill=colour)
+            + el(
+                "rect",
+                x=-0.98,
+                y=-0.15,
+                width=0.3,
+                height=0.8,
+                rx=0.15,
+                fill=colour,
+                transform="rotate(-30 -0.83 0.25)",
+            )
+        )
     else:  # instant plus: a star
         body = el("polygon", points=star_points(1, 0.45), fill=colour)
     return group(body, x=cx, y=cy, scale=r)
 
 
 def plus_mark(cx: float, cy: float, r: float, fill: str, ink: str) -> str:
-    return (el("circle", cx=cx, cy=cy, r=r, fill=fill)
-            + el("path", d=f"M{cx - r * 0.55},{cy} h{r * 1.1} M{cx},{cy - r * 0.55} v{r * 1.1}", stroke=ink,
-                 stroke_width=r * 0.38, stroke_linecap="round"))
+    return el("circle", cx=cx, cy=cy, r=r, fill=fill) + el(
+        "path",
+        d=f"M{cx - r * 0.55},{cy} h{r * 1.1} M{cx},{cy - r * 0.55} v{r * 1.1}",
+        stroke=ink,
+        stroke_width=r * 0.38,
+        stroke_linecap="round",
+    )
 
 
 def card_face(card, width: float = CARD_W) -> str:
@@ -98,12 +123,24 @@ def card_face(card, width: float = CARD_W) -> str:
     stays visible in a row of overlapping cards; the rest repeats them large."""
     look = LOOKS[card.kind]
     valued = card.kind in VALUED
-    parts = [title(str(card)),
-             el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.pale, stroke=look.dark, stroke_width=1.3),
-             el("path", d=f"M7,0 H20 V{CARD_H} H7 Q0,{CARD_H} 0,{CARD_H - 7} V7 Q0,0 7,0 Z", fill=look.dark)]
+    parts = [
+        title(str(card)),
+        el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.pale, stroke=look.dark, stroke_width=1.3),
+        el("path", d=f"M7,0 H20 V{CARD_H} H7 Q0,{CARD_H} 0,{CARD_H - 7} V7 Q0,0 7,0 Z", fill=look.dark),
+    ]
     if valued:
-        parts.append(text(10, 18, card.value, size=16, weight=800, fill="#ffffff", anchor="middle",
-                          class_=reading_class("value", width / CARD_W)))
+        parts.append(
+            text(
+                10,
+                18,
+                card.value,
+                size=16,
+                weight=800,
+                fill="#ffffff",
+                anchor="middle",
+                class_=reading_class("value", width / CARD_W),
+            )
+        )
     if card.plus:  # the plus marks are these kinds' sign
         for index in range(card.plus):
             parts.append(plus_mark(10, (34 if valued else 16) + index * 15, 5.5, "#ffffff", look.dark))
@@ -129,10 +166,13 @@ def card_face(card, width: float = CARD_W) -> str:
 
 
 def card_back(width: float = CARD_W) -> str:
-    return group(el("rect", width=CARD_W, height=CARD_H, rx=7, fill="#7a1f2b", stroke="#4a0f18"),
-                 el("rect", x=5, y=5, width=CARD_W - 10, height=CARD_H - 10, rx=4, fill="none", stroke="#d9a0a8"),
-                 text(CARD_W / 2, CARD_H / 2 + 7, "13", size=20, weight=800, fill="#f3d4d8", anchor="middle"),
-                 scale=width / CARD_W, class_=small_card(width / CARD_W))
+    return group(
+        el("rect", width=CARD_W, height=CARD_H, rx=7, fill="#7a1f2b", stroke="#4a0f18"),
+        el("rect", x=5, y=5, width=CARD_W - 10, height=CARD_H - 10, rx=4, fill="none", stroke="#d9a0a8"),
+        text(CARD_W / 2, CARD_H / 2 + 7, "13", size=20, weight=800, fill="#f3d4d8", anchor="middle"),
+        scale=width / CARD_W,
+        class_=small_card(width / CARD_W),
+    )
 
 
 def card_svg(card) -> str:
@@ -148,11 +188,15 @@ def fitted_text(x, y, words: str, room: float, size: float, **attrs) -> str:
 
 def _stack(x: float, y: float, count: int, label: str, top=None, room: float | None = None) -> str:
     """A pile: a few offset backs (or the face-up top card) and its count below."""
-    parts = [group(card_back(), x=x + 2 * depth, y=y - 2 * depth) for depth in range(min(count, 3))] if top is None \
+    parts = (
+        [group(card_back(), x=x + 2 * depth, y=y - 2 * depth) for depth in range(min(count, 3))]
+        if top is None
         else [group(card_face(top), x=x, y=y)]
+    )
     if not count:
-        parts = [el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
-                    stroke_dasharray="5 4")]
+        parts = [
+            el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE, stroke_dasharray="5 4")
+        ]
     if room is None:
         parts.append(text(x + CARD_W / 2, y + CARD_H + 16, label, size=12, fill=MUTED, anchor="middle"))
     else:
@@ -165,8 +209,9 @@ def _head(state, view) -> str:
     dealer = state.name(view["dealer"])
     parts = [text(PAD + 4, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
     if view["last_round"]:
-        parts.append(text(WIDTH - PAD - 4, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e",
-                          anchor="end"))
+        parts.append(
+            text(WIDTH - PAD - 4, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e", anchor="end")
+        )
     y = 34
     parts.append(_stack(PAD + 30, y, view["pile_size"], msg("widgets.d13.pile", count=view["pile_size"])))
     parts.append(_stack(PAD + 170, y, view["packet_size"], msg("widgets.d13.packet", count=view["packet_size"])))
@@ -175,17 +220,36 @@ def _head(state, view) -> str:
         shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
     x = WIDTH / 2 - CARD_W / 2 + 40
     if shown is not None:
-        parts.append(el("rect", x=x - 8, y=y - 8, width=CARD_W + 16, height=CARD_H + 16, rx=12, fill="#fff4dc",
-                        stroke=ACCENT, stroke_width=3))
+        parts.append(
+            el(
+                "rect",
+                x=x - 8,
+                y=y - 8,
+                width=CARD_W + 16,
+                height=CARD_H + 16,
+                rx=12,
+                fill="#fff4dc",
+                stroke=ACCENT,
+                stroke_width=3,
+            )
+        )
         parts.append(group(card_face(shown), x=x, y=y))
     else:
-        parts.append(el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
-                        stroke_dasharray="5 4"))
+        parts.append(
+            el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE, stroke_dasharray="5 4")
+        )
         caption = msg("widgets.d13.nothing-turned-up")
     parts.append(text(x + CARD_W / 2, y + CARD_H + 20, caption, size=13, weight=700, anchor="middle"))
     top = view["discard_top"]
-    parts.append(_stack(WIDTH - PAD - 8 - CARD_W, y, view["discard_size"],
-                        msg("widgets.d13.discards", count=view["discard_size"]), top=top))
+    parts.append(
+        _stack(
+            WIDTH - PAD - 8 - CARD_W,
+            y,
+            view["discard_size"],
+            msg("widgets.d13.discards", count=view["discard_size"]),
+            top=top,
+        )
+    )
     return "".join(parts)
 
 
@@ -195,39 +259,81 @@ def _narrow_head(state, view) -> str:
     dealer = state.name(view["dealer"])
     parts = [text(PAD, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
     if view["last_round"]:
-        parts.append(text(NARROW_W - PAD, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e",
-                          anchor="end"))
+        parts.append(
+            text(NARROW_W - PAD, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e", anchor="end")
+        )
     y, column = 40, (NARROW_W - 2 * PAD) / 4
     centre = lambda index: PAD + column * (index + 0.5)  # noqa: E731
-    parts.append(_stack(centre(0) - CARD_W / 2, y, view["pile_size"], msg("widgets.d13.pile", count=view["pile_size"]),
-                        room=column - 4))
-    parts.append(_stack(centre(1) - CARD_W / 2, y, view["packet_size"],
-                        msg("widgets.d13.packet", count=view["packet_size"]), room=column - 4))
+    parts.append(
+        _stack(
+            centre(0) - CARD_W / 2,
+            y,
+            view["pile_size"],
+            msg("widgets.d13.pile", count=view["pile_size"]),
+            room=column - 4,
+        )
+    )
+    parts.append(
+        _stack(
+            centre(1) - CARD_W / 2,
+            y,
+            view["packet_size"],
+            msg("widgets.d13.packet", count=view["packet_size"]),
+            room=column - 4,
+        )
+    )
     shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
     if view["pending"] is not None:
         shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
     x = centre(2) - CARD_W / 2
     if shown is not None:
-        parts.append(el("rect", x=x - 8, y=y - 8, width=CARD_W + 16, height=CARD_H + 16, rx=12, fill="#fff4dc",
-                        stroke=ACCENT, stroke_width=3))
+        parts.append(
+            el(
+                "rect",
+                x=x - 8,
+                y=y - 8,
+                width=CARD_W + 16,
+                height=CARD_H + 16,
+                rx=12,
+                fill="#fff4dc",
+                stroke=ACCENT,
+                stroke_width=3,
+            )
+        )
         parts.append(group(card_face(shown), x=x, y=y))
     else:
-        parts.append(el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE,
-                        stroke_dasharray="5 4"))
+        parts.append(
+            el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE, stroke_dasharray="5 4")
+        )
         caption = msg("widgets.d13.nothing-turned-up")
-    parts.append(_stack(centre(3) - CARD_W / 2, y, view["discard_size"],
-                        msg("widgets.d13.discards", count=view["discard_size"]), top=view["discard_top"],
-                        room=column - 4))
-    parts.append(fitted_text(NARROW_W / 2, y + CARD_H + 38, caption, NARROW_W - 2 * PAD, 14, weight=700,
-                             anchor="middle"))
+    parts.append(
+        _stack(
+            centre(3) - CARD_W / 2,
+            y,
+            view["discard_size"],
+            msg("widgets.d13.discards", count=view["discard_size"]),
+            top=view["discard_top"],
+            room=column - 4,
+        )
+    )
+    parts.append(
+        fitted_text(NARROW_W / 2, y + CARD_H + 38, caption, NARROW_W - 2 * PAD, 14, weight=700, anchor="middle")
+    )
     return "".join(parts)
 
 
 def row_label(state, view, seat: int) -> str:
     """A row in words, for screen readers and tooltips."""
     cards = ", ".join(str(card) for card in view["rows"][seat]) or msg("widgets.d13.empty-row")
-    parts = [msg("widgets.d13.row-label", player=state.name(seat), cards=cards, total=view["row_sums"][seat],
-                 limit=view["limits"][seat])]
+    parts = [
+        msg(
+            "widgets.d13.row-label",
+            player=state.name(seat),
+            cards=cards,
+            total=view["row_sums"][seat],
+            limit=view["limits"][seat],
+        )
+    ]
     if seat == view["dealer"]:
         parts.append(msg("widgets.d13.dealer"))
     if seat in view["received"]:
@@ -235,24 +341,48 @@ def row_label(state, view, seat: int) -> str:
     return " ".join(parts)
 
 
-def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, marked_cards,
-         narrow: bool = False) -> str:
+def _row(
+    state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, marked_cards, narrow: bool = False
+) -> str:
     """A player's row: name and badges, the cards, the gauge and the bank side by side; in
     the narrow layout the cards under the name, the gauge and the bank in a column beside them."""
     row, total, limit = view["rows"][seat], view["row_sums"][seat], view["limits"][seat]
     done = seat in view["received"]
     row_w, row_h = (NARROW_W, NARROW_ROW_H) if narrow else (WIDTH, ROW_H)
     row_w -= 2 * PAD
-    parts = [el("rect", width=row_w, height=row_h - 8, rx=10, fill="#fff4dc" if lit else "#ffffff",
-                stroke=ACCENT if lit else LINE, stroke_width=4 if lit else 1.2)]
+    parts = [
+        el(
+            "rect",
+            width=row_w,
+            height=row_h - 8,
+            rx=10,
+            fill="#fff4dc" if lit else "#ffffff",
+            stroke=ACCENT if lit else LINE,
+            stroke_width=4 if lit else 1.2,
+        )
+    ]
     if lit:
         parts.append(lit_mark(row_w - 18, 18))
     if marked:
-        parts.append(el("rect", x=-5, y=-5, width=row_w + 10, height=row_h + 2, rx=14, fill="none",
-                        stroke=MARK, stroke_width=3, stroke_dasharray="10 6"))
+        parts.append(
+            el(
+                "rect",
+                x=-5,
+                y=-5,
+                width=row_w + 10,
+                height=row_h + 2,
+                rx=14,
+                fill="none",
+                stroke=MARK,
+                stroke_width=3,
+                stroke_dasharray="10 6",
+            )
+        )
     name = state.name(seat)
-    parts += [pawn(18, 22, colour, 1.1), text(31, 27, name if len(name) <= 13 else name[:12] + "…", size=14,
-                                               weight=700)]
+    parts += [
+        pawn(18, 22, colour, 1.1),
+        text(31, 27, name if len(name) <= 13 else name[:12] + "…", size=14, weight=700),
+    ]
     badges = []
     if seat == view["dealer"]:
         badges.append(msg("widgets.d13.dealer"))
@@ -263,13 +393,32 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
     for badge in badges:
         width = 12 + badge_size * 0.6 * len(badge)  # as wide as its word in any language ("1er joueur", "Startspeler")
         parts.append(el("rect", x=left, y=36, width=width, height=badge_size + 8, rx=9, fill="#2d3561"))
-        parts.append(text(left + width / 2, 36 + badge_size + 2.5, badge, size=badge_size, weight=700, fill="#ffffff",
-                          anchor="middle"))
+        parts.append(
+            text(
+                left + width / 2,
+                36 + badge_size + 2.5,
+                badge,
+                size=badge_size,
+                weight=700,
+                fill="#ffffff",
+                anchor="middle",
+            )
+        )
         left += width + 4
     if done:
-        parts.append(fitted_text(row_w - 10, row_h - 20, "\u2713 " + msg("widgets.d13.has-card"), row_w - 196, 12,
-                                 fill=MUTED, anchor="end") if narrow else
-                     text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED))
+        parts.append(
+            fitted_text(
+                row_w - 10,
+                row_h - 20,
+                "\u2713 " + msg("widgets.d13.has-card"),
+                row_w - 196,
+                12,
+                fill=MUTED,
+                anchor="end",
+            )
+            if narrow
+            else text(12, 76, "\u2713 " + msg("widgets.d13.has-card"), size=11.5, fill=MUTED)
+        )
     card_w = CARD_W * ROW_SCALE
     first_x, cards_y, fan_w = (10, 62, NARROW_FAN_W) if narrow else (150, 3, 310)
     step = min(FAN, (fan_w - card_w) / max(len(row) - 1, 1))
@@ -277,11 +426,30 @@ def _row(state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, m
         x = first_x + index * step
         parts.append(group(card_face(card, card_w), x=x, y=cards_y))
         if card in marked_cards:
-            parts.append(el("rect", x=x - 3, y=cards_y - 3, width=card_w + 6, height=CARD_H * ROW_SCALE + 6, rx=8,
-                            fill="none", stroke=MARK, stroke_width=2.5, stroke_dasharray="7 4"))
+            parts.append(
+                el(
+                    "rect",
+                    x=x - 3,
+                    y=cards_y - 3,
+                    width=card_w + 6,
+                    height=CARD_H * ROW_SCALE + 6,
+                    rx=8,
+                    fill="none",
+                    stroke=MARK,
+                    stroke_width=2.5,
+                    stroke_dasharray="7 4",
+                )
+            )
     if not row:
-        parts.append(text(first_x if narrow else 150, cards_y + 47 if narrow else 50, msg("widgets.d13.empty-row"),
-                          size=12, fill=MUTED))
+        parts.append(
+            text(
+                first_x if narrow else 150,
+                cards_y + 47 if narrow else 50,
+                msg("widgets.d13.empty-row"),
+                size=12,
+                fill=MUTED,
+            )
+        )
     if narrow:
         parts.append(_gauge(NARROW_FAN_W + 20, 8, total, limit, words_at=(10, row_h - 20, 176 if done else row_w - 20)))
         parts.append(group(_bank(state, view, viewer, seat, NARROW_FAN_W + 20), y=54))
@@ -309,20 +477,46 @@ def _gauge(x: float, y: float, total: int, limit: int, words_at: tuple | None = 
     level = danger_level(total, limit)
     fill = LEVELS[level]
     after = x + 34 if total >= 10 else x + 20
-    parts = [text(x, y + 26, total, size=26, weight=800, fill=fill),
-             text(after, y + 26, f"/ {limit}", size=15, weight=700, fill=MUTED),
-             el("rect", x=x, y=y + 38, width=120, height=10, rx=5, fill="#ece6da"),
-             el("rect", x=x, y=y + 38, width=max(120 * share, 4), height=10, rx=5, fill=fill),
-             fitted_text(words_x, words_y, msg(f"widgets.d13.left-{level}", count=max(limit - total, 0)), room,
-                         12 if words_at else 11.5, weight=None if level == "safe" else 700,
-                         fill=MUTED if level == "safe" else fill)]
+    parts = [
+        text(x, y + 26, total, size=26, weight=800, fill=fill),
+        text(after, y + 26, f"/ {limit}", size=15, weight=700, fill=MUTED),
+        el("rect", x=x, y=y + 38, width=120, height=10, rx=5, fill="#ece6da"),
+        el("rect", x=x, y=y + 38, width=max(120 * share, 4), height=10, rx=5, fill=fill),
+        fitted_text(
+            words_x,
+            words_y,
+            msg(f"widgets.d13.left-{level}", count=max(limit - total, 0)),
+            room,
+            12 if words_at else 11.5,
+            weight=None if level == "safe" else 700,
+            fill=MUTED if level == "safe" else fill,
+        ),
+    ]
     if level != "safe":  # a warning triangle: outlined when close, filled when in danger
         sign_x = after + 48
-        parts.append(el("g", el("polygon", points=f"{sign_x},{y + 4} {sign_x + 12},{y + 26} {sign_x - 12},{y + 26}",
-                                fill=fill if level == "danger" else "none", stroke=fill, stroke_width=2.2,
-                                stroke_linejoin="round"),
-                        text(sign_x, y + 23, "!", size=13, weight=800, fill="#ffffff" if level == "danger" else fill,
-                             anchor="middle"), class_=f"level-{level}"))
+        parts.append(
+            el(
+                "g",
+                el(
+                    "polygon",
+                    points=f"{sign_x},{y + 4} {sign_x + 12},{y + 26} {sign_x - 12},{y + 26}",
+                    fill=fill if level == "danger" else "none",
+                    stroke=fill,
+                    stroke_width=2.2,
+                    stroke_linejoin="round",
+                ),
+                text(
+                    sign_x,
+                    y + 23,
+                    "!",
+                    size=13,
+                    weight=800,
+                    fill="#ffffff" if level == "danger" else fill,
+                    anchor="middle",
+                ),
+                class_=f"level-{level}",
+            )
+        )
     return "".join(parts)
 
 
@@ -333,19 +527,23 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
     for depth in range(min(size, 4)):
         parts.append(group(card_back(30), x=x + depth * 5, y=34 - depth * 2))
     if not size:
-        parts.append(el("rect", x=x, y=34, width=30, height=42, rx=4, fill="none", stroke=LINE,
-                        stroke_dasharray="4 3"))
-    points = view["plus_points"][seat] if view["plus_points"] is not None else (
-        sum(card.plus for card in view["bank"]) if seat == viewer else None)
+        parts.append(el("rect", x=x, y=34, width=30, height=42, rx=4, fill="none", stroke=LINE, stroke_dasharray="4 3"))
+    points = (
+        view["plus_points"][seat]
+        if view["plus_points"] is not None
+        else (sum(card.plus for card in view["bank"]) if seat == viewer else None)
+    )
     parts.append(text(x + 50, 50, msg("widgets.d13.banked", count=size), size=12, fill=INK))
     if points is not None:
-        parts.append(text(x + 50, 68, msg("widgets.d13.plus-points", points=points), size=12, weight=700,
-                          fill="#1f7a3a"))
+        parts.append(
+            text(x + 50, 68, msg("widgets.d13.plus-points", points=points), size=12, weight=700, fill="#1f7a3a")
+        )
     return "".join(parts)
 
 
-def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False, narrow=False,
-          has_card: bool = True) -> str:
+def table(
+    state, seat: int | None = None, lit=(), highlight=(), clickable=False, narrow=False, has_card: bool = True
+) -> str:
     """The whole table as ``seat`` may see it. ``lit``: the rows the turned-up card may go
     to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets;
     ``narrow``: the phone's layout, one column; ``has_card`` off leaves out who has had a
@@ -361,13 +559,18 @@ def table(state, seat: int | None = None, lit=(), highlight=(), clickable=False,
     for other in range(state.players):
         body = _row(state, view, seat, other, colours[other], other in lit, other in highlight, marked_cards, narrow)
         if clickable:
-            body = target(f"seat:{other}", row_label(state, view, other), body,
-                          ring=(0, 0, width - 2 * PAD, row_h - 8))
+            body = target(f"seat:{other}", row_label(state, view, other), body, ring=(0, 0, width - 2 * PAD, row_h - 8))
         rows.append(group(body, x=PAD, y=head_h + other * row_h))
     height = head_h + state.players * row_h + PAD
     head = _narrow_head(state, view) if narrow else _head(state, view)
-    return document(width, height, el("rect", width=width, height=height, rx=16, fill=TABLE), head,
-                    *rows, label=msg("widgets.d13.table-label"))
+    return document(
+        width,
+        height,
+        el("rect", width=width, height=height, rx=16, fill=TABLE),
+        head,
+        *rows,
+        label=msg("widgets.d13.table-label"),
+    )
 
 
 def state_html(state) -> str:

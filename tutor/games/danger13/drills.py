@@ -1,5 +1,6 @@
 """Danger 13 drills: a row busts once it reaches its line (13 or more, 18 with a 13→18
 card), and a hand card refuses a card that would bust its owner."""
+
 from __future__ import annotations
 
 from tutor.drills import Drill, Task
@@ -11,8 +12,10 @@ def _total_after(state, seat: int, card) -> tuple[int, int]:
     """The row's total and line once ``card`` joins it, as the engine adds them up."""
     probe = state.clone()
     row = probe.rows[seat]
-    probe.rows = tuple(row[:-1] if card.kind == d13.ARROW and other == seat else
-                       row + (card,) if other == seat else kept for other, kept in enumerate(probe.rows))
+    probe.rows = tuple(
+        row[:-1] if card.kind == d13.ARROW and other == seat else row + (card,) if other == seat else kept
+        for other, kept in enumerate(probe.rows)
+    )
     return probe.row_sum(seat), probe.limit(seat)
 
 
@@ -63,10 +66,18 @@ def bust_task(state, seat: int, _subject, level: int) -> Task:
         if _busts(state, move):
             return True, msg("drill.d13-bust.right", card=card, player=player, total=total, line=line)
         return False, msg("drill.d13-bust.safe", card=card, player=player, total=total, line=line)
+
     solution = next(move for move in _gives(state) if _busts(state, move))
     rules = ("d13.bust", "d13.raise") if level == 3 else ("d13.bust",)
-    return Task(state, seat, msg("drill.d13-bust.prompt", dealer=state.name(seat), card=card), level, rules,
-                judge=judge, move=solution)  # the card turned up stands out already: no mark
+    return Task(
+        state,
+        seat,
+        msg("drill.d13-bust.prompt", dealer=state.name(seat), card=card),
+        level,
+        rules,
+        judge=judge,
+        move=solution,
+    )  # the card turned up stands out already: no mark
 
 
 def hand_candidates(state, seat: int) -> list:
@@ -97,9 +108,9 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
         if move.answer == wanted:
             return True, msg(f"drill.d13-hand.right-{wanted}", **words)
         return False, msg(f"drill.d13-hand.wrong-{move.answer}", **words)
+
     prompt = msg("drill.d13-hand.prompt", player=state.name(seat), card=card, before=state.row_sum(seat), line=line)
-    return Task(state, seat, prompt, level, ("d13.hand", "d13.bust"), judge=judge,
-                move=d13.Choice(card, wanted))
+    return Task(state, seat, prompt, level, ("d13.hand", "d13.bust"), judge=judge, move=d13.Choice(card, wanted))
 
 
 DRILLS = (

@@ -1,4 +1,5 @@
 """Lesson positions and the checks a lesson may state (docs/lessons.md)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -40,13 +41,23 @@ from tutor.games.danger13.rules import (
 from tutor.messages import listed, msg
 from tutor.seats import SeatLookup
 
-POSITION = {"dealer": schema.line, "start": schema.line, "round": schema.whole(1, len(DECK)),
-            "rows": schema.fields, "banks": schema.fields, "received": schema.words, "packet": schema.words,
-            "pile": schema.words, "pile_size": schema.whole(0, len(DECK)), "last_round": schema.flag}
+POSITION = {
+    "dealer": schema.line,
+    "start": schema.line,
+    "round": schema.whole(1, len(DECK)),
+    "rows": schema.fields,
+    "banks": schema.fields,
+    "received": schema.words,
+    "packet": schema.words,
+    "pile": schema.words,
+    "pile_size": schema.whole(0, len(DECK)),
+    "last_round": schema.flag,
+}
 
 
-def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
-                 seat_names: list[str] | None = None) -> State:
+def lesson_state(
+    players: int, position: dict, options: dict | None = None, seed: int = 0, seat_names: list[str] | None = None
+) -> State:
     """A position described by a lesson (format in docs/lessons.md), with the first card
     of the dealer's packet already turned up (the one move on ``move_stack``).
 
@@ -82,8 +93,11 @@ def lesson_state(players: int, position: dict, options: dict | None = None, seed
     state.rows = tuple(rows)
     for owner in range(players):
         if state.row_sum(owner) >= state.limit(owner):
-            raise PositionError(msg("d13.error.row-bust", player=state.name(owner), total=state.row_sum(owner),
-                                    limit=state.limit(owner)))
+            raise PositionError(
+                msg(
+                    "d13.error.row-bust", player=state.name(owner), total=state.row_sum(owner), limit=state.limit(owner)
+                )
+            )
     for name, texts in (position.get("banks") or {}).items():
         owner, bank = seat(name), cards(texts)
         for card in bank:
@@ -131,16 +145,19 @@ def _check_seat(name: str, read):
 
 def _check_card(name: str, read):
     """A check whose value is one card (or 'none')."""
+
     def check(state: State, expected) -> str | None:
         card = read(state)
         found = card.code if card is not None else "none"
         wanted = "none" if expected in (None, "none") else parse_card(expected).code
         return None if found == wanted else mismatch(name, wanted, found)
+
     return check
 
 
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat)``."""
+
     def check(state: State, expected: dict) -> str | None:
         lookup = SeatLookup(state.seat_names)
         for seat_text, wanted in expected.items():
@@ -150,6 +167,7 @@ def _per_seat(name: str, read):
             if found != wanted:
                 return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
         return None
+
     return check
 
 
@@ -157,10 +175,13 @@ def _check_discards(state: State, expected: dict) -> str | None:
     """{count, top}: how many cards the discard pile holds, and its top cards in order,
     top first (only as many as the lesson lists)."""
     if "count" in expected and len(state.discards) != expected["count"]:
-        return mismatch("discards", msg("checks.card-count", count=expected["count"]),
-                        msg("checks.card-count", count=len(state.discards)))
+        return mismatch(
+            "discards",
+            msg("checks.card-count", count=expected["count"]),
+            msg("checks.card-count", count=len(state.discards)),
+        )
     wanted = _card_codes(parse_card(text) for text in expected.get("top") or ())
-    found = _card_codes(state.discards[::-1][:len(wanted)])
+    found = _card_codes(state.discards[::-1][: len(wanted)])
     if found != wanted:
         return mismatch("discards", wanted, found)
     return None
@@ -193,8 +214,7 @@ def _arrow_took_raise(before: State, after: State) -> bool:
 
 def _refusals(before: State, after: State):
     """(state, move) for every card refused with a hand card in this step."""
-    return ((state, move) for state, move in replayed(before, after)
-            if type(move) is Choice and move.answer == REFUSE)
+    return ((state, move) for state, move in replayed(before, after) if type(move) is Choice and move.answer == REFUSE)
 
 
 def _refused_a_dealt_card(before: State, after: State) -> bool:
@@ -222,8 +242,12 @@ def unasked(state: State, move, accepted: list) -> str | None:
     if isinstance(move, Give):
         wanted = [other for other in accepted if isinstance(other, Give)]
         if wanted:
-            return msg("lesson.unasked.d13-give", card=move.card, player=state.name(move.seat),
-                       wanted=listed([state.name(other.seat) for other in wanted]))
+            return msg(
+                "lesson.unasked.d13-give",
+                card=move.card,
+                player=state.name(move.seat),
+                wanted=listed([state.name(other.seat) for other in wanted]),
+            )
     if isinstance(move, Choice):
         choices = [other for other in accepted if isinstance(other, Choice)]
         if choices:
@@ -239,7 +263,7 @@ NOTES = {
     "d13.last-card": lambda before, after: after.phase == GIVE and len(after.receivers()) == 1,
     "d13.bank-view": lambda before, after: after.phase != OVER and any(after.banks),
     "d13.reshuffle-timing": lambda before, after: after.last_round and not before.last_round,
-    "d13.out-of-cards": lambda before, after: None in after.busts[len(before.busts):],
+    "d13.out-of-cards": lambda before, after: None in after.busts[len(before.busts) :],
     "d13.shared-win": lambda before, after: after.is_terminal() and len(after.winners()) > 1,
 }
 # How the banks are shown and the single-choice last card change no outcome: a step need not name them.
@@ -256,8 +280,9 @@ CHECKS = {
     "discard_top": _check_card("discard_top", lambda state: state.discards[-1] if state.discards else None),
     "discards": _check_discards,
     "received": check_seat_list("received", lambda state: state.received, ordered=False),
-    "receivers": check_seat_list("receivers", lambda state: state.receivers() if state.phase == GIVE else [],
-                                 ordered=False),
+    "receivers": check_seat_list(
+        "receivers", lambda state: state.receivers() if state.phase == GIVE else [], ordered=False
+    ),
     "rows": _per_seat("rows", lambda state, seat: state.rows[seat]),
     "banks": _per_seat("banks", lambda state, seat: state.banks[seat]),
     "row_sum": _per_seat("row_sum", State.row_sum),
@@ -272,5 +297,3 @@ CHECKS = {
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
     "winners": check_seat_list("winners", lambda state: state.winners(), ordered=False),
 }
-
-

@@ -1,4 +1,5 @@
 """Danger 13 quiz questions, from positions of seeded bot games."""
+
 from __future__ import annotations
 
 import random
@@ -27,9 +28,17 @@ def d13_bust(rng: random.Random) -> Question:
 
     def gives(state, _):
         # A hand card lets its owner refuse: leave those rows out, the answer would depend on them.
-        return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
+        return (
+            [
+                move
+                for move in state.legal_moves()
+                if d13.HAND_CARD not in state.rows[move.seat]
                 and state.limit(move.seat) - state.row_sum(move.seat) == distance
-                and busts(state, move) == want_bust] if state.phase == d13.GIVE else []
+                and busts(state, move) == want_bust
+            ]
+            if state.phase == d13.GIVE
+            else []
+        )
 
     state, _, move = pick(d13.GAME_ID, rng, gives)
     card, seat = move
@@ -44,15 +53,20 @@ def d13_bust(rng: random.Random) -> Question:
         probe.rows = tuple(new_row if other == seat else other_row for other, other_row in enumerate(state.rows))
         total, line = probe.row_sum(seat), probe.limit(seat)
         if card.kind == d13.ARROW:
-            explanation = [msg("quiz.d13-bust.arrow", card=row[-1] if row else card, total=total)
-                           if row else msg("quiz.d13-bust.arrow-empty", total=total)]
+            explanation = [
+                msg("quiz.d13-bust.arrow", card=row[-1] if row else card, total=total)
+                if row
+                else msg("quiz.d13-bust.arrow-empty", total=total)
+            ]
             rules = ["d13.arrow"] + (["d13.arrow-raise"] if row and row[-1] == d13.RAISE_CARD else [])
         else:
-            explanation = [msg("quiz.d13-bust.adds", card=card, before=state.row_sum(seat), value=card.value,
-                               total=total)]
+            explanation = [
+                msg("quiz.d13-bust.adds", card=card, before=state.row_sum(seat), value=card.value, total=total)
+            ]
             rules = ["d13.row"]
-        explanation.append(msg("quiz.d13-bust.line-raised" if line == d13.RAISED_LIMIT else "quiz.d13-bust.line",
-                               line=line))
+        explanation.append(
+            msg("quiz.d13-bust.line-raised" if line == d13.RAISED_LIMIT else "quiz.d13-bust.line", line=line)
+        )
         rules += ["d13.raise"] if line == d13.RAISED_LIMIT else []
         explanation.append(msg("quiz.d13-bust.bust" if total >= line else "quiz.d13-bust.safe", player=player))
         rules.append("d13.bust")
@@ -60,8 +74,13 @@ def d13_bust(rng: random.Random) -> Question:
             explanation.append(msg("quiz.d13-bust.draw"))
             rules.append("d13.draw")
     choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
-    prompt = {"dealer": state.name(state.dealer), "card": card, "player": player, "total": state.row_sum(seat),
-              "line": state.limit(seat)}
+    prompt = {
+        "dealer": state.name(state.dealer),
+        "card": card,
+        "player": player,
+        "total": state.row_sum(seat),
+        "line": state.limit(seat),
+    }
     return make_question(d13.GAME_ID, "d13-bust", state, move, prompt, choices, answer, explanation, rules)
 
 
@@ -92,34 +111,49 @@ def d13_receive(rng: random.Random) -> Question:
     want_refused = rng.random() < 1 / 3
 
     def cards(state, _):
-        return [state.revealed] if state.phase == d13.GIVE and state.received and bool(
-            deal_so_far(state)[1]) == want_refused else []
+        return (
+            [state.revealed]
+            if state.phase == d13.GIVE and state.received and bool(deal_so_far(state)[1]) == want_refused
+            else []
+        )
 
     state, _, card = pick(d13.GAME_ID, rng, cards)
     answer = tuple(sorted({move.seat for move in state.legal_moves() if isinstance(move, d13.Give)}))
     everyone = tuple(range(state.players))
     got = tuple(sorted(state.received))
-    guesses = [everyone, tuple(seat for seat in everyone if seat != state.dealer),
-               tuple(seat for seat in answer if seat != state.dealer), (*answer, state.dealer),
-               *(tuple(seat for seat in answer if seat != give.seat) + (give.seat,) for give in deal_so_far(state)[1]),
-               *((seat,) for seat in everyone)]
+    guesses = [
+        everyone,
+        tuple(seat for seat in everyone if seat != state.dealer),
+        tuple(seat for seat in answer if seat != state.dealer),
+        (*answer, state.dealer),
+        *(tuple(seat for seat in answer if seat != give.seat) + (give.seat,) for give in deal_so_far(state)[1]),
+        *((seat,) for seat in everyone),
+    ]
     wrong = [tuple(sorted(set(guess))) for guess in guesses]
     wrong = [guess for guess in dict.fromkeys(wrong) if guess and guess != answer][:3]
     choices = [(_players(state, seats), seats) for seats in [answer, *wrong]]
     rng.shuffle(choices)
-    explanation = [msg("quiz.d13-receive.one-each", got=[state.name(seat) for seat in got], card=card,
-                       answer=_players(state, answer))]
+    explanation = [
+        msg(
+            "quiz.d13-receive.one-each",
+            got=[state.name(seat) for seat in got],
+            card=card,
+            answer=_players(state, answer),
+        )
+    ]
     rules = ["d13.one-each"]
     given, refused = deal_so_far(state)
     if refused:
         explanation.append(msg("quiz.d13-receive.refused-count"))
         rules.append("d13.hand-counts")
     story = listed([msg("quiz.d13-receive.given", card=give.card, player=state.name(give.seat)) for give in given])
-    refusals = "".join(msg("quiz.d13-receive.refused", card=give.card, player=state.name(give.seat)) + " "
-                       for give in refused)
+    refusals = "".join(
+        msg("quiz.d13-receive.refused", card=give.card, player=state.name(give.seat)) + " " for give in refused
+    )
     prompt = {"dealer": state.name(state.dealer), "card": card, "given": story, "refused": refusals}
-    return make_question(d13.GAME_ID, "d13-receive", state, card, prompt, choices, answer, explanation, rules,
-                         conceals=("has-card",))
+    return make_question(
+        d13.GAME_ID, "d13-receive", state, card, prompt, choices, answer, explanation, rules, conceals=("has-card",)
+    )
 
 
 def _banked(state, move, seat: int) -> int:
@@ -140,10 +174,17 @@ def d13_bank(rng: random.Random) -> Question:
     def busting(state, _):
         if state.phase != d13.GIVE:
             return []
-        ends = [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
-                and move.card.kind != d13.INSTANT and busts(state, move)]
-        return [(move, seat) for move in ends for seat in range(state.players)
-                if (_banked(state, move, seat) == 0) == zero and _banked(state, move, seat) >= place]
+        ends = [
+            move
+            for move in state.legal_moves()
+            if d13.HAND_CARD not in state.rows[move.seat] and move.card.kind != d13.INSTANT and busts(state, move)
+        ]
+        return [
+            (move, seat)
+            for move in ends
+            for seat in range(state.players)
+            if (_banked(state, move, seat) == 0) == zero and _banked(state, move, seat) >= place
+        ]
 
     state, _, (move, seat) = pick(d13.GAME_ID, rng, busting)
     answer = _banked(state, move, seat)
@@ -153,16 +194,33 @@ def d13_bank(rng: random.Random) -> Question:
     if seat == move.seat:
         explanation = [msg("quiz.d13-bank.busted", player=player)]
     elif plus_cards:
-        explanation = [msg("quiz.d13-bank.banked", player=player, cards=listed([str(card) for card in plus_cards]),
-                           points=answer)]
+        explanation = [
+            msg("quiz.d13-bank.banked", player=player, cards=listed([str(card) for card in plus_cards]), points=answer)
+        ]
     else:
         explanation = [msg("quiz.d13-bank.none", player=player)]
-    slips = [0, len(plus_cards), sum(card.plus for card in row), answer + 1, answer - 1,
-             sum(card.value for card in row if card.kind in d13.VALUED)]
+    slips = [
+        0,
+        len(plus_cards),
+        sum(card.plus for card in row),
+        answer + 1,
+        answer - 1,
+        sum(card.value for card in row if card.kind in d13.VALUED),
+    ]
     choices = numbers(answer, slips, lambda points: True, place)
     prompt = {"dealer": state.name(state.dealer), "card": move.card, "buster": buster, "player": player}
-    return make_question(d13.GAME_ID, "d13-bank", state, move, prompt, choices, answer, explanation,
-                         ["d13.scoring", "d13.bust"], marks=(player,))
+    return make_question(
+        d13.GAME_ID,
+        "d13-bank",
+        state,
+        move,
+        prompt,
+        choices,
+        answer,
+        explanation,
+        ["d13.scoring", "d13.bust"],
+        marks=(player,),
+    )
 
 
 def _draws_next(state, move) -> bool:
@@ -183,24 +241,37 @@ def d13_draw(rng: random.Random) -> Question:
         if state.phase != d13.GIVE or state.revealed.kind != d13.DRAW:
             return []
         # a hand card's owner would first decide whether to take it; an empty pile draws nothing
-        return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]
-                and state.limit(move.seat) - state.row_sum(move.seat) == distance
-                and _draws_next(state, move) == want_draw and want_draw != busts(state, move)]
+        return [
+            move
+            for move in state.legal_moves()
+            if d13.HAND_CARD not in state.rows[move.seat]
+            and state.limit(move.seat) - state.row_sum(move.seat) == distance
+            and _draws_next(state, move) == want_draw
+            and want_draw != busts(state, move)
+        ]
 
     state, _, move = pick(d13.GAME_ID, rng, gives)
     card, seat = move
     answer, player = _draws_next(state, move), state.name(seat)
     probe = state.clone()  # the engine adds up the row with the card in it
     probe.rows = tuple(row + (card,) if other == seat else row for other, row in enumerate(state.rows))
-    explanation = [msg("quiz.d13-bust.adds", card=card, before=state.row_sum(seat), value=card.value,
-                       total=probe.row_sum(seat)),
-                   msg("quiz.d13-bust.line-raised" if state.limit(seat) == d13.RAISED_LIMIT else "quiz.d13-bust.line",
-                       line=state.limit(seat)),
-                   msg("quiz.d13-draw.draws" if answer else "quiz.d13-draw.no-draw", player=player)]
+    explanation = [
+        msg("quiz.d13-bust.adds", card=card, before=state.row_sum(seat), value=card.value, total=probe.row_sum(seat)),
+        msg(
+            "quiz.d13-bust.line-raised" if state.limit(seat) == d13.RAISED_LIMIT else "quiz.d13-bust.line",
+            line=state.limit(seat),
+        ),
+        msg("quiz.d13-draw.draws" if answer else "quiz.d13-draw.no-draw", player=player),
+    ]
     rules = ["d13.draw", "d13.bust"] + ([] if answer else ["d13.bust-no-draw"])
     choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
-    prompt = {"dealer": state.name(state.dealer), "card": card, "player": player, "total": state.row_sum(seat),
-              "line": state.limit(seat)}
+    prompt = {
+        "dealer": state.name(state.dealer),
+        "card": card,
+        "player": player,
+        "total": state.row_sum(seat),
+        "line": state.limit(seat),
+    }
     return make_question(d13.GAME_ID, "d13-draw", state, move, prompt, choices, answer, explanation, rules)
 
 

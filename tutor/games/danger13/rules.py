@@ -35,6 +35,7 @@ Every field of a state holds an immutable value (card lists are tuples), so a mo
 undo record is just the changing fields as they were before it: cheap, exact, and a
 clone shares them safely.
 """
+
 from __future__ import annotations
 
 import random
@@ -100,7 +101,15 @@ OPTIONS: dict[str, tuple] = {}
 LIMIT, RAISED_LIMIT = 13, 18
 
 PLAIN, ONE_PLUS, TWO_PLUS, DRAW, ARROW, RAISE, HAND, INSTANT = (
-    "plain", "one-plus", "two-plus", "draw", "arrow", "13-18", "hand", "instant")
+    "plain",
+    "one-plus",
+    "two-plus",
+    "draw",
+    "arrow",
+    "13-18",
+    "hand",
+    "instant",
+)
 VALUED = (PLAIN, ONE_PLUS, TWO_PLUS, DRAW)  # the kinds with a printed value
 
 # Phases; each says who moves: the dealer gives, a hand card's owner decides, chance
@@ -154,6 +163,7 @@ class Card(NamedTuple):
 
     def _repr_svg_(self) -> str:
         from tutor.games.danger13.drawing import card_svg  # drawing is optional: imported on use
+
         return card_svg(self)
 
     @property
@@ -199,8 +209,9 @@ def parse_card(text: str) -> Card:
         raise NotationError(msg("d13.error.card-format", text=text))
     kind, value = words[0], int(words[1])
     if value not in VALUES[kind]:
-        raise NotationError(msg("d13.error.card-value", text=text, kind=kind,
-                                low=VALUES[kind][0], high=VALUES[kind][-1]))
+        raise NotationError(
+            msg("d13.error.card-value", text=text, kind=kind, low=VALUES[kind][0], high=VALUES[kind][-1])
+        )
     return next(card for card in COUNTS if card.kind == kind and card.value == value)
 
 
@@ -257,9 +268,14 @@ _DRAWN = {card: Reveal(card, FROM_PILE) for card in COUNTS}
 _ANSWERS = {card: (Choice(card, ACCEPT), Choice(card, REFUSE)) for card in COUNTS}
 # The seats still to be given a card in this deal, by player count and earlier receivers
 # in order (rule d13.one-each): looked up at every give.
-_WAITING = {players: {received: tuple(seat for seat in range(players) if seat not in received)
-                      for count in range(players + 1) for received in permutations(range(players), count)}
-            for players in PLAYER_COUNTS}
+_WAITING = {
+    players: {
+        received: tuple(seat for seat in range(players) if seat not in received)
+        for count in range(players + 1)
+        for received in permutations(range(players), count)
+    }
+    for players in PLAYER_COUNTS
+}
 
 
 class State(core.State):
@@ -270,11 +286,33 @@ class State(core.State):
     PLAYER_COUNTS = PLAYER_COUNTS
     # Every field a move may change; card lists are tuples, top card last.
     # The phase is not kept: to_move, pending and actor tell it (see ``phase``).
-    FIELDS = ("to_move", "dealer", "start", "round", "pile", "packet", "discards", "rows", "banks",
-              "revealed", "pending", "actor", "received", "last_round", "reshuffles", "busts")
+    FIELDS = (
+        "to_move",
+        "dealer",
+        "start",
+        "round",
+        "pile",
+        "packet",
+        "discards",
+        "rows",
+        "banks",
+        "revealed",
+        "pending",
+        "actor",
+        "received",
+        "last_round",
+        "reshuffles",
+        "busts",
+    )
 
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
-                 first_player: int = 0, seat_names: list[str] | None = None):
+    def __init__(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict | None = None,
+        first_player: int = 0,
+        seat_names: list[str] | None = None,
+    ):
         super().__init__(players, seed, options, first_player, seat_names)
         self.start = first_player  # holds the start card (rules d13.start, d13.new-round)
         self.dealer = first_player
@@ -350,23 +388,29 @@ class State(core.State):
         if kind is Reveal and self.to_move == CHANCE:
             expected = self._due_reveal()
             if move != expected:
-                return Reason("d13.deal" if phase == REVEAL else "d13.draw", "d13.why.wrong-chance",
-                              card=move.card, expected=expected.card)
+                return Reason(
+                    "d13.deal" if phase == REVEAL else "d13.draw",
+                    "d13.why.wrong-chance",
+                    card=move.card,
+                    expected=expected.card,
+                )
             return None
         if kind is Give and phase == GIVE:
             card, seat = move
             if card != self.revealed:
                 return Reason("d13.deal", "d13.why.not-revealed", card=card, revealed=self.revealed)
             if not (type(seat) is int and 0 <= seat < self.players):
-                return Reason("d13.deal", "d13.why.no-seat", seat=seat + 1 if type(seat) is int else seat,
-                              players=self.players)
+                return Reason(
+                    "d13.deal", "d13.why.no-seat", seat=seat + 1 if type(seat) is int else seat, players=self.players
+                )
             if seat in self.received:
                 return Reason("d13.one-each", "d13.why.already-received", player=self.name(seat), card=card)
             return None
         if kind is Choice and phase == DECIDE:
             if move.card != self.pending:
-                return Reason("d13.hand", "d13.why.not-pending", player=self._actor_name(),
-                              card=move.card, pending=self.pending)
+                return Reason(
+                    "d13.hand", "d13.why.not-pending", player=self._actor_name(), card=move.card, pending=self.pending
+                )
             if move.answer not in (ACCEPT, REFUSE):
                 return Reason("d13.hand", "d13.why.not-a-move", move=move)
             return None
@@ -434,7 +478,7 @@ class State(core.State):
         d13.hand-which) are discarded; the refused card has no effect."""
         row = self.rows[actor]
         spot = len(row) - 1 - row[::-1].index(HAND_CARD)
-        self.rows = replaced(self.rows, actor, row[:spot] + row[spot + 1:])
+        self.rows = replaced(self.rows, actor, row[:spot] + row[spot + 1 :])
         self.discards += (HAND_CARD, card)
         self._next_card()
 
@@ -546,8 +590,11 @@ class State(core.State):
         with nobody busting), a reshuffle and the end of the game."""
         kind = type(move)
         if kind is Reveal:
-            events = [Event("card-revealed", before.dealer, {"card": move.card}) if move.source == FROM_PACKET
-                      else Event("card-drawn", before.actor, {"card": move.card})]
+            events = [
+                Event("card-revealed", before.dealer, {"card": move.card})
+                if move.source == FROM_PACKET
+                else Event("card-drawn", before.actor, {"card": move.card})
+            ]
         elif kind is Give:
             events = [Event("card-given", before.dealer, {"card": move.card, "to": move.seat})]
         else:
@@ -568,17 +615,28 @@ class State(core.State):
         of the other banks (note d13.bank-view) until the game is over."""
         over = self.phase == OVER
         return {
-            "seat": seat, "players": self.players, "round": self.round, "phase": self.phase,
-            "to_move": self.to_move, "dealer": self.dealer, "start_player": self.start,
+            "seat": seat,
+            "players": self.players,
+            "round": self.round,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "dealer": self.dealer,
+            "start_player": self.start,
             "rows": [list(row) for row in self.rows],
             "row_sums": [self.row_sum(s) for s in range(self.players)],
             "limits": [self.limit(s) for s in range(self.players)],
-            "revealed": self.revealed, "pending": self.pending, "actor": self.actor,
-            "received": list(self.received), "packet_size": len(self.packet),
-            "pile_size": len(self.pile), "discard_size": len(self.discards),
+            "revealed": self.revealed,
+            "pending": self.pending,
+            "actor": self.actor,
+            "received": list(self.received),
+            "packet_size": len(self.packet),
+            "pile_size": len(self.pile),
+            "discard_size": len(self.discards),
             "discard_top": self.discards[-1] if self.discards else None,
-            "last_round": self.last_round, "busts": list(self.busts),
-            "bank": list(self.banks[seat]), "bank_sizes": [len(bank) for bank in self.banks],
+            "last_round": self.last_round,
+            "busts": list(self.busts),
+            "bank": list(self.banks[seat]),
+            "bank_sizes": [len(bank) for bank in self.banks],
             "plus_points": [self.plus_points(s) for s in range(self.players)] if over else None,
         }
 
@@ -589,7 +647,7 @@ class State(core.State):
         other = self.clone()
         pool = list(self.packet + self.pile)
         rng.shuffle(pool)
-        other.packet, other.pile = tuple(pool[:len(self.packet)]), tuple(pool[len(self.packet):])
+        other.packet, other.pile = tuple(pool[: len(self.packet)]), tuple(pool[len(self.packet) :])
         return other
 
     def random_move(self, rng: random.Random):
@@ -616,6 +674,7 @@ class State(core.State):
 
     def _repr_html_(self) -> str:
         from tutor.games.danger13.drawing import state_html  # drawing is optional: imported on use
+
         return state_html(self)
 
     def __repr__(self) -> str:

@@ -1,5 +1,6 @@
 """Figures for ``python -m tutor simulate``, gathered game by game (nothing else is kept,
 so memory stays flat however many games are played)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -53,6 +54,9 @@ class Figures:
             "rounds_per_game": self.rounds.result(),
             "busts_per_seat": [self.busts[seat] for seat in range(self.players)],
             "rounds_without_bust": self.busts[None],
-            "plus_points": {"mean": mean, "distribution": {str(value): times for value, times in sorted(self.points.items())}},
+            "plus_points": {
+                "mean": mean,
+                "distribution": {str(value): times for value, times in sorted(self.points.items())},
+            },
             "shared_wins": self.shared_wins,
         }

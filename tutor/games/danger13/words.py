@@ -1,5 +1,6 @@
 """What Danger 13 moves and results are called: move-log sentences, the score
 sheet's figures and the names of the ranking's parts for the end screen."""
+
 from __future__ import annotations
 
 from tutor.games import danger13 as d13
@@ -44,18 +45,24 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     """Banked cards for all; plus points and their printed values only for the owner
     until the game ends (note d13.bank-view); rounds busted."""
     view = state.view(seat if seat is not None else 0)
-    columns = [msg("widgets.scores.banked"), msg("widgets.scores.plus-points"), msg("widgets.scores.printed"),
-               msg("widgets.scores.busts")]
+    columns = [
+        msg("widgets.scores.banked"),
+        msg("widgets.scores.plus-points"),
+        msg("widgets.scores.printed"),
+        msg("widgets.scores.busts"),
+    ]
     hidden = (msg("widgets.scores.hidden"), "tutor-provisional")
     rows = []
     for other in range(state.players):
         known = view["plus_points"] is not None or other == seat
-        rows.append([
-            (str(view["bank_sizes"][other]), ""),
-            (str(state.plus_points(other)), "tutor-total") if known else hidden,
-            (str(state.banked_value(other)), "") if known else hidden,
-            (str(view["busts"].count(other)), ""),
-        ])
+        rows.append(
+            [
+                (str(view["bank_sizes"][other]), ""),
+                (str(state.plus_points(other)), "tutor-total") if known else hidden,
+                (str(state.banked_value(other)), "") if known else hidden,
+                (str(view["busts"].count(other)), ""),
+            ]
+        )
     return columns, rows
 
 

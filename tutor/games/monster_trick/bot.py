@@ -1,4 +1,5 @@
 """The Monster Trick coach: a computer player that plays sensibly and can be read."""
+
 from __future__ import annotations
 
 from tutor.bots import Bot
@@ -81,5 +82,3 @@ class _TrickTable:
         if want:
             return TRICK_WEIGHT * gain - strength  # win, with the weakest card that does it
         return -TRICK_WEIGHT * gain + strength  # dodge, shedding cards that could win later
-
-

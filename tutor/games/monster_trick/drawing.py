@@ -3,6 +3,7 @@
 Every colour has its own symbol (triangle, circle, square, star) so that the colours
 can be told apart without seeing colour.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -59,8 +60,11 @@ def symbol(colour: str, cx: float, cy: float, r: float, fill: str | None = None)
     fill = fill or LOOKS[colour].fill
     shape = LOOKS[colour].shape
     if shape == "triangle":
-        return el("polygon", points=f"{cx},{cy - r} {cx + 0.98 * r},{cy + 0.78 * r} {cx - 0.98 * r},{cy + 0.78 * r}",
-                  fill=fill)
+        return el(
+            "polygon",
+            points=f"{cx},{cy - r} {cx + 0.98 * r},{cy + 0.78 * r} {cx - 0.98 * r},{cy + 0.78 * r}",
+            fill=fill,
+        )
     if shape == "circle":
         return el("circle", cx=cx, cy=cy, r=0.86 * r, fill=fill)
     if shape == "square":
@@ -76,8 +80,16 @@ def card_face(card, width: float = CARD_W) -> str:
     return group(
         title(str(card)),
         el("rect", width=CARD_W, height=CARD_H, rx=7, fill=look.fill, stroke=look.dark, stroke_width=1.2),
-        text(10.5, 19, card.value, size=15 if card.value < 10 else 14, weight=800, fill=ink, anchor="middle",
-             class_=reading_class("value", width / CARD_W)),
+        text(
+            10.5,
+            19,
+            card.value,
+            size=15 if card.value < 10 else 14,
+            weight=800,
+            fill=ink,
+            anchor="middle",
+            class_=reading_class("value", width / CARD_W),
+        ),
         symbol(card.colour, 10.5, 30, 5.2, fill=ink),
         el("rect", x=21, y=5, width=44, height=90, rx=5, fill=PAPER),
         symbol(card.colour, 43, 21, 7.5),
@@ -96,8 +108,17 @@ def vp_card(value: int | None, face_up: bool = False, laid: bool = True) -> str:
     """A VP card at 0,0: face up, or face down with ``value`` small when the viewer knows
     it (None: unknown); ``laid`` False draws the empty place before the prediction."""
     if not laid:
-        return el("rect", x=0.5, y=0.5, width=VP_W - 1, height=VP_H - 1, rx=5, fill="none", stroke=LINE,
-                  stroke_dasharray="4 3")
+        return el(
+            "rect",
+            x=0.5,
+            y=0.5,
+            width=VP_W - 1,
+            height=VP_H - 1,
+            rx=5,
+            fill="none",
+            stroke=LINE,
+            stroke_dasharray="4 3",
+        )
     if face_up:
         return group(
             el("rect", width=VP_W, height=VP_H, rx=5, fill="#fff1c7", stroke="#b07d00", stroke_width=1.6),
@@ -108,8 +129,11 @@ def vp_card(value: int | None, face_up: bool = False, laid: bool = True) -> str:
     return group(
         el("rect", width=VP_W, height=VP_H, rx=5, fill="#2d3561", stroke="#1b2042"),
         el("rect", x=4, y=4, width=VP_W - 8, height=VP_H - 8, rx=3, fill="none", stroke="#7f89c4"),
-        el("polygon", points=f"{VP_W / 2},15 {VP_W - 11},{VP_H / 2} {VP_W / 2},{VP_H - 15} 11,{VP_H / 2}",
-           fill="#4a558f" if known else "#7f89c4"),
+        el(
+            "polygon",
+            points=f"{VP_W / 2},15 {VP_W - 11},{VP_H / 2} {VP_W / 2},{VP_H - 15} 11,{VP_H / 2}",
+            fill="#4a558f" if known else "#7f89c4",
+        ),
         text(VP_W / 2, VP_H / 2 + 5, value, size=13, weight=700, fill="#ffffff", anchor="middle") if known else "",
     )
 
@@ -135,24 +159,59 @@ def slot_label(state, slot: int, allowed_for=None, claims: bool = True) -> str:
     return " ".join(parts)
 
 
-def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, marked: bool,
-          marked_cards: set, claims: bool) -> str:
+def _slot(
+    state, slot: int, colours: list[str], tags: list[str], lit: bool, marked: bool, marked_cards: set, claims: bool
+) -> str:
     trick = state.tricks[slot]
-    parts = [el("rect", x=0, y=0, width=SLOT_W, height=SLOT_H, rx=12,
-                # "transparent", not "none": an unpainted inside would not take clicks.
-                fill="#fff4dc" if lit else ("#f9f6ef" if trick else "transparent"),
-                stroke=ACCENT if lit else LINE, stroke_width=4 if lit else 1.5,
-                stroke_dasharray=None if trick or lit else "7 5")]
+    parts = [
+        el(
+            "rect",
+            x=0,
+            y=0,
+            width=SLOT_W,
+            height=SLOT_H,
+            rx=12,
+            # "transparent", not "none": an unpainted inside would not take clicks.
+            fill="#fff4dc" if lit else ("#f9f6ef" if trick else "transparent"),
+            stroke=ACCENT if lit else LINE,
+            stroke_width=4 if lit else 1.5,
+            stroke_dasharray=None if trick or lit else "7 5",
+        )
+    ]
     if marked:
-        parts.append(el("rect", x=-6, y=-6, width=SLOT_W + 12, height=SLOT_H + 12, rx=16, fill="none",
-                        stroke=MARK, stroke_width=3.5, stroke_dasharray="10 6"))
+        parts.append(
+            el(
+                "rect",
+                x=-6,
+                y=-6,
+                width=SLOT_W + 12,
+                height=SLOT_H + 12,
+                rx=16,
+                fill="none",
+                stroke=MARK,
+                stroke_width=3.5,
+                stroke_dasharray="10 6",
+            )
+        )
     label = msg("widgets.mt.slot", slot=slot + 1)
     room = SLOT_W - 12 - (31 + 7.6 * len(_colour_name(state.colour[slot])) if trick else 12)  # left of the colour
     fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if 8.7 * len(label) > room else {}
     parts.append(text(12, 21, label, size=13, weight=700, fill=MUTED, **fit))  # "Emplacement 3" beside "violet"
     if not trick:
-        parts.append(el("rect", x=(SLOT_W - CARD_W) / 2, y=32, width=CARD_W, height=CARD_H, rx=7, fill="none",
-                        stroke=LINE, stroke_width=1.5, stroke_dasharray="5 4"))
+        parts.append(
+            el(
+                "rect",
+                x=(SLOT_W - CARD_W) / 2,
+                y=32,
+                width=CARD_W,
+                height=CARD_H,
+                rx=7,
+                fill="none",
+                stroke=LINE,
+                stroke_width=1.5,
+                stroke_dasharray="5 4",
+            )
+        )
         parts.append(text(SLOT_W / 2, 87, msg("widgets.mt.free"), size=13, fill=MUTED, anchor="middle"))
     else:
         colour = state.colour[slot]
@@ -163,8 +222,20 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
             x = 12 + index * FAN
             parts.append(group(card_face(card), x=x, y=32))
             if card in marked_cards:
-                parts.append(el("rect", x=x - 4, y=28, width=CARD_W + 8, height=CARD_H + 8, rx=9, fill="none",
-                                stroke=MARK, stroke_width=3, stroke_dasharray="8 5"))
+                parts.append(
+                    el(
+                        "rect",
+                        x=x - 4,
+                        y=28,
+                        width=CARD_W + 8,
+                        height=CARD_H + 8,
+                        rx=9,
+                        fill="none",
+                        stroke=MARK,
+                        stroke_width=3,
+                        stroke_dasharray="8 5",
+                    )
+                )
             parts.append(_seat_dot(x + 11, 146, colours[seat], tags[seat], state.name(seat)))
         if claims:
             owner = state.claim[slot]
@@ -175,8 +246,11 @@ def _slot(state, slot: int, colours: list[str], tags: list[str], lit: bool, mark
 
 
 def _seat_dot(cx: float, cy: float, fill: str, tag: str, name: str) -> str:
-    return group(title(name), el("circle", cx=cx, cy=cy, r=9.5, fill=fill, stroke=INK, stroke_width=0.6),
-                 text(cx, cy + 4.5, tag, size=12, weight=700, fill=ink_on(fill), anchor="middle"))
+    return group(
+        title(name),
+        el("circle", cx=cx, cy=cy, r=9.5, fill=fill, stroke=INK, stroke_width=0.6),
+        text(cx, cy + 4.5, tag, size=12, weight=700, fill=ink_on(fill), anchor="middle"),
+    )
 
 
 def _claim(x: float, y: float, fill: str, name: str) -> str:
@@ -207,8 +281,13 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=Fa
         slots.append(group(body, x=pad + column * (SLOT_W + gap), y=pad + row * (SLOT_H + gap)))
     width, rows = (NARROW_W, 2) if narrow else (TABLE_W, 1)
     height = rows * SLOT_H + (rows - 1) * gap + 2 * pad
-    return document(width, height, el("rect", width=width, height=height, rx=16, fill=TABLE),
-                    *slots, label=msg("widgets.mt.table-label"))
+    return document(
+        width,
+        height,
+        el("rect", width=width, height=height, rx=16, fill=TABLE),
+        *slots,
+        label=msg("widgets.mt.table-label"),
+    )
 
 
 def players(state, seat: int | None = None, highlight=(), reveal_active: bool = True, narrow=False) -> str:
@@ -223,30 +302,61 @@ def players(state, seat: int | None = None, highlight=(), reveal_active: bool = 
     width = (whole - 2 * pad - (across - 1) * 10) / across
     panels = []
     for other in range(count):
-        panels.append(group(_player_panel(state, view, seat, other, width, colours[other], other in highlight,
-                                          reveal_active),
-                            x=pad + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10)))
+        panels.append(
+            group(
+                _player_panel(state, view, seat, other, width, colours[other], other in highlight, reveal_active),
+                x=pad + other % across * (width + 10),
+                y=8 + other // across * (PANEL_H + 10),
+            )
+        )
     lines = -(-count // across)
     return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.mt.players-label"))
 
 
-def _player_panel(state, view, viewer, seat: int, width: float, colour: str, marked: bool,
-                  reveal_active: bool) -> str:
+def _player_panel(state, view, viewer, seat: int, width: float, colour: str, marked: bool, reveal_active: bool) -> str:
     moving = view["to_move"] == seat
     name = state.name(seat)
     limit = int((width - 50) / 8.5)
-    shown_name = name if len(name) <= limit else name[:max(limit - 1, 1)] + "…"
-    parts = [title(player_summary(state, view, viewer, seat, reveal_active)),
-             el("rect", width=width, height=PANEL_H, rx=10, fill="#ffffff",
-                stroke=colour if moving else LINE, stroke_width=3.5 if moving else 1.2)]
+    shown_name = name if len(name) <= limit else name[: max(limit - 1, 1)] + "…"
+    parts = [
+        title(player_summary(state, view, viewer, seat, reveal_active)),
+        el(
+            "rect",
+            width=width,
+            height=PANEL_H,
+            rx=10,
+            fill="#ffffff",
+            stroke=colour if moving else LINE,
+            stroke_width=3.5 if moving else 1.2,
+        ),
+    ]
     if marked:
-        parts.append(el("rect", x=-5, y=-5, width=width + 10, height=PANEL_H + 10, rx=14, fill="none",
-                        stroke=MARK, stroke_width=3, stroke_dasharray="10 6"))
+        parts.append(
+            el(
+                "rect",
+                x=-5,
+                y=-5,
+                width=width + 10,
+                height=PANEL_H + 10,
+                rx=14,
+                fill="none",
+                stroke=MARK,
+                stroke_width=3,
+                stroke_dasharray="10 6",
+            )
+        )
     parts.append(pawn(17, 20, colour, 1.1))
     parts.append(text(30, 25, shown_name, size=14, weight=700))
     if moving:
-        parts.append(el("polygon", points=f"{width - 20},13 {width - 10},20 {width - 20},27", fill=colour,
-                        stroke=INK, stroke_width=0.6))
+        parts.append(
+            el(
+                "polygon",
+                points=f"{width - 20},13 {width - 10},20 {width - 20},27",
+                fill=colour,
+                stroke=INK,
+                stroke_width=0.6,
+            )
+        )
     order = view["vp_order"] if viewer == seat else None
     active = state.active_vp_position(seat) if reveal_active else None
     laid = state.vp_order[seat] is not None  # face-down cards on the table: public
@@ -257,17 +367,28 @@ def _player_panel(state, view, viewer, seat: int, width: float, colour: str, mar
             card = vp_card(order[position] if order else None, laid=laid)
         parts.append(group(card, x=10 + position * (VP_W + 6), y=38 + (0 if position == active else 6)))
     parts.append(text(10, PANEL_H - 11, msg("widgets.mt.tricks", won=view["won"][seat]), size=13, fill=MUTED))
-    parts.append(text(width - 10, PANEL_H - 11, msg("widgets.mt.cards", count=view["hand_sizes"][seat]),
-                      size=13, fill=MUTED, anchor="end"))
+    parts.append(
+        text(
+            width - 10,
+            PANEL_H - 11,
+            msg("widgets.mt.cards", count=view["hand_sizes"][seat]),
+            size=13,
+            fill=MUTED,
+            anchor="end",
+        )
+    )
     return "".join(parts)
 
 
 def player_summary(state, view, viewer, seat: int, reveal_active: bool = True) -> str:
     """The panel in words, for screen readers and tooltips."""
     active = view["active_vp"][seat] if reveal_active else None
-    parts = [state.name(seat), msg("widgets.mt.tricks", won=view["won"][seat]),
-             msg("widgets.mt.cards", count=view["hand_sizes"][seat]),
-             msg("widgets.mt.active-vp", value=active) if active else msg("widgets.mt.no-active-vp")]
+    parts = [
+        state.name(seat),
+        msg("widgets.mt.tricks", won=view["won"][seat]),
+        msg("widgets.mt.cards", count=view["hand_sizes"][seat]),
+        msg("widgets.mt.active-vp", value=active) if active else msg("widgets.mt.no-active-vp"),
+    ]
     if viewer == seat and view["vp_order"]:
         parts.append(msg("widgets.mt.your-order", order=" ".join(map(str, view["vp_order"]))))
     return ", ".join(parts)
@@ -279,8 +400,18 @@ def hand_cards(state, seat: int) -> list:
 
 
 def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
-    return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected, highlight=highlight,
-                     clickable=clickable, width=NARROW_W if narrow else TABLE_W, label=msg("widgets.hand-of", player=state.name(seat)))
+    return draw_hand(
+        hand_cards(state, seat),
+        card_face,
+        CARD_W,
+        CARD_H,
+        playable=playable,
+        selected=selected,
+        highlight=highlight,
+        clickable=clickable,
+        width=NARROW_W if narrow else TABLE_W,
+        label=msg("widgets.hand-of", player=state.name(seat)),
+    )
 
 
 def state_html(state) -> str:
@@ -301,12 +432,14 @@ def prediction(values, order, clickable=False, narrow=False) -> str:
         x = PAD + 8 + position * (VP_W + 10)
         chosen = order[position] if position < len(order) else None
         parts.append(group(vp_card(chosen, face_up=True, laid=chosen is not None), x=x, y=30))
-        parts.append(text(x + VP_W / 2, 22, msg(f"widgets.mt.position.{position}"), size=12.5, fill=MUTED,
-                          anchor="middle"))
+        parts.append(
+            text(x + VP_W / 2, 22, msg(f"widgets.mt.position.{position}"), size=12.5, fill=MUTED, anchor="middle")
+        )
     left = [value for value in values if value not in order]
     start = PAD + 8 + 3 * (VP_W + 10) + 40
-    parts.append(el("path", d=f"M{start - 12},{30 + VP_H / 2} h-18 m6,-6 l-6,6 l6,6", fill="none", stroke=MUTED,
-                    stroke_width=2))
+    parts.append(
+        el("path", d=f"M{start - 12},{30 + VP_H / 2} h-18 m6,-6 l-6,6 l6,6", fill="none", stroke=MUTED, stroke_width=2)
+    )
     for index, value in enumerate(left):
         card = vp_card(value, face_up=True)
         if clickable:

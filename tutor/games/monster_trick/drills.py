@@ -1,5 +1,6 @@
 """Monster Trick drills: where a card may go (follow colour, or off colour when nothing
 else is left), and who plays once a trick is complete."""
+
 from __future__ import annotations
 
 from tutor.drills import Drill, Task
@@ -35,10 +36,18 @@ def follow_task(state, seat: int, card, level: int) -> Task:
         trick = state.colour[move.slot]
         case = "free" if trick is None else "follow" if trick == card.colour else "off-colour"
         return True, msg(f"drill.mt-follow.{case}", card=card, slot=move.slot + 1, colour=_colour(card.colour))
+
     rules = ("mt.open", "mt.follow", "mt.off-colour")
-    return Task(state, seat, msg("drill.mt-follow.prompt", player=state.name(seat), card=card), level, rules,
-                marks=(str(card),), judge=judge,
-                move=mt.Play(card, state.slots_for(card)[0]))
+    return Task(
+        state,
+        seat,
+        msg("drill.mt-follow.prompt", player=state.name(seat), card=card),
+        level,
+        rules,
+        marks=(str(card),),
+        judge=judge,
+        move=mt.Play(card, state.slots_for(card)[0]),
+    )
 
 
 def next_candidates(state, seat: int) -> list:
@@ -64,8 +73,18 @@ def next_task(state, seat: int, move, level: int) -> Task:
     choices = tuple(state.name(player) for player in range(state.players))
     why = msg("drill.mt-next.why", winner=state.name(winner), player=state.name(seat), next=state.name(following))
     prompt = msg("drill.mt-next.prompt", player=state.name(seat), card=move.card, slot=move.slot + 1)
-    return Task(state, seat, prompt, level, ("mt.complete", "mt.turn"), marks=(str(move.card), f"slot {move.slot + 1}"),
-                choices=choices, correct=following, explanation=why, about=move)
+    return Task(
+        state,
+        seat,
+        prompt,
+        level,
+        ("mt.complete", "mt.turn"),
+        marks=(str(move.card), f"slot {move.slot + 1}"),
+        choices=choices,
+        correct=following,
+        explanation=why,
+        about=move,
+    )
 
 
 DRILLS = (

@@ -1,4 +1,5 @@
 """Lesson positions and the checks a lesson may state (docs/lessons.md)."""
+
 from __future__ import annotations
 
 import itertools
@@ -34,13 +35,21 @@ from tutor.games.monster_trick.rules import (
 from tutor.messages import listed, msg
 from tutor.seats import SeatLookup
 
-POSITION = {"round": schema.whole(1, ROUNDS), "starter": schema.line, "to_move": schema.line,
-            "tricks": schema.fields, "hands": schema.fields, "vp": schema.fields, "won": schema.fields,
-            "scores": schema.fields}
+POSITION = {
+    "round": schema.whole(1, ROUNDS),
+    "starter": schema.line,
+    "to_move": schema.line,
+    "tricks": schema.fields,
+    "hands": schema.fields,
+    "vp": schema.fields,
+    "won": schema.fields,
+    "scores": schema.fields,
+}
 
 
-def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
-                 seat_names: list[str] | None = None) -> State:
+def lesson_state(
+    players: int, position: dict, options: dict | None = None, seed: int = 0, seat_names: list[str] | None = None
+) -> State:
     """A mid-round position described by a lesson (format in docs/lessons.md).
 
     Hands not listed are filled from the unseen cards, deterministically from ``seed``,
@@ -114,8 +123,14 @@ def _check_tricks_won(state: State) -> None:
     for seat in range(state.players):
         on_table = sum(1 for trick in state.tricks for player, _ in trick if player == seat)
         if on_table > HAND_SIZE - len(state.hands[seat]):
-            raise PositionError(msg("mt.error.table-more-than-played", player=state.name(seat), table=on_table,
-                                    played=HAND_SIZE - len(state.hands[seat])))
+            raise PositionError(
+                msg(
+                    "mt.error.table-more-than-played",
+                    player=state.name(seat),
+                    table=on_table,
+                    played=HAND_SIZE - len(state.hands[seat]),
+                )
+            )
     played = state.players * HAND_SIZE - sum(map(len, state.hands))
     table = sum(map(len, state.tricks))
     gone = played - table
@@ -123,8 +138,9 @@ def _check_tricks_won(state: State) -> None:
         raise PositionError(msg("mt.error.cards-gone", played=played, table=table, gone=gone, size=TRICK_SIZE))
     finished = gone // TRICK_SIZE
     if sum(state.won) != finished:
-        raise PositionError(msg("mt.error.won-total", won=sum(state.won), finished=finished, played=played,
-                                table=table))
+        raise PositionError(
+            msg("mt.error.won-total", won=sum(state.won), finished=finished, played=played, table=table)
+        )
 
 
 class _Table:
@@ -145,8 +161,9 @@ class _Table:
         if not trick:
             return
         colour = self.colour[slot] = trick[0][1].colour
-        self.best[slot] = max(((seat, card.value) for seat, card in trick if card.colour == colour),
-                              key=lambda entry: entry[1])
+        self.best[slot] = max(
+            ((seat, card.value) for seat, card in trick if card.colour == colour), key=lambda entry: entry[1]
+        )
 
     def settle(self, state: State) -> None:
         state.hands = tuple(map(tuple, self.hands))
@@ -155,8 +172,9 @@ class _Table:
         state.vp_order, state.won = tuple(self.vp_order), tuple(self.won)
 
 
-def _fill_hands(state: State, hands: list[list[Card]], listed: dict[int, list[Card]], placed: dict,
-                rng: random.Random) -> None:
+def _fill_hands(
+    state: State, hands: list[list[Card]], listed: dict[int, list[Card]], placed: dict, rng: random.Random
+) -> None:
     """Give unlisted seats unseen cards so that, from the mover round the table,
     each hand is as big as the one before or one smaller (turn order)."""
     mover = state.to_move
@@ -175,8 +193,13 @@ def _fill_hands(state: State, hands: list[list[Card]], listed: dict[int, list[Ca
         hands[seat] = sorted((unseen.pop() for _ in range(max(wanted, 0))), key=hand_order)
     sizes = [len(hands[seat]) for seat in order]
     if any(b > a for a, b in itertools.pairwise(sizes)) or max(sizes) - min(sizes) > 1:
-        raise PositionError(msg("mt.error.hand-sizes", player=state.name(mover),
-                                sizes=", ".join(f"{state.name(s)} {len(hands[s])}" for s in order)))
+        raise PositionError(
+            msg(
+                "mt.error.hand-sizes",
+                player=state.name(mover),
+                sizes=", ".join(f"{state.name(s)} {len(hands[s])}" for s in order),
+            )
+        )
 
 
 def _scores(state: State, scores: dict, seats: SeatLookup) -> tuple[tuple[int, ...], ...]:
@@ -189,8 +212,15 @@ def _scores(state: State, scores: dict, seats: SeatLookup) -> tuple[tuple[int, .
             raise PositionError(msg("mt.error.scores-length", player=state.name(seat), rounds=state.round - 1))
         for number, value in enumerate(values, start=1):
             if value not in (0, *VP_SETS[number]):
-                raise PositionError(msg("mt.error.score-value", player=state.name(seat), score=value, round=number,
-                                        values=", ".join(map(str, VP_SETS[number]))))
+                raise PositionError(
+                    msg(
+                        "mt.error.score-value",
+                        player=state.name(seat),
+                        score=value,
+                        round=number,
+                        values=", ".join(map(str, VP_SETS[number])),
+                    )
+                )
             rounds[number - 1][seat] = value
     return tuple(map(tuple, rounds))
 
@@ -216,6 +246,7 @@ def _check_claim(state: State, expected: dict) -> str | None:
 
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat)``."""
+
     def check(state: State, expected: dict) -> str | None:
         seats = SeatLookup(state.seat_names)
         for seat_text, wanted in expected.items():
@@ -223,6 +254,7 @@ def _per_seat(name: str, read):
             if found != wanted:
                 return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
         return None
+
     return check
 
 
@@ -238,8 +270,10 @@ def _check_deck(state: State, expected: dict) -> str | None:
 def _per_round(name: str, rounds):
     """A check of the form {seat: [value of round 1, round 2, ...]} over the finished rounds;
     a round before the lesson's position whose value the position does not give reads '?'."""
+
     def read(state: State, seat: int) -> list:
         return ["?" if values[seat] is None else values[seat] for values in rounds(state)]
+
     return _per_seat(name, read)
 
 
@@ -270,8 +304,10 @@ CHECKS = {
     "to_move": check_to_move,
     "legal_slots": _check_legal_slots,
     "claim": _check_claim,
-    "trick_winner": check_seat("trick_winner", lambda state: state.name(state.completed[-1].winner)
-                               if state.completed else msg("mt.check.no-trick")),
+    "trick_winner": check_seat(
+        "trick_winner",
+        lambda state: state.name(state.completed[-1].winner) if state.completed else msg("mt.check.no-trick"),
+    ),
     "tricks_won": _per_seat("tricks_won", lambda state, seat: state.won[seat]),
     "active_vp": _per_seat("active_vp", lambda state, seat: state.active_vp(seat) or 0),
     "totals": _per_seat("totals", lambda state, seat: state.totals()[seat]),
@@ -286,8 +322,6 @@ CHECKS = {
     "winners": check_seat_list("winners", State.winners, ordered=False),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
-
-
 
 
 # A guided game's facts ({name} in its texts) and moments (when its tips are said), read
@@ -311,14 +345,22 @@ def _trick_winners(moment) -> list[int]:
 
 def _played(moment) -> str:
     """The cards the other players put down in the step, in words."""
-    return listed([msg("mt.move.play", card=move.card, slot=move.slot + 1)
-                   for seat, move, _ in moment.moves if isinstance(move, Play) and seat != moment.learner])
+    return listed(
+        [
+            msg("mt.move.play", card=move.card, slot=move.slot + 1)
+            for seat, move, _ in moment.moves
+            if isinstance(move, Play) and seat != moment.learner
+        ]
+    )
 
 
 def _off_colour_card(state, seat: int) -> bool:
     """The learner holds a card that may go on any trick: no trick of its colour, no free slot."""
-    return state.to_move == seat and not state.free_slots() and any(
-        len(state.slots_for(card)) == SLOTS and card.colour not in state.colour for card in state.hands[seat])
+    return (
+        state.to_move == seat
+        and not state.free_slots()
+        and any(len(state.slots_for(card)) == SLOTS and card.colour not in state.colour for card in state.hands[seat])
+    )
 
 
 FACTS = {
@@ -331,8 +373,11 @@ FACTS = {
 MOMENTS = {
     "trick-won": lambda moment: bool(_trick_winners(moment)),
     "your-trick": lambda moment: moment.learner in _trick_winners(moment),
-    "your-fourth-trick": lambda moment: _tricks_won(moment)[moment.learner] >= 4 > (
-        moment.before.won[moment.learner] if moment.before.round == moment.after.round else 0),
+    "your-fourth-trick": lambda moment: (
+        _tricks_won(moment)[moment.learner]
+        >= 4
+        > (moment.before.won[moment.learner] if moment.before.round == moment.after.round else 0)
+    ),
     "table-full": lambda moment: moment.after.phase == "play" and not moment.after.free_slots(),
     "off-colour": lambda moment: _off_colour_card(moment.after, moment.learner),
 }

@@ -1,4 +1,5 @@
 """Monster Trick quiz questions, from positions of seeded bot games."""
+
 from __future__ import annotations
 
 import random
@@ -27,15 +28,30 @@ def mt_where(rng: random.Random) -> Question:
         if reason is None:
             case = "free" if colours[slot] is None else "follow" if colours[slot] == card.colour else "off-colour"
             rules.append({"free": "mt.open", "follow": "mt.follow", "off-colour": "mt.off-colour"}[case])
-            explanation.append(msg(f"quiz.mt-where.{case}", slot=slot + 1, card=card,
-                                   colour=msg(f"mt.colour.{colours[slot] or card.colour}")))
+            explanation.append(
+                msg(
+                    f"quiz.mt-where.{case}",
+                    slot=slot + 1,
+                    card=card,
+                    colour=msg(f"mt.colour.{colours[slot] or card.colour}"),
+                )
+            )
         else:
             rules.append(reason.rule)
             explanation.append(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason))
     choices = [(_slots_text(slots), slots) for slots in [answer, *wrong]]
     rng.shuffle(choices)
-    return make_question(mt.GAME_ID, "mt-where", state, card, {"player": state.name(seat), "card": card},
-                     choices, answer, explanation, rules)
+    return make_question(
+        mt.GAME_ID,
+        "mt-where",
+        state,
+        card,
+        {"player": state.name(seat), "card": card},
+        choices,
+        answer,
+        explanation,
+        rules,
+    )
 
 
 def _slots_text(slots: tuple[int, ...]) -> str:
@@ -55,9 +71,12 @@ def mt_trick(rng: random.Random) -> Question:
     want_opener = rng.random() < 1 / 3
 
     def moves(state, seat):
-        return [move for move in _finishing_moves(state, seat)
-                if _bigger_other(state, move) == want_bigger_other
-                and (_winner(state, move) == state.tricks[move.slot][0][0]) == want_opener]
+        return [
+            move
+            for move in _finishing_moves(state, seat)
+            if _bigger_other(state, move) == want_bigger_other
+            and (_winner(state, move) == state.tricks[move.slot][0][0]) == want_opener
+        ]
 
     state, seat, move = pick(mt.GAME_ID, rng, moves)
     after = state.clone()
@@ -65,18 +84,27 @@ def mt_trick(rng: random.Random) -> Question:
     trick = after.completed[-1]
     colour = trick.cards[0][1].colour
     best = max((card for _, card in trick.cards if card.colour == colour), key=lambda card: card.value)
-    explanation = [msg("quiz.mt-trick.claim", colour=msg(f"mt.colour.{colour}"), card=best,
-                       player=state.name(trick.winner), number=trick.number)]
+    explanation = [
+        msg(
+            "quiz.mt-trick.claim",
+            colour=msg(f"mt.colour.{colour}"),
+            card=best,
+            player=state.name(trick.winner),
+            number=trick.number,
+        )
+    ]
     rules = ["mt.claim", "mt.complete"]
     for player, card in trick.cards:
         if card.colour != colour and card.value > best.value:
-            explanation.append(msg("quiz.mt-trick.off-colour", card=card, player=state.name(player),
-                                   colour=msg(f"mt.colour.{colour}")))
+            explanation.append(
+                msg("quiz.mt-trick.off-colour", card=card, player=state.name(player), colour=msg(f"mt.colour.{colour}"))
+            )
             rules.append("mt.off-colour")
     choices = [(state.name(player), player) for player in range(state.players)]
     prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1}
-    return make_question(mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules,
-                         conceals=("claims",))
+    return make_question(
+        mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules, conceals=("claims",)
+    )
 
 
 def _winner(state, move) -> int:
@@ -104,17 +132,25 @@ def mt_vp(rng: random.Random) -> Question:
     """Which VP card is active? (rule mt.vp-cycle) Each place is the answer equally often
     (left would be most of them: first tricks are the commonest)."""
     wanted = rng.randrange(3)
-    state, _, seat = pick(mt.GAME_ID, rng, lambda state, _: state.phase == "play" and [
-        seat for seat in range(state.players) if state.won[seat] and state.active_vp_position(seat) == wanted])
+    state, _, seat = pick(
+        mt.GAME_ID,
+        rng,
+        lambda state, _: (
+            state.phase == "play"
+            and [seat for seat in range(state.players) if state.won[seat] and state.active_vp_position(seat) == wanted]
+        ),
+    )
     order, won = state.vp_order[seat], state.won[seat]
     answer = state.active_vp_position(seat)
     places = [msg(f"quiz.mt-vp.place.{place}") for place in ("left", "middle", "right")]
     choices = [(msg("quiz.mt-vp.choice", place=places[index], value=order[index]), index) for index in range(3)]
-    explanation = [msg("quiz.mt-vp.explain", player=state.name(seat), won=won, place=places[answer],
-                       value=order[answer])]
+    explanation = [
+        msg("quiz.mt-vp.explain", player=state.name(seat), won=won, place=places[answer], value=order[answer])
+    ]
     prompt = {"player": state.name(seat), "left": order[0], "middle": order[1], "right": order[2], "won": won}
-    return make_question(mt.GAME_ID, "mt-vp", state, seat, prompt, choices, answer, explanation, ["mt.vp-cycle"],
-                         conceals=("active-vp",))  # the face-up VP card is the answer
+    return make_question(
+        mt.GAME_ID, "mt-vp", state, seat, prompt, choices, answer, explanation, ["mt.vp-cycle"], conceals=("active-vp",)
+    )  # the face-up VP card is the answer
 
 
 def _last_cards(state, seat: int) -> list:
@@ -140,13 +176,20 @@ def mt_score(rng: random.Random) -> Question:
         if nothing or not won:
             return nothing and not won
         order = state.vp_order[seat]
-        return (state.active_vp(seat) != won  # else the trick count on the board names the score
-                and state.active_vp_position(seat) == position and sorted(order).index(order[position]) == rank
-                and (won > 3) == past_three)
+        return (
+            state.active_vp(seat) != won  # else the trick count on the board names the score
+            and state.active_vp_position(seat) == position
+            and sorted(order).index(order[position]) == rank
+            and (won > 3) == past_three
+        )
 
     def asked(state, seat):
-        return [(move, other) for move in _last_cards(state, seat) for other in range(state.players)
-                if scores_as_wanted(state, other)]
+        return [
+            (move, other)
+            for move in _last_cards(state, seat)
+            for other in range(state.players)
+            if scores_as_wanted(state, other)
+        ]
 
     state, mover, (move, seat) = pick(mt.GAME_ID, rng, asked)
     after = state.clone()
@@ -156,17 +199,37 @@ def mt_score(rng: random.Random) -> Question:
     if won:
         position = state.active_vp_position(seat)
         place_word = msg(f"quiz.mt-vp.place.{('left', 'middle', 'right')[position]}")
-        explanation = [msg("quiz.mt-vp.explain", player=player, won=won, place=place_word, value=order[position]),
-                       msg("quiz.mt-score.scores", player=player, points=answer)]
+        explanation = [
+            msg("quiz.mt-vp.explain", player=player, won=won, place=place_word, value=order[position]),
+            msg("quiz.mt-score.scores", player=player, points=answer),
+        ]
     else:
         explanation = [msg("quiz.mt-score.none", player=player)]
     if seat in state.claim:
         explanation.append(msg("quiz.mt-score.open", player=player))
     choices = [(str(points), points) for points in sorted({0, *order})]
-    prompt = {"mover": state.name(mover), "card": move.card, "player": player, "left": order[0],
-              "middle": order[1], "right": order[2], "won": won}
-    return make_question(mt.GAME_ID, "mt-score", state, move, prompt, choices, answer, explanation,
-                         ["mt.round-end", "mt.vp-cycle"], marks=(player,), conceals=("active-vp",))
+    prompt = {
+        "mover": state.name(mover),
+        "card": move.card,
+        "player": player,
+        "left": order[0],
+        "middle": order[1],
+        "right": order[2],
+        "won": won,
+    }
+    return make_question(
+        mt.GAME_ID,
+        "mt-score",
+        state,
+        move,
+        prompt,
+        choices,
+        answer,
+        explanation,
+        ["mt.round-end", "mt.vp-cycle"],
+        marks=(player,),
+        conceals=("active-vp",),
+    )
 
 
 def mt_lead(rng: random.Random) -> Question:
@@ -176,8 +239,11 @@ def mt_lead(rng: random.Random) -> Question:
     winner_next = rng.random() < 0.25
 
     def moves(state, seat):
-        return [move for move in _finishing_moves(state, seat)
-                if (_winner(state, move) == (seat + 1) % state.players) == winner_next]
+        return [
+            move
+            for move in _finishing_moves(state, seat)
+            if (_winner(state, move) == (seat + 1) % state.players) == winner_next
+        ]
 
     state, seat, move = pick(mt.GAME_ID, rng, moves)
     after = state.clone()
@@ -188,8 +254,9 @@ def mt_lead(rng: random.Random) -> Question:
         explanation.append(msg("quiz.mt-lead.winner", winner=state.name(winner)))
     choices = [(state.name(player), player) for player in range(state.players)]
     prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1, "winner": state.name(winner)}
-    return make_question(mt.GAME_ID, "mt-lead", state, move, prompt, choices, answer, explanation,
-                         ["mt.turn", "mt.complete"])
+    return make_question(
+        mt.GAME_ID, "mt-lead", state, move, prompt, choices, answer, explanation, ["mt.turn", "mt.complete"]
+    )
 
 
 MAKERS = (mt_where, mt_trick, mt_vp, mt_score, mt_lead)

@@ -4,6 +4,7 @@ Seats are numbered 0..n-1 in clockwise order; table slots 0..3 (shown as 1..4).
 A round is: a deal (chance event), every player's hidden VP-order prediction,
 then 12 plays per player. Three rounds make a game.
 """
+
 from __future__ import annotations
 
 import random
@@ -84,6 +85,7 @@ class Card(NamedTuple):
 
     def _repr_svg_(self) -> str:
         from tutor.games.monster_trick.drawing import card_svg  # drawing is optional: imported on use
+
         return card_svg(self)
 
 
@@ -95,8 +97,10 @@ def deck(players: int) -> list[Card]:
     return list(_DECKS[players])
 
 
-_DECKS = {players: tuple(CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1))
-          for players, top in TOP_VALUE.items()}  # made once: every deal starts from one
+_DECKS = {
+    players: tuple(CARDS[colour, value] for colour in COLOURS for value in range(1, top + 1))
+    for players, top in TOP_VALUE.items()
+}  # made once: every deal starts from one
 
 
 def parse_card(text: str, players: int | None = None) -> Card:
@@ -170,6 +174,7 @@ def _orders(values: tuple[int, int, int]) -> list[tuple[int, int, int]]:
 _PLAYS = {card: tuple(Play(card, slot) for slot in range(SLOTS)) for card in CARDS.values()}
 _PREDICTIONS = {number: tuple(Predict(order) for order in _orders(values)) for number, values in VP_SETS.items()}
 
+
 class CompletedTrick(NamedTuple):
     slot: int
     winner: int
@@ -197,11 +202,30 @@ class State(core.State):
     game_id = GAME_ID
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
-    FIELDS = ("round", "phase", "starter", "to_move", "hands", "tricks", "colour", "best", "vp_order",
-              "won", "completed", "round_scores", "round_tricks")
+    FIELDS = (
+        "round",
+        "phase",
+        "starter",
+        "to_move",
+        "hands",
+        "tricks",
+        "colour",
+        "best",
+        "vp_order",
+        "won",
+        "completed",
+        "round_scores",
+        "round_tricks",
+    )
 
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
-                 first_player: int = 0, seat_names: list[str] | None = None):
+    def __init__(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict | None = None,
+        first_player: int = 0,
+        seat_names: list[str] | None = None,
+    ):
         super().__init__(players, seed, options, first_player, seat_names)
         self.round = 1
         self.phase = "deal"
@@ -304,8 +328,13 @@ class State(core.State):
                 return Reason("mt.prediction", "mt.why.predict-over")
             expected = VP_SETS[self.round]
             if sorted(move.order) != sorted(expected):
-                return Reason("mt.prediction", "mt.why.predict-cards", round=self.round,
-                              cards=", ".join(map(str, expected)), order=" ".join(map(str, move.order)))
+                return Reason(
+                    "mt.prediction",
+                    "mt.why.predict-cards",
+                    round=self.round,
+                    cards=", ".join(map(str, expected)),
+                    order=" ".join(map(str, move.order)),
+                )
             return None
         if isinstance(move, Play):
             return Reason("mt.prediction", "mt.why.predict-first", player=self.name(self.to_move))
@@ -322,12 +351,25 @@ class State(core.State):
             return None
         own = [s for s in range(SLOTS) if self.colour[s] == card.colour]
         if own:
-            return Reason("mt.follow", "mt.why.follow", card=card, slot=slot + 1,
-                          trick_colour=_colour(trick_colour), colour=_colour(card.colour), other=own[0] + 1)
+            return Reason(
+                "mt.follow",
+                "mt.why.follow",
+                card=card,
+                slot=slot + 1,
+                trick_colour=_colour(trick_colour),
+                colour=_colour(card.colour),
+                other=own[0] + 1,
+            )
         free = self.free_slots()
         if free:
-            return Reason("mt.off-colour", "mt.why.off-colour-free", card=card, slot=slot + 1,
-                          trick_colour=_colour(trick_colour), free=free[0] + 1)
+            return Reason(
+                "mt.off-colour",
+                "mt.why.off-colour-free",
+                card=card,
+                slot=slot + 1,
+                trick_colour=_colour(trick_colour),
+                free=free[0] + 1,
+            )
         return None
 
     # ----------------------------------------------------------------- moves
@@ -335,7 +377,7 @@ class State(core.State):
         """The deal the seed gives for this round (rule mt.deal)."""
         cards = deck(self.players)
         random.Random(f"{GAME_ID}:{self.seed}:{self.round}").shuffle(cards)
-        return Deal(tuple(tuple(cards[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(self.players)))
+        return Deal(tuple(tuple(cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
     def _apply(self, move) -> None:
         """A card played (here: nearly every move is one), else the deal or a prediction."""
@@ -347,7 +389,7 @@ class State(core.State):
         seat = self.to_move
         hand = self.hands[seat]
         at = hand.index(card)
-        hand = hand[:at] + hand[at + 1:]
+        hand = hand[:at] + hand[at + 1 :]
         self.hands = replaced(self.hands, seat, hand)
         trick = self.tricks[slot] + ((seat, card),)
         size = len(trick)
@@ -418,8 +460,9 @@ class State(core.State):
             if won[seat] > before.won[seat]:
                 position = (won[seat] - 1) % 3
                 events.append(Event("trick-won", seat, {"slot": move.slot, "count": won[seat]}))
-                events.append(Event("vp-activated", seat, {"position": position,
-                                                           "value": before.vp_order[seat][position]}))
+                events.append(
+                    Event("vp-activated", seat, {"position": position, "value": before.vp_order[seat][position]})
+                )
         if round_over:
             events.append(Event("round-scored", None, {"round": before.round, "scores": after.round_scores[-1]}))
         if after.phase == "over":
@@ -431,10 +474,16 @@ class State(core.State):
         cards of this round's finished tricks (all were seen), hand sizes, tricks won
         and active VP cards (face up), nothing else."""
         return {
-            "seat": seat, "round": self.round, "phase": self.phase, "to_move": self.to_move,
-            "hand": list(self.hands[seat]), "hand_sizes": [len(h) for h in self.hands],
-            "tricks": [list(t) for t in self.tricks], "claims": list(self.claim),
-            "won": list(self.won), "vp_order": self.vp_order[seat],
+            "seat": seat,
+            "round": self.round,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "tricks": [list(t) for t in self.tricks],
+            "claims": list(self.claim),
+            "won": list(self.won),
+            "vp_order": self.vp_order[seat],
             "active_vp": [self.active_vp(s) for s in range(self.players)],
             "round_scores": [list(r) for r in self.round_scores],
             "discards": list(self.discards),
@@ -476,6 +525,7 @@ class State(core.State):
 
     def _repr_html_(self) -> str:
         from tutor.games.monster_trick.drawing import state_html  # drawing is optional: imported on use
+
         return state_html(self)
 
     def __repr__(self) -> str:

@@ -1,5 +1,6 @@
 """Figures for ``python -m tutor simulate``, gathered game by game (nothing else is kept,
 so memory stays flat however many games are played)."""
+
 from __future__ import annotations
 
 from collections import Counter

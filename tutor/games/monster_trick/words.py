@@ -1,5 +1,6 @@
 """What Monster Trick moves and results are called: move-log sentences, the score
 sheet's figures and the names of the ranking's parts for the end screen."""
+
 from __future__ import annotations
 
 from tutor.games import monster_trick as mt
@@ -32,8 +33,9 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "trick-won":
             said.append(msg("app.log.mt.trick", player=player, slot=event["slot"] + 1))
         elif event.kind == "round-scored":
-            scores = ", ".join(msg("app.log.score", player=state.name(seat), score=score)
-                               for seat, score in enumerate(event["scores"]))
+            scores = ", ".join(
+                msg("app.log.score", player=state.name(seat), score=score) for seat, score in enumerate(event["scores"])
+            )
             said.append(msg("app.log.mt.round-over", round=event["round"], scores=scores))
     return said
 

@@ -1,4 +1,5 @@
 """The Thricewise coach: a computer player that plays sensibly and can be read."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -76,14 +77,21 @@ class _Grid:
                 for card, value in _line_completions(a, b, where, run_rule).items():
                     points[card] = points.get(card, 0) + value
         unseen = self.unseen
-        return max((sum(value for card, value in points.items() if card in unseen)
-                    for points in offered.values()), default=0) * self.held
+        return (
+            max(
+                (sum(value for card, value in points.items() if card in unseen) for points in offered.values()),
+                default=0,
+            )
+            * self.held
+        )
 
     def _placeable(self, spot) -> bool:
         col, row = spot
         low_col, high_col, low_row, high_row = self.span
-        return (max(high_col, col) - min(low_col, col) < tw.MAX_SPAN
-                and max(high_row, row) - min(low_row, row) < tw.MAX_SPAN)
+        return (
+            max(high_col, col) - min(low_col, col) < tw.MAX_SPAN
+            and max(high_row, row) - min(low_row, row) < tw.MAX_SPAN
+        )
 
 
 @cache
@@ -100,5 +108,3 @@ def _line_completions(a, b, where: int, run_rule: str) -> dict:
         if kinds:
             scoring[card] = len(kinds) * tw.triad_value(cards)
     return scoring
-
-

@@ -1,5 +1,6 @@
 """Thricewise drawn as SVG: the growing grid with its 6 x 6 bound, scored triads, the
 players (revealed and deferred cards) and the cards a player may use."""
+
 from __future__ import annotations
 
 from tutor.games.thricewise.rules import Cell, Place
@@ -48,9 +49,18 @@ def hand_cards(state, seat: int) -> list:
 
 
 def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
-    return draw_hand(hand_cards(state, seat), card_face, CARD_W, CARD_H, playable=playable, selected=selected,
-                     highlight=highlight, clickable=clickable, width=NARROW_W if narrow else WIDTH,
-                     label=msg("widgets.hand-of", player=state.name(seat)))
+    return draw_hand(
+        hand_cards(state, seat),
+        card_face,
+        CARD_W,
+        CARD_H,
+        playable=playable,
+        selected=selected,
+        highlight=highlight,
+        clickable=clickable,
+        width=NARROW_W if narrow else WIDTH,
+        label=msg("widgets.hand-of", player=state.name(seat)),
+    )
 
 
 def shown_area(state) -> tuple[int, int, int, int]:
@@ -90,18 +100,33 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
     colours, tags = seat_colours(state.seat_names), seat_tags(state.seat_names)
     open_cells = set(state.open_cells()) if state.grid else set()
     if not bounds:
-        open_cells |= {(col, row) for row in range(low_row, high_row + 1) for col in range(low_col, high_col + 1)
-                       if (col, row) not in state.grid and _next_to_grid(state, (col, row))}
+        open_cells |= {
+            (col, row)
+            for row in range(low_row, high_row + 1)
+            for col in range(low_col, high_col + 1)
+            if (col, row) not in state.grid and _next_to_grid(state, (col, row))
+        }
     size = state.grid_size()
     parts = [el("rect", width=width, height=HEAD + 2 * PAD + rows * CELL_H, rx=16, fill=TABLE)]
     if bounds:
-        parts.append(text(PAD + 4, 24, msg("widgets.tw.grid-size", width=size[0], height=size[1], limit=LIMIT),
-                          size=14, weight=700, fill=MUTED))
+        parts.append(
+            text(
+                PAD + 4,
+                24,
+                msg("widgets.tw.grid-size", width=size[0], height=size[1], limit=LIMIT),
+                size=14,
+                weight=700,
+                fill=MUTED,
+            )
+        )
     cells = []
     for row in range(low_row, high_row + 1):
         for col in range(low_col, high_col + 1):
-            cells.append(_cell(state, (col, row), corner(col, row), open_cells, lit, highlight, selected, clickable,
-                               colours, tags))
+            cells.append(
+                _cell(
+                    state, (col, row), corner(col, row), open_cells, lit, highlight, selected, clickable, colours, tags
+                )
+            )
     parts.extend(cells)
     if bounds:
         parts.append(_walls(state, corner, size))
@@ -122,11 +147,23 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
         body.append(card_face(card))
         placer = state.placed_by.get(cell)
         if placer is not None:
-            body.append(group(title(state.name(placer)),
-                              el("circle", cx=CARD_W - 9, cy=CARD_H - 31, r=8, fill=colours[placer], stroke=INK,
-                                 stroke_width=0.6),
-                              text(CARD_W - 9, CARD_H - 27, tags[placer], size=10, weight=700,
-                                   fill=ink_on(colours[placer]), anchor="middle")))
+            body.append(
+                group(
+                    title(state.name(placer)),
+                    el(
+                        "circle", cx=CARD_W - 9, cy=CARD_H - 31, r=8, fill=colours[placer], stroke=INK, stroke_width=0.6
+                    ),
+                    text(
+                        CARD_W - 9,
+                        CARD_H - 27,
+                        tags[placer],
+                        size=10,
+                        weight=700,
+                        fill=ink_on(colours[placer]),
+                        anchor="middle",
+                    ),
+                )
+            )
         if card in highlight or cell in highlight:
             body.append(_mark())
         return group(*body, x=x, y=y)
@@ -135,15 +172,32 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
         return group(_mark(), x=x, y=y) if cell in highlight else ""
     if cell in open_cells:
         is_lit = cell in lit
-        body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#fff4dc" if is_lit else "#f8f4ec",
-                       stroke=ACCENT if is_lit else LINE, stroke_width=4 if is_lit else 1.4,
-                       stroke_dasharray=None if is_lit else "5 4"))
+        body.append(
+            el(
+                "rect",
+                width=CARD_W,
+                height=CARD_H,
+                rx=6,
+                fill="#fff4dc" if is_lit else "#f8f4ec",
+                stroke=ACCENT if is_lit else LINE,
+                stroke_width=4 if is_lit else 1.4,
+                stroke_dasharray=None if is_lit else "5 4",
+            )
+        )
         if is_lit:
             body.append(lit_mark(CARD_W / 2, CARD_H / 2))
     else:  # next to the grid but outside the 6 x 6 bound
         body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#e4ddd0", stroke=LINE, stroke_width=1))
-        body.append(el("path", d=f"M14,{CARD_H / 2 - 12} l24,24 m0,-24 l-24,24", transform="translate(7,0)",
-                       stroke="#a89d8a", stroke_width=3, stroke_linecap="round"))
+        body.append(
+            el(
+                "path",
+                d=f"M14,{CARD_H / 2 - 12} l24,24 m0,-24 l-24,24",
+                transform="translate(7,0)",
+                stroke="#a89d8a",
+                stroke_width=3,
+                stroke_linecap="round",
+            )
+        )
     if cell in highlight:
         body.append(_mark())
     drawn = "".join(body)
@@ -157,8 +211,18 @@ def _next_to_grid(state, cell) -> bool:
 
 
 def _mark() -> str:
-    return el("rect", x=-4, y=-4, width=CARD_W + 8, height=CARD_H + 8, rx=9, fill="none", stroke=MARK,
-              stroke_width=3, stroke_dasharray="8 5")
+    return el(
+        "rect",
+        x=-4,
+        y=-4,
+        width=CARD_W + 8,
+        height=CARD_H + 8,
+        rx=9,
+        fill="none",
+        stroke=MARK,
+        stroke_width=3,
+        stroke_dasharray="8 5",
+    )
 
 
 def _walls(state, corner, size) -> str:
@@ -168,13 +232,27 @@ def _walls(state, corner, size) -> str:
     if size[0] >= LIMIT:
         for col in (low_col, high_col + 1):
             x, y = corner(col, low_row)
-            walls.append(el("path", d=f"M{x - GAP / 2},{y - 10} v{(high_row - low_row + 1) * CELL_H + 14}",
-                            stroke=INK, stroke_width=4, stroke_linecap="round"))
+            walls.append(
+                el(
+                    "path",
+                    d=f"M{x - GAP / 2},{y - 10} v{(high_row - low_row + 1) * CELL_H + 14}",
+                    stroke=INK,
+                    stroke_width=4,
+                    stroke_linecap="round",
+                )
+            )
     if size[1] >= LIMIT:
         for row in (low_row, high_row + 1):
             x, y = corner(low_col, row)
-            walls.append(el("path", d=f"M{x - 10},{y - GAP / 2} h{(high_col - low_col + 1) * CELL_W + 14}",
-                            stroke=INK, stroke_width=4, stroke_linecap="round"))
+            walls.append(
+                el(
+                    "path",
+                    d=f"M{x - 10},{y - GAP / 2} h{(high_col - low_col + 1) * CELL_W + 14}",
+                    stroke=INK,
+                    stroke_width=4,
+                    stroke_linecap="round",
+                )
+            )
     return "".join(walls)
 
 
@@ -204,13 +282,23 @@ def players(state, seat: int | None = None, highlight=(), narrow=False) -> str:
     count = state.players
     across, whole = (min(count, 2), NARROW_W) if narrow else (count, WIDTH)
     width = (whole - 2 * PAD - (across - 1) * 10) / across
-    panels = [group(_panel(state, view, other, width, colours[other], other in highlight),
-                    x=PAD + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10))
-              for other in range(count)]
+    panels = [
+        group(
+            _panel(state, view, other, width, colours[other], other in highlight),
+            x=PAD + other % across * (width + 10),
+            y=8 + other // across * (PANEL_H + 10),
+        )
+        for other in range(count)
+    ]
     lines = -(-count // across)
     # On a phone the panels set the board's scale (the hand may be narrower than they are).
-    return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.tw.players-label"),
-                    data_fit=None if narrow else "fill")
+    return document(
+        whole,
+        lines * (PANEL_H + 10) + 6,
+        *panels,
+        label=msg("widgets.tw.players-label"),
+        data_fit=None if narrow else "fill",
+    )
 
 
 def _status(state, view, seat: int) -> str:
@@ -236,7 +324,7 @@ def fitted(name: str, room: float) -> tuple[str, int]:
         if len(name) * size * CHAR_EM <= room:
             return name, size
     limit = max(int(room / (12 * CHAR_EM)), 2)
-    return name[:limit - 1] + "…", 12
+    return name[: limit - 1] + "…", 12
 
 
 def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
@@ -247,18 +335,56 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     points_on_top = width < 170
     shown_name, name_size = fitted(name, width - 40 - (POINTS_W if points_on_top else 0))
     status = _status(state, view, seat)
-    summary = ", ".join(part for part in (name, msg("widgets.tw.points", points=view["scores"][seat]),
-                                          msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]), status) if part)
-    parts = [title(summary),
-             el("rect", width=width, height=PANEL_H, rx=10, fill="#ffffff", stroke=colour if moving else LINE,
-                stroke_width=3.5 if moving else 1.2)]
+    summary = ", ".join(
+        part
+        for part in (
+            name,
+            msg("widgets.tw.points", points=view["scores"][seat]),
+            msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]),
+            status,
+        )
+        if part
+    )
+    parts = [
+        title(summary),
+        el(
+            "rect",
+            width=width,
+            height=PANEL_H,
+            rx=10,
+            fill="#ffffff",
+            stroke=colour if moving else LINE,
+            stroke_width=3.5 if moving else 1.2,
+        ),
+    ]
     if marked:
-        parts.append(el("rect", x=-5, y=-5, width=width + 10, height=PANEL_H + 10, rx=14, fill="none", stroke=MARK,
-                        stroke_width=3, stroke_dasharray="10 6"))
+        parts.append(
+            el(
+                "rect",
+                x=-5,
+                y=-5,
+                width=width + 10,
+                height=PANEL_H + 10,
+                rx=14,
+                fill="none",
+                stroke=MARK,
+                stroke_width=3,
+                stroke_dasharray="10 6",
+            )
+        )
     # The name has the whole top line; the points sit on the right of the cards' row.
-    parts += [pawn(17, 20, colour, 1.1), text(30, 25, shown_name, size=name_size, weight=700),
-              text(width - 10, 25 if points_on_top else 54, msg("widgets.tw.points", points=view["scores"][seat]),
-                   size=13, weight=700, anchor="end")]
+    parts += [
+        pawn(17, 20, colour, 1.1),
+        text(30, 25, shown_name, size=name_size, weight=700),
+        text(
+            width - 10,
+            25 if points_on_top else 54,
+            msg("widgets.tw.points", points=view["scores"][seat]),
+            size=13,
+            weight=700,
+            anchor="end",
+        ),
+    ]
     small_w = CARD_W * SMALL
     x: float = 10
     waiting = view["revealed"][seat] if view["phase"] == "place" else None

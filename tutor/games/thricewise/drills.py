@@ -1,5 +1,6 @@
 """Thricewise drills: in what order the turned-up cards are placed (lowest rank first,
 tied ranks set aside), and where a card may go (next to the grid, inside 6 x 6)."""
+
 from __future__ import annotations
 
 from tutor.drills import Drill, Task
@@ -36,18 +37,41 @@ def order_task(state, seat: int, move, level: int) -> Task:
     revealed = after.revealed
     answer = tuple(after.order)
     by_rank = sorted(range(state.players), key=lambda other: revealed[other].rank)
-    guesses = [tuple(by_rank), tuple(reversed(answer)), tuple(range(state.players)), tuple(reversed(by_rank)),
-               tuple(sorted(answer))]
+    guesses = [
+        tuple(by_rank),
+        tuple(reversed(answer)),
+        tuple(range(state.players)),
+        tuple(reversed(by_rank)),
+        tuple(sorted(answer)),
+    ]
     orders = [answer, *[guess for guess in dict.fromkeys(guesses) if guess != answer][:3]]
     orders.sort()  # the same places for the same orders, whatever the answer
-    shown = listed([msg("drill.tw-order.shown", player=state.name(other), card=card, rank=rank_name(card.rank))
-                    for other, card in enumerate(revealed)])
-    why = [msg("drill.tw-order.tied", cards=listed([msg("tw.the-card", card=revealed[other]) for other in after.tied]))] if after.tied else []
+    shown = listed(
+        [
+            msg("drill.tw-order.shown", player=state.name(other), card=card, rank=rank_name(card.rank))
+            for other, card in enumerate(revealed)
+        ]
+    )
+    why = (
+        [msg("drill.tw-order.tied", cards=listed([msg("tw.the-card", card=revealed[other]) for other in after.tied]))]
+        if after.tied
+        else []
+    )
     why.append(msg("drill.tw-order.why", order=_names(state, answer)))
     prompt = msg("drill.tw-order.prompt", player=state.name(seat), shown=shown)
     rules = ("tw.order", "tw.tie") if after.tied else ("tw.order",)
-    return Task(state, seat, prompt, level, rules, choices=tuple(_names(state, order) for order in orders),
-                correct=orders.index(answer), explanation=" ".join(why), about=move, marks=(str(move.card),))
+    return Task(
+        state,
+        seat,
+        prompt,
+        level,
+        rules,
+        choices=tuple(_names(state, order) for order in orders),
+        correct=orders.index(answer),
+        explanation=" ".join(why),
+        about=move,
+        marks=(str(move.card),),
+    )
 
 
 def _beyond(state) -> int:
@@ -77,9 +101,17 @@ def where_task(state, seat: int, card, level: int) -> Task:
             return False, str(reason)
         width, height = state.grid_size()
         return True, msg("drill.tw-where.right", card=card, width=width, height=height, limit=tw.MAX_SPAN)
-    return Task(state, seat, msg("drill.tw-where.prompt", player=state.name(seat), card=card), level,
-                ("tw.adjacency", "tw.bounds"), marks=(str(card),), judge=judge,
-                move=tw.Place(card, state.open_cells()[0]))
+
+    return Task(
+        state,
+        seat,
+        msg("drill.tw-where.prompt", player=state.name(seat), card=card),
+        level,
+        ("tw.adjacency", "tw.bounds"),
+        marks=(str(card),),
+        judge=judge,
+        move=tw.Place(card, state.open_cells()[0]),
+    )
 
 
 DRILLS = (

@@ -1,4 +1,5 @@
 """Lesson positions and the checks a lesson may state (docs/lessons.md)."""
+
 from __future__ import annotations
 
 import random
@@ -32,12 +33,19 @@ from tutor.games.thricewise.rules import (
 from tutor.messages import msg
 from tutor.seats import SeatLookup
 
-POSITION = {"grid": schema.fields, "hands": schema.fields, "deferred": schema.fields, "scores": schema.fields,
-            "deck": schema.words, "turn": schema.whole(1, len(CARDS))}
+POSITION = {
+    "grid": schema.fields,
+    "hands": schema.fields,
+    "deferred": schema.fields,
+    "scores": schema.fields,
+    "deck": schema.words,
+    "turn": schema.whole(1, len(CARDS)),
+}
 
 
-def lesson_state(players: int, position: dict, options: dict | None = None, seed: int = 0,
-                 seat_names: list[str] | None = None) -> State:
+def lesson_state(
+    players: int, position: dict, options: dict | None = None, seed: int = 0, seat_names: list[str] | None = None
+) -> State:
     """A position at the start of a turn, as a lesson describes it (docs/lessons.md).
 
     ``grid`` maps a cell (``"col,row"``) to a card, or to a list of cards running to
@@ -100,10 +108,13 @@ def _check_grid(state: State) -> None:
     cells = list(state.grid)
     width, height = START_GRID[state.players]
     if len(cells) < width * height:
-        raise PositionError(msg("tw.error.grid-small", count=len(cells), players=state.players,
-                                needed=width * height))
-    state.span = (min(c.col for c in cells), max(c.col for c in cells),
-                  min(c.row for c in cells), max(c.row for c in cells))
+        raise PositionError(msg("tw.error.grid-small", count=len(cells), players=state.players, needed=width * height))
+    state.span = (
+        min(c.col for c in cells),
+        max(c.col for c in cells),
+        min(c.row for c in cells),
+        max(c.row for c in cells),
+    )
     wide, high = state.grid_size()
     if wide > MAX_SPAN or high > MAX_SPAN:
         raise PositionError(msg("tw.error.grid-too-big", width=wide, height=high, limit=MAX_SPAN))
@@ -127,11 +138,19 @@ def _check_deck(state: State) -> None:
     width, height = START_GRID[players]
     initial = len(CARDS) - width * height - HAND_SIZE * players
     if 0 < count < players:  # the deck always shares out evenly: it never holds a few cards
-        raise PositionError(msg("checks.tw-deck-short", count=count, players=players, cards=len(CARDS),
-                                start=width * height))
+        raise PositionError(
+            msg("checks.tw-deck-short", count=count, players=players, cards=len(CARDS), start=width * height)
+        )
     if count > initial or (initial - count) % players:
-        raise PositionError(msg("tw.error.deck-count", out=initial - count + width * height, players=players,
-                                start=width * height, count=count))
+        raise PositionError(
+            msg(
+                "tw.error.deck-count",
+                out=initial - count + width * height,
+                players=players,
+                start=width * height,
+                count=count,
+            )
+        )
     if size < HAND_SIZE and count >= players:
         raise PositionError(msg("tw.error.deck-too-big", size=size, count=count))
 
@@ -150,8 +169,13 @@ def _hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> t
     (everyone draws or nobody does)."""
     sizes = {len(cards) for cards in listed.values()}
     if len(sizes) > 1 or not sizes <= set(range(1, HAND_SIZE + 1)):
-        raise PositionError(msg("tw.error.hand-sizes", most=HAND_SIZE, sizes=", ".join(
-            f"{state.name(seat)} {len(cards)}" for seat, cards in listed.items())))
+        raise PositionError(
+            msg(
+                "tw.error.hand-sizes",
+                most=HAND_SIZE,
+                sizes=", ".join(f"{state.name(seat)} {len(cards)}" for seat, cards in listed.items()),
+            )
+        )
     size = sizes.pop() if sizes else HAND_SIZE
     for seat in range(state.players):
         if seat not in listed:
@@ -164,6 +188,7 @@ def _hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> t
 # ---------------------------------------------------------------------- checks
 def _per_seat(name: str, read):
     """A check of the form {seat: value, ...} against ``read(state, seat, value)``."""
+
     def check(state: State, expected: dict) -> str | None:
         seats = SeatLookup(state.seat_names)
         for seat_text, wanted in expected.items():
@@ -171,6 +196,7 @@ def _per_seat(name: str, read):
             if found != wanted:
                 return mismatch(name, f"{seat_text}: {wanted}", f"{seat_text}: {found}")
         return None
+
     return check
 
 
@@ -248,17 +274,19 @@ def _placements(before: State, after: State):
 def _readings_differ(option: str):
     """A note's test for a variant: in this step a placed card scores differently under
     the two readings of ``option``, the rest of the options as chosen."""
+
     def applies(before: State, after: State) -> bool:
         for state, move, grid in _placements(before, after):
             scored = [triads_at(grid, move.cell, {**state.options, option: value}) for value in OPTIONS[option]]
             if any(found != scored[0] for found in scored):
                 return True
         return False
+
     return applies
 
 
 def _new_triads(before: State, after: State) -> tuple[Triad, ...]:
-    return after.triads[len(before.triads):]
+    return after.triads[len(before.triads) :]
 
 
 def _mixed_triad(before: State, after: State) -> bool:
@@ -284,8 +312,10 @@ def _every_line_matters(before: State, after: State) -> bool:
 
 def _set_aside_card_scored(before: State, after: State) -> bool:
     """Note tw.deferred-score: a card placed from the set-aside ones scored in this step."""
-    return any(move.card in state.deferred[state.placer] and triads_at(grid, move.cell, state.options)
-               for state, move, grid in _placements(before, after))
+    return any(
+        move.card in state.deferred[state.placer] and triads_at(grid, move.cell, state.options)
+        for state, move, grid in _placements(before, after)
+    )
 
 
 def unasked(state: State, move, accepted: list) -> str | None:
@@ -321,8 +351,9 @@ CHECKS = {
     "turn": check_value("turn", lambda state: state.turn),
     "scores": _per_seat("scores", lambda state, seat, wanted: (state.scores[seat], wanted)),
     "hand_sizes": _per_seat("hand_sizes", lambda state, seat, wanted: (len(state.hands[seat]), wanted)),
-    "deferred": _per_seat("deferred", lambda state, seat, wanted: (_card_names(state.deferred[seat]),
-                                                                   _parsed_cards(wanted))),
+    "deferred": _per_seat(
+        "deferred", lambda state, seat, wanted: (_card_names(state.deferred[seat]), _parsed_cards(wanted))
+    ),
     "cells": _check_cells,
     "grid_size": _check_grid_size,
     "order": check_seat_list("order", lambda state: state.order),
@@ -336,5 +367,3 @@ CHECKS = {
     "winners": check_seat_list("winners", State.winners, ordered=False),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
-
-

@@ -1,4 +1,5 @@
 """Thricewise quiz questions, from positions of seeded bot games."""
+
 from __future__ import annotations
 
 import random
@@ -25,18 +26,27 @@ def tw_score(rng: random.Random) -> Question:
     zero = place == 0 and rng.random() < 0.5
 
     def places(state, seat):
-        return [move for move in seat_moves(state, seat) if isinstance(move, tw.Place)
+        return (
+            [
+                move
+                for move in seat_moves(state, seat)
+                if isinstance(move, tw.Place)
                 and (state.points_for(move) == 0) == zero
-                and below(state.points_for(move), scorable) >= place] if state.phase == "place" else []
+                and below(state.points_for(move), scorable) >= place
+            ]
+            if state.phase == "place"
+            else []
+        )
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
     after = state.clone()
     after.push(move)
-    triads = after.triads[len(state.triads):]
+    triads = after.triads[len(state.triads) :]
     answer = sum(triad.points for triad in triads)
     if triads:
-        explanation = [msg("quiz.tw-score.triads", triads="; ".join(triad.describe(after.grid) for triad in triads),
-                           points=answer)]
+        explanation = [
+            msg("quiz.tw-score.triads", triads="; ".join(triad.describe(after.grid) for triad in triads), points=answer)
+        ]
         rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"]
     else:
         explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
@@ -47,16 +57,15 @@ def tw_score(rng: random.Random) -> Question:
     return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, rules)
 
 
-
-
 def _last_picks(tie: bool):
     """Candidates: the last choice of a turn, where the turned-up cards do (or do not) tie."""
+
     def picks(state, _):
         if state.phase != "pick" or len(state.pending()) != 1:
             return []
         chosen = [card for card in state.picks if card is not None]
-        return [move for move in state.legal_moves()
-                if any(card.rank == move.card.rank for card in chosen) == tie]
+        return [move for move in state.legal_moves() if any(card.rank == move.card.rank for card in chosen) == tie]
+
     return picks
 
 
@@ -77,8 +86,12 @@ def _rank(card) -> str:
 
 
 def _shown(state, after) -> str:
-    return listed([msg("quiz.tw-tie.shown", player=state.name(seat), card=card, rank=_rank(card))
-                   for seat, card in enumerate(after.revealed)])
+    return listed(
+        [
+            msg("quiz.tw-tie.shown", player=state.name(seat), card=card, rank=_rank(card))
+            for seat, card in enumerate(after.revealed)
+        ]
+    )
 
 
 def _cards(cards) -> str:
@@ -92,8 +105,11 @@ def tw_tie(rng: random.Random) -> Question:
     after = _revealed(state, move)
     revealed = _face_up(after)
     answer = tuple(sorted(revealed[seat] for seat in after.tied))
-    guesses = [(), tuple(sorted(revealed)), *(tuple(sorted((revealed[a], revealed[b])))
-                                              for a in range(len(revealed)) for b in range(a + 1, len(revealed)))]
+    guesses = [
+        (),
+        tuple(sorted(revealed)),
+        *(tuple(sorted((revealed[a], revealed[b]))) for a in range(len(revealed)) for b in range(a + 1, len(revealed))),
+    ]
     wrong = [guess for guess in dict.fromkeys(guesses) if guess != answer]
     rng.shuffle(wrong)
     choices = [(_cards(cards), cards) for cards in [answer, *wrong[:3]]]
@@ -153,10 +169,17 @@ def tw_cell(rng: random.Random) -> Question:
             return []
         allowed = set(state.open_cells())
         low_col, high_col, low_row, high_row = state.span
-        outside = [(col, row) for col, row in _touching(state)
-                   if not (low_col <= col <= high_col and low_row <= row <= high_row)]
-        cells = [cell for cell in outside if (cell in allowed) == (case != "past-six")
-                 and (case == "past-six" or _by_a_side(state, cell) == (case == "side"))]
+        outside = [
+            (col, row)
+            for col, row in _touching(state)
+            if not (low_col <= col <= high_col and low_row <= row <= high_row)
+        ]
+        cells = [
+            cell
+            for cell in outside
+            if (cell in allowed) == (case != "past-six")
+            and (case == "past-six" or _by_a_side(state, cell) == (case == "side"))
+        ]
         return [tw.Place(state.placeable()[0], tw.Cell(*cell)) for cell in cells]
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
@@ -171,8 +194,9 @@ def tw_cell(rng: random.Random) -> Question:
         explanation, rules = [str(reason)], [reason.rule, "tw.adjacency"]
     choices = [(msg("quiz.yes"), True), (msg("quiz.no"), False)]
     prompt = {"player": state.name(seat), "card": card, "where": where(state.grid, cell)}
-    return make_question(tw.GAME_ID, "tw-cell", state, move, prompt, choices, reason is None, explanation, rules,
-                         conceals=("bounds",))
+    return make_question(
+        tw.GAME_ID, "tw-cell", state, move, prompt, choices, reason is None, explanation, rules, conceals=("bounds",)
+    )
 
 
 MAKERS = (tw_score, tw_tie, tw_order, tw_cell)

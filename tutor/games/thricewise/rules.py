@@ -36,6 +36,7 @@ scored: ["flush 3", "run 3"]), ``would_score`` ({move, triads} or a list: what a
 placement would score, without playing it), ``illegal`` ({move, rule} or a list),
 ``legal`` (a move or a list), ``deck_size``, ``last_turn``, ``winners``, ``game_over``.
 """
+
 from __future__ import annotations
 
 import random
@@ -315,8 +316,8 @@ def _seeded_deal(seed, players: int) -> Deal:
     random.Random(f"{GAME_ID}:{seed}:0").shuffle(cards)
     width, height = START_GRID[players]
     start = width * height
-    hands = tuple(tuple(cards[start + seat * HAND_SIZE:start + (seat + 1) * HAND_SIZE]) for seat in range(players))
-    return Deal(tuple(cards[:start]), hands, tuple(cards[start + players * HAND_SIZE:]))
+    hands = tuple(tuple(cards[start + seat * HAND_SIZE : start + (seat + 1) * HAND_SIZE]) for seat in range(players))
+    return Deal(tuple(cards[:start]), hands, tuple(cards[start + players * HAND_SIZE :]))
 
 
 # Tables of cells, filled as cells are met: every placement asks for a cell's neighbours
@@ -336,7 +337,7 @@ def _lines_through(cell: Cell) -> tuple:
     directions = []
     for dc, dr in DIRECTIONS:
         line = [Cell(col + step * dc, row + step * dr) for step in range(-2, 3)]
-        further = (line[0], line[4], *(tuple(line[start:start + 3]) for start in range(3)))
+        further = (line[0], line[4], *(tuple(line[start : start + 3]) for start in range(3)))
         directions.append((line[1], line[3], further))
     return tuple(directions)
 
@@ -346,8 +347,11 @@ def _within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
     """The cells rule tw.bounds lets a card go on, for a grid spanning ``span``
     (lowest and highest column, lowest and highest row)."""
     low_col, high_col, low_row, high_row = span
-    return frozenset(Cell(col, row) for col in range(high_col - MAX_SPAN + 1, low_col + MAX_SPAN)
-                     for row in range(high_row - MAX_SPAN + 1, low_row + MAX_SPAN))
+    return frozenset(
+        Cell(col, row)
+        for col in range(high_col - MAX_SPAN + 1, low_col + MAX_SPAN)
+        for row in range(high_row - MAX_SPAN + 1, low_row + MAX_SPAN)
+    )
 
 
 def _open_next_to(grid, span) -> frozenset[Cell]:
@@ -375,11 +379,35 @@ class State(core.State):
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
     # ``grid`` is a dict that a placement replaces, never edits.
-    FIELDS = ("phase", "to_move", "turn", "deck", "grid", "placements", "span", "open", "hands", "deferred", "picks",
-              "revealed", "tied", "order", "placing", "current_placed", "scores", "triads")
+    FIELDS = (
+        "phase",
+        "to_move",
+        "turn",
+        "deck",
+        "grid",
+        "placements",
+        "span",
+        "open",
+        "hands",
+        "deferred",
+        "picks",
+        "revealed",
+        "tied",
+        "order",
+        "placing",
+        "current_placed",
+        "scores",
+        "triads",
+    )
 
-    def __init__(self, players: int, seed: int = 0, options: dict | None = None,
-                 first_player: int = 0, seat_names: list[str] | None = None):
+    def __init__(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict | None = None,
+        first_player: int = 0,
+        seat_names: list[str] | None = None,
+    ):
         super().__init__(players, seed, options, first_player, seat_names)
         self.phase = "deal"  # deal, pick, place, draw, over
         # Kept beside the phase, as every step of play asks it: the seat placing, or
@@ -456,8 +484,9 @@ class State(core.State):
 
     def points_for(self, move: Place) -> int:
         """What placing ``move.card`` on ``move.cell`` would score, by the same triad count ``push`` uses."""
-        return sum(points for _, _, points, _ in triads_at({**self.grid, move.cell: move.card}, move.cell,
-                                                         self.options))
+        return sum(
+            points for _, _, points, _ in triads_at({**self.grid, move.cell: move.card}, move.cell, self.options)
+        )
 
     def legal_moves(self) -> list:
         if self.phase == "pick":
@@ -486,8 +515,9 @@ class State(core.State):
             if self.phase != "place":
                 return Reason("tw.deferred", "tw.why.nothing-to-finish")
             if not self.current_placed:  # placing: the seat to move is the placer
-                return Reason("tw.deferred", "tw.why.done-early", player=self.name(self.to_move),
-                              card=self.revealed[self.to_move])
+                return Reason(
+                    "tw.deferred", "tw.why.done-early", player=self.name(self.to_move), card=self.revealed[self.to_move]
+                )
             return None
         return Reason("tw.pick", "tw.why.not-a-move", move=move)
 
@@ -558,7 +588,7 @@ class State(core.State):
     def chance_move(self) -> Deal | Draw:
         """The deal (rule tw.setup) or the draw (rule tw.draw) the seed gives here."""
         if self.phase == "draw":
-            return Draw(tuple(self.deck[:self.players]))
+            return Draw(tuple(self.deck[: self.players]))
         return _seeded_deal(self.seed, self.players)
 
     def _apply(self, move) -> None:
@@ -570,9 +600,10 @@ class State(core.State):
         elif kind is Done:
             self._next_placer()
         elif kind is Draw:
-            self.hands = tuple(tuple(sorted(hand + (card,), key=ORDER.__getitem__))
-                               for hand, card in zip(self.hands, move.cards))
-            self.deck = self.deck[self.players:]
+            self.hands = tuple(
+                tuple(sorted(hand + (card,), key=ORDER.__getitem__)) for hand, card in zip(self.hands, move.cards)
+            )
+            self.deck = self.deck[self.players :]
             self._start_turn()
         else:
             self._deal(move)
@@ -596,7 +627,7 @@ class State(core.State):
         seat, card = move
         hand = self.hands[seat]
         at = hand.index(card)
-        self.hands = replaced(self.hands, seat, hand[:at] + hand[at + 1:])
+        self.hands = replaced(self.hands, seat, hand[:at] + hand[at + 1 :])
         self.picks = replaced(self.picks, seat, card)
         if None not in self.picks:
             self._reveal()
@@ -608,10 +639,12 @@ class State(core.State):
         ranks = [card.rank for card in cards]
         self.tied = tuple(seat for seat, rank in enumerate(ranks) if ranks.count(rank) > 1)
         if self.tied:
-            self.deferred = tuple(aside + (cards[seat],) if seat in self.tied else aside
-                                  for seat, aside in enumerate(self.deferred))
-        self.order = tuple(sorted((seat for seat in range(self.players) if seat not in self.tied),
-                                  key=ranks.__getitem__))
+            self.deferred = tuple(
+                aside + (cards[seat],) if seat in self.tied else aside for seat, aside in enumerate(self.deferred)
+            )
+        self.order = tuple(
+            sorted((seat for seat in range(self.players) if seat not in self.tied), key=ranks.__getitem__)
+        )
         self.phase, self.placing, self.current_placed = "place", 0, False
         if self.order:
             self.to_move = self.order[0]
@@ -626,7 +659,7 @@ class State(core.State):
         else:
             aside = self.deferred[seat]
             at = aside.index(card)
-            self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1:])
+            self.deferred = replaced(self.deferred, seat, aside[:at] + aside[at + 1 :])
         # a new dict, the old one being kept for undo; dict.copy is quicker than {**grid, cell: card}
         grid = self.grid = self.grid.copy()
         grid[cell] = card
@@ -634,8 +667,9 @@ class State(core.State):
         self._open_around(cell)
         found = triads_at(grid, cell, self.options)
         if found:
-            self.triads += tuple(Triad(self.turn, seat, card, cell, cells, kind, points, suits)
-                                 for cells, kind, points, suits in found)
+            self.triads += tuple(
+                Triad(self.turn, seat, card, cell, cells, kind, points, suits) for cells, kind, points, suits in found
+            )
             self.scores = replaced(self.scores, seat, self.scores[seat] + sum(points for _, _, points, _ in found))
         if self.current_placed and not (self.deferred[seat] and any(self.hands)):  # any(hands): not the last turn
             self._next_placer()
@@ -648,7 +682,11 @@ class State(core.State):
         span = low_col, high_col, low_row, high_row = self.span
         if not (low_col <= col <= high_col and low_row <= row <= high_row):
             self.span = low_col, high_col, low_row, high_row = (
-                min(low_col, col), max(high_col, col), min(low_row, row), max(high_row, row))
+                min(low_col, col),
+                max(high_col, col),
+                min(low_row, row),
+                max(high_row, row),
+            )
         # Empty neighbours not yet open (a set minus a dict looks up the neighbours, not every card).
         near: Collection[Cell] = _neighbours(cell).difference(self.grid, self.open)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
@@ -700,7 +738,7 @@ class State(core.State):
         else:
             seat = before.to_move
             events = [Event("card-placed", seat, {"card": move.card, "cell": move.cell})]
-            events += [Event("triad", seat, {"triad": triad}) for triad in after.triads[len(before.triads):]]
+            events += [Event("triad", seat, {"triad": triad}) for triad in after.triads[len(before.triads) :]]
         if after.phase == "over" and before.phase != "over":
             events.append(Event("game-over"))
         return events
@@ -710,15 +748,28 @@ class State(core.State):
         """What ``seat`` may see: the grid, its own hand and hidden pick, who has picked,
         everything revealed or set aside, hand sizes, deck size, scores and triads."""
         return {
-            "seat": seat, "turn": self.turn, "phase": self.phase, "to_move": self.to_move,
-            "last_turn": self.last_turn, "grid": dict(self.grid), "placed_by": self.placed_by,
-            "span": self.span, "open_cells": self.open_cells() if self.phase == "place" else [],
-            "hand": list(self.hands[seat]), "hand_sizes": [len(hand) for hand in self.hands],
-            "pick": self.picks[seat], "picked": [pick is not None for pick in self.picks],
-            "revealed": list(self.revealed), "tied": list(self.tied), "order": list(self.order),
-            "placer": self.placer, "placeable": self.placeable() if self.placer == seat else [],
-            "deferred": [list(cards) for cards in self.deferred], "deck_size": len(self.deck),
-            "scores": list(self.scores), "triads": list(self.triads),
+            "seat": seat,
+            "turn": self.turn,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "last_turn": self.last_turn,
+            "grid": dict(self.grid),
+            "placed_by": self.placed_by,
+            "span": self.span,
+            "open_cells": self.open_cells() if self.phase == "place" else [],
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "pick": self.picks[seat],
+            "picked": [pick is not None for pick in self.picks],
+            "revealed": list(self.revealed),
+            "tied": list(self.tied),
+            "order": list(self.order),
+            "placer": self.placer,
+            "placeable": self.placeable() if self.placer == seat else [],
+            "deferred": [list(cards) for cards in self.deferred],
+            "deck_size": len(self.deck),
+            "scores": list(self.scores),
+            "triads": list(self.triads),
         }
 
     def resample_from_view(self, seat: int, rng) -> State:
@@ -766,6 +817,7 @@ class State(core.State):
 
     def _repr_html_(self) -> str:
         from tutor.games.thricewise.drawing import state_html  # drawing is optional: imported on use
+
         return state_html(self)
 
     def __repr__(self) -> str:

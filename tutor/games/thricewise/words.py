@@ -1,5 +1,6 @@
 """What Thricewise moves and results are called: move-log sentences, the score
 sheet's figures and the names of the ranking's parts for the end screen."""
+
 from __future__ import annotations
 
 from itertools import takewhile
@@ -53,8 +54,11 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "picked":
             said.append(msg("app.log.tw.pick", player=player))
         elif event.kind == "revealed":
-            shown = ", ".join(msg("app.log.tw.shown", player=state.name(seat), card=card)
-                              for seat, card in enumerate(event["cards"]) if card is not None)
+            shown = ", ".join(
+                msg("app.log.tw.shown", player=state.name(seat), card=card)
+                for seat, card in enumerate(event["cards"])
+                if card is not None
+            )
             said.append(msg("app.log.tw.reveal", cards=shown))
         elif event.kind == "set-aside":
             tied.append(player)
@@ -68,8 +72,13 @@ def sentences(state, index: int) -> list[str]:
     if tied:
         said.append(msg("app.log.tw.tied", players=listed(tied)))
     if triads:
-        said.append(msg("app.log.tw.scores", points=sum(triad.points for triad in triads),
-                        triads="; ".join(triad.describe(state.grid) for triad in triads)))
+        said.append(
+            msg(
+                "app.log.tw.scores",
+                points=sum(triad.points for triad in triads),
+                triads="; ".join(triad.describe(state.grid) for triad in triads),
+            )
+        )
     return said
 
 
@@ -77,8 +86,14 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     """Points, triads scored and cards placed, all public."""
     columns = [msg("widgets.scores.triads"), msg("widgets.scores.placed"), msg("widgets.scores.points")]
     placed = list(state.placed_by.values())
-    rows = [[(str(sum(triad.seat == other for triad in state.triads)), ""), (str(placed.count(other)), ""),
-             (str(state.scores[other]), "tutor-total")] for other in range(state.players)]
+    rows = [
+        [
+            (str(sum(triad.seat == other for triad in state.triads)), ""),
+            (str(placed.count(other)), ""),
+            (str(state.scores[other]), "tutor-total"),
+        ]
+        for other in range(state.players)
+    ]
     return columns, rows
 
 
