@@ -1,4 +1,4 @@
-"""Danger 13: one group of tests per rule of RULES.md section 2, then notation,
+"""Danger 13: one group of tests per rule (the rule ids in tutor/games/danger13/locales/), then notation,
 positions, checks, views and figures."""
 
 import json

@@ -1,4 +1,5 @@
-"""Monster Trick: one group of tests per rule of RULES.md section 1."""
+"""Monster Trick: one group of tests per rule (the rule ids in
+tutor/games/monster_trick/locales/)."""
 
 import pytest
 

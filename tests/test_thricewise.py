@@ -1,4 +1,5 @@
-"""Thricewise and the basic Decktet: one group of tests per rule of RULES.md section 3."""
+"""Thricewise and the basic Decktet: one group of tests per rule (the rule ids in
+tutor/games/thricewise/locales/)."""
 
 import random
 import re

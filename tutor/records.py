@@ -70,10 +70,6 @@ def dumps(state) -> str:
     return yaml.safe_dump(record_of(state), sort_keys=False, allow_unicode=True)
 
 
-def save(state, path: str | Path) -> None:
-    Path(path).write_text(dumps(state), encoding="utf-8")
-
-
 def check_upload_size(name: str, size: int) -> None:
     """RecordError when an upload of ``size`` bytes is too big to read (asked before reading it)."""
     if size > MAX_RECORD_BYTES:
