@@ -9,7 +9,7 @@ import pytest
 from tutor.bots import seat_moves
 from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson, learner_choices, load_lesson
-from tutor.messages import set_language
+from tutor.messages import LANGUAGES, set_language
 from widgets.stepper import LessonStepper
 
 GUIDED = [path for game in games() for path in bundled_lessons(game) if load_lesson(path).guided]
@@ -138,7 +138,7 @@ def words(text: str) -> int:
     return sum(1 for word in text.split() if any(letter.isalnum() for letter in word))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang):
     set_language(lang)
     try:

@@ -17,6 +17,7 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.games import thricewise as tw
 from tutor.lessons import check_lesson, load_lesson, unnamed_notes
+from tutor.messages import TRANSLATED
 from tutor.record_checks import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -377,7 +378,7 @@ def test_record_error_names_the_move_and_the_rule():
 
 
 # ---------------------------------------------------------------- catalogs
-@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_check_messages_exist_in_every_language_with_the_same_placeholders(language):
     def keys(lang):
         tree = yaml.safe_load((ROOT / "tutor" / "locales" / lang / "lesson_checks.yaml").read_text())

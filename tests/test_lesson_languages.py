@@ -4,10 +4,9 @@ import pytest
 
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import language, set_language
+from tutor.messages import LANGUAGES, language, set_language
 from tutor.yamlfile import read_yaml
 
-LANGUAGES = ("en", "fr", "nl")
 SHIPPED = [path for game in games() for path in bundled_lessons(game)]
 
 

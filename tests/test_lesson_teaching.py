@@ -8,9 +8,9 @@ import pytest
 
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import LANGUAGES
 from tutor.yamlfile import read_yaml
 
-LANGUAGES = ("en", "fr", "nl")
 MOST_WORDS = 40
 GAMES = [game for game in games() if bundled_lessons(game)]
 

@@ -12,6 +12,7 @@ from tutor import records
 from tutor.games import danger13
 from tutor.games import game as registered
 from tutor.games import monster_trick as mt
+from tutor.messages import LANGUAGES
 from tutor.seats import SeatName, seat_name
 
 SHIPPED = Path(__file__).resolve().parent.parent / "tutor" / "lessons"
@@ -127,7 +128,7 @@ def shipped_record(name: str) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_record_names_its_players_in_the_pages_language(speaking, lang):
     speaking(lang)
     state = records.load("tie.yaml", text=shipped_record("danger13/records/tie-broken-by-banked-values.yaml"))

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tutor.games import game as registered
 from tutor.lessons import LessonError, bundled_lessons, check_lesson, load_lesson
+from tutor.messages import LANGUAGES, TRANSLATED
 from tutor.seats import SeatLookup, SeatName
 from tutor.svg.seats import seat_colours
 from widgets import app
@@ -29,7 +30,7 @@ def fill_colours(svg: str) -> list[str]:
     return re.findall(r'fill="(#[0-9a-fA-F]{6})"', svg)
 
 
-@pytest.mark.parametrize("lang", ["fr", "nl"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_lesson_names_its_players_in_the_learners_language(speaking, lang):
     speaking(lang)
     lesson = load_lesson(DEALING)
@@ -45,7 +46,7 @@ def test_a_lesson_names_its_players_in_the_learners_language(speaking, lang):
 
 
 def test_no_english_colour_is_left_in_the_french_and_dutch_texts(speaking):
-    for lang in ("fr", "nl"):
+    for lang in TRANSLATED:
         speaking(lang)
         for path in COLOURED:
             lesson = load_lesson(path)
@@ -113,7 +114,7 @@ def test_a_bad_seat_is_refused_naming_file_and_field(tmp_path, seat, problem):
 def test_each_seat_keeps_its_colour_in_every_language(speaking, path):
     drawing = registered(load_lesson(path).game).part("drawing")
     drawn = {}
-    for lang in ("en", "fr", "nl"):
+    for lang in LANGUAGES:
         speaking(lang)
         state = load_lesson(path).states()[-1]
         markup = drawing.players(state, 0) if hasattr(drawing, "players") else drawing.table(state)
@@ -139,7 +140,7 @@ def test_the_games_own_players_follow_the_page_language(speaking, game, lang, na
 
 @given(
     st.lists(
-        st.dictionaries(st.sampled_from(["en", "fr", "nl"]), st.text("abcdefgh", min_size=1, max_size=5), min_size=1),
+        st.dictionaries(st.sampled_from(LANGUAGES), st.text("abcdefgh", min_size=1, max_size=5), min_size=1),
         min_size=1,
         max_size=5,
     )

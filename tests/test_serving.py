@@ -22,7 +22,7 @@ from serving.kernels import CLASS_PAGE, KernelsBusy, TutorKernelManager
 from serving.pages import LANGUAGES, page_title, section_of, text
 from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
-from tutor.messages import msg
+from tutor.messages import TRANSLATED, msg
 from widgets.app import HOME, SECTIONS, page_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ def test_a_title_speaks_the_language_asked():
     )
 
 
-@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_busy_page_speaks_every_language(language):
     texts = KernelsBusy(30).texts
     assert set(texts) == set(LANGUAGES)

@@ -7,7 +7,7 @@ import yaml
 
 from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson
-from tutor.messages import msg, set_language
+from tutor.messages import TRANSLATED, msg, set_language
 from widgets.app import STUDIO, landing_page
 from widgets.classroom import Presenter
 from widgets.studio import StudioBody, studio_page
@@ -106,7 +106,7 @@ def test_preview_shows_the_lesson_as_a_learner_sees_it():
     assert body.children[1].children == (body.stage, body.side)
 
 
-@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_page_speaks_the_teachers_language_and_is_linked(monkeypatch, language):
     monkeypatch.setenv("QUERY_STRING", f"lang={language}")
     try:

@@ -41,6 +41,7 @@ GAME_LOCALES = Path(__file__).parent / "games"  # each game package's own locale
 _extra_folders: list[Path] = []
 DEFAULT_LANGUAGE = "en"
 LANGUAGES = ("en", "fr", "nl")
+TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)  # texts written from English
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 _language = DEFAULT_LANGUAGE
 # Spaces that French typography keeps with the punctuation beside them (the lessons use U+00A0 too).

@@ -13,7 +13,7 @@ from lesson_tries import wrong_try
 from tutor.bots import seat_moves
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import Plural, catalog, language_name, msg, set_language
+from tutor.messages import TRANSLATED, Plural, catalog, language_name, msg, set_language
 from widgets.app import HOME, page_file
 from widgets.play import GameTable
 from widgets.result import why_won
@@ -258,7 +258,7 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     check_page(page, lang, f"{game}-play-end")
 
 
-@pytest.mark.parametrize("speaking", ["fr", "nl"], indirect=True)
+@pytest.mark.parametrize("speaking", TRANSLATED, indirect=True)
 def test_the_tutor_speaks_the_browsers_language_everywhere(speaking, voila):
     page, lang = speaking
     page.goto(voila.page_url(HOME))  # no ?lang=: the browser's Accept-Language decides
