@@ -2,6 +2,7 @@
 real rule of the game, in every language, the same rules in the same order."""
 
 import re
+from html import escape
 
 import pytest
 
@@ -54,3 +55,16 @@ def test_the_last_lesson_ends_with_the_turn_in_brief(game):
     shelf.reference.opened = []
     shelf.turn.click(f"rule:{turn_in_brief(game.id)[0][0]}")
     assert shelf.reference.opened == [turn_in_brief(game.id)[0][0]]
+
+
+def test_the_turn_in_brief_follows_the_pages_language():
+    game = GAMES[0]
+    set_language("en")
+    shelf = LessonShelf(game.id, [load_lesson(path) for path in bundled_lessons(game.id)])
+    set_language("fr")
+    try:
+        shelf.relabel(game.id, [load_lesson(path) for path in bundled_lessons(game.id)])
+        assert escape(turn_in_brief(game.id, "fr")[0][1]) in shelf.turn.html
+        assert "Un tour en bref" in shelf.turn_link.value and "lang=fr" in shelf.turn_link.value
+    finally:
+        set_language("en")
