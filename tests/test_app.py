@@ -11,7 +11,7 @@ import pytest
 
 from tutor.core import TutorError
 from tutor.games import game_name, games
-from tutor.lessons import bundled_lessons, load_lesson
+from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
 from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets import app, classroom
@@ -85,6 +85,8 @@ def test_every_link_leads_to_a_notebook():
             asked = parse_qs(query.replace("&amp;", "&"))
             assert not link.startswith("/"), "relative, so that it holds wherever the notebooks are served"
             assert asked.pop("lang") == ["en"], link
+            if notebook == "learn.ipynb":  # the learn page's link to its turn in brief
+                assert asked.pop("summary", ["1"]) == ["1"], link
             if notebook == "play.ipynb":  # the link that deals the same cards again names them
                 assert all(seed.isdigit() for seed in asked.pop("seed", [])), link
             assert asked in ({}, {"game": [asked.get("game", [""])[0]]}) and set(*asked.values()) <= set(games()), link
@@ -97,6 +99,17 @@ def test_a_game_page_reads_its_game_from_the_address(monkeypatch):
     page = app.learn_page()
     assert page.name == f"learn {game}" and game_name(game) in html_of(page)
     assert 'href="?game=' + game + '&amp;lang=nl"' in html_of_chooser(page), "the language links keep the game"
+
+
+def test_the_learn_pages_summary_view_is_the_turn_in_brief_and_its_rules(monkeypatch):
+    game = next(iter(games()))
+    monkeypatch.setenv("QUERY_STRING", f"game={game}&summary=1")
+    page = app.learn_page()
+    assert page.name == f"turn in brief {game}"
+    assert "tutor-turn-back" in html_of(page)
+    turn, reference = page.children[-1].children
+    assert msg("app.learn.turn-heading", game=game_name(game)) in turn.html
+    assert {rule.id for rule in reference.rules} == {rule for rule, _line in turn_in_brief(game)}
 
 
 def html_of_chooser(page) -> str:

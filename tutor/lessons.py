@@ -18,7 +18,7 @@ from typing import Any
 from tutor.bots import make_bots, seat_moves
 from tutor.core import SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.messages import DEFAULT_LANGUAGE, language, msg, spoken_language
+from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
 from tutor.seats import SeatLookup, SeatName, seat_name
@@ -596,3 +596,13 @@ def _shape_problem(error: Exception) -> str:
     if isinstance(error, KeyError):
         return msg("lesson.missing-key", key=error.args[0] if error.args else "?")
     return msg("input.wrong-kind")
+
+
+def turn_in_brief(game_id: str, lang: str | None = None) -> list[tuple[str, str]]:
+    """The summary that ends a game's last lesson: (rule id, line) in the order of a turn,
+    from the ``turn.<game id>`` keys the game's catalog declares (none: no summary)."""
+    prefix = f"turn.{game_id}."
+    entries = catalog(lang or language()).items()
+    return [
+        (key.removeprefix(prefix), text) for key, text in entries if key.startswith(prefix) and isinstance(text, str)
+    ]

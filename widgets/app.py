@@ -22,7 +22,7 @@ import ipywidgets as w
 from serving.pages import SECTIONS, page_title, sections
 from tutor.core import TutorError
 from tutor.games import game_name, games
-from tutor.lessons import bundled_lessons, load_lesson
+from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language, language_name, listed, msg, set_language
 from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 from widgets.address import HOME, href, page_file
@@ -40,6 +40,8 @@ from widgets.learn import LessonShelf
 from widgets.page_tools import page_tools
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
+from widgets.rules import RulesReference
+from widgets.summary import TurnInBrief
 
 STUDIO = "studio.ipynb"  # the lesson studio (widgets/studio.py), linked from the landing and teacher's pages
 PAGE_CSS = Path(__file__).parent / "static" / "page.css"
@@ -288,9 +290,35 @@ def landing_page(_bodies: Bodies) -> Page:
 def learn_page(game: str, bodies: Bodies) -> Page:
     here = page_file("learn", game)
     name = game_name(game)
+    if requested("summary") and turn_in_brief(game):
+        return turn_page(game)
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
     return Page(f"learn {game}", top + [bodies.kept(LessonShelf, game, lessons)])
+
+
+def turn_page(game: str) -> Page:
+    """The learn page's ``summary=1`` view: the turn in brief on its own, beside the rules it
+    names, to read or print on one sheet."""
+    here = page_file("learn", game, summary=1)
+    back = w.HTML(
+        f'<a class="tutor-turn-back" href="{escape(href(page_file("learn", game), here))}">'
+        f"{escape(msg('app.learn.back'))}</a>"
+    )
+    turn = TurnInBrief(game)
+    reference = RulesReference(game, rules=[rule for rule, _line in turn_in_brief(game)])
+    reference.add_class("tutor-reference")
+
+    def open_rule(change) -> None:
+        if change.new:
+            reference.show(change.new)
+
+    turn.observe(open_rule, names="rule")
+    body = w.HBox([turn, reference])
+    body.add_class("tutor-body")
+    body.add_class("tutor-turn-page")
+    top = [nav_bar(page_file("learn", game), game), heading(msg("app.learn.heading", game=game_name(game))), back]
+    return Page(f"turn in brief {game}", [*top, body])
 
 
 @friendly("practise")

@@ -6,17 +6,21 @@ from html import escape
 
 import ipywidgets as w
 
+from tutor.lessons import turn_in_brief
 from tutor.messages import msg
 from widgets.address import LessonAddress, href, page_file
 from widgets.languages import relabel_options
 from widgets.rules import RulesReference
 from widgets.stepper import LessonStepper
+from widgets.summary import TurnInBrief
 
 
 class LessonShelf(w.VBox):
     """The learn page's body: a choice of the game's lessons in order, the chosen lesson,
     and the rules reference beside it (below it on narrow screens). At a lesson's last
-    step a button beside the choice leads on to the next lesson.
+    step a button beside the choice leads on to the next lesson; after the last lesson's
+    last step comes the game's turn in brief, which a link beside the choice also opens on
+    a page of its own.
 
     A rule opened from the lesson (its rule links) opens in the reference too."""
 
@@ -34,9 +38,17 @@ class LessonShelf(w.VBox):
         self.following.on_click(lambda _: self.show(self.chooser.value + 1))
         self.stage = w.VBox([])
         self.address = LessonAddress(self, game, href(page_file("practise", game), page_file("learn", game)))
+        self.game = game
+        self.turn_link = w.HTML()
+        self.turn = TurnInBrief(game) if turn_in_brief(game) else None
+        if self.turn is not None:
+            self.turn.observe(self._rule_opened, names="rule")
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
-        top = w.HBox([self.chooser, self.summary, self.following, self.address], layout=w.Layout(align_items="center"))
+        top = w.HBox(
+            [self.chooser, self.summary, self.following, self.turn_link, self.address],
+            layout=w.Layout(align_items="center"),
+        )
         top.add_class("tutor-top")
         body = w.HBox([self.stage, self.reference])
         body.add_class("tutor-body")
@@ -65,12 +77,19 @@ class LessonShelf(w.VBox):
         self.chooser.description = msg("app.learn.lessons")
         self._describe(self.chooser.value)
         self.stage.children[0].relabel(lessons[self.chooser.value])
+        if self.turn is not None:
+            self.turn.refresh()
         self.reference.refresh()
 
     def _describe(self, index: int) -> None:
         self.summary.value = f'<span class="tutor-summary">{escape(self.lessons[index].summary)}</span>'
         if index + 1 < len(self.lessons):
             self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
+        if self.turn is not None:
+            there = href(page_file("learn", self.game, summary=1), page_file("learn", self.game))
+            self.turn_link.value = (
+                f'<a class="tutor-turn-link" href="{escape(there)}">{escape(msg("app.learn.turn"))}</a>'
+            )
 
     def show(self, index: int) -> None:
         lesson = self.lessons[index]
@@ -91,4 +110,7 @@ class LessonShelf(w.VBox):
 
     def _offer_next(self, stepper) -> None:
         last = stepper.step == stepper.total - 1
-        self.following.layout.display = None if last and self.chooser.value + 1 < len(self.lessons) else "none"
+        more = self.chooser.value + 1 < len(self.lessons)
+        self.following.layout.display = None if last and more else "none"
+        ending = last and not more and self.turn is not None  # the last lesson ends with the turn in brief
+        self.stage.children = [stepper, self.turn] if ending else [stepper]
