@@ -24,6 +24,8 @@ import ipywidgets as w
 import traitlets
 
 from tutor.classroom import (
+    CAPACITY,
+    CLASS_SIZE,
     POLL_SECONDS,
     REVEAL_AT_ONCE,
     REVEAL_BY_TEACHER,
@@ -377,8 +379,17 @@ class Presenter(w.VBox):
             description=msg("classroom.setup.reveal"),
             layout=w.Layout(width="auto"),
         )
+        self.size = w.BoundedIntText(
+            value=CLASS_SIZE,
+            min=1,
+            max=CAPACITY,
+            description=msg("classroom.setup.size"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="16rem"),
+        )
         self.game.add_class("tutor-game-field")
         self.lesson.add_class("tutor-lesson-field")
+        self.size.add_class("tutor-size-field")
         start = w.Button(
             description=msg("classroom.setup.start"), button_style="primary", layout=w.Layout(width="auto")
         )
@@ -395,7 +406,7 @@ class Presenter(w.VBox):
         self.game.observe(self._game_chosen, names="value")
         row = w.HBox(buttons)
         row.add_class("tutor-class-buttons-row")
-        form = w.VBox([self.game, self.lesson, self.reveal, row, self.problem])
+        form = w.VBox([self.game, self.lesson, self.size, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
         studio = w.HTML(
             f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
@@ -414,10 +425,10 @@ class Presenter(w.VBox):
         self.lesson.value = default_lesson(change.new)
 
     def _relabel(self, code: str) -> None:
-        chosen = (self.game.value, self.lesson.value, self.reveal.value)
+        chosen = (self.game.value, self.lesson.value, self.size.value, self.reveal.value)
         set_language(code)
         self.setup()
-        self.game.value, self.lesson.value, self.reveal.value = chosen
+        self.game.value, self.lesson.value, self.size.value, self.reveal.value = chosen
 
     def start(self) -> None:
         try:
@@ -429,6 +440,7 @@ class Presenter(w.VBox):
                 steps=len(lesson.steps),
                 try_steps=try_steps(lesson),
                 reveal=self.reveal.value,
+                size=self.size.value,
             )
             if self.previous is not None:  # a new class replaces the one left for the form
                 self.previous.end()
