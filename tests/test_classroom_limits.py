@@ -2,7 +2,9 @@
 not guessed at speed, a page starts few classes and joins one learner, names and codes are
 shown cleaned, the SQLite store is private to its account, and Redis takes a password."""
 
+import re
 import stat
+from html import unescape
 
 import pytest
 import redis
@@ -142,6 +144,30 @@ def test_a_class_size_outside_1_to_60_is_refused(store):
     for size in (0, CAPACITY + 1):
         with pytest.raises(ValueError):
             Classrooms(store).start("thricewise", "01-first", "en", steps=3, size=size)
+
+
+def test_the_teacher_removes_a_learner_and_their_page_is_told_in_words(tmp_path, caplog):
+    """A made-up name in the class: the teacher takes it out with the button beside it."""
+    classrooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
+    presenter = start_class(classrooms)
+    code = presenter.presented.code
+    ann = join(classrooms, code, "Ann")
+    rude = join(Classrooms(classrooms.store), code, "Rude")
+    presenter.act("roster")
+    shown = presenter.bar.render()
+    assert msg("classroom.bar.roster") in unescape(shown) and "Rude" in shown
+    button = re.search(r'<button[^>]*aria-label="Remove Rude from the class"[^>]*>', shown)
+    assert button is not None, shown
+    presenter.bar.click(re.search(r'data-target="([^"]+)"', button.group()).group(1))
+    assert presenter.presented.learner_names() == ["Ann"]
+    assert msg("classroom.bar.learners", count=1) in unescape(presenter.bar.render())
+    rude.poll()
+    assert rude.learner is None and msg("classroom.error.removed", code=code) in text_of(rude)
+    assert msg("classroom.form.join") in text_of(rude)
+    ann.poll()
+    assert ann.learner is not None
+    presenter.bar.click("remove:0123456789ab")
+    assert presenter.presented.learner_names() == ["Ann"] and "Ignored a removal" in caplog.text
 
 
 @pytest.mark.parametrize("sent", [None, "x", [], 5])

@@ -299,6 +299,7 @@ class ClassBar(Component):
                 ("reveal", can_reveal),
                 ("blank", True),
                 ("results", True),
+                ("roster", True),
                 ("new", True),
             )
         ]
@@ -313,8 +314,29 @@ class ClassBar(Component):
             step,
             el("span", *buttons, class_="tutor-class-buttons"),
             keys,
+            self.roster_html() if shown.roster_open else "",
             class_="tutor-class-strip",
         )
+
+    def roster_html(self) -> str:
+        """The learners' names, each with a button that takes them out of the class."""
+        rows = [
+            el(
+                "li",
+                escape(name),
+                " ",
+                el(
+                    "button",
+                    escape(msg("classroom.roster.remove")),
+                    type="button",
+                    data_target=f"remove:{key}",
+                    aria_label=msg("classroom.roster.remove-name", name=name),
+                ),
+            )
+            for key, name in self.presenter.presented.roster()
+        ]
+        names = el("ul", *rows) if rows else el("p", escape(msg("classroom.roster.none")))
+        return el("section", names, class_="tutor-roster", aria_label=msg("classroom.bar.roster"))
 
 
 class Presenter(w.VBox):
@@ -463,6 +485,7 @@ class Presenter(w.VBox):
         self.learners = teacher.learner_count()
         self.tally: Tally | None = None
         self.results_open = False
+        self.roster_open = False
         self.join_address = join_url(self.join_page, teacher.code)
         self.stepper = FollowStepper(self.lesson_shown)
         self.bar = ClassBar(self)
@@ -496,7 +519,7 @@ class Presenter(w.VBox):
         return self.position.step in self.presented.settings.try_steps
 
     def act(self, name: str) -> None:
-        """A key or a button of the presenter: next, back, reveal, blank, results, new."""
+        """A key or a button of the presenter: next, back, reveal, blank, results, roster, remove:<key>, new."""
         teacher = self.teacher
         if teacher is None:
             return
@@ -511,6 +534,16 @@ class Presenter(w.VBox):
         if name == "results":
             self.results_open = not self.results_open
             self.draw()
+            return
+        if name == "roster":
+            self.roster_open = not self.roster_open
+            self.bar.refresh()
+            return
+        if name.startswith("remove:"):
+            if teacher.remove(name.removeprefix("remove:")) is None:
+                log.warning("Ignored a removal of no learner of class %s", teacher.code)
+            self.poll()
+            self.bar.refresh()
             return
         try:
             if name == "next":

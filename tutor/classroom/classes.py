@@ -15,6 +15,7 @@ teacher's ``Teacher`` object lists names, tallies and results.
 from __future__ import annotations
 
 import csv
+import hashlib
 import hmac
 import io
 import logging
@@ -320,6 +321,19 @@ class Teacher(_Member):
         """Names in joining order; a name used twice gets a number ("Sam", "Sam 2")."""
         return list(self._labels().values())
 
+    def roster(self) -> list[tuple[str, str]]:
+        """(key, name) per learner in joining order, names as ``learner_names``; the key names a
+        learner to ``remove`` without giving the page their token (which would let it answer for them)."""
+        return [(_learner_key(token), label) for token, label in self._labels().items()]
+
+    def remove(self, key: str) -> str | None:
+        """Take a learner out of the class with their answers; their page is told at its next poll.
+        Returns the name removed, or None if no learner has this key (already removed)."""
+        for token, label in self._labels().items():
+            if hmac.compare_digest(_learner_key(token), key) and self.store.remove_learner(self.code, token):
+                return label
+        return None
+
     def _labels(self) -> dict[str, str]:
         seen: Counter[str] = Counter()
         labels = {}
@@ -378,6 +392,10 @@ class Teacher(_Member):
         return out.getvalue()
 
 
+def _learner_key(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -401,6 +419,8 @@ class Learner(_Member):
     def view(self) -> LearnerView:
         """What to show now; a page calls this every ``POLL_SECONDS``."""
         position = self.position()
+        if self.token not in dict(self.store.learners(self.code)):
+            raise ClassroomError(msg("classroom.error.removed", code=self.code))
         step = position.step
         is_try = step in self.settings.try_steps
         answer = self._my_answers().get(step) if is_try else None
