@@ -12,19 +12,28 @@ closing it removes only its own entry.
 A page's address cannot choose the site's template or theme: Voila's classic, lab and reveal
 templates load scripts from public CDNs, and an address asking for another one skipped the
 pool (a fresh kernel for every such request).
+
+Each page's kernel is noted with the client address that asked for it (``owners``), so that
+the kernel manager can cap the kernels one address holds (``TutorKernelManager.kernels_per_address``).
 """
 
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 
 import voila.app
+import voila.handler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 IGNORED_ARGUMENTS = ("template", "theme")
 
 log = logging.getLogger(__name__)
+
+# The client address of the page request being served, while Voila gets that page a kernel.
+visitor_address: ContextVar[str | None] = ContextVar("visitor_address", default=None)
+owners: dict[str, str] = {}  # kernel id -> the client address whose page request it serves
 
 
 class PoolQuerySocket(RequestInfoSocketHandler):
@@ -44,6 +53,14 @@ class PoolQuerySocket(RequestInfoSocketHandler):
             if waiter is self:
                 del self._waiters[kernel_id]
 
+    @classmethod
+    def send_updates(cls, msg: dict) -> None:
+        """Voila hands a pool kernel to a page request here: note whose it is now."""
+        address = visitor_address.get()
+        if address is not None:
+            owners[msg["kernel_id"]] = address
+        super().send_updates(msg)
+
 
 class PageHandler(TornadoVoilaHandler):
     """Voila's page handler, deaf to ``?template=`` and ``?theme=``."""
@@ -54,9 +71,22 @@ class PageHandler(TornadoVoilaHandler):
             self.request.query_arguments.pop(name, None)
         return super().prepare()
 
+    async def get(self, path=None):
+        """Voila's page, unless this client address holds too many kernels already (the busy page)."""
+        address = self.request.remote_ip or ""
+        admit = getattr(self.kernel_manager, "admit", None)
+        if admit is not None:
+            admit(address)
+        token = visitor_address.set(address)
+        try:
+            await super().get(path)
+        finally:
+            visitor_address.reset(token)
+
 
 def install() -> None:
     """Voila's app looks its handlers up by these names when it builds its routes, after it
     loaded the kernel manager class (serving.kernels, which calls this)."""
     voila.app.RequestInfoSocketHandler = PoolQuerySocket
     voila.app.TornadoVoilaHandler = PageHandler
+    voila.handler.RequestInfoSocketHandler = PoolQuerySocket  # where Voila hands out pool kernels

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Float, Integer
+from traitlets import Float, Integer, List, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving import delivery, handlers
@@ -51,6 +51,21 @@ class TutorKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Kernels alive at once, pooled ones included (each holds one page, about 60-90 MB). "
         "A visitor beyond it gets the busy page, which tries again by itself.",
+    )
+    kernels_per_address = Integer(
+        8,
+        config=True,
+        help="Kernels (open pages) one client address may hold at once; a page beyond it gets "
+        "the busy page. 0: no limit. Behind a reverse proxy every visitor has the proxy's "
+        "address: list it in unlimited_addresses (or set 0) and limit connections per address "
+        "there (docs/security.md).",
+    )
+    unlimited_addresses = List(
+        Unicode(),
+        ["127.0.0.1", "::1"],
+        config=True,
+        help="Client addresses kernels_per_address leaves alone: this machine's, where a reverse "
+        "proxy in front of the tutor (and a teacher trying it out) comes from.",
     )
     busy_retry_seconds = Integer(30, config=True, help="The busy page tries again after this many seconds.")
     unclaimed_timeout = Float(
@@ -109,6 +124,18 @@ class TutorKernelManager(AsyncMappingKernelManager):
     def has_room(self, keep_free: int = 0) -> bool:
         return len(self) + self._starting + keep_free < self.max_kernels
 
+    def held_by(self, address: str) -> int:
+        """Live kernels serving pages that ``address`` asked for."""
+        return sum(1 for kernel_id, owner in handlers.owners.items() if owner == address and kernel_id in self)
+
+    def admit(self, address: str) -> None:
+        """Refuse (KernelsBusy) a page for a client address that holds ``kernels_per_address`` kernels."""
+        if address in self.unlimited_addresses or not self.kernels_per_address:
+            return
+        if self.held_by(address) >= self.kernels_per_address:
+            self.log.warning("Refused a page to %s: it holds %d kernels", address, self.held_by(address))
+            raise KernelsBusy(self.busy_retry_seconds)
+
     def _waits_in_a_pool(self, task) -> bool:
         return any(task in pool for pool in getattr(self, "_pools", {}).values())
 
@@ -149,6 +176,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
         if for_a_pool:
             self._pool_starting[kernel_id] = time.monotonic()
+        elif (address := handlers.visitor_address.get()) is not None:  # started for a page request
+            handlers.owners[kernel_id] = address
         return kernel_id
 
     def _pool_busy(self) -> bool:
@@ -182,6 +211,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self._seen.pop(kernel_id, None)
         self._claimed.discard(kernel_id)
+        handlers.owners.pop(kernel_id, None)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def cull_kernels(self):

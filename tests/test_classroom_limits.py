@@ -2,7 +2,9 @@
 not guessed at speed, a page starts few classes and joins one learner, names and codes are
 shown cleaned, the SQLite store is private to its account, and Redis takes a password."""
 
+import re
 import stat
+from html import unescape
 
 import pytest
 import redis
@@ -10,9 +12,16 @@ from classroom_stores import RedisServer, require_redis_server
 from test_classroom_pages import hello, join, start_class, text_of
 
 from tutor.classroom import Classrooms, StoreUnavailable, open_store
-from tutor.classroom.classes import CLASSES_PER_PAGE, GUESS_LIMIT, GUESS_PAUSE_SECONDS, ClassroomError
-from tutor.messages import msg
-from widgets.classroom import Follower
+from tutor.classroom.classes import (
+    CAPACITY,
+    CLASS_SIZE,
+    CLASSES_PER_PAGE,
+    GUESS_LIMIT,
+    GUESS_PAUSE_SECONDS,
+    ClassroomError,
+)
+from tutor.messages import msg, set_language
+from widgets.classroom import Follower, Presenter
 
 
 class Clock:
@@ -99,6 +108,66 @@ def test_one_learner_per_join_page(tmp_path):
         page.join()
     assert presenter.teacher.learner_names() == ["Sam"]
     assert msg("classroom.follow.who", code=code, name="Sam") in text_of(page)
+
+
+def test_the_teacher_sets_the_class_size_and_a_learner_over_it_is_told_in_words(tmp_path):
+    """The class size on the teacher's form (30 first, 1 to 60) is what the store lets join."""
+    classrooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
+    presenter = Presenter(classrooms)
+    presenter.opened(hello())
+    assert (presenter.size.value, presenter.size.min, presenter.size.max) == (CLASS_SIZE, 1, CAPACITY)
+    assert msg("classroom.setup.size") in text_of(presenter)
+    presenter.size.value = 2
+    presenter.start()
+    code = presenter.presented.code
+    join(classrooms, code, "Ann")
+    join(Classrooms(classrooms.store), code, "Bob")
+    late = Follower(Classrooms(classrooms.store))
+    late.opened(hello(width=390))
+    late.code.value, late.name.value = code, "Cy"
+    late.join()
+    assert late.learner is None and msg("classroom.error.full", limit=2) in text_of(late)
+    assert presenter.presented.learner_names() == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_the_full_class_sentence_and_the_size_label_exist_in_every_language(language):
+    set_language(language)
+    try:
+        for key in ("classroom.error.full", "classroom.setup.size"):
+            assert msg(key, limit=2).strip() and "{" not in msg(key, limit=2)
+    finally:
+        set_language("en")
+
+
+def test_a_class_size_outside_1_to_60_is_refused(store):
+    for size in (0, CAPACITY + 1):
+        with pytest.raises(ValueError):
+            Classrooms(store).start("thricewise", "01-first", "en", steps=3, size=size)
+
+
+def test_the_teacher_removes_a_learner_and_their_page_is_told_in_words(tmp_path, caplog):
+    """A made-up name in the class: the teacher takes it out with the button beside it."""
+    classrooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
+    presenter = start_class(classrooms)
+    code = presenter.presented.code
+    ann = join(classrooms, code, "Ann")
+    rude = join(Classrooms(classrooms.store), code, "Rude")
+    presenter.act("roster")
+    shown = presenter.bar.render()
+    assert msg("classroom.bar.roster") in unescape(shown) and "Rude" in shown
+    button = re.search(r'<button[^>]*aria-label="Remove Rude from the class"[^>]*>', shown)
+    assert button is not None, shown
+    presenter.bar.click(re.search(r'data-target="([^"]+)"', button.group()).group(1))
+    assert presenter.presented.learner_names() == ["Ann"]
+    assert msg("classroom.bar.learners", count=1) in unescape(presenter.bar.render())
+    rude.poll()
+    assert rude.learner is None and msg("classroom.error.removed", code=code) in text_of(rude)
+    assert msg("classroom.form.join") in text_of(rude)
+    ann.poll()
+    assert ann.learner is not None
+    presenter.bar.click("remove:0123456789ab")
+    assert presenter.presented.learner_names() == ["Ann"] and "Ignored a removal" in caplog.text
 
 
 @pytest.mark.parametrize("sent", [None, "x", [], 5])

@@ -84,6 +84,16 @@ def test_a_full_class_refuses_newcomers_but_not_returning_learners(store):
     assert len(store.learners("ABC234")) == 3
 
 
+def test_a_removed_learner_loses_their_answers_and_frees_a_place(store):
+    store.create_class("ABC234", INFO, START, expires_at=LATER)
+    for token in ("t-ann", "t-bob", "t-cy"):
+        store.join("ABC234", token, token, capacity=3)
+    store.put_answer("ABC234", AnswerRecord("t-bob", 3, "pass", True, True))
+    assert store.remove_learner("ABC234", "t-bob") and not store.remove_learner("ABC234", "t-bob")
+    assert store.answers("ABC234") == [] and store.join("ABC234", "t-dee", "t-dee", capacity=3) == "t-dee"
+    assert store.learners("ABC234") == [("t-ann", "t-ann"), ("t-cy", "t-cy"), ("t-dee", "t-dee")]
+
+
 def test_no_one_joins_a_class_that_does_not_exist(store):
     assert store.join("ABC234", "t-ann", "Ann", capacity=40) is None
     assert store.learners("ABC234") == []

@@ -17,6 +17,7 @@ from traitlets import Dict
 from traitlets.config import Config
 from voila.request_info_handler import RequestInfoSocketHandler
 
+from serving import handlers
 from serving.console import Friendly
 from serving.kernels import CLASS_PAGE, KernelsBusy, TutorKernelManager
 from serving.pages import LANGUAGES, page_title, section_of, text
@@ -188,6 +189,45 @@ def test_a_visitor_beyond_the_cap_is_refused_until_a_kernel_leaves(folder):
         await kernels.shutdown_all()
 
     run(scenario)
+
+
+def test_one_client_address_holds_at_most_kernels_per_address(folder):
+    """One client fetching pages in a loop filled max_kernels for everyone: now it gets the
+    busy page after kernels_per_address pages, and other addresses still get theirs."""
+
+    async def scenario():
+        kernels = manager(folder, kernels_per_address=2)
+        token = handlers.visitor_address.set("203.0.113.5")
+        first = await kernels.start_kernel(kernel_name="python3")
+        await kernels.start_kernel(kernel_name="python3")
+        with pytest.raises(KernelsBusy):
+            kernels.admit("203.0.113.5")
+        kernels.admit("198.51.100.7")  # another visitor
+        assert {"127.0.0.1", "::1"} <= set(kernels.unlimited_addresses)  # a reverse proxy on this machine
+        kernels.unlimited_addresses = [*kernels.unlimited_addresses, "203.0.113.5"]
+        kernels.admit("203.0.113.5")
+        kernels.unlimited_addresses = kernels.unlimited_addresses[:-1]
+        await kernels.shutdown_kernel(first)
+        kernels.admit("203.0.113.5")  # a page closed: room again
+        handlers.visitor_address.reset(token)
+        kernels.kernels_per_address = 0  # off (behind a proxy)
+        made_up = {f"made-up-{number}": "203.0.113.5" for number in range(3)}
+        handlers.owners.update(made_up)
+        kernels.admit("203.0.113.5")
+        for kernel_id in made_up:
+            del handlers.owners[kernel_id]
+        await kernels.shutdown_all()
+
+    run(scenario)
+
+
+def test_a_pool_kernel_handed_to_a_page_counts_for_its_address():
+    token = handlers.visitor_address.set("203.0.113.9")
+    try:
+        handlers.PoolQuerySocket.send_updates({"kernel_id": "pooled-1", "payload": {}})
+    finally:
+        handlers.visitor_address.reset(token)
+    assert handlers.owners.pop("pooled-1") == "203.0.113.9"
 
 
 def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):

@@ -24,6 +24,8 @@ import ipywidgets as w
 import traitlets
 
 from tutor.classroom import (
+    CAPACITY,
+    CLASS_SIZE,
     POLL_SECONDS,
     REVEAL_AT_ONCE,
     REVEAL_BY_TEACHER,
@@ -297,6 +299,7 @@ class ClassBar(Component):
                 ("reveal", can_reveal),
                 ("blank", True),
                 ("results", True),
+                ("roster", True),
                 ("new", True),
             )
         ]
@@ -311,8 +314,29 @@ class ClassBar(Component):
             step,
             el("span", *buttons, class_="tutor-class-buttons"),
             keys,
+            self.roster_html() if shown.roster_open else "",
             class_="tutor-class-strip",
         )
+
+    def roster_html(self) -> str:
+        """The learners' names, each with a button that takes them out of the class."""
+        rows = [
+            el(
+                "li",
+                escape(name),
+                " ",
+                el(
+                    "button",
+                    escape(msg("classroom.roster.remove")),
+                    type="button",
+                    data_target=f"remove:{key}",
+                    aria_label=msg("classroom.roster.remove-name", name=name),
+                ),
+            )
+            for key, name in self.presenter.presented.roster()
+        ]
+        names = el("ul", *rows) if rows else el("p", escape(msg("classroom.roster.none")))
+        return el("section", names, class_="tutor-roster", aria_label=msg("classroom.bar.roster"))
 
 
 class Presenter(w.VBox):
@@ -377,8 +401,17 @@ class Presenter(w.VBox):
             description=msg("classroom.setup.reveal"),
             layout=w.Layout(width="auto"),
         )
+        self.size = w.BoundedIntText(
+            value=CLASS_SIZE,
+            min=1,
+            max=CAPACITY,
+            description=msg("classroom.setup.size"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="16rem"),
+        )
         self.game.add_class("tutor-game-field")
         self.lesson.add_class("tutor-lesson-field")
+        self.size.add_class("tutor-size-field")
         start = w.Button(
             description=msg("classroom.setup.start"), button_style="primary", layout=w.Layout(width="auto")
         )
@@ -395,7 +428,7 @@ class Presenter(w.VBox):
         self.game.observe(self._game_chosen, names="value")
         row = w.HBox(buttons)
         row.add_class("tutor-class-buttons-row")
-        form = w.VBox([self.game, self.lesson, self.reveal, row, self.problem])
+        form = w.VBox([self.game, self.lesson, self.size, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
         studio = w.HTML(
             f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
@@ -414,10 +447,10 @@ class Presenter(w.VBox):
         self.lesson.value = default_lesson(change.new)
 
     def _relabel(self, code: str) -> None:
-        chosen = (self.game.value, self.lesson.value, self.reveal.value)
+        chosen = (self.game.value, self.lesson.value, self.size.value, self.reveal.value)
         set_language(code)
         self.setup()
-        self.game.value, self.lesson.value, self.reveal.value = chosen
+        self.game.value, self.lesson.value, self.size.value, self.reveal.value = chosen
 
     def start(self) -> None:
         try:
@@ -429,6 +462,7 @@ class Presenter(w.VBox):
                 steps=len(lesson.steps),
                 try_steps=try_steps(lesson),
                 reveal=self.reveal.value,
+                size=self.size.value,
             )
             if self.previous is not None:  # a new class replaces the one left for the form
                 self.previous.end()
@@ -451,6 +485,7 @@ class Presenter(w.VBox):
         self.learners = teacher.learner_count()
         self.tally: Tally | None = None
         self.results_open = False
+        self.roster_open = False
         self.join_address = join_url(self.join_page, teacher.code)
         self.stepper = FollowStepper(self.lesson_shown)
         self.bar = ClassBar(self)
@@ -484,7 +519,7 @@ class Presenter(w.VBox):
         return self.position.step in self.presented.settings.try_steps
 
     def act(self, name: str) -> None:
-        """A key or a button of the presenter: next, back, reveal, blank, results, new."""
+        """A key or a button of the presenter: next, back, reveal, blank, results, roster, remove:<key>, new."""
         teacher = self.teacher
         if teacher is None:
             return
@@ -499,6 +534,16 @@ class Presenter(w.VBox):
         if name == "results":
             self.results_open = not self.results_open
             self.draw()
+            return
+        if name == "roster":
+            self.roster_open = not self.roster_open
+            self.bar.refresh()
+            return
+        if name.startswith("remove:"):
+            if teacher.remove(name.removeprefix("remove:")) is None:
+                log.warning("Ignored a removal of no learner of class %s", teacher.code)
+            self.poll()
+            self.bar.refresh()
             return
         try:
             if name == "next":

@@ -58,9 +58,14 @@ def step_text(number: int, total: int) -> str:
     return msg("widgets.stepper.count", number=number, total=total)
 
 
-def start_class(teacher, voila, lesson, number) -> str:
+def start_class(teacher, voila, lesson, number, size: int | None = None) -> str:
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    if size is not None:
+        field = teacher.get_by_label(msg("classroom.setup.size"))
+        assert field.input_value() == "30" and field.is_visible()
+        field.fill(str(size))
+        field.press("Tab")
     teacher.locator(".tutor-game-field select").select_option(label=game_name(GAME))
     teacher.locator(".tutor-lesson-field select").select_option(
         label=msg(
@@ -352,3 +357,34 @@ def test_a_learner_in_a_replaced_class_is_told_and_joins_the_new_one(browser, vo
     learner.click(".tutor-join")
     learner.locator(".tutor-who", has_text=new).wait_for()
     assert_no_code_or_errors(learner)
+
+
+def test_the_teacher_sets_the_class_size_and_removes_a_learner(browser, voila):
+    """A class of one: a second learner is told it is full; the teacher removes the first with the
+    button named for them, whose page says so and shows the join form; then the second gets in."""
+    lesson, number, _index = the_lesson()
+    teacher = browser(LAPTOP)
+    code = start_class(teacher, voila, lesson, number, size=1)
+    ann, ben = browser(PHONE), browser(LAPTOP)
+    join(ann, voila, code, "Annabel")
+    ben.goto(f"{voila.page_url(JOIN)}?code={code}")
+    ben.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
+    ben.fill(".tutor-name-field input", "Bastian")
+    ben.click(".tutor-join")
+    ben.locator(".tutor-feedback").wait_for()
+    assert msg("classroom.error.full", limit=1) in ben.inner_text(".tutor-feedback")
+
+    teacher.click("[data-target='roster']")
+    remove = teacher.get_by_role("button", name=msg("classroom.roster.remove-name", name="Annabel"))
+    remove.wait_for()
+    assert_accessible(teacher)
+    screenshot(teacher, "classroom-roster-1280")
+    remove.click()
+    teacher.get_by_text(msg("classroom.roster.none")).wait_for()
+    ann.get_by_text(msg("classroom.error.removed", code=code)).wait_for()
+    assert ann.locator(".tutor-join").is_visible()
+    assert_no_code_or_errors(ann)
+    screenshot(ann, "classroom-removed-phone")
+    ben.click(".tutor-join")
+    ben.wait_for_selector(".tutor-who")
+    teacher.get_by_text(msg("classroom.bar.learners", count=1)).wait_for()

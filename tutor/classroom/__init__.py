@@ -6,6 +6,7 @@ the presenter and learner pages use, ``qr`` draws the join address as a QR code.
 
 from tutor.classroom.classes import (
     CAPACITY,
+    CLASS_SIZE,
     POLL_SECONDS,
     REVEAL_AT_ONCE,
     REVEAL_BY_TEACHER,
@@ -25,6 +26,7 @@ from tutor.classroom.store import ClassStore, RedisStore, SQLiteStore, StoreUnav
 
 __all__ = [
     "CAPACITY",
+    "CLASS_SIZE",
     "POLL_SECONDS",
     "REVEAL_AT_ONCE",
     "REVEAL_BY_TEACHER",

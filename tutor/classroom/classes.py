@@ -15,6 +15,7 @@ teacher's ``Teacher`` object lists names, tallies and results.
 from __future__ import annotations
 
 import csv
+import hashlib
 import hmac
 import io
 import logging
@@ -36,7 +37,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 CODE_EXAMPLE = "K7PX2M"
 LIFETIME_HOURS = 24.0  # a class ends this long after the teacher last moved it: a school day and the night
-CAPACITY = 60
+CAPACITY = 60  # the most learners a class can have
+CLASS_SIZE = 30  # the class size the teacher's form offers first
 NAME_LIMIT = 30
 # How often a learner page asks for the teacher's step: the benchmark checks that a step
 # reaches 40 learners within a second at this rate.
@@ -69,6 +71,7 @@ class ClassSettings:
     reveal: str
     steps: int
     try_steps: tuple[int, ...]
+    size: int = CAPACITY  # the most learners the teacher lets join (classes started before it had none)
 
 
 @dataclass(frozen=True)
@@ -141,17 +144,29 @@ class Classrooms:
         self._next_guess = -math.inf  # when the page may guess again (clock time)
 
     def start(
-        self, game: str, lesson: str, language: str, *, steps: int, try_steps=(), reveal: str = REVEAL_BY_TEACHER
+        self,
+        game: str,
+        lesson: str,
+        language: str,
+        *,
+        steps: int,
+        try_steps=(),
+        reveal: str = REVEAL_BY_TEACHER,
+        size: int | None = None,
     ) -> Teacher:
-        """A new class at step 1, with a fresh code; old classes expired by now are deleted."""
+        """A new class at step 1, with a fresh code, that at most ``size`` learners can join
+        (``capacity`` by default); old classes expired by now are deleted."""
+        size = self.capacity if size is None else size
         try_steps = tuple(sorted(set(try_steps)))
         if reveal not in REVEAL_MODES:
             raise ValueError(f"reveal must be one of {REVEAL_MODES}, not {reveal!r}")
         if steps < 1 or not all(1 <= step <= steps for step in try_steps):
             raise ValueError(f"steps must be 1..{steps}: {steps=}, {try_steps=}")
+        if not 1 <= size <= self.capacity:
+            raise ValueError(f"size must be 1..{self.capacity}, not {size}")
         now = self.clock()
         self.store.purge_expired(now)
-        settings = ClassSettings(game, lesson, language, reveal, steps, try_steps)
+        settings = ClassSettings(game, lesson, language, reveal, steps, try_steps, size)
         token = secrets.token_urlsafe(16)
         info = {"settings": settings.__dict__, "teacher": token}
         expires_at = now + self.lifetime_hours * 3600
@@ -182,10 +197,11 @@ class Classrooms:
         if len(name) > NAME_LIMIT:
             raise ClassroomError(msg("classroom.error.name-long", limit=NAME_LIMIT))
         token = token or secrets.token_urlsafe(16)
-        stored = self.store.join(record.code, token, name, self.capacity)
+        size = min(_settings(record).size, self.capacity)
+        stored = self.store.join(record.code, token, name, size)
         if stored is None:
             self._record(code)  # the class may have expired meanwhile: say so rather than "full"
-            raise ClassroomError(msg("classroom.error.full", limit=self.capacity))
+            raise ClassroomError(msg("classroom.error.full", limit=size))
         return Learner(self, record.code, token, stored, _settings(record))
 
     def rejoin(self, code: str, token: str) -> Learner:
@@ -305,6 +321,19 @@ class Teacher(_Member):
         """Names in joining order; a name used twice gets a number ("Sam", "Sam 2")."""
         return list(self._labels().values())
 
+    def roster(self) -> list[tuple[str, str]]:
+        """(key, name) per learner in joining order, names as ``learner_names``; the key names a
+        learner to ``remove`` without giving the page their token (which would let it answer for them)."""
+        return [(_learner_key(token), label) for token, label in self._labels().items()]
+
+    def remove(self, key: str) -> str | None:
+        """Take a learner out of the class with their answers; their page is told at its next poll.
+        Returns the name removed, or None if no learner has this key (already removed)."""
+        for token, label in self._labels().items():
+            if hmac.compare_digest(_learner_key(token), key) and self.store.remove_learner(self.code, token):
+                return label
+        return None
+
     def _labels(self) -> dict[str, str]:
         seen: Counter[str] = Counter()
         labels = {}
@@ -363,6 +392,10 @@ class Teacher(_Member):
         return out.getvalue()
 
 
+def _learner_key(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -386,6 +419,8 @@ class Learner(_Member):
     def view(self) -> LearnerView:
         """What to show now; a page calls this every ``POLL_SECONDS``."""
         position = self.position()
+        if self.token not in dict(self.store.learners(self.code)):
+            raise ClassroomError(msg("classroom.error.removed", code=self.code))
         step = position.step
         is_try = step in self.settings.try_steps
         answer = self._my_answers().get(step) if is_try else None

@@ -85,6 +85,10 @@ class ClassStore(ABC):
         """
 
     @abstractmethod
+    def remove_learner(self, code: str, token: str) -> bool:
+        """Forget the learner and their answers; False if the class has no such learner."""
+
+    @abstractmethod
     def learners(self, code: str) -> list[tuple[str, str]]:
         """(token, name) of every learner, in the order they joined."""
 
@@ -226,11 +230,16 @@ class SQLiteStore(ClassStore):
             known = db.execute("SELECT name FROM learners WHERE code = ? AND token = ?", (code, token)).fetchone()
             if known is not None:
                 return known[0]
-            count = db.execute("SELECT count(*) FROM learners WHERE code = ?", (code,)).fetchone()[0]
+            count, last = db.execute("SELECT count(*), max(seq) FROM learners WHERE code = ?", (code,)).fetchone()
             if count >= capacity:
                 return None
-            db.execute("INSERT INTO learners VALUES (?, ?, ?, ?)", (code, token, name, count + 1))
+            db.execute("INSERT INTO learners VALUES (?, ?, ?, ?)", (code, token, name, (last or 0) + 1))
             return name
+
+    def remove_learner(self, code, token):
+        with self._use(writing=True) as db:
+            db.execute("DELETE FROM answers WHERE code = ? AND token = ?", (code, token))
+            return db.execute("DELETE FROM learners WHERE code = ? AND token = ?", (code, token)).rowcount == 1
 
     def learners(self, code):
         with self._use() as db:
@@ -367,6 +376,17 @@ class RedisStore(ClassStore):
                 keys=[self._key(code), self._key(code, "learners"), self._key(code, "order")],
                 args=[token, name, capacity],
             )
+
+    def remove_learner(self, code, token):
+        with self._guard():
+            with self._redis.pipeline(transaction=True) as pipe:
+                removed, *_ = (
+                    pipe.hdel(self._key(code, "learners"), token)
+                    .lrem(self._key(code, "order"), 0, token)
+                    .delete(self._key(code, "answers", token))
+                    .execute()
+                )
+        return removed == 1
 
     def learners(self, code):
         with self._guard():
