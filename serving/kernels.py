@@ -53,7 +53,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         "A visitor beyond it gets the busy page, which tries again by itself.",
     )
     kernels_per_address = Integer(
-        8,
+        64,  # above the largest class (60): a school's learners often share its one public address
         config=True,
         help="Kernels (open pages) one client address may hold at once; a page beyond it gets "
         "the busy page. 0: no limit. Behind a reverse proxy every visitor has the proxy's "
