@@ -341,7 +341,7 @@ def learner_choices(lesson: Lesson) -> list[Callable[[int, Any], Any] | None]:
         None,
         pick(None),
         pick(None, last=True),
-        *(pick(random.Random(f"guided:{lesson.path}:{way}")) for way in range(GUIDED_WAYS)),
+        *(pick(random.Random(f"guided:{Path(lesson.path).name}:{way}")) for way in range(GUIDED_WAYS)),
     ]
 
 
