@@ -215,30 +215,9 @@ def _head(state, view) -> str:
     y = 34
     parts.append(_stack(PAD + 30, y, view["pile_size"], msg("widgets.d13.pile", count=view["pile_size"])))
     parts.append(_stack(PAD + 170, y, view["packet_size"], msg("widgets.d13.packet", count=view["packet_size"])))
-    shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
-    if view["pending"] is not None:
-        shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
     x = WIDTH / 2 - CARD_W / 2 + 40
-    if shown is not None:
-        parts.append(
-            el(
-                "rect",
-                x=x - 8,
-                y=y - 8,
-                width=CARD_W + 16,
-                height=CARD_H + 16,
-                rx=12,
-                fill="#fff4dc",
-                stroke=ACCENT,
-                stroke_width=3,
-            )
-        )
-        parts.append(group(card_face(shown), x=x, y=y))
-    else:
-        parts.append(
-            el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE, stroke_dasharray="5 4")
-        )
-        caption = msg("widgets.d13.nothing-turned-up")
+    card, caption = _turned_up(state, view, dealer, x, y)
+    parts.append(card)
     parts.append(text(x + CARD_W / 2, y + CARD_H + 20, caption, size=13, weight=700, anchor="middle"))
     top = view["discard_top"]
     parts.append(
@@ -251,6 +230,31 @@ def _head(state, view) -> str:
         )
     )
     return "".join(parts)
+
+
+def _turned_up(state, view, dealer: str, x: float, y: float) -> tuple[str, str]:
+    """The card turned up (or the one waiting for an answer) at ``x, y``, framed, or its empty
+    place; and the caption that says whose it is."""
+    shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
+    if view["pending"] is not None:
+        shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
+    if shown is None:
+        place = el(
+            "rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE, stroke_dasharray="5 4"
+        )
+        return place, msg("widgets.d13.nothing-turned-up")
+    frame = el(
+        "rect",
+        x=x - 8,
+        y=y - 8,
+        width=CARD_W + 16,
+        height=CARD_H + 16,
+        rx=12,
+        fill="#fff4dc",
+        stroke=ACCENT,
+        stroke_width=3,
+    )
+    return frame + group(card_face(shown), x=x, y=y), caption
 
 
 def _narrow_head(state, view) -> str:
@@ -282,30 +286,9 @@ def _narrow_head(state, view) -> str:
             room=column - 4,
         )
     )
-    shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
-    if view["pending"] is not None:
-        shown, caption = view["pending"], msg("widgets.d13.pending", player=state.name(view["actor"]))
     x = centre(2) - CARD_W / 2
-    if shown is not None:
-        parts.append(
-            el(
-                "rect",
-                x=x - 8,
-                y=y - 8,
-                width=CARD_W + 16,
-                height=CARD_H + 16,
-                rx=12,
-                fill="#fff4dc",
-                stroke=ACCENT,
-                stroke_width=3,
-            )
-        )
-        parts.append(group(card_face(shown), x=x, y=y))
-    else:
-        parts.append(
-            el("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, fill="none", stroke=LINE, stroke_dasharray="5 4")
-        )
-        caption = msg("widgets.d13.nothing-turned-up")
+    card, caption = _turned_up(state, view, dealer, x, y)
+    parts.append(card)
     parts.append(
         _stack(
             centre(3) - CARD_W / 2,
