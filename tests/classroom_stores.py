@@ -81,3 +81,8 @@ class RedisServer:
         self.process.kill()
         self.process.wait()
         self._folder.cleanup()
+
+
+def names(lesson) -> list[str]:
+    """The learners' names as the teacher's roster shows them, in joining order."""
+    return [name for _, name in lesson.roster()]

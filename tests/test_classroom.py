@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import segno
+from classroom_stores import names
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -357,7 +358,7 @@ def test_two_learners_with_one_name_are_told_apart_on_the_teachers_side(classroo
     teacher = start(classrooms)
     for name in ("Sam", "sam", "Ann"):
         classrooms.join(teacher.code, name)
-    assert teacher.learner_names() == ["Sam", "sam 2", "Ann"]
+    assert names(teacher) == ["Sam", "sam 2", "Ann"]
 
 
 def test_a_learner_sees_only_their_own_answers_and_no_names(lesson_with_three_learners):
@@ -369,7 +370,7 @@ def test_a_learner_sees_only_their_own_answers_and_no_names(lesson_with_three_le
         others = {"Ann", "Bob", "Cy", "Moon 4 on the left", "Wave 9 on top"} - {learner.name, own}
         assert not [text for text in others if text in seen]
     assert [result.answer for result in cy.results()] == [None]
-    assert not any(hasattr(ann, name) for name in ("tally", "learner_names", "results_csv"))
+    assert not any(hasattr(ann, name) for name in ("tally", "roster", "results_csv"))
 
 
 # Property: whatever the teacher clicks, the position stays sound

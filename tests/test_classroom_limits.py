@@ -8,7 +8,7 @@ from html import unescape
 
 import pytest
 import redis
-from classroom_stores import RedisServer, require_redis_server
+from classroom_stores import RedisServer, names, require_redis_server
 from test_classroom_pages import hello, join, start_class, text_of
 
 from tutor.classroom import Classrooms, StoreUnavailable, open_store
@@ -87,7 +87,7 @@ def test_a_page_keeps_few_classes_and_ends_the_oldest(store):
 def test_names_lose_control_and_direction_characters(store, typed, kept):
     teacher = start(Classrooms(store))
     assert Classrooms(store).join(teacher.code, typed).name == kept
-    assert teacher.learner_names() == [kept]
+    assert names(teacher) == [kept]
 
 
 def test_a_typed_code_is_shown_cleaned_and_short(store):
@@ -106,7 +106,7 @@ def test_one_learner_per_join_page(tmp_path):
         page.leave("")
         page.code.value, page.name.value = code, f"Fake {number}"
         page.join()
-    assert presenter.teacher.learner_names() == ["Sam"]
+    assert names(presenter.teacher) == ["Sam"]
     assert msg("classroom.follow.who", code=code, name="Sam") in text_of(page)
 
 
@@ -127,7 +127,7 @@ def test_the_teacher_sets_the_class_size_and_a_learner_over_it_is_told_in_words(
     late.code.value, late.name.value = code, "Cy"
     late.join()
     assert late.learner is None and msg("classroom.error.full", limit=2) in text_of(late)
-    assert presenter.presented.learner_names() == ["Ann", "Bob"]
+    assert names(presenter.presented) == ["Ann", "Bob"]
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl"])
@@ -159,7 +159,7 @@ def test_the_teacher_removes_a_learner_and_their_page_is_told_in_words(tmp_path,
     button = re.search(r'<button[^>]*aria-label="Remove Rude from the class"[^>]*>', shown)
     assert button is not None, shown
     presenter.bar.click(re.search(r'data-target="([^"]+)"', button.group()).group(1))
-    assert presenter.presented.learner_names() == ["Ann"]
+    assert names(presenter.presented) == ["Ann"]
     assert msg("classroom.bar.learners", count=1) in unescape(presenter.bar.render())
     rude.poll()
     assert rude.learner is None and msg("classroom.error.removed", code=code) in text_of(rude)
@@ -167,7 +167,7 @@ def test_the_teacher_removes_a_learner_and_their_page_is_told_in_words(tmp_path,
     ann.poll()
     assert ann.learner is not None
     presenter.bar.click("remove:0123456789ab")
-    assert presenter.presented.learner_names() == ["Ann"] and "Ignored a removal" in caplog.text
+    assert names(presenter.presented) == ["Ann"] and "Ignored a removal" in caplog.text
 
 
 @pytest.mark.parametrize("sent", [None, "x", [], 5])

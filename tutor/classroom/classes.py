@@ -317,13 +317,10 @@ class Teacher(_Member):
     def learner_count(self) -> int:
         return len(self.store.learners(self.code))
 
-    def learner_names(self) -> list[str]:
-        """Names in joining order; a name used twice gets a number ("Sam", "Sam 2")."""
-        return list(self._labels().values())
-
     def roster(self) -> list[tuple[str, str]]:
-        """(key, name) per learner in joining order, names as ``learner_names``; the key names a
-        learner to ``remove`` without giving the page their token (which would let it answer for them)."""
+        """(key, name) per learner in joining order, a name used twice numbered ("Sam", "Sam 2");
+        the key names a learner to ``remove`` without giving the page their token (which would let
+        it answer for them)."""
         return [(_learner_key(token), label) for token, label in self._labels().items()]
 
     def remove(self, key: str) -> str | None:
