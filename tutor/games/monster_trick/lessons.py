@@ -56,58 +56,16 @@ def lesson_state(
     so that hand sizes fit the turn order."""
     check_position(position, POSITION)
     state = State(players, seed, options, seat_names=seat_names)
-    table = _Table(players)
     seats = SeatLookup(state.seat_names)
     state.round = position.get("round", 1)
     if state.round not in VP_SETS:
         raise PositionError(msg("mt.error.round", round=state.round))
     state.to_move = seats.index(position.get("to_move", state.seat_names[0]))
     state.starter = state.first_player = seats.index(position.get("starter", state.name(state.to_move)))
-    placed: dict[Card, str] = {}
-
-    def take(text: str, where: str) -> Card:
-        card = parse_card(text, players)
-        if card in placed:
-            raise PositionError(msg("mt.error.card-twice", card=card, first=placed[card], second=where))
-        placed[card] = where
-        return card
-
-    for slot_text, entries in (position.get("tricks") or {}).items():
-        slot = int(slot_text) - 1
-        if not 0 <= slot < SLOTS:
-            raise PositionError(msg("mt.error.no-slot", slot=slot_text))
-        entries = list(entries or [])
-        if len(entries) >= TRICK_SIZE:
-            raise PositionError(msg("mt.error.too-many-cards", slot=slot + 1, count=len(entries)))
-        for entry in entries:
-            seat_text, _, card_text = str(entry).partition(":")
-            if not card_text:
-                raise NotationError(msg("mt.error.trick-entry", text=entry))
-            seat = seats.index(seat_text.strip())
-            table.tricks[slot].append((seat, take(card_text.strip(), msg("mt.slot", slot=slot + 1))))
-        table.claim(slot)
-    listed = {}
-    for seat_text, cards in (position.get("hands") or {}).items():
-        seat = seats.index(seat_text)
-        listed[seat] = [take(text, state.name(seat)) for text in cards or []]
-        if len(listed[seat]) > HAND_SIZE:
-            raise PositionError(msg("mt.error.hand-too-big", player=state.name(seat), count=len(listed[seat])))
-    _fill_hands(state, table.hands, listed, placed, random.Random(f"{GAME_ID}:lesson:{seed}"))
-    for seat_text, order in (position.get("vp") or {}).items():
-        seat = seats.index(seat_text)
-        reason = state.why_not(Predict(tuple(order)))
-        if sorted(order) != sorted(VP_SETS[state.round]):
-            raise PositionError(str(reason))
-        table.vp_order[seat] = tuple(order)
-    for seat in range(players):
-        if table.vp_order[seat] is None:
-            table.vp_order[seat] = VP_SETS[state.round]
-    for seat_text, count in (position.get("won") or {}).items():
-        seat = seats.index(seat_text)
-        if type(count) is not int or not 0 <= count <= players * HAND_SIZE // 4:
-            raise PositionError(msg("mt.error.won-too-many", player=state.name(seat), count=count))
-        table.won[seat] = count
-    table.settle(state)
+    table = _Table(state, seats)
+    for field, lay in _LAYERS:  # in this order: hands are filled around the cards on the table
+        lay(table, position.get(field) or {})
+    table.settle()
     _check_tricks_won(state)
     state.round_scores = _scores(state, position.get("scores") or {}, seats)
     # how many tricks each player won in the rounds before the position: not described
@@ -144,16 +102,67 @@ def _check_tricks_won(state: State) -> None:
 
 
 class _Table:
-    """The round's table while a lesson describes it, in lists; ``settle`` puts it into the
-    tuples a State keeps."""
+    """The round's table while a lesson describes it, in lists, one method per position field;
+    ``settle`` puts it into the tuples a State keeps."""
 
-    def __init__(self, players: int):
+    def __init__(self, state: State, seats: SeatLookup):
+        self.state, self.seats = state, seats
+        players = state.players
         self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.tricks: list[list[tuple[int, Card]]] = [[] for _ in range(SLOTS)]
         self.colour: list[str | None] = [None] * SLOTS
         self.best: list[tuple[int, int] | None] = [None] * SLOTS
         self.vp_order: list[tuple[int, ...] | None] = [None] * players
         self.won = [0] * players
+        self.placed: dict[Card, str] = {}  # where each card named so far lies, for "named twice"
+
+    def take(self, text: str, where: str) -> Card:
+        card = parse_card(text, self.state.players)
+        if card in self.placed:
+            raise PositionError(msg("mt.error.card-twice", card=card, first=self.placed[card], second=where))
+        self.placed[card] = where
+        return card
+
+    def lay_tricks(self, tricks: dict) -> None:
+        for slot_text, entries in tricks.items():
+            slot = int(slot_text) - 1
+            if not 0 <= slot < SLOTS:
+                raise PositionError(msg("mt.error.no-slot", slot=slot_text))
+            entries = list(entries or [])
+            if len(entries) >= TRICK_SIZE:
+                raise PositionError(msg("mt.error.too-many-cards", slot=slot + 1, count=len(entries)))
+            for entry in entries:
+                seat_text, _, card_text = str(entry).partition(":")
+                if not card_text:
+                    raise NotationError(msg("mt.error.trick-entry", text=entry))
+                seat = self.seats.index(seat_text.strip())
+                self.tricks[slot].append((seat, self.take(card_text.strip(), msg("mt.slot", slot=slot + 1))))
+            self.claim(slot)
+
+    def deal_hands(self, hands: dict) -> None:
+        state, listed = self.state, {}
+        for seat_text, cards in hands.items():
+            seat = self.seats.index(seat_text)
+            listed[seat] = [self.take(text, state.name(seat)) for text in cards or []]
+            if len(listed[seat]) > HAND_SIZE:
+                raise PositionError(msg("mt.error.hand-too-big", player=state.name(seat), count=len(listed[seat])))
+        _fill_hands(state, self.hands, listed, self.placed, random.Random(f"{GAME_ID}:lesson:{state.seed}"))
+
+    def lay_vp(self, orders: dict) -> None:
+        state = self.state
+        for seat_text, order in orders.items():
+            seat = self.seats.index(seat_text)
+            if sorted(order) != sorted(VP_SETS[state.round]):
+                raise PositionError(str(state.why_not(Predict(tuple(order)))))
+            self.vp_order[seat] = tuple(order)
+        self.vp_order = [order or VP_SETS[state.round] for order in self.vp_order]
+
+    def count_won(self, won: dict) -> None:
+        for seat_text, count in won.items():
+            seat = self.seats.index(seat_text)
+            if type(count) is not int or not 0 <= count <= self.state.players * HAND_SIZE // 4:
+                raise PositionError(msg("mt.error.won-too-many", player=self.state.name(seat), count=count))
+            self.won[seat] = count
 
     def claim(self, slot: int) -> None:
         """The opening colour of ``slot`` and the card that claims its trick, from its cards."""
@@ -165,11 +174,20 @@ class _Table:
             ((seat, card.value) for seat, card in trick if card.colour == colour), key=lambda entry: entry[1]
         )
 
-    def settle(self, state: State) -> None:
+    def settle(self) -> None:
+        state = self.state
         state.hands = tuple(map(tuple, self.hands))
         state.tricks = tuple(map(tuple, self.tricks))
         state.colour, state.best = tuple(self.colour), tuple(self.best)
         state.vp_order, state.won = tuple(self.vp_order), tuple(self.won)
+
+
+_LAYERS = (
+    ("tricks", _Table.lay_tricks),
+    ("hands", _Table.deal_hands),
+    ("vp", _Table.lay_vp),
+    ("won", _Table.count_won),
+)
 
 
 def _fill_hands(
