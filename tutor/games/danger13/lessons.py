@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
@@ -72,65 +74,98 @@ def lesson_state(
     state.round = position.get("round", 1)
     if type(state.round) is not int or state.round < 1:
         raise PositionError(msg("d13.error.round", round=state.round))
-    used: Counter = Counter()
-
-    def cards(texts) -> tuple[Card, ...]:
-        found = tuple(parse_card(text) for text in texts or ())
-        used.update(found)
-        for card in found:
-            if used[card] > COUNTS[card]:
-                raise PositionError(msg("d13.error.too-many", count=used[card], card=card, available=COUNTS[card]))
-        return found
-
-    rows, banks = list(state.rows), list(state.banks)
-    for name, texts in (position.get("rows") or {}).items():
-        owner, row = seat(name), cards(texts)
-        for card in row:
-            if card.kind in (ARROW, INSTANT):
-                why = msg("d13.error.arrow-leaves" if card.kind == ARROW else "d13.error.instant-banks")
-                raise PositionError(msg("d13.error.not-in-row", player=state.name(owner), card=card, why=why))
-        rows[owner] = row
-    state.rows = tuple(rows)
-    for owner in range(players):
-        if state.row_sum(owner) >= state.limit(owner):
-            raise PositionError(
-                msg(
-                    "d13.error.row-bust", player=state.name(owner), total=state.row_sum(owner), limit=state.limit(owner)
-                )
-            )
-    for name, texts in (position.get("banks") or {}).items():
-        owner, bank = seat(name), cards(texts)
-        for card in bank:
-            if not card.plus:
-                raise PositionError(msg("d13.error.not-bankable", player=state.name(owner), card=card))
-        banks[owner] = bank
-    state.banks = tuple(banks)
-    received = [seat(name) for name in position.get("received") or ()]
-    for owner in received:
-        if received.count(owner) > 1:
-            raise PositionError(msg("d13.error.received-twice", player=state.name(owner)))
-    if len(received) >= players:
-        raise PositionError(msg("d13.error.all-received"))
-    state.received = tuple(received)
-    waiting = players - len(received)
-    packet = cards(position["packet"]) if "packet" in position else None
-    if packet is not None and len(packet) != waiting:
-        raise PositionError(msg("d13.error.packet-size", expected=waiting, count=len(packet)))
-    listed = cards(position.get("pile"))
-    unseen = listed + shuffled(tuple((COUNTS - used).elements()), f"{GAME_ID}:lesson:{seed}")
-    if packet is None:
-        packet, unseen, listed = unseen[:waiting], unseen[waiting:], listed[waiting:]
-    size = position.get("pile_size", len(unseen))
-    low = max(1, len(listed))
-    if type(size) is not int or not low <= size <= len(unseen):
-        raise PositionError(msg("d13.error.pile-size", low=low, high=len(unseen), size=size))
-    state.packet = packet[::-1]
-    state.pile = unseen[:size][::-1]
-    state.discards = unseen[size:]
+    table = _Table(state, seat)
+    for field, lay in _LAYERS:  # in this order: the cards not named anywhere make up the pile
+        lay(table, position.get(field))
+    table.deal(position)
     state.last_round = position.get("last_round", False)
     state.to_move = CHANCE  # the dealer's packet card is turned up next (no actor: see State.phase)
     state.push(state.chance_move())
     return state
+
+
+class _Table:
+    """The table while a lesson describes it, one method per position field; each card named
+    is counted, so that no card is named more often than the deck has it."""
+
+    def __init__(self, state: State, seat):
+        self.state, self.seat = state, seat
+        self.used: Counter = Counter()
+
+    def cards(self, texts) -> tuple[Card, ...]:
+        found = tuple(parse_card(text) for text in texts or ())
+        self.used.update(found)
+        for card in found:
+            if self.used[card] > COUNTS[card]:
+                raise PositionError(msg("d13.error.too-many", count=self.used[card], card=card, available=COUNTS[card]))
+        return found
+
+    def lay_rows(self, rows: dict | None) -> None:
+        state, laid = self.state, list(self.state.rows)
+        for name, texts in (rows or {}).items():
+            owner, row = self.seat(name), self.cards(texts)
+            for card in row:
+                if card.kind in (ARROW, INSTANT):
+                    why = msg("d13.error.arrow-leaves" if card.kind == ARROW else "d13.error.instant-banks")
+                    raise PositionError(msg("d13.error.not-in-row", player=state.name(owner), card=card, why=why))
+            laid[owner] = row
+        state.rows = tuple(laid)
+        for owner in range(state.players):
+            if state.row_sum(owner) >= state.limit(owner):
+                raise PositionError(
+                    msg(
+                        "d13.error.row-bust",
+                        player=state.name(owner),
+                        total=state.row_sum(owner),
+                        limit=state.limit(owner),
+                    )
+                )
+
+    def lay_banks(self, banks: dict | None) -> None:
+        state, laid = self.state, list(self.state.banks)
+        for name, texts in (banks or {}).items():
+            owner, bank = self.seat(name), self.cards(texts)
+            for card in bank:
+                if not card.plus:
+                    raise PositionError(msg("d13.error.not-bankable", player=state.name(owner), card=card))
+            laid[owner] = bank
+        state.banks = tuple(laid)
+
+    def mark_received(self, names: list | None) -> None:
+        received = [self.seat(name) for name in names or ()]
+        for owner in received:
+            if received.count(owner) > 1:
+                raise PositionError(msg("d13.error.received-twice", player=self.state.name(owner)))
+        if len(received) >= self.state.players:
+            raise PositionError(msg("d13.error.all-received"))
+        self.state.received = tuple(received)
+
+    def deal(self, position: dict) -> None:
+        """The dealer's packet, the pile and the discards: ``packet``, ``pile`` and
+        ``pile_size`` together, from the cards the other fields left."""
+        state = self.state
+        waiting = state.players - len(state.received)
+        packet = self.cards(position["packet"]) if "packet" in position else None
+        if packet is not None and len(packet) != waiting:
+            raise PositionError(msg("d13.error.packet-size", expected=waiting, count=len(packet)))
+        listed = self.cards(position.get("pile"))
+        unseen = listed + shuffled(tuple((COUNTS - self.used).elements()), f"{GAME_ID}:lesson:{state.seed}")
+        if packet is None:
+            packet, unseen, listed = unseen[:waiting], unseen[waiting:], listed[waiting:]
+        size = position.get("pile_size", len(unseen))
+        low = max(1, len(listed))
+        if type(size) is not int or not low <= size <= len(unseen):
+            raise PositionError(msg("d13.error.pile-size", low=low, high=len(unseen), size=size))
+        state.packet = packet[::-1]
+        state.pile = unseen[:size][::-1]
+        state.discards = unseen[size:]
+
+
+_LAYERS: tuple[tuple[str, Callable[[_Table, Any], None]], ...] = (
+    ("rows", _Table.lay_rows),
+    ("banks", _Table.lay_banks),
+    ("received", _Table.mark_received),
+)
 
 
 def _card_codes(cards) -> list[str]:
