@@ -1,7 +1,8 @@
 """Kernels for a public tutor: a cap on how many live at once, no kernel left behind by a
-page that was closed or never arrived, and pools of pre-started kernels that wait for
-room instead of failing, sized for a class (``class_size``) and refilled in the
-background: one kernel at a time, so that learners' clicks keep the processor.
+page that was closed or never arrived, none that grows past a memory limit, and pools of
+pre-started kernels that wait for room instead of failing, sized for a class
+(``class_size``) and refilled in the background: one kernel at a time, so that learners'
+clicks keep the processor.
 
 Voila wraps this class in its pooling kernel manager (voila.json names it in
 ``VoilaConfiguration.multi_kernel_manager_class``), so Voila's pools use it to start their
@@ -14,8 +15,10 @@ import asyncio
 import os
 import time
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+import psutil
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Integer, List, Unicode
@@ -30,6 +33,9 @@ delivery.install()
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
 ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
+# Run in a kernel over its memory limit before it is stopped: its page asks the visitor to reload.
+GOODBYE = "from widgets.page_tools import say_out_of_memory; say_out_of_memory()"
+GOODBYE_SECONDS = 5  # a kernel too busy to run it is stopped all the same (its page then says the server is lost)
 
 
 class KernelsBusy(web.HTTPError):
@@ -66,6 +72,13 @@ class TutorKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Client addresses kernels_per_address leaves alone: this machine's, where a reverse "
         "proxy in front of the tutor (and a teacher trying it out) comes from.",
+    )
+    kernel_memory_limit = Integer(
+        400,
+        config=True,
+        help="Megabytes of memory one page's kernel may hold: a page's kernel takes about 75 MB and "
+        "grows by some tens as a learner works (benchmarks/kernel_bench.py). A kernel over it is "
+        "stopped on the culler's next round (cull_interval), after its page was told to reload. 0: no limit.",
     )
     busy_retry_seconds = Integer(30, config=True, help="The busy page tries again after this many seconds.")
     unclaimed_timeout = Float(
@@ -228,9 +241,14 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Only kernels outside the pools come here. A kernel's idle time starts when it
         leaves its pool, not when it was pre-started; one that no page connected to is
         shut down after ``unclaimed_timeout`` without activity, even if it is busy; the
-        others follow ``cull_idle_timeout``."""
+        others follow ``cull_idle_timeout``. A kernel a page connected to (only a page can
+        make it grow) that holds more than ``kernel_memory_limit`` is stopped."""
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # shut down while the culler went through the others
+            return
+        if kernel_id in self._claimed and self._over_memory(kernel_id):
+            await self._say_goodbye(kernel_id)
+            await self.shutdown_kernel(kernel_id, now=True)
             return
         now = datetime.now(UTC)
         seen = self._seen.setdefault(kernel_id, now)
@@ -244,3 +262,35 @@ class TutorKernelManager(AsyncMappingKernelManager):
             await self.shutdown_kernel(kernel_id)
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def _over_memory(self, kernel_id: str) -> bool:
+        process_id = getattr(getattr(self._kernels.get(kernel_id), "provisioner", None), "pid", None)
+        if not self.kernel_memory_limit or process_id is None:
+            return False
+        try:
+            megabytes = psutil.Process(process_id).memory_info().rss / 2**20
+        except psutil.Error:  # ended meanwhile
+            return False
+        if megabytes <= self.kernel_memory_limit:
+            return False
+        self.log.warning(
+            "Stopping kernel %s: it holds %d MB (kernel_memory_limit: %d)",
+            kernel_id,
+            megabytes,
+            self.kernel_memory_limit,
+        )
+        return True
+
+    async def _say_goodbye(self, kernel_id: str) -> None:
+        """The kernel tells its page why it is stopped (widgets.page_tools), if it can within GOODBYE_SECONDS."""
+        client = cast(AsyncKernelClient, self.get_kernel(kernel_id).client())
+        client.start_channels()
+        try:
+            await client.execute_interactive(
+                GOODBYE, silent=True, store_history=False, timeout=GOODBYE_SECONDS, output_hook=lambda _: None
+            )
+            await asyncio.sleep(1)  # for the page's own connection to pass the change on
+        except TimeoutError:
+            self.log.warning("Kernel %s did not tell its page why it is stopped", kernel_id)
+        finally:
+            client.stop_channels()

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
+import psutil
 import pytest
 from traitlets import Dict
 from traitlets.config import Config
@@ -297,6 +298,30 @@ def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(fold
             for kernel in kernels.list_kernel_ids()
         }
         assert forgotten not in kernels and used in kernels, left
+        await kernels.shutdown_all()
+
+    run(scenario)
+
+
+def test_a_kernel_over_the_memory_limit_is_stopped_once_a_page_connected(folder):
+    """Every kernel here holds more than 1 MB: the one a page connected to is stopped on the
+    culler's round; the other, which no page can feed, is left to unclaimed_timeout."""
+
+    async def scenario():
+        kernels = manager(folder, kernel_memory_limit=1)
+        assert TutorKernelManager.kernel_memory_limit.default_value == 400
+        unclaimed = await kernels.start_kernel(kernel_name="python3")
+        claimed = await kernels.start_kernel(kernel_name="python3")
+        kernels.notify_connect(claimed)
+        process = psutil.Process(kernels.get_kernel(claimed).provisioner.pid)
+        for kernel in (unclaimed, claimed):
+            await kernels.cull_kernel_if_idle(kernel)
+        assert claimed not in kernels and unclaimed in kernels
+        assert not process.is_running()
+        kernels.kernel_memory_limit = 0  # off
+        kernels.notify_connect(unclaimed)
+        await kernels.cull_kernel_if_idle(unclaimed)
+        assert unclaimed in kernels
         await kernels.shutdown_all()
 
     run(scenario)
