@@ -189,6 +189,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
         if for_a_pool:
             self._pool_starting[kernel_id] = time.monotonic()
+            handlers.expected.add(kernel_id)
         elif (address := handlers.visitor_address.get()) is not None:  # started for a page request
             handlers.owners[kernel_id] = address
         return kernel_id
@@ -225,6 +226,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._seen.pop(kernel_id, None)
         self._claimed.discard(kernel_id)
         handlers.owners.pop(kernel_id, None)
+        handlers.forget(kernel_id)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def cull_kernels(self):

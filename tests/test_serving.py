@@ -231,6 +231,39 @@ def test_a_pool_kernel_handed_to_a_page_counts_for_its_address():
     assert handlers.owners.pop("pooled-1") == "203.0.113.9"
 
 
+class Waiter:
+    """A pool kernel's request socket, as PoolQuerySocket's class methods use it."""
+
+    def __init__(self):
+        self.sent: list[dict] = []
+        self.closed = False
+
+    def write_message(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self, code: int | None = None) -> None:
+        self.closed = True
+
+
+def test_only_a_pool_kernel_waits_for_a_request_until_it_is_sent_and_its_waiter_goes_with_it(folder):
+    """A socket may wait under a pool kernel's id until that kernel's request was sent (never
+    under a visitor's kernel, whose request never comes); a kernel shut down closes its waiter."""
+
+    async def scenario():
+        kernels = manager(folder)
+        pooled = await kernels.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "True"})
+        visitors = await kernels.start_kernel(kernel_name="python3")
+        assert pooled in handlers.expected and visitors not in handlers.expected
+        waiter = RequestInfoSocketHandler._waiters[pooled] = Waiter()
+        handlers.PoolQuerySocket.send_updates({"kernel_id": pooled, "payload": {"QUERY_STRING": "lang=fr"}})
+        assert waiter.sent == [{"QUERY_STRING": "lang=fr"}] and pooled not in handlers.expected
+        await kernels.shutdown_kernel(pooled)
+        assert waiter.closed and pooled not in RequestInfoSocketHandler._waiters
+        await kernels.shutdown_all()
+
+    run(scenario)
+
+
 def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
     """A pool's kernel starts only while a visitor could still have one; taken from its
     pool by a visitor meanwhile, it tells that visitor the tutor is busy."""

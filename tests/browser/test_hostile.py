@@ -205,6 +205,22 @@ def test_a_classroom_page_takes_odd_hellos_without_a_traceback(server, client):
     assert msg("classroom.form.join") in buttons, "the join form opened"
 
 
+def test_a_request_socket_under_a_page_kernel_is_closed_at_once(server):
+    """A pool kernel waits for its visitor's request on voila/query/<its id>. A socket under the
+    id of a kernel that waits for none (the page's own, which the page shows) was kept open,
+    never sent anything, and stayed after that kernel ended: one more per page fetched."""
+    kernel_id = open_page_over_http(server, page_file("learn", THRICEWISE))
+    address = server.url.replace("http", "ws", 1) + f"voila/query/{kernel_id}"
+    socket = websocket.create_connection(address, timeout=10)
+    try:
+        assert socket.recv() == "", "the server sent something, or left the socket open"
+    except websocket.WebSocketConnectionClosedException:
+        pass  # closed: as it should
+    finally:
+        socket.close()
+    assert f"Refused a request-info socket for kernel {kernel_id}" in server.log.read_text()
+
+
 @pytest.fixture(scope="module")
 def thrifty(chromium):
     """A server whose kernels may hold less memory than a page's kernel takes, so that any
