@@ -18,11 +18,15 @@ pool (a fresh kernel for every such request).
 
 Each page's kernel is noted with the client address that asked for it (``owners``), so that
 the kernel manager can cap the kernels one address holds (``TutorKernelManager.kernels_per_address``).
+Behind a reverse proxy that address is the one the proxy names in X-Forwarded-For, believed
+only when the request comes from a proxy listed in ``TutorKernelManager.trusted_proxies``.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+from collections.abc import Collection
 from contextvars import ContextVar
 
 import voila.app
@@ -38,6 +42,21 @@ log = logging.getLogger(__name__)
 visitor_address: ContextVar[str | None] = ContextVar("visitor_address", default=None)
 owners: dict[str, str] = {}  # kernel id -> the client address whose page request it serves
 expected: set[str] = set()  # pool kernels that may wait for their request: started, not yet sent it
+
+
+def client_address(peer: str, forwarded_for: str | None, proxies: Collection[str]) -> str:
+    """The address a request comes from: its peer's, or if that is a trusted proxy, the one
+    the proxy added last to X-Forwarded-For (and so on through a chain of trusted proxies).
+    What the client itself wrote there comes before it and is never reached; a hop that is
+    not an address stops the walk."""
+    address = peer
+    hops = [hop.strip() for hop in (forwarded_for or "").split(",")]
+    while address in proxies and hops:
+        try:
+            address = str(ipaddress.ip_address(hops.pop()))
+        except ValueError:
+            break
+    return address
 
 
 class PoolQuerySocket(RequestInfoSocketHandler):
@@ -89,7 +108,8 @@ class PageHandler(TornadoVoilaHandler):
 
     async def get(self, path=None):
         """Voila's page, unless this client address holds too many kernels already (the busy page)."""
-        address = self.request.remote_ip or ""
+        proxies = getattr(self.kernel_manager, "trusted_proxies", ())
+        address = client_address(self.request.remote_ip or "", self.request.headers.get("X-Forwarded-For"), proxies)
         admit = getattr(self.kernel_manager, "admit", None)
         if admit is not None:
             admit(address)

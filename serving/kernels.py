@@ -62,16 +62,25 @@ class TutorKernelManager(AsyncMappingKernelManager):
         64,  # above the largest class (60): a school's learners often share its one public address
         config=True,
         help="Kernels (open pages) one client address may hold at once; a page beyond it gets "
-        "the busy page. 0: no limit. Behind a reverse proxy every visitor has the proxy's "
-        "address: list it in unlimited_addresses (or set 0) and limit connections per address "
-        "there (docs/security.md).",
+        "the busy page. 0: no limit. Behind a reverse proxy, list it in trusted_proxies so that "
+        "visitors are told apart by the address it names (docs/security.md).",
+    )
+    trusted_proxies = List(
+        Unicode(),
+        ["127.0.0.1", "::1"],
+        config=True,
+        help="Reverse proxies whose X-Forwarded-For header names the visitor's address (the last "
+        "one in it, which the proxy added: nginx's $proxy_add_x_forwarded_for). A request from "
+        "any other address counts as that address, whatever the header says. A proxy on this "
+        "machine is trusted; one on another machine must be listed.",
     )
     unlimited_addresses = List(
         Unicode(),
         ["127.0.0.1", "::1"],
         config=True,
-        help="Client addresses kernels_per_address leaves alone: this machine's, where a reverse "
-        "proxy in front of the tutor (and a teacher trying it out) comes from.",
+        help="Client addresses kernels_per_address leaves alone: this machine's, where a teacher "
+        "trying the tutor out comes from (and a reverse proxy that does not say whom it "
+        "forwards, see trusted_proxies).",
     )
     kernel_memory_limit = Integer(
         400,

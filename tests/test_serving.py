@@ -222,6 +222,24 @@ def test_one_client_address_holds_at_most_kernels_per_address(folder):
     run(scenario)
 
 
+@pytest.mark.parametrize(
+    "peer, forwarded_for, client",
+    [
+        ("203.0.113.5", "198.51.100.1", "203.0.113.5"),  # what a visitor writes there is not believed
+        ("127.0.0.1", None, "127.0.0.1"),  # someone on this machine
+        ("127.0.0.1", "203.0.113.5", "203.0.113.5"),  # the proxy on this machine names the visitor
+        ("::1", "198.51.100.1, 203.0.113.5", "203.0.113.5"),  # and what the visitor wrote comes before
+        ("127.0.0.1", "203.0.113.5, 10.0.0.2", "203.0.113.5"),  # through two trusted proxies
+        ("10.0.0.3", "203.0.113.5", "10.0.0.3"),  # a proxy on another machine, not listed
+        ("127.0.0.1", "x" * 5000, "127.0.0.1"),  # not an address
+        ("127.0.0.1", "2001:DB8::1", "2001:db8::1"),
+    ],
+)
+def test_behind_a_trusted_proxy_the_visitor_is_the_address_it_names(peer, forwarded_for, client):
+    proxies = [*TutorKernelManager.trusted_proxies.default(), "10.0.0.2"]
+    assert handlers.client_address(peer, forwarded_for, proxies) == client
+
+
 def test_a_pool_kernel_handed_to_a_page_counts_for_its_address():
     token = handlers.visitor_address.set("203.0.113.9")
     try:

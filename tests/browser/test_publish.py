@@ -270,41 +270,45 @@ def test_the_address_cannot_change_the_sites_template(small, query):
     assert not re.search(r'(src|href)="https?://(?!localhost|127\.0\.0\.1)', page)
 
 
-def fetch_from(server: VoilaServer, address: str, notebook: str) -> tuple[int, str]:
+def fetch_from(server: VoilaServer, address: str, notebook: str, forwarded_for: str) -> tuple[int, str]:
     """A page request, as a script sends it, from another client address than this machine's
-    usual one (every 127.x.y.z address is this machine): its status and body."""
+    usual one (every 127.x.y.z address is this machine), with an X-Forwarded-For header as a
+    reverse proxy adds (or a visitor forges): its status and body."""
     connection = http.client.HTTPConnection(
         "127.0.0.1", urlsplit(server.url).port, timeout=PAGE_TIMEOUT_MS / 1000, source_address=(address, 0)
     )
     try:
-        connection.request("GET", f"/voila/render/{notebook}", headers={"Accept-Language": "en"})
+        headers = {"Accept-Language": "en", "X-Forwarded-For": forwarded_for}
+        connection.request("GET", f"/voila/render/{notebook}", headers=headers)
         response = connection.getresponse()
         return response.status, response.read().decode()
     finally:
         connection.close()
 
 
-def test_one_client_address_gets_the_busy_page_beyond_its_kernels(small):
+def test_one_client_address_gets_the_busy_page_beyond_its_kernels_directly_or_behind_a_proxy(small):
     """A client fetching pages in a loop filled max_kernels for everyone. Its pages, kept open
-    (their kernels' websockets connected), count for its address: after kernels_per_address of
-    them the next one gets the busy page, while another address still gets its page."""
+    (their kernels' websockets connected), count for its address, whether it comes directly
+    (what it writes in X-Forwarded-For is not believed) or through a proxy on this machine
+    (which names it there): after kernels_per_address of them the next one gets the busy page,
+    while another visitor behind the proxy still gets theirs."""
     wait_for_pools(small)
     held = []
     try:
-        for _ in range(PER_ADDRESS):
-            status, page = fetch_from(small, "127.0.0.2", page_file("learn", GAME))
+        for peer, forwarded_for in (("127.0.0.2", "198.51.100.1"), ("127.0.0.1", "127.0.0.2")):
+            status, page = fetch_from(small, peer, page_file("learn", GAME), forwarded_for)
             assert status == 200, page[:300]
             kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
             address = small.url.replace("http", "ws", 1) + f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
             held.append(websocket.create_connection(address, timeout=30))  # the page stays open
-        status, page = fetch_from(small, "127.0.0.2", page_file("learn", GAME))
+        status, page = fetch_from(small, "127.0.0.2", page_file("learn", GAME), "198.51.100.2")
         assert status == 503 and KernelsBusy(RETRY).texts["en"]["heading"] in page
-        status, page = fetch_from(small, "127.0.0.3", page_file("learn", GAME))
+        status, page = fetch_from(small, "127.0.0.1", page_file("learn", GAME), "127.0.0.3")
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
     finally:
         for connection in held:
             connection.close()
-    assert "Refused a page to 127.0.0.2: it holds 2 kernels" in small.log.read_text()
+    assert f"Refused a page to 127.0.0.2: it holds {PER_ADDRESS} kernels" in small.log.read_text()
 
 
 def test_idle_pools_are_not_culled(small):
