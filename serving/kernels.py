@@ -257,10 +257,17 @@ class TutorKernelManager(AsyncMappingKernelManager):
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # shut down while the culler went through the others
             return
-        if kernel_id in self._claimed and self._over_memory(kernel_id):
-            await self._say_goodbye(kernel_id)
-            await self.shutdown_kernel(kernel_id, now=True)
-            return
+        if kernel_id in self._claimed and self.kernel_memory_limit:
+            held = self._megabytes(kernel_id)
+            if held > self.kernel_memory_limit:
+                self.log.warning(
+                    "Stopping kernel %s: it holds %d MB (limit %d)", kernel_id, held, self.kernel_memory_limit
+                )
+                try:
+                    await self._say_goodbye(kernel_id)
+                finally:
+                    await self.shutdown_kernel(kernel_id, now=True)
+                return
         now = datetime.now(UTC)
         seen = self._seen.setdefault(kernel_id, now)
         if getattr(kernel, "last_activity", now) < seen:
@@ -274,23 +281,13 @@ class TutorKernelManager(AsyncMappingKernelManager):
             return
         await super().cull_kernel_if_idle(kernel_id)
 
-    def _over_memory(self, kernel_id: str) -> bool:
+    def _megabytes(self, kernel_id: str) -> float:
+        """The kernel's resident memory (0 if it has no process any more)."""
         process_id = getattr(getattr(self._kernels.get(kernel_id), "provisioner", None), "pid", None)
-        if not self.kernel_memory_limit or process_id is None:
-            return False
         try:
-            megabytes = psutil.Process(process_id).memory_info().rss / 2**20
+            return psutil.Process(process_id).memory_info().rss / 2**20 if process_id else 0
         except psutil.Error:  # ended meanwhile
-            return False
-        if megabytes <= self.kernel_memory_limit:
-            return False
-        self.log.warning(
-            "Stopping kernel %s: it holds %d MB (kernel_memory_limit: %d)",
-            kernel_id,
-            megabytes,
-            self.kernel_memory_limit,
-        )
-        return True
+            return 0
 
     async def _say_goodbye(self, kernel_id: str) -> None:
         """The kernel tells its page why it is stopped (widgets.page_tools), if it can within GOODBYE_SECONDS."""

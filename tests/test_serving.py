@@ -20,7 +20,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving import handlers
 from serving.console import Friendly
-from serving.kernels import CLASS_PAGE, KernelsBusy, TutorKernelManager
+from serving.kernels import CLASS_PAGE, GOODBYE_SECONDS, KernelsBusy, TutorKernelManager
 from serving.pages import LANGUAGES, page_title, section_of, text
 from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
@@ -369,6 +369,15 @@ def test_a_kernel_over_the_memory_limit_is_stopped_once_a_page_connected(folder)
             await kernels.cull_kernel_if_idle(kernel)
         assert claimed not in kernels and unclaimed in kernels
         assert not process.is_running()
+        busy = await kernels.start_kernel(kernel_name="python3")  # too busy to tell its page: stopped all the same
+        kernels.notify_connect(busy)
+        client = kernels.get_kernel(busy).client()
+        client.start_channels()
+        client.execute("import time; time.sleep(120)")
+        await asyncio.sleep(1)
+        await asyncio.wait_for(kernels.cull_kernel_if_idle(busy), GOODBYE_SECONDS + 20)
+        client.stop_channels()
+        assert busy not in kernels
         kernels.kernel_memory_limit = 0  # off
         kernels.notify_connect(unclaimed)
         await kernels.cull_kernel_if_idle(unclaimed)
