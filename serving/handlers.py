@@ -6,8 +6,11 @@ Voila's own handler (``voila.request_info_handler``) lets any client open a sock
 kernel id, replacing the waiter already there, and its ``on_close`` deletes the *last* waiter
 when its own was replaced: two sockets under a made-up id, one closed, and a pool kernel's
 waiter is gone, so that kernel waits for ever and its page shows "Running..." for ever.
-Here a socket is taken only for a kernel this server runs that has no waiter yet, and
-closing it removes only its own entry.
+Here a socket is taken only for a kernel this server started for a pool that has neither a
+waiter nor its request yet (``expected``): a visitor's socket under any other id, their own
+page's kernel included, would never get a request and would stay open after that kernel
+ended. Closing a socket removes only its own entry, and a kernel shut down takes its waiter
+and its undelivered request along (``forget``).
 
 A page's address cannot choose the site's template or theme: Voila's classic, lab and reveal
 templates load scripts from public CDNs, and an address asking for another one skipped the
@@ -15,11 +18,15 @@ pool (a fresh kernel for every such request).
 
 Each page's kernel is noted with the client address that asked for it (``owners``), so that
 the kernel manager can cap the kernels one address holds (``TutorKernelManager.kernels_per_address``).
+Behind a reverse proxy that address is the one the proxy names in X-Forwarded-For, believed
+only when the request comes from a proxy listed in ``TutorKernelManager.trusted_proxies``.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+from collections.abc import Collection
 from contextvars import ContextVar
 
 import voila.app
@@ -34,6 +41,22 @@ log = logging.getLogger(__name__)
 # The client address of the page request being served, while Voila gets that page a kernel.
 visitor_address: ContextVar[str | None] = ContextVar("visitor_address", default=None)
 owners: dict[str, str] = {}  # kernel id -> the client address whose page request it serves
+expected: set[str] = set()  # pool kernels that may wait for their request: started, not yet sent it
+
+
+def client_address(peer: str, forwarded_for: str | None, proxies: Collection[str]) -> str:
+    """The address a request comes from: its peer's, or if that is a trusted proxy, the one
+    the proxy added last to X-Forwarded-For (and so on through a chain of trusted proxies).
+    What the client itself wrote there comes before it and is never reached; a hop that is
+    not an address stops the walk."""
+    address = peer
+    hops = [hop.strip() for hop in (forwarded_for or "").split(",")]
+    while address in proxies and hops:
+        try:
+            address = str(ipaddress.ip_address(hops.pop()))
+        except ValueError:
+            break
+    return address
 
 
 class PoolQuerySocket(RequestInfoSocketHandler):
@@ -41,12 +64,13 @@ class PoolQuerySocket(RequestInfoSocketHandler):
     handler, which sends each visitor's request through them, needs no change."""
 
     def open(self, kernel_id: str) -> None:
-        kernels = self.settings.get("kernel_manager")
-        if kernel_id in self._waiters or (kernels is not None and kernel_id not in kernels):
-            log.warning("Refused a request-info socket for kernel %s: unknown or already waiting", kernel_id)
+        if kernel_id in self._waiters or kernel_id not in expected:
+            log.warning("Refused a request-info socket for kernel %s: not a pool kernel waiting for it", kernel_id)
             self.close(code=1008)  # policy violation
             return
         super().open(kernel_id)
+        if self._cache.pop(kernel_id, None) is not None:  # its request came first and is sent now
+            expected.discard(kernel_id)
 
     def on_close(self) -> None:
         for kernel_id, waiter in list(self._waiters.items()):
@@ -60,6 +84,17 @@ class PoolQuerySocket(RequestInfoSocketHandler):
         if address is not None:
             owners[msg["kernel_id"]] = address
         super().send_updates(msg)
+        if msg["kernel_id"] not in cls._cache:  # sent to its waiter
+            expected.discard(msg["kernel_id"])
+
+
+def forget(kernel_id: str) -> None:
+    """A kernel is shut down: its waiter is closed and its request, if it never came for it, dropped."""
+    expected.discard(kernel_id)
+    RequestInfoSocketHandler._cache.pop(kernel_id, None)
+    waiter = RequestInfoSocketHandler._waiters.pop(kernel_id, None)
+    if waiter is not None:
+        waiter.close()
 
 
 class PageHandler(TornadoVoilaHandler):
@@ -73,7 +108,8 @@ class PageHandler(TornadoVoilaHandler):
 
     async def get(self, path=None):
         """Voila's page, unless this client address holds too many kernels already (the busy page)."""
-        address = self.request.remote_ip or ""
+        proxies = getattr(self.kernel_manager, "trusted_proxies", ())
+        address = client_address(self.request.remote_ip or "", self.request.headers.get("X-Forwarded-For"), proxies)
         admit = getattr(self.kernel_manager, "admit", None)
         if admit is not None:
             admit(address)

@@ -1,7 +1,8 @@
 """Kernels for a public tutor: a cap on how many live at once, no kernel left behind by a
-page that was closed or never arrived, and pools of pre-started kernels that wait for
-room instead of failing, sized for a class (``class_size``) and refilled in the
-background: one kernel at a time, so that learners' clicks keep the processor.
+page that was closed or never arrived, none that grows past a memory limit, and pools of
+pre-started kernels that wait for room instead of failing, sized for a class
+(``class_size``) and refilled in the background: one kernel at a time, so that learners'
+clicks keep the processor.
 
 Voila wraps this class in its pooling kernel manager (voila.json names it in
 ``VoilaConfiguration.multi_kernel_manager_class``), so Voila's pools use it to start their
@@ -14,8 +15,10 @@ import asyncio
 import os
 import time
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+import psutil
+from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
 from traitlets import Float, Integer, List, Unicode
@@ -30,6 +33,9 @@ delivery.install()
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
 ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
+# Run in a kernel over its memory limit before it is stopped: its page asks the visitor to reload.
+GOODBYE = "from widgets.page_tools import say_out_of_memory; say_out_of_memory()"
+GOODBYE_SECONDS = 5  # a kernel too busy to run it is stopped all the same (its page then says the server is lost)
 
 
 class KernelsBusy(web.HTTPError):
@@ -56,16 +62,32 @@ class TutorKernelManager(AsyncMappingKernelManager):
         64,  # above the largest class (60): a school's learners often share its one public address
         config=True,
         help="Kernels (open pages) one client address may hold at once; a page beyond it gets "
-        "the busy page. 0: no limit. Behind a reverse proxy every visitor has the proxy's "
-        "address: list it in unlimited_addresses (or set 0) and limit connections per address "
-        "there (docs/security.md).",
+        "the busy page. 0: no limit. Behind a reverse proxy, list it in trusted_proxies so that "
+        "visitors are told apart by the address it names (docs/security.md).",
+    )
+    trusted_proxies = List(
+        Unicode(),
+        ["127.0.0.1", "::1"],
+        config=True,
+        help="Reverse proxies whose X-Forwarded-For header names the visitor's address (the last "
+        "one in it, which the proxy added: nginx's $proxy_add_x_forwarded_for). A request from "
+        "any other address counts as that address, whatever the header says. A proxy on this "
+        "machine is trusted; one on another machine must be listed.",
     )
     unlimited_addresses = List(
         Unicode(),
         ["127.0.0.1", "::1"],
         config=True,
-        help="Client addresses kernels_per_address leaves alone: this machine's, where a reverse "
-        "proxy in front of the tutor (and a teacher trying it out) comes from.",
+        help="Client addresses kernels_per_address leaves alone: this machine's, where a teacher "
+        "trying the tutor out comes from (and a reverse proxy that does not say whom it "
+        "forwards, see trusted_proxies).",
+    )
+    kernel_memory_limit = Integer(
+        400,
+        config=True,
+        help="Megabytes of memory one page's kernel may hold: a page's kernel takes about 75 MB and "
+        "grows by some tens as a learner works (benchmarks/kernel_bench.py). A kernel over it is "
+        "stopped on the culler's next round (cull_interval), after its page was told to reload. 0: no limit.",
     )
     busy_retry_seconds = Integer(30, config=True, help="The busy page tries again after this many seconds.")
     unclaimed_timeout = Float(
@@ -176,6 +198,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
         if for_a_pool:
             self._pool_starting[kernel_id] = time.monotonic()
+            handlers.expected.add(kernel_id)
         elif (address := handlers.visitor_address.get()) is not None:  # started for a page request
             handlers.owners[kernel_id] = address
         return kernel_id
@@ -212,6 +235,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._seen.pop(kernel_id, None)
         self._claimed.discard(kernel_id)
         handlers.owners.pop(kernel_id, None)
+        handlers.forget(kernel_id)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def cull_kernels(self):
@@ -228,10 +252,22 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Only kernels outside the pools come here. A kernel's idle time starts when it
         leaves its pool, not when it was pre-started; one that no page connected to is
         shut down after ``unclaimed_timeout`` without activity, even if it is busy; the
-        others follow ``cull_idle_timeout``."""
+        others follow ``cull_idle_timeout``. A kernel a page connected to (only a page can
+        make it grow) that holds more than ``kernel_memory_limit`` is stopped."""
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # shut down while the culler went through the others
             return
+        if kernel_id in self._claimed and self.kernel_memory_limit:
+            held = self._megabytes(kernel_id)
+            if held > self.kernel_memory_limit:
+                self.log.warning(
+                    "Stopping kernel %s: it holds %d MB (limit %d)", kernel_id, held, self.kernel_memory_limit
+                )
+                try:
+                    await self._say_goodbye(kernel_id)
+                finally:
+                    await self.shutdown_kernel(kernel_id, now=True)
+                return
         now = datetime.now(UTC)
         seen = self._seen.setdefault(kernel_id, now)
         if getattr(kernel, "last_activity", now) < seen:
@@ -244,3 +280,25 @@ class TutorKernelManager(AsyncMappingKernelManager):
             await self.shutdown_kernel(kernel_id)
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+    def _megabytes(self, kernel_id: str) -> float:
+        """The kernel's resident memory (0 if it has no process any more)."""
+        process_id = getattr(getattr(self._kernels.get(kernel_id), "provisioner", None), "pid", None)
+        try:
+            return psutil.Process(process_id).memory_info().rss / 2**20 if process_id else 0
+        except psutil.Error:  # ended meanwhile
+            return 0
+
+    async def _say_goodbye(self, kernel_id: str) -> None:
+        """The kernel tells its page why it is stopped (widgets.page_tools), if it can within GOODBYE_SECONDS."""
+        client = cast(AsyncKernelClient, self.get_kernel(kernel_id).client())
+        client.start_channels()
+        try:
+            await client.execute_interactive(
+                GOODBYE, silent=True, store_history=False, timeout=GOODBYE_SECONDS, output_hook=lambda _: None
+            )
+            await asyncio.sleep(1)  # for the page's own connection to pass the change on
+        except TimeoutError:
+            self.log.warning("Kernel %s did not tell its page why it is stopped", kernel_id)
+        finally:
+            client.stop_channels()

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import nbformat
+import psutil
 import pytest
 from traitlets import Dict
 from traitlets.config import Config
@@ -19,7 +20,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving import handlers
 from serving.console import Friendly
-from serving.kernels import CLASS_PAGE, KernelsBusy, TutorKernelManager
+from serving.kernels import CLASS_PAGE, GOODBYE_SECONDS, KernelsBusy, TutorKernelManager
 from serving.pages import LANGUAGES, page_title, section_of, text
 from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
@@ -221,6 +222,24 @@ def test_one_client_address_holds_at_most_kernels_per_address(folder):
     run(scenario)
 
 
+@pytest.mark.parametrize(
+    "peer, forwarded_for, client",
+    [
+        ("203.0.113.5", "198.51.100.1", "203.0.113.5"),  # what a visitor writes there is not believed
+        ("127.0.0.1", None, "127.0.0.1"),  # someone on this machine
+        ("127.0.0.1", "203.0.113.5", "203.0.113.5"),  # the proxy on this machine names the visitor
+        ("::1", "198.51.100.1, 203.0.113.5", "203.0.113.5"),  # and what the visitor wrote comes before
+        ("127.0.0.1", "203.0.113.5, 10.0.0.2", "203.0.113.5"),  # through two trusted proxies
+        ("10.0.0.3", "203.0.113.5", "10.0.0.3"),  # a proxy on another machine, not listed
+        ("127.0.0.1", "x" * 5000, "127.0.0.1"),  # not an address
+        ("127.0.0.1", "2001:DB8::1", "2001:db8::1"),
+    ],
+)
+def test_behind_a_trusted_proxy_the_visitor_is_the_address_it_names(peer, forwarded_for, client):
+    proxies = [*TutorKernelManager.trusted_proxies.default(), "10.0.0.2"]
+    assert handlers.client_address(peer, forwarded_for, proxies) == client
+
+
 def test_a_pool_kernel_handed_to_a_page_counts_for_its_address():
     token = handlers.visitor_address.set("203.0.113.9")
     try:
@@ -228,6 +247,39 @@ def test_a_pool_kernel_handed_to_a_page_counts_for_its_address():
     finally:
         handlers.visitor_address.reset(token)
     assert handlers.owners.pop("pooled-1") == "203.0.113.9"
+
+
+class Waiter:
+    """A pool kernel's request socket, as PoolQuerySocket's class methods use it."""
+
+    def __init__(self):
+        self.sent: list[dict] = []
+        self.closed = False
+
+    def write_message(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def close(self, code: int | None = None) -> None:
+        self.closed = True
+
+
+def test_only_a_pool_kernel_waits_for_a_request_until_it_is_sent_and_its_waiter_goes_with_it(folder):
+    """A socket may wait under a pool kernel's id until that kernel's request was sent (never
+    under a visitor's kernel, whose request never comes); a kernel shut down closes its waiter."""
+
+    async def scenario():
+        kernels = manager(folder)
+        pooled = await kernels.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "True"})
+        visitors = await kernels.start_kernel(kernel_name="python3")
+        assert pooled in handlers.expected and visitors not in handlers.expected
+        waiter = RequestInfoSocketHandler._waiters[pooled] = Waiter()
+        handlers.PoolQuerySocket.send_updates({"kernel_id": pooled, "payload": {"QUERY_STRING": "lang=fr"}})
+        assert waiter.sent == [{"QUERY_STRING": "lang=fr"}] and pooled not in handlers.expected
+        await kernels.shutdown_kernel(pooled)
+        assert waiter.closed and pooled not in RequestInfoSocketHandler._waiters
+        await kernels.shutdown_all()
+
+    run(scenario)
 
 
 def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
@@ -297,6 +349,39 @@ def test_a_kernel_no_page_connects_to_is_shut_down_and_a_connected_one_kept(fold
             for kernel in kernels.list_kernel_ids()
         }
         assert forgotten not in kernels and used in kernels, left
+        await kernels.shutdown_all()
+
+    run(scenario)
+
+
+def test_a_kernel_over_the_memory_limit_is_stopped_once_a_page_connected(folder):
+    """Every kernel here holds more than 1 MB: the one a page connected to is stopped on the
+    culler's round; the other, which no page can feed, is left to unclaimed_timeout."""
+
+    async def scenario():
+        kernels = manager(folder, kernel_memory_limit=1)
+        assert TutorKernelManager.kernel_memory_limit.default_value == 400
+        unclaimed = await kernels.start_kernel(kernel_name="python3")
+        claimed = await kernels.start_kernel(kernel_name="python3")
+        kernels.notify_connect(claimed)
+        process = psutil.Process(kernels.get_kernel(claimed).provisioner.pid)
+        for kernel in (unclaimed, claimed):
+            await kernels.cull_kernel_if_idle(kernel)
+        assert claimed not in kernels and unclaimed in kernels
+        assert not process.is_running()
+        busy = await kernels.start_kernel(kernel_name="python3")  # too busy to tell its page: stopped all the same
+        kernels.notify_connect(busy)
+        client = kernels.get_kernel(busy).client()
+        client.start_channels()
+        client.execute("import time; time.sleep(120)")
+        await asyncio.sleep(1)
+        await asyncio.wait_for(kernels.cull_kernel_if_idle(busy), GOODBYE_SECONDS + 20)
+        client.stop_channels()
+        assert busy not in kernels
+        kernels.kernel_memory_limit = 0  # off
+        kernels.notify_connect(unclaimed)
+        await kernels.cull_kernel_if_idle(unclaimed)
+        assert unclaimed in kernels
         await kernels.shutdown_all()
 
     run(scenario)

@@ -1,9 +1,11 @@
 """The tools every page carries beside its navigation: the text size (normal, large,
 projector) and the watch on the server. Both live in the browser (static/tutor.js):
-the size is remembered there, and a server that stops answering is told in words."""
+the size is remembered there, and a server that stops answering is told in words, as is
+a page the server stops because its kernel used too much memory (serving.kernels)."""
 
 from __future__ import annotations
 
+import weakref
 from html import escape
 
 import ipywidgets as w
@@ -23,11 +25,21 @@ class PageTools(Component):
     kind = traitlets.Unicode("page-tools").tag(sync=True)
     lost_text = traitlets.Unicode().tag(sync=True)
     reload_text = traitlets.Unicode().tag(sync=True)
+    memory_text = traitlets.Unicode().tag(sync=True)
+    # Why the server is about to stop this page's kernel ("memory"): state rather than a
+    # message, so that a page whose view is drawn after it still says so.
+    ended = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
-        super().__init__(lost_text=msg("app.lost.text"), reload_text=msg("app.lost.reload"), **kwargs)
+        super().__init__(
+            lost_text=msg("app.lost.text"),
+            reload_text=msg("app.lost.reload"),
+            memory_text=msg("app.lost.memory"),
+            **kwargs,
+        )
         self.add_class("tutor-tools-bar")
         self.refresh()
+        _pages.add(self)
 
     def _receive(self, widget, content, buffers) -> None:
         if isinstance(content, dict) and "ping" in content:
@@ -55,6 +67,16 @@ class PageTools(Component):
             role="group",
             aria_label=label,
         )
+
+
+_pages: weakref.WeakSet[PageTools] = weakref.WeakSet()
+
+
+def say_out_of_memory() -> None:
+    """The server runs this in a kernel over its memory limit just before it stops it
+    (``TutorKernelManager.kernel_memory_limit``): the page asks the visitor to reload."""
+    for tools in list(_pages):
+        tools.ended = "memory"
 
 
 def page_tools(bar: w.Widget) -> w.HBox:

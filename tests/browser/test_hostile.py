@@ -14,17 +14,19 @@ import pytest
 import websocket
 from jupyter_client.session import Session
 
+from serving.pages import text
 from tutor.games import games
 from tutor.messages import msg
 from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
 
-from .conftest import ROOT, VoilaServer
-from .test_publish import open_page_over_http
+from .conftest import PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
+from .test_publish import KERNEL_ID, open_page_over_http
 
 THRICEWISE = next(game for game in games() if "thricewise" in game)
 CONTROL_PROTOCOL, WIDGET_PROTOCOL = "1.0.0", "2.1.0"  # ipywidgets 8's, which the kernel checks
 QUIET_SECONDS = 3  # how long to listen for what the kernel sends after a hostile message
+LOW_MEMORY_MB = 30  # below what any page's kernel takes (about 75 MB): every page crosses it
 
 
 class KernelClient:
@@ -201,3 +203,56 @@ def test_a_classroom_page_takes_odd_hellos_without_a_traceback(server, client):
     assert not tracebacks(client.heard), tracebacks(client.heard)[:2]
     buttons = [state.get("description") for state in client.widget_states().values()]
     assert msg("classroom.form.join") in buttons, "the join form opened"
+
+
+def test_a_request_socket_under_a_page_kernel_is_closed_at_once(server):
+    """A pool kernel waits for its visitor's request on voila/query/<its id>. A socket under the
+    id of a kernel that waits for none (the page's own, which the page shows) was kept open,
+    never sent anything, and stayed after that kernel ended: one more per page fetched."""
+    kernel_id = open_page_over_http(server, page_file("learn", THRICEWISE))
+    address = server.url.replace("http", "ws", 1) + f"voila/query/{kernel_id}"
+    socket = websocket.create_connection(address, timeout=10)
+    try:
+        assert socket.recv() == "", "the server sent something, or left the socket open"
+    except websocket.WebSocketConnectionClosedException:
+        pass  # closed: as it should
+    finally:
+        socket.close()
+    assert f"Refused a request-info socket for kernel {kernel_id}" in server.log.read_text()
+
+
+@pytest.fixture(scope="module")
+def thrifty(chromium):
+    """A server whose kernels may hold less memory than a page's kernel takes, so that any
+    page stands for one an attacker made grow."""
+    started = VoilaServer(
+        f"--TutorKernelManager.kernel_memory_limit={LOW_MEMORY_MB}",
+        "--TutorKernelManager.cull_interval=1",
+        name="voila-memory",
+    )
+    yield started
+    started.stop()
+
+
+def test_a_kernel_over_the_memory_limit_is_stopped_and_its_page_says_so(chromium, thrifty):
+    """A kernel no longer grows until the machine's memory runs out: over
+    kernel_memory_limit it is stopped, and its page tells the visitor why, in their language,
+    with a way back (a reload takes a fresh kernel)."""
+    context = chromium.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(thrifty.page_url(page_file("learn", THRICEWISE)), timeout=PAGE_TIMEOUT_MS)
+        note = page.locator(".tutor-lost")
+        note.wait_for(timeout=PAGE_TIMEOUT_MS)
+        assert note.get_by_role("paragraph").inner_text() == text("fr", "app.lost.memory")
+        reload = note.get_by_role("button", name=text("fr", "app.lost.reload"))
+        assert reload.is_visible() and note.is_visible()
+        screenshot(page, "memory-limit-fr")
+        kernel_id = page.evaluate(KERNEL_ID)
+        deadline = time.monotonic() + 10
+        while thrifty.kernel(kernel_id) is not None:
+            assert time.monotonic() < deadline, "the kernel is still running"
+            time.sleep(0.2)
+        assert f"Stopping kernel {kernel_id}" in thrifty.log.read_text()
+    finally:
+        context.close()

@@ -3,6 +3,7 @@ visitors crowd in or go away, the console, and the way Binder and JupyterHub ser
 (Every test's page also fails if it asks another machine for anything: conftest.page.)"""
 
 import asyncio
+import http.client
 import json
 import re
 import socket
@@ -14,10 +15,11 @@ import urllib.error
 import urllib.request
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 import psutil
 import pytest
+import websocket
 from axe_playwright_python.sync_playwright import Axe
 from tornado.websocket import websocket_connect
 
@@ -168,6 +170,7 @@ def pools_settled(server: VoilaServer, pools: int) -> bool:
 
 # A server with room for few kernels and short timeouts, started on a port that is taken.
 CAP, RETRY, UNCLAIMED, IDLE = 6, 3, 3, 4
+PER_ADDRESS = 2  # kernels one client address may hold (the browser's, 127.0.0.1, is left alone)
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +185,7 @@ def small(chromium):
             f"--TutorKernelManager.unclaimed_timeout={UNCLAIMED}",
             f"--TutorKernelManager.cull_idle_timeout={IDLE}",
             "--TutorKernelManager.cull_interval=1",
+            f"--TutorKernelManager.kernels_per_address={PER_ADDRESS}",
             port=port,
             name="voila-small",
         )
@@ -264,6 +268,47 @@ def test_the_address_cannot_change_the_sites_template(small, query):
         page = response.read().decode()
     assert "voila/templates/tutor/" in page and "</html>" in page
     assert not re.search(r'(src|href)="https?://(?!localhost|127\.0\.0\.1)', page)
+
+
+def fetch_from(server: VoilaServer, address: str, notebook: str, forwarded_for: str) -> tuple[int, str]:
+    """A page request, as a script sends it, from another client address than this machine's
+    usual one (every 127.x.y.z address is this machine), with an X-Forwarded-For header as a
+    reverse proxy adds (or a visitor forges): its status and body."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", urlsplit(server.url).port, timeout=PAGE_TIMEOUT_MS / 1000, source_address=(address, 0)
+    )
+    try:
+        headers = {"Accept-Language": "en", "X-Forwarded-For": forwarded_for}
+        connection.request("GET", f"/voila/render/{notebook}", headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
+
+
+def test_one_client_address_gets_the_busy_page_beyond_its_kernels_directly_or_behind_a_proxy(small):
+    """A client fetching pages in a loop filled max_kernels for everyone. Its pages, kept open
+    (their kernels' websockets connected), count for its address, whether it comes directly
+    (what it writes in X-Forwarded-For is not believed) or through a proxy on this machine
+    (which names it there): after kernels_per_address of them the next one gets the busy page,
+    while another visitor behind the proxy still gets theirs."""
+    wait_for_pools(small)
+    held = []
+    try:
+        for peer, forwarded_for in (("127.0.0.2", "198.51.100.1"), ("127.0.0.1", "127.0.0.2")):
+            status, page = fetch_from(small, peer, page_file("learn", GAME), forwarded_for)
+            assert status == 200, page[:300]
+            kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+            address = small.url.replace("http", "ws", 1) + f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+            held.append(websocket.create_connection(address, timeout=30))  # the page stays open
+        status, page = fetch_from(small, "127.0.0.2", page_file("learn", GAME), "198.51.100.2")
+        assert status == 503 and KernelsBusy(RETRY).texts["en"]["heading"] in page
+        status, page = fetch_from(small, "127.0.0.1", page_file("learn", GAME), "127.0.0.3")
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
+    finally:
+        for connection in held:
+            connection.close()
+    assert f"Refused a page to 127.0.0.2: it holds {PER_ADDRESS} kernels" in small.log.read_text()
 
 
 def test_idle_pools_are_not_culled(small):

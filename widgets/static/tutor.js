@@ -216,7 +216,8 @@ function watchPage(el) {
 
 // ------------------------------------------------------------------ page tools
 // The text size buttons on every page, and a heartbeat: a server that stops answering
-// (restarted, or the network gone) is told in words, with a way back.
+// (restarted, or the network gone) is told in words, with a way back; so is a page whose
+// kernel the server stops for using too much memory (it sets "ended" first).
 const HEARTBEAT_MS = 3000;
 const LOST_AFTER_MS = 8000;
 
@@ -227,6 +228,11 @@ function pageTools(model, el) {
   applyZoom(storedZoom(), el);
   if (el.dataset.beating) return;
   el.dataset.beating = "yes";
+  const ended = () => {
+    if (model.get("ended") === "memory") showLost(model, model.get("memory_text"));
+  };
+  model.on("change:ended", ended);
+  ended();
   let answered = Date.now();
   model.on("msg:custom", (content) => {
     if (content && content.pong !== undefined) answered = Date.now();
@@ -249,13 +255,13 @@ function pageTools(model, el) {
   }, HEARTBEAT_MS);
 }
 
-function showLost(model) {
+function showLost(model, text = model.get("lost_text")) {
   if (document.querySelector(".tutor-lost")) return;
   const note = document.createElement("div");
   note.className = "tutor-lost";
   note.setAttribute("role", "alert");
   const words = document.createElement("p");
-  words.textContent = model.get("lost_text");
+  words.textContent = text;
   const reload = document.createElement("button");
   reload.type = "button";
   reload.textContent = model.get("reload_text");
