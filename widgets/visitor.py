@@ -47,6 +47,7 @@ def wait_for_request() -> None:
             ping_timeout=PING_SECONDS,
             close_timeout=PING_SECONDS,
             max_size=None,
+            proxy=None,  # the server is this machine's own: never through the machine's HTTP proxy
         ) as socket:
             details = socket.recv()
     except (TimeoutError, OSError, WebSocketException) as error:  # the page then speaks the defaults
