@@ -27,6 +27,16 @@ def _seat_choice(question, seat: int) -> int | None:
     return _pick(question, seat)
 
 
+def most_cards(question):
+    """The longest list of cards: "all of them" looks safe."""
+    return max(range(len(question.values)), key=lambda index: len(question.values[index]))
+
+
+def fewest_cards(question):
+    """The shortest list of cards: a rule that takes cards out looks strict."""
+    return min(range(len(question.values)), key=lambda index: len(question.values[index]))
+
+
 # ------------------------------------------------------------------ Monster Trick
 def claim_marker(question):
     """The player whose marker lies beside the trick (only when the board shows it)."""
@@ -224,16 +234,6 @@ def everything_on_show(question):
     """Every card in front of the players goes down at the end: turned up or set aside."""
     turned_up, earlier, _ = _last_turn(question)
     return _pick(question, tuple(sorted([*turned_up, *earlier])))
-
-
-def most_cards(question):
-    """The longest list of cards: "all of them" looks safe."""
-    return max(range(len(question.values)), key=lambda index: len(question.values[index]))
-
-
-def fewest_cards(question):
-    """The shortest list of cards: the end of the game looks strict."""
-    return min(range(len(question.values)), key=lambda index: len(question.values[index]))
 
 
 LOOKS_AT = {

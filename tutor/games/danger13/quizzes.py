@@ -275,11 +275,12 @@ def d13_draw(rng: random.Random) -> Question:
     return make_question(d13.GAME_ID, "d13-draw", state, move, prompt, choices, answer, explanation, rules)
 
 
-def busts_after(state, move) -> bool:
-    """The engine's verdict: ``move`` ends the round with a bust."""
+def _discards_tell(state, move) -> bool:
+    """Whether the discard pile, after ``move``, shows just what the move threw away: the
+    round goes on (a bust throws a whole row away) and the pile was not shuffled back."""
     after = state.clone()
     after.push(move)
-    return len(after.busts) > len(state.busts)
+    return after.busts == state.busts and after.reshuffles == state.reshuffles
 
 
 def _thrown_away(state, move: d13.Choice) -> tuple[d13.Card, ...]:
@@ -328,11 +329,12 @@ def d13_hand(rng: random.Random) -> Question:
         if _beside(row) in (None, card):  # a card beside the hand card to mistake, not named as the card is
             return []
         if refuse and card != d13.HAND_CARD and (row[-1] == d13.HAND_CARD) == hand_last:
-            return [d13.Choice(card, d13.REFUSE)]
-        kept = d13.Choice(card, d13.ACCEPT)
-        if not refuse and card.kind == d13.ARROW and not busts_after(state, kept):
-            return [kept]
-        return []
+            move = d13.Choice(card, d13.REFUSE)
+        elif not refuse and card.kind == d13.ARROW:
+            move = d13.Choice(card, d13.ACCEPT)
+        else:
+            return []
+        return [move] if _discards_tell(state, move) else []
 
     state, _, move = pick(d13.GAME_ID, rng, decisions)
     card, seat = move.card, state.actor

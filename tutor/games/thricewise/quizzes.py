@@ -225,10 +225,10 @@ def tw_last(rng: random.Random) -> Question:
     neither "every card turned up" nor "as on any turn" is right more than 3 times in 10."""
     case = rng.choices(("tie", "aside", "both"), weights=(3, 3, 4))[0]
 
-    def picks(state, _):
+    def picks(state, seat):
         if not state.last_turn or any(state.deferred) != (case != "tie"):
             return []
-        return _last_picks(case != "aside")(state, _)
+        return _last_picks(case != "aside")(state, seat)
 
     state, seat, move = pick(tw.GAME_ID, rng, picks)
     after = _revealed(state, move)
