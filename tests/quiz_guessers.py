@@ -27,6 +27,16 @@ def _seat_choice(question, seat: int) -> int | None:
     return _pick(question, seat)
 
 
+def most_cards(question):
+    """The longest list of cards: "all of them" looks safe."""
+    return max(range(len(question.values)), key=lambda index: len(question.values[index]))
+
+
+def fewest_cards(question):
+    """The shortest list of cards: a rule that takes cards out looks strict."""
+    return min(range(len(question.values)), key=lambda index: len(question.values[index]))
+
+
 # ------------------------------------------------------------------ Monster Trick
 def claim_marker(question):
     """The player whose marker lies beside the trick (only when the board shows it)."""
@@ -136,6 +146,31 @@ def row_length(question):
     return _pick(question, len(state.rows[state.seat_names.index(question.marks[0])]))
 
 
+def _decision(question):
+    """The card a hand card's owner answers, the answer, and the row's last card."""
+    state = question.position
+    return question.subject.card, question.subject.answer, state.rows[state.actor][-1]
+
+
+def card_alone(question):
+    """Only the card answered goes: refusing costs nothing (and a card kept goes too, as
+    one the prompt names)."""
+    card, _, _ = _decision(question)
+    return _pick(question, (card,))
+
+
+def as_the_words_say(question):
+    """A refused card is simply not taken, so it alone goes; a card kept goes nowhere."""
+    card, answer, _ = _decision(question)
+    return _pick(question, (card,) if answer == "refuse" else ())
+
+
+def card_and_last(question):
+    """The card and the row's last card, the one beside it on the board."""
+    card, _, last = _decision(question)
+    return _pick(question, tuple(sorted((card, last))))
+
+
 # ------------------------------------------------------------------ Thricewise
 def card_rank(question):
     """The number on the card placed."""
@@ -172,6 +207,35 @@ def nothing(question):
     return _pick(question, ())
 
 
+def _last_turn(question):
+    """The last turn's cards on show once the last choice is made: (every card turned up,
+    the cards set aside on earlier turns, the turned-up cards that share a rank)."""
+    after = question.position.clone()
+    after.push(question.subject)
+    turned_up = tuple(card for card in after.revealed if card is not None)
+    earlier = tuple(card for cards in question.position.deferred for card in cards)
+    return turned_up, earlier, tuple(after.revealed[seat] for seat in after.tied)
+
+
+def every_card_turned_up(question):
+    """Every turned-up card goes on the grid: each player plays the card they chose."""
+    turned_up, _, _ = _last_turn(question)
+    return _pick(question, tuple(sorted(turned_up)))
+
+
+def as_on_any_turn(question):
+    """As on any turn: the untied cards go down, and their owners add the cards set aside
+    before (the last-turn rule is what is asked)."""
+    turned_up, earlier, tied = _last_turn(question)
+    return _pick(question, tuple(sorted([*(card for card in turned_up if card not in tied), *earlier])))
+
+
+def everything_on_show(question):
+    """Every card in front of the players goes down at the end: turned up or set aside."""
+    turned_up, earlier, _ = _last_turn(question)
+    return _pick(question, tuple(sorted([*turned_up, *earlier])))
+
+
 LOOKS_AT = {
     "mt-where": (every_slot, fewest_slots),
     "mt-trick": (claim_marker, opener, last_card, biggest_number),
@@ -182,10 +246,12 @@ LOOKS_AT = {
     "d13-draw": tuple(within(distance) for distance in range(1, 8)),
     "d13-receive": (everyone, all_but_dealer, no_card_tag),
     "d13-bank": (plus_cards_counted, row_length),
+    "d13-hand": (card_alone, as_the_words_say, card_and_last, most_cards, fewest_cards),
     "tw-score": (card_rank,),
     "tw-tie": (nothing,),
     "tw-order": (asked_player, first_seat),
     "tw-cell": (by_a_side, inside),
+    "tw-last": (every_card_turned_up, as_on_any_turn, everything_on_show, most_cards, fewest_cards),
 }
 
 

@@ -10,6 +10,7 @@ import nbformat
 import pytest
 
 from tutor.core import TutorError, advance_chance
+from tutor.games import game as registered
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
 from tutor.messages import msg
@@ -202,6 +203,20 @@ def test_a_quiz_round_answers_with_the_engines_reasons(game):
     assert round_.seed == 4 and round_.number == 0
 
 
+def test_a_question_s_position_shows_its_buttons_but_they_play_nothing():
+    """A hand card's owner deciding: take and refuse are drawn, disabled (the question says
+    what was chosen), and a click on them changes nothing."""
+    round_ = app.QuizRound("danger-13", seed=0, count=5)
+    round_.ask(next(index for index, question in enumerate(round_.questions) if question.kind == "d13-hand"))
+    actions, before = round_.board.actions, round_.board.state.snapshot()
+    assert actions.actions and "disabled" in actions.html and not actions.accepting
+    heard = []
+    round_.board.move_callbacks.register(heard.append)
+    for name, _, _ in actions.actions:
+        actions.click(name)
+    assert heard == [] and round_.board.state.snapshot() == before
+
+
 @pytest.mark.parametrize("game", games())
 def test_the_score_runs_after_every_answer(game):
     round_ = app.QuizRound(game, seed=5, count=4)
@@ -223,7 +238,7 @@ def test_the_score_runs_after_every_answer(game):
 def test_show_me_steps_from_the_position_to_the_answer(game):
     """Every kind of question: a move is played on the board, a card lights its slots,
     a player's VP cards turn up; a second click shows the question's position again."""
-    round_ = app.QuizRound(game, seed=3, count=3)
+    round_ = app.QuizRound(game, seed=3, count=len(registered(game).part("quizzes").MAKERS))  # one of each kind
     for number, question in enumerate(round_.questions):
         round_.ask(number)
         board = round_.board

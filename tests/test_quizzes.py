@@ -12,8 +12,9 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
-from tutor.games.danger13.quizzes import d13_receive
-from tutor.messages import LANGUAGES, language, set_language
+from tutor.games.danger13.quizzes import d13_hand, d13_receive
+from tutor.games.thricewise.quizzes import tw_last
+from tutor.messages import LANGUAGES, language, msg, set_language
 from tutor.quizzes import Question, likeness, quiz
 
 
@@ -32,6 +33,17 @@ def engine_answer(question: Question):
         return state.phase == d13.DRAWING and state.actor == move.seat
     if question.kind == "tw-cell":
         return move in state.legal_moves()
+    if question.kind == "d13-hand":
+        before = len(state.discards)
+        state.push(move)
+        return tuple(sorted(state.discards[before:]))
+    if question.kind == "tw-last":  # the rest of the game played at random: the cards that reach the grid
+        before = set(state.grid.values())
+        state.push(move)
+        rng = random.Random(0)
+        while not state.is_terminal():
+            state.push(state.random_move(rng))
+        return tuple(sorted(set(state.grid.values()) - before))
     assert state.why_not(move) is None
     if question.kind == "tw-score":
         seat, before = state.placer, state.scores[state.placer]
@@ -180,3 +192,36 @@ def test_question_sentences_are_short_in_every_language(game, lang):
             for sentence in SENTENCE_END.split(text):
                 words = [word for word in sentence.split() if re.search(r"\w", word)]
                 assert len(words) <= MOST_WORDS, (question.kind, sentence)
+
+
+def test_last_turn_questions_come_only_where_the_last_turn_rule_changes_the_answer():
+    """A tie among the turned-up cards or cards set aside before: without either, every
+    card turned up goes down as on any turn. The explanation cites the rule behind each."""
+    rng = random.Random(2)
+    for _ in range(6):
+        question = tw_last(rng)
+        state = question.position
+        after = state.clone()
+        after.push(question.subject)
+        earlier = any(state.deferred)
+        assert state.last_turn and (after.tied or earlier)
+        assert ("tw.tie" in question.rules) == bool(after.tied)
+        assert ("tw.deferred" in question.rules) == earlier
+        assert question.values[question.correct] == tuple(sorted(after.revealed[seat] for seat in after.order))
+
+
+def test_hand_card_questions_refuse_or_keep_an_arrow_and_name_the_hand_card_spent():
+    rng = random.Random(3)
+    answers = set()
+    for _ in range(10):
+        question = d13_hand(rng)
+        state, move = question.position, question.subject
+        assert state.phase == d13.DECIDE and d13.HAND_CARD in state.rows[state.actor]
+        thrown = question.values[question.correct]
+        if move.answer == d13.REFUSE:
+            assert sorted(thrown) == sorted((move.card, d13.HAND_CARD)) and question.rules == ("d13.hand",)
+        else:
+            assert move.card.kind == d13.ARROW and state.rows[state.actor][-1] in thrown
+        assert msg("quiz.d13-hand.hand-card") in question.choices[question.correct] or move.answer == d13.ACCEPT
+        answers.add(move.answer)
+    assert answers == {d13.REFUSE, d13.ACCEPT}

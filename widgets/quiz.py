@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from tutor.messages import has, msg
 from tutor.quizzes import quiz
+from widgets.board import Actions
 from widgets.feedback import feedback
 from widgets.log import sentence
 from widgets.rules import RulesReference
@@ -67,6 +68,9 @@ class QuizRound(w.HBox):
         self.reference.add_class("tutor-reference")
         self._deal(random.SystemRandom().randrange(SEEDS) if seed is None else seed)
         self.board = board_for(game, self.questions[0].position, 1.0)
+        for part in self.board.parts:  # a position to look at: its buttons (take, refuse, done) would play nothing
+            if isinstance(part, Actions):
+                part.accepting = False
         stage = w.VBox([self.board])
         super().__init__([stage, panel, self.reference])
         self.add_class("tutor-body")

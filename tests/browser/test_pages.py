@@ -9,7 +9,16 @@ from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets.app import HOME, SECTIONS, page_file
 
-from .conftest import assert_no_code_or_errors, at_page, open_page, screenshot, wait_for_page
+from .conftest import (
+    ACTION_TIMEOUT_MS,
+    PAGE_TIMEOUT_MS,
+    assert_no_code_or_errors,
+    at_page,
+    open_page,
+    screenshot,
+    wait_for_page,
+)
+from .test_screens import LAPTOP, PHONE, cut_off_sideways, outside_view, settle
 
 
 def test_the_printed_address_opens_the_landing_page(page, voila):
@@ -108,3 +117,45 @@ def test_the_language_links_keep_the_game_and_the_place(page, voila):
     page.wait_for_function("() => new URLSearchParams(location.search).get('lang') === 'fr'")
     assert at_page(here)(page.url)
     page.wait_for_function("title => document.title === title", arg=page_title("learn", game, "fr"))
+
+
+@pytest.mark.parametrize("game, kind", [("danger-13", "d13-hand"), ("thricewise", "tw-last")])
+def test_the_hand_card_and_last_turn_questions_show_whole_on_a_laptop_and_a_phone(chromium, voila, game, kind):
+    """Reached by answering the questions before it: on a laptop the prompt and every choice
+    are in view at once, on a phone none is cut off at the side; the explanation after a
+    wrong answer, with the button to go on in view, and "show me"."""
+    questions = quiz(game, 0, 10)
+    number = next(index for index, question in enumerate(questions) if question.kind == kind)
+    question = questions[number]
+    for size in (LAPTOP, PHONE):
+        context = chromium.new_context(viewport=dict(zip(("width", "height"), size)))
+        page = context.new_page()
+        page.set_default_timeout(ACTION_TIMEOUT_MS)
+        page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+        name = f"{game}-practise-{kind}-{size[0]}x{size[1]}"
+        try:
+            page.goto(voila.page_url(page_file("practise", game, seed=0)))
+            for earlier in questions[:number]:
+                page.get_by_text(earlier.prompt).wait_for(timeout=PAGE_TIMEOUT_MS)
+                page.locator(".tutor-choices button").first.click()
+                page.locator(".tutor-onward").click()
+            page.get_by_text(question.prompt).wait_for()
+            settle(page)
+            screenshot(page, name)
+            asked = ".tutor-prompt, .tutor-choices button"
+            assert (outside_view if size == LAPTOP else cut_off_sideways)(page, asked) == []
+            page.locator(".tutor-choices button").nth((question.correct + 1) % len(question.choices)).click()
+            answer = page.locator(".tutor-feedback.tutor-wrong")
+            answer.wait_for()
+            settle(page)
+            assert question.explanation in answer.inner_text()
+            assert outside_view(page, ".tutor-onward") == []
+            screenshot(page, f"{name}-answered")
+            page.locator(".tutor-show-me").click()
+            page.get_by_role("button", name=msg("app.practise.show-again")).wait_for()
+            settle(page)
+            assert_no_code_or_errors(page)
+            screenshot(page, f"{name}-show-me")
+        finally:
+            page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
+            context.close()

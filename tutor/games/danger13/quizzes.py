@@ -275,4 +275,98 @@ def d13_draw(rng: random.Random) -> Question:
     return make_question(d13.GAME_ID, "d13-draw", state, move, prompt, choices, answer, explanation, rules)
 
 
-MAKERS = (d13_bust, d13_receive, d13_bank, d13_draw)
+def _discards_tell(state, move) -> bool:
+    """Whether the discard pile, after ``move``, shows just what the move threw away: the
+    round goes on (a bust throws a whole row away) and the pile was not shuffled back."""
+    after = state.clone()
+    after.push(move)
+    return after.busts == state.busts and after.reshuffles == state.reshuffles
+
+
+def _thrown_away(state, move: d13.Choice) -> tuple[d13.Card, ...]:
+    """The cards the engine puts on the discard pile when the hand card's owner answers ``move``."""
+    after = state.clone()
+    after.push(move)
+    return _sorted(*after.discards[len(state.discards) :])
+
+
+def _beside(row) -> d13.Card | None:
+    """The row's last card that is not a hand card."""
+    return next((card for card in reversed(row) if card != d13.HAND_CARD), None)
+
+
+def _sorted(*cards) -> tuple[d13.Card, ...]:
+    return tuple(sorted(cards))
+
+
+def _named(cards, first=None) -> str:
+    """Cards in words, ``first`` first, a hand card as "a hand card" (a row's hand cards are all alike)."""
+    if not cards:
+        return msg("quiz.d13-hand.nothing")
+    ordered = sorted(cards, key=lambda card: card != first)
+    return listed(
+        [
+            msg("quiz.d13-hand.hand-card" if card == d13.HAND_CARD else "quiz.d13-hand.card", card=card)
+            for card in ordered
+        ]
+    )
+
+
+def d13_hand(rng: random.Random) -> Question:
+    """A player with a hand card answers a card they receive: which cards go to the discard
+    pile? (rules d13.hand, d13.arrow) Four questions in five are a refusal (the card and a
+    hand card go, the card doing nothing), one in five an arrow kept (it takes the row's last
+    card with it). Of the refusals, 3 in 20 are by a row ending with its hand card, where
+    "the card and the row's last card" is right too."""
+    refuse = rng.random() < 0.8
+    hand_last = rng.random() < 0.15
+
+    def decisions(state, _):
+        if state.phase != d13.DECIDE:
+            return []
+        row = state.rows[state.actor]
+        card = state.pending
+        if _beside(row) in (None, card):  # a card beside the hand card to mistake, not named as the card is
+            return []
+        if refuse and card != d13.HAND_CARD and (row[-1] == d13.HAND_CARD) == hand_last:
+            move = d13.Choice(card, d13.REFUSE)
+        elif not refuse and card.kind == d13.ARROW:
+            move = d13.Choice(card, d13.ACCEPT)
+        else:
+            return []
+        return [move] if _discards_tell(state, move) else []
+
+    state, _, move = pick(d13.GAME_ID, rng, decisions)
+    card, seat = move.card, state.actor
+    player, row = state.name(seat), state.rows[seat]
+    answer = _thrown_away(state, move)
+    beside = _beside(row)
+    # One misreading of each size, so that neither the longest nor the shortest choice pays:
+    # the card, a hand card and the card beside it; the card with either; one card or none.
+    two = [cards for cards in (_sorted(card, d13.HAND_CARD), _sorted(card, beside)) if cards != answer]
+    wrong = [_sorted(card, d13.HAND_CARD, beside), two[0], rng.choice([(card,), (d13.HAND_CARD,), ()])]
+    choices = [(_named(cards, card), cards) for cards in [answer, *wrong]]
+    rng.shuffle(choices)
+    if move.answer == d13.REFUSE:
+        explanation = [msg("quiz.d13-hand.refused", card=card)]
+        effect = "draw" if card.kind == d13.DRAW else "arrow" if card.kind == d13.ARROW else "nothing"
+        effect = "plus" if card.plus else effect
+        explanation.append(msg(f"quiz.d13-hand.no-{effect}", card=card, player=player))
+        rules = ["d13.hand"]
+    else:
+        explanation = [msg("quiz.d13-hand.arrow", card=card, last=_named(row[-1:]), player=player)]
+        rules = ["d13.hand", "d13.arrow"]
+    drawn = isinstance(state.move_stack[-1], d13.Reveal)  # the card came from the pile, after a draw card
+    story = msg(
+        "quiz.d13-hand.drawn" if drawn else "quiz.d13-hand.dealt",
+        dealer=state.name(state.dealer),
+        card=card,
+        player=player,
+    )
+    prompt = {"story": story, "answer": msg(f"quiz.d13-hand.{move.answer}", player=player)}
+    return make_question(
+        d13.GAME_ID, "d13-hand", state, move, prompt, choices, answer, explanation, rules, marks=(player,)
+    )
+
+
+MAKERS = (d13_bust, d13_receive, d13_bank, d13_draw, d13_hand)

@@ -95,7 +95,12 @@ def _shown(state, after) -> str:
 
 
 def _cards(cards) -> str:
-    return listed([msg("tw.the-card", card=card) for card in cards]) if cards else msg("quiz.tw-tie.none")
+    return _cards_or(cards, "quiz.tw-tie.none")
+
+
+def _cards_or(cards, none: str) -> str:
+    """The cards in words, or the message ``none`` when there are none."""
+    return listed([msg("tw.the-card", card=card) for card in cards]) if cards else msg(none)
 
 
 def tw_tie(rng: random.Random) -> Question:
@@ -199,4 +204,64 @@ def tw_cell(rng: random.Random) -> Question:
     )
 
 
-MAKERS = (tw_score, tw_tie, tw_order, tw_cell)
+def _placed_to_the_end(after: tw.State) -> tuple[Card, ...]:
+    """Every card the engine still lets someone put down once the last turn's cards are
+    turned up: the turn played out, each placer putting down what ``placeable`` offers."""
+    probe, placed = after.clone(), []
+    while probe.phase == "place":
+        cards = probe.placeable()
+        placed += cards
+        for card in cards:
+            probe.push(tw.Place(card, probe.open_cells()[0]))
+        if probe.phase == "place" and probe.current_placed:
+            probe.push(tw.Done())
+    return tuple(sorted(placed))
+
+
+def tw_last(rng: random.Random) -> Question:
+    """The last turn: which cards still go on the grid? (rules tw.last-turn, tw.tie,
+    tw.deferred) Asked only when the rule changes the answer: 3 questions in 10 have a
+    tie among the turned-up cards, 3 cards set aside on earlier turns, 4 both, so that
+    neither "every card turned up" nor "as on any turn" is right more than 3 times in 10."""
+    case = rng.choices(("tie", "aside", "both"), weights=(3, 3, 4))[0]
+
+    def picks(state, seat):
+        if not state.last_turn or any(state.deferred) != (case != "tie"):
+            return []
+        return _last_picks(case != "aside")(state, seat)
+
+    state, seat, move = pick(tw.GAME_ID, rng, picks)
+    after = _revealed(state, move)
+    answer = _placed_to_the_end(after)
+    turned_up = _face_up(after)
+    tied = tuple(after.revealed[other] for other in after.tied)
+    earlier = tuple(card for cards in state.deferred for card in cards)  # set aside before this turn
+    misreadings = [
+        turned_up,  # every card turned up goes down
+        (*answer, *earlier),  # as on any other turn: set-aside cards may join their owner's card
+        (*turned_up, *earlier),  # everything in front of the players goes down at the end
+        earlier,
+        tied,
+        (),
+    ]
+    wrong = [cards for cards in dict.fromkeys(tuple(sorted(cards)) for cards in misreadings) if cards != answer]
+    rng.shuffle(wrong)
+    singles = [(card,) for card in turned_up if (card,) not in (answer, *wrong)]
+    rng.shuffle(singles)
+    choices = [(_cards_or(cards, "quiz.tw-last.none"), cards) for cards in [answer, *[*wrong, *singles][:3]]]
+    rng.shuffle(choices)
+    explanation = [msg("quiz.tw-last.last")]
+    rules = ["tw.last-turn"]
+    if tied:
+        explanation.append(msg("quiz.tw-last.tied", cards=_cards(tied)))
+        rules.append("tw.tie")
+    if earlier:
+        explanation.append(msg("quiz.tw-last.earlier"))
+        rules.append("tw.deferred")
+    explanation.append(msg("quiz.tw-last.placed", cards=_cards(answer)) if answer else msg("quiz.tw-last.nothing"))
+    aside = msg("quiz.tw-last.aside", cards=_cards(earlier)) + " " if earlier else ""
+    prompt = {"player": state.name(seat), "card": move.card, "shown": _shown(state, after), "aside": aside}
+    return make_question(tw.GAME_ID, "tw-last", state, move, prompt, choices, answer, explanation, rules)
+
+
+MAKERS = (tw_score, tw_tie, tw_order, tw_cell, tw_last)
