@@ -19,8 +19,10 @@ from tutor.games import games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, msg
-from widgets import classroom as classroom_widgets
-from widgets.classroom import Follower, Presenter, join_page, teach_page
+from widgets.classroom import join_page, teach_page
+from widgets.classroom import lesson as class_lessons
+from widgets.classroom.follower import Follower
+from widgets.classroom.presenter import Presenter
 
 GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
 HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
@@ -86,7 +88,7 @@ def lesson_and_try():
 
 
 def test_pages_open_no_store_until_the_browser_says_hello(monkeypatch):
-    monkeypatch.setattr("widgets.classroom.Classrooms", lambda: pytest.fail("a store was opened"))
+    monkeypatch.setattr("widgets.classroom.page.Classrooms", lambda: pytest.fail("a store was opened"))
     assert repr(teach_page()) == "<teach page>"
     assert repr(join_page()) == "<join page>"
 
@@ -330,7 +332,7 @@ def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms, tmp_path, 
     data = yaml.safe_load(shipped[-1].read_text())
     data["steps"] = [{key: value for key, value in step.items() if key != "try"} for step in data["steps"]]
     (tmp_path / "99-only-shows.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
-    monkeypatch.setattr(classroom_widgets, "bundled_lessons", lambda game: [*shipped, tmp_path / "99-only-shows.yaml"])
+    monkeypatch.setattr(class_lessons, "bundled_lessons", lambda game: [*shipped, tmp_path / "99-only-shows.yaml"])
     presenter = Presenter(classrooms)
     presenter.opened(hello())
     presenter.game.value = GAME

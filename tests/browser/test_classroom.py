@@ -11,7 +11,7 @@ from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, msg
 from widgets.app import page_file
-from widgets.classroom import default_lesson
+from widgets.classroom.lesson import default_lesson
 from widgets.languages import with_language
 
 from .boards import play
