@@ -2,10 +2,13 @@
 real SQLite store, driven the way the browser side drives them (the page's opening message, keys,
 moves on the board), and each game's moves in words for the tally."""
 
+import asyncio
 import csv
 import io
+import logging
 import tempfile
-from html import unescape
+from concurrent.futures import ThreadPoolExecutor
+from html import escape, unescape
 from pathlib import Path
 
 import pytest
@@ -418,3 +421,33 @@ def test_a_class_that_ends_under_a_learner_says_so_in_words(tmp_path):
     assert ann.learner is None
     assert msg("classroom.error.expired-code", code=presenter.teacher.code) in text_of(ann)
     classrooms.store.close()
+
+
+def test_in_a_kernels_event_loop_each_page_polls_the_class_by_itself(classrooms, caplog):
+    """No poll by hand: the presenter sees who joined, the learner follows the teacher's step,
+    and a bug in a poll is said in words on the page (the traceback goes to the server's log)."""
+
+    async def until(seen) -> bool:
+        for _ in range(500):  # the pages poll every POLL_SECONDS; this waits for a change, timing nothing
+            if seen():
+                return True
+            await asyncio.sleep(0.01)
+        return False
+
+    async def scenario():
+        presenter = start_class(classrooms)
+        ann = join(classrooms, presenter.teacher.code, "Ann")
+        assert presenter.poller.running and ann.poller.running
+        assert await until(lambda: presenter.learners == 1), text_of(presenter.bar)
+        presenter.act("next")
+        assert await until(lambda: ann.stepper.step == 1), "the learner's page follows the class"
+        presenter.position = None  # a bug: the next poll reads its step
+        assert await until(lambda: escape(msg("app.problem.unexpected")) in presenter.side.value)
+        assert not presenter.poller.running
+        ann.leave("gone")
+        assert not ann.poller.running, "the join form polls nothing"
+
+    with caplog.at_level(logging.ERROR, logger="tutor"), ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()  # a thread of its own: Playwright may hold this one's loop
+    (record,) = [record for record in caplog.records if record.exc_info]
+    assert record.getMessage() == "The teacher's page stopped following its class"

@@ -2,7 +2,7 @@
 learner's join page follows it on their own device and answers its "try it" steps there.
 
 The pages share a class only through ``tutor.classroom`` (its store); each page polls it from
-its kernel's event loop, as the play page paces its computer players. One module per role:
+its kernel's event loop (``widgets.poller``), as the play page paces its computer players. One module per role:
 
 - ``link``: ``PageLink``, the browser side: it tells the kernel the page's address, what
   localStorage kept and the keys the presenter pressed, and writes back what to keep, so that a

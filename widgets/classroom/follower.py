@@ -3,12 +3,11 @@ on the learner's own device."""
 
 from __future__ import annotations
 
-import asyncio
 from html import escape
 
 import ipywidgets as w
 
-from tutor.classroom import POLL_SECONDS, ClassroomError, Classrooms, Learner, LearnerView, StoreUnavailable
+from tutor.classroom import ClassroomError, Classrooms, Learner, LearnerView, StoreUnavailable
 from tutor.classroom.classes import class_code
 from tutor.core import TutorError
 from tutor.messages import language, msg, set_language
@@ -17,8 +16,6 @@ from widgets.app import Bodies, Page, friendly, heading
 from widgets.classroom.lesson import FollowStepper, class_lesson, move_words, read_move, the_answer, verdict
 from widgets.classroom.page import PAGES, ClassPage, first_language, frame
 from widgets.feedback import feedback
-from widgets.guard import log
-from widgets.play import running_loop
 
 
 class Follower(ClassPage):
@@ -29,8 +26,7 @@ class Follower(ClassPage):
     def __init__(self, classrooms: Classrooms | None = None):
         self.learner: Learner | None = None
         self.joined: dict[str, str] = {}  # class code -> this page's learner token: one learner per page and class
-        self._task: asyncio.Task | None = None
-        super().__init__("tutor-class-learner", classrooms)
+        super().__init__("tutor-class-learner", classrooms, stopped="The learner's page stopped following its class")
         self.add_class("tutor-learner")
 
     def opened(self, hello: dict) -> None:
@@ -55,7 +51,7 @@ class Follower(ClassPage):
         self.join_form(code, name, problem)
 
     def join_form(self, code: str = "", name: str = "", problem: str = "") -> None:
-        self.stop()
+        self.poller.stop()
         self.learner = None
         self.code = w.Text(
             value=code, description=msg("classroom.form.code"), placeholder="K7PX2M", layout=w.Layout(width="20rem")
@@ -122,28 +118,14 @@ class Follower(ClassPage):
             self.results,
         ]
         self.poll()
-        loop = running_loop()
-        if loop is not None:
-            self.stop()
-            self._task = loop.create_task(self._follow(learner))
+        self.poller.start()
 
     def _switch(self, code: str) -> None:
         set_language(code)
         self.follow(self.following)
 
-    async def _follow(self, learner: Learner) -> None:
-        try:
-            while self.learner is learner:
-                self.poll()
-                await asyncio.sleep(POLL_SECONDS)
-        except Exception:
-            log.exception("The learner's page stopped following its class")
-            self.status.value = feedback(False, msg("app.problem.unexpected"))
-
-    def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+    def broken(self) -> None:
+        self.status.value = feedback(False, msg("app.problem.unexpected"))
 
     def poll(self) -> None:
         """Ask the class where the teacher is; redraw when anything changed."""

@@ -7,11 +7,12 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.classroom import Classrooms
+from tutor.classroom import POLL_SECONDS, Classrooms
 from tutor.messages import LANGUAGES, msg, negotiate
 from widgets.app import nav_bar
 from widgets.classroom.link import PageLink
 from widgets.languages import on_language
+from widgets.poller import Poller
 
 PAGES = ("classroom/teach.ipynb", "classroom/join.ipynb")  # the presenter's page, the learners' page
 
@@ -19,15 +20,24 @@ PAGES = ("classroom/teach.ipynb", "classroom/join.ipynb")  # the presenter's pag
 class ClassPage(w.VBox):
     """A classroom page: it says it is opening until the browser's hello reaches ``opened``,
     and opens the class store at the first need (a page that never hears from a browser, as
-    nbval's, opens none)."""
+    nbval's, opens none). While it shows a class, ``poller`` calls ``poll()`` every
+    ``POLL_SECONDS``; a bug there goes to the server's log after the words ``stopped``, and
+    ``broken()`` says on the page that the class is no longer followed."""
 
-    def __init__(self, storage_key: str, classrooms: Classrooms | None = None):
+    def __init__(self, storage_key: str, classrooms: Classrooms | None, stopped: str):
         self.classrooms = classrooms
         self.link = PageLink(storage_key)
         self.link.hello = self.opened
+        self.poller = Poller(self.poll, POLL_SECONDS, stopped=stopped, failed=self.broken)
         super().__init__([self.link, note(msg("classroom.opening"))])
 
     def opened(self, hello: dict) -> None:
+        raise NotImplementedError
+
+    def poll(self) -> None:
+        raise NotImplementedError
+
+    def broken(self) -> None:
         raise NotImplementedError
 
     def _classrooms(self) -> Classrooms:

@@ -3,7 +3,6 @@ projector (the strip, the board and the lesson's text, the join card, the tally,
 
 from __future__ import annotations
 
-import asyncio
 import base64
 from html import escape
 from urllib.parse import urljoin, urlsplit
@@ -13,7 +12,6 @@ import ipywidgets as w
 from tutor.classroom import (
     CAPACITY,
     CLASS_SIZE,
-    POLL_SECONDS,
     REVEAL_AT_ONCE,
     REVEAL_BY_TEACHER,
     Classrooms,
@@ -42,7 +40,6 @@ from widgets.classroom.page import PAGES, ClassPage, first_language, frame
 from widgets.component import Component
 from widgets.feedback import feedback
 from widgets.guard import log
-from widgets.play import running_loop
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
 
@@ -144,8 +141,7 @@ class Presenter(ClassPage):
         self.teacher: Teacher | None = None
         self.previous: Teacher | None = None  # the class left for the form, to go back to
         self.join_page = ""
-        self._task: asyncio.Task | None = None
-        super().__init__("tutor-class-teacher", classrooms)
+        super().__init__("tutor-class-teacher", classrooms, stopped="The teacher's page stopped following its class")
         self.link.key = self.act
         self.add_class("tutor-presenter")
 
@@ -167,7 +163,7 @@ class Presenter(ClassPage):
 
     def setup(self, problem: str = "") -> None:
         """The form that starts a class, in the page's language."""
-        self.stop()
+        self.poller.stop()
         self.teacher = None
         self.link.presenting = False
         self.remove_class("tutor-presenting")
@@ -265,7 +261,7 @@ class Presenter(ClassPage):
     def present(self, teacher: Teacher) -> None:
         """The presenter view of ``teacher``'s class, at the step where the class is, in the page's language:
         the board in a column of its own, the strip, the lesson's text and the join card or tally beside it."""
-        self.stop()
+        self.poller.stop()
         self.teacher = teacher
         self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": language()}}
         self.lesson_shown = class_lesson(teacher.settings.game, teacher.settings.lesson)
@@ -287,9 +283,7 @@ class Presenter(ClassPage):
         self.link.presenting = True
         self.link.blank_text = msg("classroom.blank")
         self.draw()
-        loop = running_loop()
-        if loop is not None:
-            self._task = loop.create_task(self._watch(teacher))
+        self.poller.start()
 
     def _speak(self, code: str) -> None:
         """The class projected in another language, at the same step."""
@@ -365,20 +359,8 @@ class Presenter(ClassPage):
             self.tally = tally
             self.side.value = self.side_html()
 
-    async def _watch(self, teacher: Teacher) -> None:
-        """Poll the class while this page presents it (a task only watches the class it was started for)."""
-        try:
-            while self.teacher is teacher:
-                self.poll()
-                await asyncio.sleep(POLL_SECONDS)
-        except Exception:
-            log.exception("The teacher's page stopped following its class")  # a bug: details to the server's log only
-            self.side.value = feedback(False, msg("app.problem.unexpected"))
-
-    def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+    def broken(self) -> None:
+        self.side.value = feedback(False, msg("app.problem.unexpected"))
 
     # ------------------------------------------------------------- drawing
     def draw(self) -> None:
