@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import messages
-from tutor.classroom import Classrooms, open_store
+from tutor.classroom import ClassroomError, Classrooms, Learner, open_store
 from tutor.games import games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
@@ -451,3 +451,27 @@ def test_in_a_kernels_event_loop_each_page_polls_the_class_by_itself(classrooms,
         thread.submit(asyncio.run, scenario()).result()  # a thread of its own: Playwright may hold this one's loop
     (record,) = [record for record in caplog.records if record.exc_info]
     assert record.getMessage() == "The teacher's page stopped following its class"
+
+
+def test_a_class_gone_at_the_first_poll_leaves_the_learner_on_the_form_polling_nothing(classrooms, monkeypatch):
+    """The class ends between joining and the page's first look at it: the form says why, and
+    no poll runs on after it (one would find no class and say something went wrong)."""
+    presenter = start_class(classrooms)
+
+    def ended(_learner):
+        raise ClassroomError(msg("classroom.error.expired-code", code=presenter.teacher.code))
+
+    async def scenario():
+        monkeypatch.setattr(Learner, "view", ended)
+        follower = Follower(classrooms)
+        follower.opened(hello(width=390))
+        follower.code.value, follower.name.value = presenter.teacher.code, "Ann"
+        follower.join()
+        assert follower.learner is None and not follower.poller.running
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert msg("app.problem.unexpected") not in text_of(follower)
+        assert msg("classroom.error.expired-code", code=presenter.teacher.code) in text_of(follower)
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()

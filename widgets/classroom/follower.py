@@ -117,8 +117,8 @@ class Follower(ClassPage):
             self.stepper,
             self.results,
         ]
+        self.poller.start()  # from the loop, from now on; and a first look now (it may find the class gone)
         self.poll()
-        self.poller.start()
 
     def _switch(self, code: str) -> None:
         set_language(code)
