@@ -11,8 +11,8 @@ import logging
 
 from babel.core import default_locale, negotiate_locale
 
-from serving.pages import CLASS_PAGE, LANGUAGES, text
 from tutor.messages import DEFAULT_LANGUAGE
+from widgets.pages import CLASS_PAGE, LANGUAGES, text
 
 READY = "Voilà is running at:"
 STOPPING = "Stopping..."

@@ -26,7 +26,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 
 from serving import delivery, handlers
 from serving.console import console_language
-from serving.pages import CLASS_PAGE, LANGUAGES, text
+from widgets.pages import CLASS_PAGE, LANGUAGES, text
 
 handlers.install()
 delivery.install()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from nbconvert.preprocessors import Preprocessor
 
-from serving.pages import LANGUAGES, game_titles, page_title, section_of
 from tutor.messages import DEFAULT_LANGUAGE
+from widgets.pages import LANGUAGES, game_titles, page_title, section_of
 
 
 class PageTitle(Preprocessor):

@@ -21,7 +21,8 @@ from tutor.classroom.classes import (
     ClassroomError,
 )
 from tutor.messages import msg, set_language
-from widgets.classroom import Follower, Presenter
+from widgets.classroom.follower import Follower
+from widgets.classroom.presenter import Presenter
 
 
 class Clock:

@@ -2,10 +2,13 @@
 real SQLite store, driven the way the browser side drives them (the page's opening message, keys,
 moves on the board), and each game's moves in words for the tally."""
 
+import asyncio
 import csv
 import io
+import logging
 import tempfile
-from html import unescape
+from concurrent.futures import ThreadPoolExecutor
+from html import escape, unescape
 from pathlib import Path
 
 import pytest
@@ -14,13 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import messages
-from tutor.classroom import Classrooms, open_store
+from tutor.classroom import ClassroomError, Classrooms, Learner, open_store
 from tutor.games import games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import LANGUAGES, msg
-from widgets import classroom as classroom_widgets
-from widgets.classroom import Follower, Presenter, join_page, teach_page
+from widgets.classroom import join_page, teach_page
+from widgets.classroom import lesson as class_lessons
+from widgets.classroom.follower import Follower
+from widgets.classroom.presenter import Presenter
 
 GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
 HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
@@ -86,7 +91,7 @@ def lesson_and_try():
 
 
 def test_pages_open_no_store_until_the_browser_says_hello(monkeypatch):
-    monkeypatch.setattr("widgets.classroom.Classrooms", lambda: pytest.fail("a store was opened"))
+    monkeypatch.setattr("widgets.classroom.page.Classrooms", lambda: pytest.fail("a store was opened"))
     assert repr(teach_page()) == "<teach page>"
     assert repr(join_page()) == "<join page>"
 
@@ -330,7 +335,7 @@ def test_the_results_of_a_lesson_that_asks_nothing_say_so(classrooms, tmp_path, 
     data = yaml.safe_load(shipped[-1].read_text())
     data["steps"] = [{key: value for key, value in step.items() if key != "try"} for step in data["steps"]]
     (tmp_path / "99-only-shows.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
-    monkeypatch.setattr(classroom_widgets, "bundled_lessons", lambda game: [*shipped, tmp_path / "99-only-shows.yaml"])
+    monkeypatch.setattr(class_lessons, "bundled_lessons", lambda game: [*shipped, tmp_path / "99-only-shows.yaml"])
     presenter = Presenter(classrooms)
     presenter.opened(hello())
     presenter.game.value = GAME
@@ -416,3 +421,57 @@ def test_a_class_that_ends_under_a_learner_says_so_in_words(tmp_path):
     assert ann.learner is None
     assert msg("classroom.error.expired-code", code=presenter.teacher.code) in text_of(ann)
     classrooms.store.close()
+
+
+def test_in_a_kernels_event_loop_each_page_polls_the_class_by_itself(classrooms, caplog):
+    """No poll by hand: the presenter sees who joined, the learner follows the teacher's step,
+    and a bug in a poll is said in words on the page (the traceback goes to the server's log)."""
+
+    async def until(seen) -> bool:
+        for _ in range(500):  # the pages poll every POLL_SECONDS; this waits for a change, timing nothing
+            if seen():
+                return True
+            await asyncio.sleep(0.01)
+        return False
+
+    async def scenario():
+        presenter = start_class(classrooms)
+        ann = join(classrooms, presenter.teacher.code, "Ann")
+        assert presenter.poller.running and ann.poller.running
+        assert await until(lambda: presenter.learners == 1), text_of(presenter.bar)
+        presenter.act("next")
+        assert await until(lambda: ann.stepper.step == 1), "the learner's page follows the class"
+        presenter.position = None  # a bug: the next poll reads its step
+        assert await until(lambda: escape(msg("app.problem.unexpected")) in presenter.side.value)
+        assert not presenter.poller.running
+        ann.leave("gone")
+        assert not ann.poller.running, "the join form polls nothing"
+
+    with caplog.at_level(logging.ERROR, logger="tutor"), ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()  # a thread of its own: Playwright may hold this one's loop
+    (record,) = [record for record in caplog.records if record.exc_info]
+    assert record.getMessage() == "The teacher's page stopped following its class"
+
+
+def test_a_class_gone_at_the_first_poll_leaves_the_learner_on_the_form_polling_nothing(classrooms, monkeypatch):
+    """The class ends between joining and the page's first look at it: the form says why, and
+    no poll runs on after it (one would find no class and say something went wrong)."""
+    presenter = start_class(classrooms)
+
+    def ended(_learner):
+        raise ClassroomError(msg("classroom.error.expired-code", code=presenter.teacher.code))
+
+    async def scenario():
+        monkeypatch.setattr(Learner, "view", ended)
+        follower = Follower(classrooms)
+        follower.opened(hello(width=390))
+        follower.code.value, follower.name.value = presenter.teacher.code, "Ann"
+        follower.join()
+        assert follower.learner is None and not follower.poller.running
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert msg("app.problem.unexpected") not in text_of(follower)
+        assert msg("classroom.error.expired-code", code=presenter.teacher.code) in text_of(follower)
+
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()

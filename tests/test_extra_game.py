@@ -13,13 +13,13 @@ import yaml
 from engine_contract import play_checking
 from extra_game import take_last
 
-from serving.pages import SECTIONS, sections
 from tutor import bots, cli, messages, records
 from tutor import games as registry
 from tutor.core import IllegalMove
 from tutor.messages import LANGUAGES, msg
 from tutor.session import PERSON, NotYourTurn, Session
 from widgets import LessonStepper, app
+from widgets.pages import SECTIONS, sections
 
 HERE = Path(__file__).parent / "extra_game"
 

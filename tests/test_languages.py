@@ -21,6 +21,7 @@ from tutor.quizzes import quiz
 from tutor.records import dumps
 from tutor.yamlfile import read_yaml
 from widgets import app, classroom, studio
+from widgets.classroom.presenter import Presenter
 from widgets.languages import LanguageChooser, requested_language
 from widgets.log import replayed
 from widgets.play import PERSON
@@ -394,7 +395,7 @@ def test_switching_language_keeps_a_record_being_replayed():
 
 def test_the_presenter_forms_chooser_relabels_the_form_and_keeps_the_choices(tmp_path):
     store = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
-    presenter = classroom.Presenter(store)
+    presenter = Presenter(store)
     presenter.opened(
         {
             "href": "http://localhost:8866/voila/render/classroom/teach.ipynb",

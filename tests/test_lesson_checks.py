@@ -2,7 +2,6 @@
 fails, in words, when a lesson or record check states it wrongly."""
 
 import random
-import string
 import textwrap
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.games import thricewise as tw
 from tutor.lessons import check_lesson, load_lesson, unnamed_notes
-from tutor.messages import TRANSLATED
 from tutor.record_checks import check_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -378,26 +376,6 @@ def test_record_error_names_the_move_and_the_rule():
 
 
 # ---------------------------------------------------------------- catalogs
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_check_messages_exist_in_every_language_with_the_same_placeholders(language):
-    def keys(lang):
-        tree = yaml.safe_load((ROOT / "tutor" / "locales" / lang / "lesson_checks.yaml").read_text())
-        return tree["checks"]
-
-    english, other = keys("en"), keys(language)
-    assert other.keys() == english.keys()
-
-    def fields(entry):  # a text, or a plural entry's forms
-        texts = [text for form, text in entry.items() if form != "plural"] if isinstance(entry, dict) else [entry]
-        return {name for text in texts for _, name, _, _ in string.Formatter().parse(text) if name}
-
-    for key, text in english.items():
-        assert fields(text) == fields(other[key]), key
-    messages.set_language(language)
-    try:
-        assert messages.msg("checks.any-rule") == other["any-rule"]
-    finally:
-        messages.set_language("en")
 
 
 # ---------------------------------------------------------------- positions that cannot happen

@@ -1,6 +1,8 @@
 """A game is one package: no shared code, style, page or catalog names a registered game
-(its id, its package, its name in any language, or the prefix of its rule ids)."""
+(its id, its package, its name in any language, or the prefix of its rule ids). And each layer
+in its place: the engines (tutor/) import no widgets and no server, the widgets no server."""
 
+import ast
 import re
 from importlib import import_module
 from pathlib import Path
@@ -52,3 +54,39 @@ def test_nothing_shared_names_a_game(game):
         if pattern.search(line)
     ]
     assert not named, "\n".join(named)
+
+
+# Modules a layer must not import (a name, or its start followed by a dot).
+FORBIDDEN = {
+    "tutor": ("serving", "widgets", "ipywidgets", "anywidget", "IPython"),
+    "widgets": ("serving",),
+}
+
+
+def imported(path: Path) -> set[str]:
+    """The modules a file imports, by statement or by ``import_module("...")`` with a written name."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", getattr(node.func, "attr", None)) in ("import_module", "__import__")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            names.add(str(node.args[0].value))
+    return names
+
+
+@pytest.mark.parametrize("layer", FORBIDDEN)
+def test_each_layer_imports_only_the_layers_below_it(layer):
+    wrong = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted((ROOT / layer).rglob("*.py"))
+        for name in sorted(imported(path))
+        if name.split(".")[0] in FORBIDDEN[layer]
+    ]
+    assert not wrong, "\n".join(wrong)

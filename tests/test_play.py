@@ -288,19 +288,19 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
 
     async def scenario():
         table = play.GameTable("thricewise")  # three coaches choose first
-        assert table._task is not None and not table.state.move_stack, "nothing moved yet: it runs in the loop"
+        assert table.bots.running and not table.state.move_stack, "nothing moved yet: it runs in the loop"
         await asyncio.sleep(0)  # the deal, then the first coach thinks
         assert msg("app.play.thinking", player=table.state.name(1)) in table.message.value
         before = table.state.snapshot()
         table.play(seat_moves(table.state, 0)[0])  # the person clicks meanwhile: answered, but not yet
         assert table.state.snapshot() == before and msg("app.play.not-now") in table.message.value
-        while table._task is not None:
+        while table.bots.running:
             await asyncio.sleep(0.01)
         assert table.person_to_move() == 0 and len(table.state.move_stack) == 4  # the deal and three picks
         assert msg("app.play.your-turn") in table.message.value
         table.new_game(table.seed + 1)  # stops the moves under way, starts again
         table.new_game(table.seed + 1)
-        while table._task is not None:
+        while table.bots.running:
             await asyncio.sleep(0.01)
         assert len(table.state.move_stack) == 4
 
@@ -328,7 +328,7 @@ def test_new_games_during_pacing_never_mix_two_games(monkeypatch):
             assert len(old.state.move_stack) == made, "the old game never moves again"
             assert table.board.state is table.state and table.scores.state is table.state
             assert table.sentences == replayed(table.state)
-        while table._task is not None:
+        while table.bots.running:
             await asyncio.sleep(0.01)
         assert table.person_to_move() == 0 and table.sentences == replayed(table.state)
 

@@ -21,11 +21,11 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from serving import handlers
 from serving.console import Friendly
 from serving.kernels import CLASS_PAGE, GOODBYE_SECONDS, KernelsBusy, TutorKernelManager
-from serving.pages import LANGUAGES, page_title, section_of, text
 from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
 from tutor.messages import TRANSLATED, msg
 from widgets.app import HOME, SECTIONS, page_file
+from widgets.pages import LANGUAGES, page_title, section_of, text
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

@@ -9,7 +9,7 @@ from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson
 from tutor.messages import TRANSLATED, msg, set_language
 from widgets.app import STUDIO, landing_page
-from widgets.classroom import Presenter
+from widgets.classroom.presenter import Presenter
 from widgets.studio import StudioBody, studio_page
 
 

@@ -1,6 +1,7 @@
 """The project's own SVG drawings: well-formed, escaped, and telling cards apart."""
 
 import re
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -13,8 +14,8 @@ from tutor.games.monster_trick import drawing
 from tutor.games.thricewise import drawing as tw_drawing
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
-from tutor.svg.draw import el, ink_on, text
-from tutor.svg.seats import seat_colours, seat_tags
+from tutor.svg.draw import INK, el, ink_on, luminance, text
+from tutor.svg.seats import PALETTE, seat_colours, seat_tags
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -73,9 +74,44 @@ def test_seat_colours_follow_colour_names_and_tags_stay_distinct():
     assert seat_tags(["Player 1", "Player 2"]) == ["1", "2"]
 
 
-def test_ink_is_readable_on_every_fill():
-    assert ink_on("#f0c020") != "#ffffff"  # dark text on yellow
-    assert ink_on("#2b6cd1") == "#ffffff"
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two ``#rrggbb`` colours."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_ink_is_readable_on_every_fill(game_id, monkeypatch):
+    """Every fill the game's drawings write on with ``ink_on`` (its cards, every seat colour),
+    met while drawing its boards, wide and narrow, through a whole game (every third position),
+    and every seat colour a seat may take: dark ink or white, at 3:1 at least (WCAG's bar for bold text and marks)."""
+    from tutor.session import Session
+    from widgets.stepper import board_for
+
+    asked = set(PALETTE.values())
+    chosen = ink_on
+
+    def recorded(fill: str) -> str:
+        asked.add(fill)
+        return chosen(fill)
+
+    for module in list(sys.modules.values()):
+        if module.__name__.startswith(("tutor.", "widgets.")) and getattr(module, "ink_on", None) is ink_on:
+            monkeypatch.setattr(module, "ink_on", recorded)
+    players = max(registered(game_id).player_counts)
+    session = Session(game_id, ["coach"] * players, seed=1)
+    while True:
+        board = board_for(game_id, session.state, 1.0)
+        for narrow in (False, True):
+            for part in board.parts:
+                part.narrow = narrow
+                part.refresh()  # drawn in that layout, asking ink_on for each fill written on
+        if session.state.is_terminal():
+            break
+        for _ in range(3):  # every third position: the same fills come back, in a third of the time
+            session.step()
+    unread = {fill: round(contrast(fill, chosen(fill)), 2) for fill in asked if contrast(fill, chosen(fill)) < 3}
+    assert unread == {} and chosen("#f0c020") == INK and chosen("#2b6cd1") == "#ffffff"
 
 
 def test_every_danger13_card_shows_value_icon_and_plus_marks():

@@ -50,6 +50,11 @@ Pages (``widgets/app.py`` builds them; the bodies live beside it, links in ``add
     ``studio.StudioBody(game)``: the lesson studio (``notebooks/studio.ipynb``): a
     ``tutor.studio.Draft`` drawn on the game's board, its steps and their editor, files in
     and out, the draft kept in the browser (``StudioFiles``).
+    ``classroom``: the teacher's and the learners' classroom pages, one module per role
+    (``presenter``, ``follower``, ``link``; ``lesson`` the lessons a class can take).
+    ``pages``: which pages a game has and their titles (the server uses them too).
+    ``poller.Poller``: the pages' one background loop on the kernel's event loop (the play
+    page's computer players, the classroom pages' polls).
 """
 
 from widgets.hand import Hand

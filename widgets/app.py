@@ -19,7 +19,6 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from serving.pages import SECTIONS, page_title, sections
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
@@ -38,6 +37,7 @@ from widgets.languages import (
 )
 from widgets.learn import LessonShelf
 from widgets.page_tools import page_tools
+from widgets.pages import SECTIONS, page_title, sections
 from widgets.play import GameTable
 from widgets.quiz import QuizRound
 from widgets.rules import RulesReference

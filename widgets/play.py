@@ -8,7 +8,6 @@ them and paces the computer players so that a person can follow their moves."""
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from html import escape
 from urllib.parse import urlencode
@@ -29,6 +28,7 @@ from widgets.feedback import feedback
 from widgets.guard import log
 from widgets.languages import relabel_options, with_language
 from widgets.log import MoveLog, replayed, sentence
+from widgets.poller import Poller
 from widgets.replay import GameReplay, read_record, record_link
 from widgets.result import result_html
 from widgets.scores import ScoreSheet
@@ -38,14 +38,6 @@ SEAT_KINDS = (PERSON, *KINDS)
 SEAT_NAME_LIMIT = 24  # a name in the move log and on the board, on a phone too
 NEW_SEAT = "coach"  # who takes a seat until someone chooses
 SPEEDS = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # seconds before each computer move
-
-
-def running_loop():
-    """The kernel's event loop (in Voila and Jupyter); None in plain Python, as in tests."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class Fold(Component):
@@ -160,7 +152,14 @@ class GameTable(w.VBox):
         self.fresh = seed is None
         self.seed = -1  # no game yet
         self.entry = registered(game)
-        self._task: asyncio.Task | None = None
+        # The computer players' pace: one move per beat, a beat as long as the speed chosen.
+        self.bots = Poller(
+            self._bots_beat,
+            lambda: SPEEDS[self.speed.value],
+            stopped="The computer players stopped",
+            failed=lambda: self._say(False, msg("app.play.broken")),
+        )
+        self._thinking: int | None = None  # the computer player shown thinking, whose move the next beat makes
         self._relabelling = False  # relabelled dropdowns change value and back: no new game for that
         counts = list(self.entry.player_counts)
         self.players = w.Dropdown(
@@ -288,7 +287,7 @@ class GameTable(w.VBox):
         first, so the page never shows two games at once."""
         if self._relabelling:
             return
-        self._stop()
+        self.bots.stop()
         self._deal(seed)
         # the same sheet: new children would make the browser rebuild the side panel, log and all
         self.scores.seat = None  # first: the old seat may not exist in the new game
@@ -396,52 +395,46 @@ class GameTable(w.VBox):
         """Chance and the computer players move until a person is to move or the game ends:
         all at once at instant speed (or outside a kernel), else one move at a time in the
         kernel's event loop, so that clicks are answered in between."""
-        if self._task is not None:
+        if self.bots.running:
             return  # the running moves carry on from the new position
-        loop = running_loop()
-        if SPEEDS[self.speed.value] and loop is not None:
+        self._thinking = None
+        if SPEEDS[self.speed.value] and self.bots.start():
             self._show()
-            self._task = loop.create_task(self._play_bots(self.session))
             return
         while self._step(self.session):
             pass
         self._show()
 
-    async def _play_bots(self, session: Session) -> None:
-        """Pace the computer players of ``session``; a task only ever moves the session it
-        was started for, so a new game can never receive an old game's moves."""
-        try:
-            while SPEEDS[self.speed.value] and not session.state.is_terminal():
-                if session.state.to_move != CHANCE:
-                    seat = session.bot_to_move()
-                    if seat is None:
-                        break
-                    self._show(thinking=seat)
-                    await asyncio.sleep(SPEEDS[self.speed.value])
-                    if session is not self.session:
-                        return
-                self._step(session)
-            while self._step(session):  # the speed was set to instant under way
-                pass
-            self._show()
-        except Exception:
-            log.exception("The computer players stopped")  # a bug: its details go to the server's log only
-            self._say(False, msg("app.play.broken"))
-        finally:
-            if self._task is asyncio.current_task():
-                self._task = None
-
-    def _stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+    def _bots_beat(self) -> None:
+        """One beat of the computer players: the move of the one shown thinking a beat ago,
+        chance's moves, then the next one shown thinking. Once a person is to move or the game
+        is over (or the speed was set to instant under way), what is left at once, and the
+        beats stop. A new game or an undo stops the beats first, so they only ever move the
+        game on the table."""
+        session = self.session
+        if self._thinking is not None:
+            self._thinking = None
+            self._step(session)
+        while SPEEDS[self.speed.value] and not session.state.is_terminal():
+            if session.state.to_move != CHANCE:
+                seat = session.bot_to_move()
+                if seat is None:
+                    break
+                self._thinking = seat
+                self._show(thinking=seat)
+                return
+            self._step(session)
+        while self._step(session):
+            pass
+        self._show()
+        self.bots.stop()
 
     def undo(self) -> None:
         """Take back the last person's move, and every chance and computer move after it
         (a click that arrives after the end, or before any person's move, changes nothing)."""
         if not self.session.can_undo:
             return
-        self._stop()
+        self.bots.stop()
         self.session.undo()
         del self.sentences[len(self.state.move_stack) :]
         self.message.value = ""
@@ -450,7 +443,7 @@ class GameTable(w.VBox):
     def _share(self, family: bool) -> None:
         """A family table or not, from now on in the game under way."""
         self.session.set_family(family)
-        if self._task is None:
+        if not self.bots.running:
             self._show()
 
     def ready(self) -> None:

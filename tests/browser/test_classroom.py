@@ -5,14 +5,14 @@ import time
 
 import pytest
 
-from serving.pages import text
 from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, msg
 from widgets.app import page_file
-from widgets.classroom import default_lesson
+from widgets.classroom.lesson import default_lesson
 from widgets.languages import with_language
+from widgets.pages import text
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot

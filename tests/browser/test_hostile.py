@@ -14,11 +14,11 @@ import pytest
 import websocket
 from jupyter_client.session import Session
 
-from serving.pages import text
 from tutor.games import games
 from tutor.messages import msg
 from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
+from widgets.pages import text
 
 from .conftest import PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
 from .test_publish import KERNEL_ID, open_page_over_http

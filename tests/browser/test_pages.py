@@ -3,11 +3,11 @@
 import psutil
 import pytest
 
-from serving.pages import page_title
 from tutor.games import game_name, games
 from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets.app import HOME, SECTIONS, page_file
+from widgets.pages import page_title
 
 from .conftest import (
     ACTION_TIMEOUT_MS,

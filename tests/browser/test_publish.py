@@ -24,11 +24,11 @@ from axe_playwright_python.sync_playwright import Axe
 from tornado.websocket import websocket_connect
 
 from serving.kernels import KernelsBusy
-from serving.pages import page_title
 from tutor.games import game_name, games
 from tutor.messages import TRANSLATED, msg
 from widgets.app import HOME, SECTIONS, page_file
 from widgets.languages import with_language
+from widgets.pages import page_title
 
 from .conftest import (
     PAGE_TIMEOUT_MS,

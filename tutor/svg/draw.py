@@ -149,6 +149,23 @@ def lit_mark(cx: float, cy: float, r: float = 11) -> str:
     )
 
 
+def mark_outline(x, y, width, height, rx, stroke_width=3, dash="8 5") -> str:
+    """A lesson's mark around a part of a drawing (a card, a slot, a player's panel): an outline
+    in MARK, dashed, so that it differs from the legal targets' amber outline without colour."""
+    return el(
+        "rect",
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        rx=rx,
+        fill="none",
+        stroke=MARK,
+        stroke_width=stroke_width,
+        stroke_dasharray=dash,
+    )
+
+
 def luminance(colour: str) -> float:
     """Relative luminance of ``#rrggbb`` (WCAG), to pick readable ink on a fill."""
     channels = []

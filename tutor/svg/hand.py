@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tutor.messages import msg
-from tutor.svg.draw import ACCENT, MARK, MUTED, document, el, group, target, text
+from tutor.svg.draw import ACCENT, MUTED, document, el, group, mark_outline, target, text
 
 RAISE = 18  # how far the selected card rises out of the row
 PAD = 12
@@ -59,20 +59,7 @@ def hand(
         if can_play and not chosen:
             body.append(el("rect", x=6, y=card_h + 5, width=card_w - 12, height=4, rx=2, fill=ACCENT))
         if card in highlight:
-            body.append(
-                el(
-                    "rect",
-                    x=-6,
-                    y=-6,
-                    width=card_w + 12,
-                    height=card_h + 12,
-                    rx=11,
-                    fill="none",
-                    stroke=MARK,
-                    stroke_width=3,
-                    stroke_dasharray="8 5",
-                )
-            )
+            body.append(mark_outline(-6, -6, card_w + 12, card_h + 12, 11))
         drawn = "".join(body)
         if clickable:
             state = (

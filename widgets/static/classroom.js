@@ -1,4 +1,4 @@
-// Browser side of a classroom page (widgets/classroom.py PageLink). The kernel cannot see
+// Browser side of a classroom page (widgets/classroom/link.py PageLink). The kernel cannot see
 // the page's address, its localStorage or the keyboard, so this part tells it, once drawn:
 //   {hello: {href, query, stored, languages}}    what the page was opened with
 //   {key: "next" | "back" | "blank" | "reveal"}  a presenter key (F is handled here)

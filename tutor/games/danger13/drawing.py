@@ -13,13 +13,13 @@ from tutor.svg.draw import (
     ACCENT,
     INK,
     LINE,
-    MARK,
     MUTED,
     TABLE,
     document,
     el,
     group,
     lit_mark,
+    mark_outline,
     reading_class,
     small_card,
     star_points,
@@ -347,20 +347,7 @@ def _row(
     if lit:
         parts.append(lit_mark(row_w - 18, 18))
     if marked:
-        parts.append(
-            el(
-                "rect",
-                x=-5,
-                y=-5,
-                width=row_w + 10,
-                height=row_h + 2,
-                rx=14,
-                fill="none",
-                stroke=MARK,
-                stroke_width=3,
-                stroke_dasharray="10 6",
-            )
-        )
+        parts.append(mark_outline(-5, -5, row_w + 10, row_h + 2, 14, dash="10 6"))
     name = state.name(seat)
     parts += [
         pawn(18, 22, colour, 1.1),
@@ -410,18 +397,7 @@ def _row(
         parts.append(group(card_face(card, card_w), x=x, y=cards_y))
         if card in marked_cards:
             parts.append(
-                el(
-                    "rect",
-                    x=x - 3,
-                    y=cards_y - 3,
-                    width=card_w + 6,
-                    height=CARD_H * ROW_SCALE + 6,
-                    rx=8,
-                    fill="none",
-                    stroke=MARK,
-                    stroke_width=2.5,
-                    stroke_dasharray="7 4",
-                )
+                mark_outline(x - 3, cards_y - 3, card_w + 6, CARD_H * ROW_SCALE + 6, 8, stroke_width=2.5, dash="7 4")
             )
     if not row:
         parts.append(

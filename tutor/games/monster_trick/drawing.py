@@ -13,7 +13,6 @@ from tutor.svg.draw import (
     ACCENT,
     INK,
     LINE,
-    MARK,
     MUTED,
     PAPER,
     TABLE,
@@ -22,6 +21,7 @@ from tutor.svg.draw import (
     group,
     ink_on,
     lit_mark,
+    mark_outline,
     reading_class,
     star_points,
     target,
@@ -179,20 +179,7 @@ def _slot(
         )
     ]
     if marked:
-        parts.append(
-            el(
-                "rect",
-                x=-6,
-                y=-6,
-                width=SLOT_W + 12,
-                height=SLOT_H + 12,
-                rx=16,
-                fill="none",
-                stroke=MARK,
-                stroke_width=3.5,
-                stroke_dasharray="10 6",
-            )
-        )
+        parts.append(mark_outline(-6, -6, SLOT_W + 12, SLOT_H + 12, 16, stroke_width=3.5, dash="10 6"))
     label = msg("widgets.mt.slot", slot=slot + 1)
     room = SLOT_W - 12 - (31 + 7.6 * len(_colour_name(state.colour[slot])) if trick else 12)  # left of the colour
     fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if 8.7 * len(label) > room else {}
@@ -222,20 +209,7 @@ def _slot(
             x = 12 + index * FAN
             parts.append(group(card_face(card), x=x, y=32))
             if card in marked_cards:
-                parts.append(
-                    el(
-                        "rect",
-                        x=x - 4,
-                        y=28,
-                        width=CARD_W + 8,
-                        height=CARD_H + 8,
-                        rx=9,
-                        fill="none",
-                        stroke=MARK,
-                        stroke_width=3,
-                        stroke_dasharray="8 5",
-                    )
-                )
+                parts.append(mark_outline(x - 4, 28, CARD_W + 8, CARD_H + 8, 9))
             parts.append(_seat_dot(x + 11, 146, colours[seat], tags[seat], state.name(seat)))
         if claims:
             owner = state.claim[slot]
@@ -331,20 +305,7 @@ def _player_panel(state, view, viewer, seat: int, width: float, colour: str, mar
         ),
     ]
     if marked:
-        parts.append(
-            el(
-                "rect",
-                x=-5,
-                y=-5,
-                width=width + 10,
-                height=PANEL_H + 10,
-                rx=14,
-                fill="none",
-                stroke=MARK,
-                stroke_width=3,
-                stroke_dasharray="10 6",
-            )
-        )
+        parts.append(mark_outline(-5, -5, width + 10, PANEL_H + 10, 14, dash="10 6"))
     parts.append(pawn(17, 20, colour, 1.1))
     parts.append(text(30, 25, shown_name, size=14, weight=700))
     if moving:

@@ -11,7 +11,6 @@ from tutor.svg.draw import (
     ACCENT,
     INK,
     LINE,
-    MARK,
     MUTED,
     TABLE,
     document,
@@ -19,6 +18,7 @@ from tutor.svg.draw import (
     group,
     ink_on,
     lit_mark,
+    mark_outline,
     target,
     text,
     title,
@@ -211,18 +211,7 @@ def _next_to_grid(state, cell) -> bool:
 
 
 def _mark() -> str:
-    return el(
-        "rect",
-        x=-4,
-        y=-4,
-        width=CARD_W + 8,
-        height=CARD_H + 8,
-        rx=9,
-        fill="none",
-        stroke=MARK,
-        stroke_width=3,
-        stroke_dasharray="8 5",
-    )
+    return mark_outline(-4, -4, CARD_W + 8, CARD_H + 8, 9)
 
 
 def _walls(state, corner, size) -> str:
@@ -358,20 +347,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
         ),
     ]
     if marked:
-        parts.append(
-            el(
-                "rect",
-                x=-5,
-                y=-5,
-                width=width + 10,
-                height=PANEL_H + 10,
-                rx=14,
-                fill="none",
-                stroke=MARK,
-                stroke_width=3,
-                stroke_dasharray="10 6",
-            )
-        )
+        parts.append(mark_outline(-5, -5, width + 10, PANEL_H + 10, 14, dash="10 6"))
     # The name has the whole top line; the points sit on the right of the cards' row.
     parts += [
         pawn(17, 20, colour, 1.1),

@@ -1,5 +1,7 @@
-"""Page titles ("<game> · Learn · Card rules tutor") and texts in any language of
-the catalog: the server serves every language at once, a page's kernel speaks one."""
+"""The app's pages: which pages a game has (``sections``, from what each page ``NEEDS``), and
+their titles ("<game> · Learn · Card rules tutor") and texts in any language of the catalog.
+The page builder (widgets/app.py) and the server (serving/) both use them: the server serves
+every language at once, a page's kernel speaks one."""
 
 from __future__ import annotations
 

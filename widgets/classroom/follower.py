@@ -1,0 +1,218 @@
+"""A learner's page: the join form, then the teacher's lesson at the teacher's step, answered
+on the learner's own device."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from tutor.classroom import ClassroomError, Classrooms, Learner, LearnerView, StoreUnavailable
+from tutor.classroom.classes import class_code
+from tutor.core import TutorError
+from tutor.messages import language, msg, set_language
+from tutor.svg.draw import el
+from widgets.app import Bodies, Page, friendly, heading
+from widgets.classroom.lesson import FollowStepper, class_lesson, move_words, read_move, the_answer, verdict
+from widgets.classroom.page import PAGES, ClassPage, first_language, frame
+from widgets.feedback import feedback
+
+
+class Follower(ClassPage):
+    """A learner's page: the join form, then the teacher's lesson at the teacher's step. The
+    class code, the learner's token and language stay in the page's address (and in
+    localStorage for a page opened again from the scanned code), so a reload rejoins."""
+
+    def __init__(self, classrooms: Classrooms | None = None):
+        self.learner: Learner | None = None
+        self.joined: dict[str, str] = {}  # class code -> this page's learner token: one learner per page and class
+        super().__init__("tutor-class-learner", classrooms, stopped="The learner's page stopped following its class")
+        self.add_class("tutor-learner")
+
+    def opened(self, hello: dict) -> None:
+        query, stored = hello.get("query") or {}, hello.get("stored") or {}
+        scanned = query.get("code", "")
+        token = query.get("learner") or (stored.get("token") if stored.get("code") == scanned or not scanned else None)
+        code = scanned or stored.get("code", "")
+        set_language(first_language(hello, query.get("lang"), stored.get("language")))
+        if code and token:
+            try:
+                self.follow(self._classrooms().rejoin(code, token))
+                return
+            except TutorError as error:  # ended, replaced, unknown: forget it, and the form takes a new code
+                self.leave(str(error), scanned if not query.get("learner") else "")
+                return
+        self.join_form(code)
+
+    def leave(self, problem: str, code: str = "", name: str = "") -> None:
+        """Back to the join form, saying why; the class is forgotten, so that the page, reloaded
+        or opened again tomorrow, asks for a code instead of going back to it."""
+        self.link.keep = {"query": {"lang": language()}, "stored": None}
+        self.join_form(code, name, problem)
+
+    def join_form(self, code: str = "", name: str = "", problem: str = "") -> None:
+        self.poller.stop()
+        self.learner = None
+        self.code = w.Text(
+            value=code, description=msg("classroom.form.code"), placeholder="K7PX2M", layout=w.Layout(width="20rem")
+        )
+        self.name = w.Text(value=name, description=msg("classroom.form.name"), layout=w.Layout(width="20rem"))
+        self.code.add_class("tutor-class-code-field")
+        self.name.add_class("tutor-name-field")
+        join = w.Button(description=msg("classroom.form.join"), button_style="primary", layout=w.Layout(width="auto"))
+        join.add_class("tutor-join")
+        join.on_click(lambda _: self.join())
+        self.problem = w.HTML(feedback(False, problem))
+        form = w.VBox([self.problem, self.code, self.name, join])
+        form.add_class("tutor-class-form")
+        self.children = [
+            self.link,
+            frame(PAGES[1], "classroom.form.heading", self._relabel),
+            heading(msg("classroom.form.heading"), msg("classroom.form.text")),
+            form,
+        ]
+
+    def _relabel(self, code: str) -> None:
+        set_language(code)
+        self.join_form(self.code.value, self.name.value)
+
+    def join(self) -> None:
+        try:
+            learner = self._classrooms().join(
+                self.code.value, self.name.value, self.joined.get(class_code(self.code.value))
+            )
+        except TutorError as error:
+            self.problem.value = feedback(False, str(error))
+            return
+        self.follow(learner)
+
+    @property
+    def following(self) -> Learner:
+        """The learner in a class, for what runs only while the page follows one (a LookupError on the form)."""
+        if self.learner is None:
+            raise LookupError("no class is followed")
+        return self.learner
+
+    def follow(self, learner: Learner) -> None:
+        """Show the class's lesson in this page's language, from the step the class is at."""
+        self.joined[learner.code] = learner.token
+        self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
+        self.states = self.lesson_shown.states()
+        self.learner = learner
+        self.shown: LearnerView | None = None
+        keep = {"code": learner.code, "token": learner.token, "language": language()}
+        self.link.keep = {"query": {"code": learner.code, "learner": learner.token, "lang": language()}, "stored": keep}
+        who = w.HTML(
+            el("p", escape(msg("classroom.follow.who", code=learner.code, name=learner.name)), class_="tutor-who")
+        )
+        self.status = w.HTML()
+        self.stepper = FollowStepper(self.lesson_shown)  # a board wider than a phone shrinks to fit (classroom.css)
+        self.stepper.answer = self.answer
+        self.results = w.HTML()
+        self.children = [
+            self.link,
+            frame(PAGES[1], "classroom.form.heading", self._switch),
+            who,
+            self.status,
+            self.stepper,
+            self.results,
+        ]
+        self.poller.start()  # from the loop, from now on; and a first look now (it may find the class gone)
+        self.poll()
+
+    def _switch(self, code: str) -> None:
+        set_language(code)
+        self.follow(self.following)
+
+    def broken(self) -> None:
+        self.status.value = feedback(False, msg("app.problem.unexpected"))
+
+    def poll(self) -> None:
+        """Ask the class where the teacher is; redraw when anything changed."""
+        learner = self.following
+        try:
+            view = learner.view()
+        except ClassroomError as error:  # the class has ended meanwhile, or the teacher started a new one
+            self.leave(str(error), name=learner.name)
+            return
+        except StoreUnavailable as error:  # try again at the next poll
+            self.status.value = feedback(False, str(error))
+            return
+        self.status.value = ""
+        if view != self.shown:
+            self.show(view)
+
+    def show(self, view: LearnerView) -> None:
+        self.shown = view
+        index = view.step - 1
+        self.stepper.go_to(index)
+        step, state = self.stepper.current, self.states[index]
+        lesson = self.lesson_shown
+        if view.is_try:
+            move = read_move(lesson, state, view.answer.move) if view.answer else None
+            right, text = lesson.judge(step, state, move) if move is not None else (False, "")
+            if view.show_feedback and move is not None:
+                self.stepper.say(
+                    "right" if right else "wrong",
+                    f"{text} {the_answer(lesson, step, state)}" if view.revealed and not right else text,
+                )
+            elif move is not None:
+                self.stepper.say("", msg("classroom.follow.answer-in", answer=move_words(lesson, state, move)))
+            elif view.revealed:
+                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {the_answer(lesson, step, state)}")
+            if right and view.show_feedback:
+                self.stepper.show_after(state, move)
+            elif view.revealed and step.try_.accept:
+                self.stepper.show_after(state, step.try_.accept[0])
+        self.results.value = self.results_html() if view.step == self.following.settings.steps else ""
+
+    def answer(self, move) -> None:
+        """The learner's move on a "try it" step, judged by the lesson and sent to the class."""
+        lesson = self.lesson_shown
+        step, state = self.stepper.current, self.states[self.stepper.step]
+        self.stepper.loaded[1].refresh()
+        allowed = state.why_not(move) is None
+        right = lesson.judge(step, state, move)[0]
+        try:
+            view = self.following.answer(self.stepper.step + 1, str(move), allowed, right)
+        except TutorError as error:  # moved on, closed, already answered, store down
+            self.stepper.say("", str(error))
+            return
+        self.show(view)
+
+    def results_html(self) -> str:
+        """This learner's own answers to the class's "try it" steps."""
+        rows = []
+        learner = self.following
+        for result in learner.results():
+            index = result.step - 1
+            step, state = self.lesson_shown.steps[index], self.states[index]
+            move = read_move(self.lesson_shown, state, result.answer.move) if result.answer else None
+            kind = verdict(self.lesson_shown, step, state, move) if move is not None else "none"
+            answer = (
+                el("span", escape(move_words(self.lesson_shown, state, move)), class_="tutor-answer")
+                if move is not None
+                else ""
+            )
+            rows.append(
+                el(
+                    "li",
+                    el("strong", escape(msg("classroom.bar.step", number=result.step, total=learner.settings.steps))),
+                    " ",
+                    escape(step.try_.prompt or msg("widgets.stepper.any-move")),
+                    el(
+                        "span",
+                        answer,
+                        " ",
+                        el("span", escape(msg(f"classroom.follow.result.{kind}")), class_=f"tutor-result-{kind}"),
+                        class_="tutor-result-line",
+                    ),
+                )
+            )
+        body = el("ol", *rows) if rows else el("p", escape(msg("classroom.results.none")))
+        return el("section", el("h2", escape(msg("classroom.follow.results"))), body, class_="tutor-my-results")
+
+
+@friendly("join")
+def join_page(_bodies: Bodies) -> Page:
+    return Page("join", [Follower()])

@@ -1,0 +1,117 @@
+"""The class's lesson as both pages use it: which lessons a class can take (the "Lead a class"
+form's list) and how each loads, the stepper a class moves, and the learners' moves read back
+from lesson notation, put into words and judged."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tutor.core import TutorError
+from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
+from tutor.messages import msg
+from widgets.stepper import LessonStepper, after
+
+# ----------------------------------------------------------------- the lessons a class can take
+
+
+def class_lesson(game: str, stem: str):
+    """A class's lesson (its file's name without ``.yaml``), loaded in this page's language."""
+    for path in bundled_lessons(game):
+        if path.stem == stem:
+            return load_lesson(path)
+    raise TutorError(msg("classroom.error.no-lesson"))
+
+
+def lesson_choices(game: str) -> list[tuple[str, str]]:
+    """The game's lessons for the form, those that ask the class to make a move marked as such."""
+    choices = []
+    for number, path in enumerate(bundled_lessons(game), start=1):
+        lesson = load_lesson(path)
+        label = msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+        choices.append((msg("classroom.setup.asks", lesson=label) if try_steps(lesson) else label, path.stem))
+    return choices
+
+
+def default_lesson(game: str) -> str | None:
+    """The lesson the form offers first: the game's first that asks the class something and
+    is not a guided game (each learner's game there goes its own way; the class sees one board)."""
+    stems = [path.stem for path in bundled_lessons(game)]
+    lessons = [(path.stem, load_lesson(path)) for path in bundled_lessons(game)]
+    return next(
+        (stem for stem, lesson in lessons if try_steps(lesson) and not lesson.guided), stems[0] if stems else None
+    )
+
+
+def try_steps(lesson) -> tuple[int, ...]:
+    return tuple(number for number, step in enumerate(lesson.steps, start=1) if step.try_ is not None)
+
+
+def read_move(lesson, state, notation: str):
+    """A move the learners sent, back from lesson notation; None if it cannot be read."""
+    try:
+        return parse_move_for(lesson.entry, state, notation)
+    except TutorError:
+        return None
+
+
+def move_words(lesson, state, move) -> str:
+    return lesson.entry.needed("words").move_words(state, move)
+
+
+def verdict(lesson, step, state, move) -> str:
+    """What the lesson makes of ``move``: "right", "allowed" (by the rules, but not what the step
+    asks) or "refused" (by the rules)."""
+    if state.why_not(move) is not None:
+        return "refused"
+    return "right" if lesson.judge(step, state, move)[0] else "allowed"
+
+
+def the_answer(lesson, step, state) -> str:
+    """The step's answer in words: its accepted moves, or that any allowed move is right."""
+    accepted = step.try_.accept
+    if not accepted:
+        return msg("classroom.answer.any")
+    return msg("classroom.answer.is", answer=" / ".join(move_words(lesson, state, move) for move in accepted))
+
+
+# ----------------------------------------------------------------- the stepper a class moves
+
+
+class FollowStepper(LessonStepper):
+    """A lesson stepper that a class moves: ``go_to(index)`` shows a step; its own buttons are
+    hidden and ignored. On a "try it" step a move goes to ``answer(move)`` when set (the learner
+    page) instead of being judged here."""
+
+    def __init__(self, lesson, scale: float = 1.0):
+        self.answer: Callable[[object], None] | None = None
+        super().__init__(lesson, scale=scale)
+        self.add_class("tutor-follow")
+
+    def go_to(self, index: int) -> None:
+        """Show step ``index`` afresh: its position, no answer."""
+        self.step = index
+        self._show()
+
+    def click(self, name: str) -> None:
+        if name.startswith("rule:"):
+            super().click(name)
+
+    def play(self, move) -> None:
+        if self.current.try_ is None:
+            super().play(move)  # any other step: the engine says whether it is allowed, as on the learn page
+        elif self.answer is not None:
+            self.answer(move)
+        else:
+            self.loaded[1].refresh()
+
+    def say(self, verdict: str, text: str) -> None:
+        self.verdict, self.message = verdict, text
+
+    def show_after(self, state, move) -> None:
+        """The position after ``move`` on the step's ``state``, still seen from the seat that was
+        asked to move: after the reveal a learner who played Blue keeps Blue's cards in view,
+        not those of whoever moves next."""
+        board = self.loaded[1]
+        seat = board.seat if board.seat is not None else state.to_move
+        board.state = after(state, move)
+        board.seat = seat

@@ -1,0 +1,501 @@
+"""The teacher's page: a form to start a class, then the presenter view of the class on the
+projector (the strip, the board and the lesson's text, the join card, the tally, the results)."""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from urllib.parse import urljoin, urlsplit
+
+import ipywidgets as w
+
+from tutor.classroom import (
+    CAPACITY,
+    CLASS_SIZE,
+    REVEAL_AT_ONCE,
+    REVEAL_BY_TEACHER,
+    Classrooms,
+    Tally,
+    Teacher,
+    join_qr_svg,
+    join_url,
+)
+from tutor.core import TutorError
+from tutor.games import game_name, games
+from tutor.messages import language, msg, set_language
+from tutor.svg.draw import el
+from widgets.app import STUDIO, Bodies, Page, friendly, heading, href
+from widgets.classroom.lesson import (
+    FollowStepper,
+    class_lesson,
+    default_lesson,
+    lesson_choices,
+    move_words,
+    read_move,
+    the_answer,
+    try_steps,
+    verdict,
+)
+from widgets.classroom.page import PAGES, ClassPage, first_language, frame
+from widgets.component import Component
+from widgets.feedback import feedback
+from widgets.guard import log
+
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
+
+
+class ClassBar(Component):
+    """The presenter's one strip of chrome: the class code, how to join, how many have joined,
+    the step, and buttons for those without a keyboard."""
+
+    def __init__(self, presenter: Presenter, **kwargs):
+        self.presenter = presenter
+        super().__init__(**kwargs)
+        self.add_class("tutor-class-bar")
+
+    def click(self, name: str) -> None:
+        self.presenter.act(name)
+
+    def render(self) -> str:
+        shown = self.presenter
+        teacher, position = shown.presented, shown.position
+        code = el(
+            "span",
+            escape(msg("classroom.bar.code")),
+            " ",
+            el("strong", escape(teacher.code)),
+            class_="tutor-class-code",
+        )
+        learners = el(
+            "span",
+            escape(msg("classroom.bar.learners", count=shown.learners)),
+            class_="tutor-learners",
+            aria_live="polite",
+        )
+        step = el(
+            "span",
+            escape(msg("classroom.bar.step", number=position.step, total=teacher.settings.steps)),
+            class_="tutor-class-step",
+        )
+        can_reveal = shown.on_try_step and position.step not in position.revealed
+        buttons = [
+            el(
+                "button",
+                escape(msg(f"classroom.bar.{name}")),
+                type="button",
+                data_target=name,
+                disabled=not enabled,
+                class_="tutor-primary" if name == "next" else None,
+            )
+            for name, enabled in (
+                ("back", position.step > 1),
+                ("next", position.step < teacher.settings.steps),
+                ("reveal", can_reveal),
+                ("blank", True),
+                ("results", True),
+                ("roster", True),
+                ("new", True),
+            )
+        ]
+        keys = el("span", escape(msg("classroom.bar.keys")), class_="tutor-keys")
+        address = shown.join_address.split("://", 1)[-1]  # shorter to read out and type; the QR code has it all
+        join = el("span", escape(msg("classroom.bar.join", address=address)), class_="tutor-join-at")
+        return el(
+            "div",
+            code,
+            join,
+            learners,
+            step,
+            el("span", *buttons, class_="tutor-class-buttons"),
+            keys,
+            self.roster_html() if shown.roster_open else "",
+            class_="tutor-class-strip",
+        )
+
+    def roster_html(self) -> str:
+        """The learners' names, each with a button that takes them out of the class."""
+        rows = [
+            el(
+                "li",
+                escape(name),
+                " ",
+                el(
+                    "button",
+                    escape(msg("classroom.roster.remove")),
+                    type="button",
+                    data_target=f"remove:{key}",
+                    aria_label=msg("classroom.roster.remove-name", name=name),
+                ),
+            )
+            for key, name in self.presenter.presented.roster()
+        ]
+        names = el("ul", *rows) if rows else el("p", escape(msg("classroom.roster.none")))
+        return el("section", names, class_="tutor-roster", aria_label=msg("classroom.bar.roster"))
+
+
+class Presenter(ClassPage):
+    """The teacher's page: a form to start a class, then the presenter view of the class.
+    The class's code and the teacher's token are kept in localStorage, so a reload resumes it."""
+
+    def __init__(self, classrooms: Classrooms | None = None):
+        self.teacher: Teacher | None = None
+        self.previous: Teacher | None = None  # the class left for the form, to go back to
+        self.join_page = ""
+        super().__init__("tutor-class-teacher", classrooms, stopped="The teacher's page stopped following its class")
+        self.link.key = self.act
+        self.add_class("tutor-presenter")
+
+    # ------------------------------------------------------------- opening and starting
+    def opened(self, hello: dict) -> None:
+        """The browser has told the page where it is and what it kept."""
+        self.join_page = urljoin(hello.get("href") or "", "join.ipynb")
+        query, stored = hello.get("query") or {}, hello.get("stored") or {}
+        set_language(first_language(hello, query.get("lang"), stored.get("language")))
+        problem = ""
+        if stored.get("code") and stored.get("token"):
+            try:
+                self.present(self._classrooms().resume(stored["code"], stored["token"]))
+                return
+            except TutorError as error:  # expired, unknown, store down: say so above the form
+                problem = str(error)
+                self.link.keep = {"stored": None}
+        self.setup(problem)
+
+    def setup(self, problem: str = "") -> None:
+        """The form that starts a class, in the page's language."""
+        self.poller.stop()
+        self.teacher = None
+        self.link.presenting = False
+        self.remove_class("tutor-presenting")
+        self.game = w.Dropdown(
+            options=[(game_name(game), game) for game in games()],
+            description=msg("classroom.setup.game"),
+            layout=w.Layout(width="24rem"),
+        )
+        self.lesson = w.Dropdown(
+            options=lesson_choices(self.game.value),
+            value=default_lesson(self.game.value),
+            description=msg("classroom.setup.lesson"),
+            layout=w.Layout(width="36rem"),
+        )
+        self.reveal = w.RadioButtons(
+            options=[
+                (msg("classroom.setup.reveal-teacher"), REVEAL_BY_TEACHER),
+                (msg("classroom.setup.reveal-at-once"), REVEAL_AT_ONCE),
+            ],
+            description=msg("classroom.setup.reveal"),
+            layout=w.Layout(width="auto"),
+        )
+        self.size = w.BoundedIntText(
+            value=CLASS_SIZE,
+            min=1,
+            max=CAPACITY,
+            description=msg("classroom.setup.size"),
+            style={"description_width": "initial"},
+            layout=w.Layout(width="16rem"),
+        )
+        self.game.add_class("tutor-game-field")
+        self.lesson.add_class("tutor-lesson-field")
+        self.size.add_class("tutor-size-field")
+        start = w.Button(
+            description=msg("classroom.setup.start"), button_style="primary", layout=w.Layout(width="auto")
+        )
+        start.add_class("tutor-start-class")
+        start.on_click(lambda _: self.start())
+        buttons = [start]
+        if self.previous is not None:
+            previous = self.previous
+            back = w.Button(description=msg("classroom.setup.back", code=previous.code), layout=w.Layout(width="auto"))
+            back.add_class("tutor-back-to-class")
+            back.on_click(lambda _: self.present(previous))
+            buttons.append(back)
+        self.problem = w.HTML(feedback(False, problem))
+        self.game.observe(self._game_chosen, names="value")
+        row = w.HBox(buttons)
+        row.add_class("tutor-class-buttons-row")
+        form = w.VBox([self.game, self.lesson, self.size, self.reveal, row, self.problem])
+        form.add_class("tutor-class-form")
+        studio = w.HTML(
+            f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
+            f'<a href="{escape(href(STUDIO, PAGES[0]))}">{escape(msg("studio.link"))}</a></p>'
+        )
+        self.children = [
+            self.link,
+            frame(PAGES[0], "classroom.setup.heading", self._relabel),
+            heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
+            form,
+            studio,
+        ]
+
+    def _game_chosen(self, change) -> None:
+        self.lesson.options = lesson_choices(change.new)
+        self.lesson.value = default_lesson(change.new)
+
+    def _relabel(self, code: str) -> None:
+        chosen = (self.game.value, self.lesson.value, self.size.value, self.reveal.value)
+        set_language(code)
+        self.setup()
+        self.game.value, self.lesson.value, self.size.value, self.reveal.value = chosen
+
+    def start(self) -> None:
+        try:
+            lesson = class_lesson(self.game.value, self.lesson.value)
+            teacher = self._classrooms().start(
+                self.game.value,
+                self.lesson.value,
+                language(),
+                steps=len(lesson.steps),
+                try_steps=try_steps(lesson),
+                reveal=self.reveal.value,
+                size=self.size.value,
+            )
+            if self.previous is not None:  # a new class replaces the one left for the form
+                self.previous.end()
+        except TutorError as error:
+            self.problem.value = feedback(False, str(error))
+            return
+        self.previous = None
+        self.present(teacher)
+
+    # ------------------------------------------------------------- presenting
+    def present(self, teacher: Teacher) -> None:
+        """The presenter view of ``teacher``'s class, at the step where the class is, in the page's language:
+        the board in a column of its own, the strip, the lesson's text and the join card or tally beside it."""
+        self.poller.stop()
+        self.teacher = teacher
+        self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": language()}}
+        self.lesson_shown = class_lesson(teacher.settings.game, teacher.settings.lesson)
+        self.states = self.lesson_shown.states()
+        self.position = teacher.position()
+        self.learners = teacher.learner_count()
+        self.tally: Tally | None = None
+        self.results_open = False
+        self.roster_open = False
+        self.join_address = join_url(self.join_page, teacher.code)
+        self.stepper = FollowStepper(self.lesson_shown)
+        self.bar = ClassBar(self)
+        self.side = w.HTML()
+        self.side.add_class("tutor-class-side")
+        stage = w.Box([self.bar, self.stepper, self.side])
+        stage.add_class("tutor-class-stage")
+        self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._speak), stage]
+        self.add_class("tutor-presenting")
+        self.link.presenting = True
+        self.link.blank_text = msg("classroom.blank")
+        self.draw()
+        self.poller.start()
+
+    def _speak(self, code: str) -> None:
+        """The class projected in another language, at the same step."""
+        set_language(code)
+        self.present(self.presented)
+
+    @property
+    def presented(self) -> Teacher:
+        """The class on show, for what runs only while one is (a LookupError on the form)."""
+        if self.teacher is None:
+            raise LookupError("no class is presented")
+        return self.teacher
+
+    @property
+    def on_try_step(self) -> bool:
+        return self.position.step in self.presented.settings.try_steps
+
+    def act(self, name: str) -> None:
+        """A key or a button of the presenter: next, back, reveal, blank, results, roster, remove:<key>, new."""
+        teacher = self.teacher
+        if teacher is None:
+            return
+        if name == "blank":  # drawn by the browser over the whole window, whatever the scroll
+            self.link.blank = not self.link.blank
+            return
+        if name == "new":  # the class stays kept (and a reload resumes it) until a new one starts
+            self.previous = teacher
+            self.link.blank = False
+            self.setup()
+            return
+        if name == "results":
+            self.results_open = not self.results_open
+            self.draw()
+            return
+        if name == "roster":
+            self.roster_open = not self.roster_open
+            self.bar.refresh()
+            return
+        if name.startswith("remove:"):
+            if teacher.remove(name.removeprefix("remove:")) is None:
+                log.warning("Ignored a removal of no learner of class %s", teacher.code)
+            self.poll()
+            self.bar.refresh()
+            return
+        try:
+            if name == "next":
+                self.position = teacher.next()
+            elif name == "back":
+                self.position = teacher.back()
+            elif name == "reveal" and self.on_try_step:
+                self.position = teacher.reveal()
+            else:
+                return
+        except TutorError as error:
+            self.side.value = feedback(False, str(error))
+            return
+        self.tally = None
+        self.draw()
+        self.poll()
+
+    def poll(self) -> None:
+        """Read how many have joined and, on a "try it" step, their answers; redraw what changed."""
+        try:
+            learners = self.presented.learner_count()
+            tally = self.presented.tally(self.position.step) if self.on_try_step else None
+        except TutorError as error:
+            self.side.value = feedback(False, str(error))
+            return
+        if learners != self.learners:
+            self.learners = learners
+            self.bar.refresh()
+        if tally != self.tally:
+            self.tally = tally
+            self.side.value = self.side_html()
+
+    def broken(self) -> None:
+        self.side.value = feedback(False, msg("app.problem.unexpected"))
+
+    # ------------------------------------------------------------- drawing
+    def draw(self) -> None:
+        index = self.position.step - 1
+        self.stepper.go_to(index)
+        step, state = self.stepper.current, self.states[index]
+        if self.on_try_step and self.position.step in self.position.revealed:
+            if step.try_.accept:
+                self.stepper.show_after(state, step.try_.accept[0])
+            self.stepper.say("right", the_answer(self.lesson_shown, step, state))
+        self.bar.refresh()
+        self.side.value = self.side_html()
+
+    def side_html(self) -> str:
+        if self.results_open:
+            return self.results_html()
+        if self.on_try_step and self.tally is not None:
+            return self.tally_html(self.tally)
+        if self.position.step == 1:
+            return self.join_html()
+        return ""
+
+    def join_html(self) -> str:
+        parts = [
+            el("h2", escape(msg("classroom.join-card.heading"))),
+            join_qr_svg(self.join_page, self.presented.code),
+            el("p", escape(msg("classroom.join-card.text")), class_="tutor-join-text"),
+            el("p", escape(self.join_address), class_="tutor-join-address"),
+            el("p", escape(self.presented.code), class_="tutor-big-code"),
+        ]
+        if urlsplit(self.join_page).hostname in LOCAL_HOSTS:
+            parts.append(el("p", escape(msg("classroom.join-card.local")), class_="tutor-note"))
+        return el("section", *parts, class_="tutor-join-card", aria_label=msg("classroom.join-card.heading"))
+
+    def tally_html(self, tally: Tally) -> str:
+        lesson = self.lesson_shown
+        index = self.position.step - 1
+        step, state = lesson.steps[index], self.states[index]
+        revealed = self.position.step in self.position.revealed
+        rows = []
+        for notation, count in tally.moves.items():
+            move = read_move(lesson, state, notation)
+            words = move_words(lesson, state, move) if move is not None else msg("classroom.tally.other")
+            kind = verdict(lesson, step, state, move) if revealed and move is not None else "open"
+            why = state.why_not(move) if kind == "refused" else None
+            rows.append(
+                el(
+                    "li",
+                    el("span", escape(words), class_="tutor-bar-label"),
+                    el(
+                        "span",
+                        el("span", "", class_="tutor-bar-fill", style=f"--share: {count / max(tally.learners, 1):.3f}"),
+                        class_="tutor-bar-track",
+                    ),
+                    el("span", str(count), class_="tutor-bar-count"),
+                    el("span", escape(msg(f"classroom.verdict.{kind}")), class_="tutor-bar-verdict")
+                    if kind != "open"
+                    else "",
+                    el("p", escape(str(why)), class_="tutor-bar-why") if why else "",
+                    class_=f"tutor-tally-row tutor-bar-{kind}",
+                )
+            )
+        counts = el(
+            "p",
+            el("strong", escape(msg("classroom.tally.answered", answered=tally.answered, learners=tally.learners))),
+            " · ",
+            escape(msg("classroom.tally.allowed", allowed=tally.allowed)),
+            class_="tutor-tally-count",
+        )
+        bars = el("ol", *rows, class_="tutor-bars") if rows else el("p", escape(msg("classroom.tally.none")))
+        hint = "" if revealed else el("p", escape(msg("classroom.tally.hint")), class_="tutor-keys")
+        return el(
+            "section",
+            el("h2", escape(msg("classroom.tally.heading"))),
+            counts,
+            bars,
+            hint,
+            class_="tutor-tally",
+            aria_label=msg("classroom.tally.heading"),
+            aria_live="polite",
+        )
+
+    def describe(self, step: int, notation: str) -> str:
+        state = self.states[step - 1]
+        move = read_move(self.lesson_shown, state, notation)
+        return move_words(self.lesson_shown, state, move) if move is not None else notation
+
+    def results_html(self) -> str:
+        """The class's results without names (the projector shows them) and the file with names to download."""
+        rows = []
+        teacher = self.presented
+        for number in teacher.settings.try_steps:
+            if number > self.position.reached:
+                continue
+            tally = teacher.tally(number)
+            rows.append(
+                el(
+                    "tr",
+                    el("th", str(number), scope="row"),
+                    el("td", str(tally.answered)),
+                    el("td", str(tally.allowed)),
+                    el("td", str(tally.right)),
+                )
+            )
+        head = el(
+            "tr",
+            *(
+                el("th", escape(msg(f"classroom.results.{column}")), scope="col")
+                for column in ("step", "answered", "allowed", "right")
+            ),
+        )
+        table = (
+            el("table", el("thead", head), el("tbody", *rows), class_="tutor-results")
+            if rows
+            else el(
+                "p",
+                escape(
+                    msg("classroom.results.none" if teacher.settings.try_steps else "classroom.results.no-questions")
+                ),
+            )
+        )
+        # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
+        data = base64.b64encode(teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
+        link = el(
+            "a",
+            escape(msg("classroom.results.download")),
+            class_="tutor-download",
+            download=msg("classroom.results.file", code=teacher.code),
+            href=f"data:text/csv;base64,{data}",
+        )
+        return el(
+            "section", el("h2", escape(msg("classroom.results.heading"))), table, link, class_="tutor-class-results"
+        )
+
+
+@friendly("teach")
+def teach_page(_bodies: Bodies) -> Page:
+    return Page("teach", [Presenter()])
