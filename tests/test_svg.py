@@ -14,7 +14,7 @@ from tutor.games.monster_trick import drawing
 from tutor.games.thricewise import drawing as tw_drawing
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
-from tutor.svg.draw import INK, el, ink_on, luminance, text
+from tutor.svg.draw import INK, contrast, el, ink_on, text
 from tutor.svg.seats import PALETTE, seat_colours, seat_tags
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -67,24 +67,19 @@ def test_legal_slots_are_outlined_and_marked_and_only_those():
 
 
 def test_seat_colours_follow_colour_names_and_tags_stay_distinct():
-    assert seat_colours(["Orange", "Red", "Gray", "Blue"]) == ["#ee7d22", "#d0383f", "#7b8088", "#2b6cd1"]
+    assert seat_colours(["Orange", "Red", "Gray", "Blue"]) == ["#ee7d22", "#d0383f", "#6f747c", "#2b6cd1"]
     assert len(set(seat_colours(["Ann", "Bob", "Cleo", "Dan", "Eve"]))) == 5
     assert len(set(seat_colours(["Blue", "Ann", "Bob"]))) == 3
     assert seat_tags(["Ann", "Bob"]) == ["A", "B"]
     assert seat_tags(["Player 1", "Player 2"]) == ["1", "2"]
 
 
-def contrast(one: str, other: str) -> float:
-    """WCAG's contrast ratio of two ``#rrggbb`` colours."""
-    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 @pytest.mark.parametrize("game_id", games())
 def test_ink_is_readable_on_every_fill(game_id, monkeypatch):
     """Every fill the game's drawings write on with ``ink_on`` (its cards, every seat colour),
     met while drawing its boards, wide and narrow, through a whole game (every third position),
-    and every seat colour a seat may take: dark ink or white, at 3:1 at least (WCAG's bar for bold text and marks)."""
+    and every seat colour a seat may take: dark ink or white, at 4.5:1 at least (WCAG's bar for small text:
+    the seat tags are 10 px)."""
     from tutor.session import Session
     from widgets.stepper import board_for
 
@@ -110,7 +105,7 @@ def test_ink_is_readable_on_every_fill(game_id, monkeypatch):
             break
         for _ in range(3):  # every third position: the same fills come back, in a third of the time
             session.step()
-    unread = {fill: round(contrast(fill, chosen(fill)), 2) for fill in asked if contrast(fill, chosen(fill)) < 3}
+    unread = {fill: round(contrast(fill, chosen(fill)), 2) for fill in asked if contrast(fill, chosen(fill)) < 4.5}
     assert unread == {} and chosen("#f0c020") == INK and chosen("#2b6cd1") == "#ffffff"
 
 

@@ -177,7 +177,14 @@ def luminance(colour: str) -> float:
 
 
 def ink_on(fill: str) -> str:
-    return INK if luminance(fill) > 0.3 else "#ffffff"
+    """Dark ink or white, whichever contrasts more with ``fill`` (WCAG's ratio)."""
+    return max((INK, "#ffffff"), key=lambda ink: contrast(ink, fill))
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def star_points(radius: float, inner: float, points: int = 5) -> str:

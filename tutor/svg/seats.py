@@ -13,9 +13,9 @@ from tutor.svg.draw import INK, el, group
 PALETTE = {
     "orange": "#ee7d22",
     "red": "#d0383f",
-    "gray": "#7b8088",
+    "gray": "#6f747c",
     "blue": "#2b6cd1",
-    "green": "#2f9a4a",
+    "green": "#288540",
     "purple": "#8a4cc2",
     "yellow": "#f0c020",
     "black": "#30343b",

@@ -48,7 +48,7 @@ class Look(NamedTuple):
 
 
 LOOKS = {
-    "green": Look("#2f9a4a", "#1c6130", "triangle"),
+    "green": Look("#288540", "#1c6130", "triangle"),
     "yellow": Look("#f0c020", "#8a6a00", "circle"),
     "blue": Look("#2b6cd1", "#1a4590", "square"),
     "purple": Look("#8a4cc2", "#5a2a88", "star"),
