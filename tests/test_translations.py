@@ -1,6 +1,9 @@
 """French and Dutch catalogs: the same keys and placeholders as English, the plural forms
 Babel asks for, no English left behind; plural choice and language negotiation."""
 
+import re
+import string
+
 import pytest
 
 from tutor import messages
@@ -207,3 +210,17 @@ def test_lists_are_joined_the_way_each_language_does(lang, text):
         assert messages.listed(["Ann"]) == "Ann"
     finally:
         messages.set_language("en")
+
+
+def test_french_elides_before_a_name_or_a_card_that_starts_with_a_vowel():
+    """ "de Ada", "le As", "que Orange" are not French: the short word loses its vowel."""
+    assert messages.msg_in("fr", "widgets.hand-of", player="Ada") == "Les cartes d'Ada"
+    assert messages.msg_in("fr", "widgets.hand-of", player="Ben") == "Les cartes de Ben"
+    assert messages.msg_in("en", "widgets.hand-of", player="Ada") == "Ada's cards"
+    unelided = re.compile(r"(?<![^\s(«])(de|que|le|la|ne|je) Ada\b", re.IGNORECASE)
+    for key, entry in catalog("fr").items():
+        for text in forms(entry).values():
+            if any(spec for *_, spec, _ in string.Formatter().parse(text)):
+                continue  # braces that show the lesson format, never filled in
+            fields = {name: "Ada" for name in placeholders(text) if name != "count"}
+            assert not unelided.search(messages.msg_in("fr", key, **fields, count=2)), key

@@ -198,7 +198,35 @@ def msg_in(language: str, key: str, /, **params) -> str:
         raise MissingMessage(key)
     if isinstance(entry, Plural):
         entry, params = _choose(entry, params, lang)
-    return entry.format(**params) if params else entry
+    if not params:
+        return entry
+    return _FRENCH.vformat(entry, (), params) if lang == "fr" else entry.format(**params)
+
+
+class _Elided(string.Formatter):
+    """French drops the vowel of a short word before a value that starts with a vowel:
+    "de {player}" reads "d'Ada", "le {card}" "l'As des Lunes" (and "de Ben" stays)."""
+
+    BEFORE = re.compile(r"(?<![^\s(«])(de|que|le|la|ne|je)\s$", re.IGNORECASE)
+    VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûü]", re.IGNORECASE)
+
+    def vformat(self, format_string, args, kwargs):
+        parts = []
+        for literal, field, spec, conversion in self.parse(format_string):
+            if field is None:
+                parts.append(literal)
+                continue
+            value = self.format_field(
+                self.convert_field(self.get_field(field, args, kwargs)[0], conversion), spec or ""
+            )
+            short = self.BEFORE.search(literal)
+            if short and self.VOWEL.match(value):
+                literal = literal[: short.start()] + short.group(1)[:-1] + "'"
+            parts.append(literal + value)
+        return "".join(parts)
+
+
+_FRENCH = _Elided()
 
 
 def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
