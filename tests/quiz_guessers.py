@@ -37,6 +37,11 @@ def fewest_cards(question):
     return min(range(len(question.values)), key=lambda index: len(question.values[index]))
 
 
+def two_cards(question):
+    """The first list of two cards: the size the right answer has had before."""
+    return next((index for index, cards in enumerate(question.values) if len(cards) == 2), 0)
+
+
 # ------------------------------------------------------------------ Monster Trick
 def claim_marker(question):
     """The player whose marker lies beside the trick (only when the board shows it)."""
@@ -246,7 +251,7 @@ LOOKS_AT = {
     "d13-draw": tuple(within(distance) for distance in range(1, 8)),
     "d13-receive": (everyone, all_but_dealer, no_card_tag),
     "d13-bank": (plus_cards_counted, row_length),
-    "d13-hand": (card_alone, as_the_words_say, card_and_last, most_cards, fewest_cards),
+    "d13-hand": (card_alone, as_the_words_say, card_and_last, most_cards, fewest_cards, two_cards),
     "tw-score": (card_rank,),
     "tw-tie": (nothing,),
     "tw-order": (asked_player, first_seat),

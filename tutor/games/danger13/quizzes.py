@@ -341,10 +341,12 @@ def d13_hand(rng: random.Random) -> Question:
     player, row = state.name(seat), state.rows[seat]
     answer = _thrown_away(state, move)
     beside = _beside(row)
-    # One misreading of each size, so that neither the longest nor the shortest choice pays:
-    # the card, a hand card and the card beside it; the card with either; one card or none.
+    # The answer is always two cards, so two misreadings are two cards too (the card with the
+    # other one; the hand card and the card beside it, the card kept), and the third is of
+    # another size (all three; one card or none): no size of list pays.
     two = [cards for cards in (_sorted(card, d13.HAND_CARD), _sorted(card, beside)) if cards != answer]
-    wrong = [_sorted(card, d13.HAND_CARD, beside), two[0], rng.choice([(card,), (d13.HAND_CARD,), ()])]
+    other_size = rng.choice([_sorted(card, d13.HAND_CARD, beside), (card,), (d13.HAND_CARD,), ()])
+    wrong = [two[0], _sorted(d13.HAND_CARD, beside), other_size]
     choices = [(_named(cards, card), cards) for cards in [answer, *wrong]]
     rng.shuffle(choices)
     if move.answer == d13.REFUSE:
