@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 import psutil
@@ -54,7 +55,7 @@ class VoilaServer:
     ``settings``), command-line ``options`` (``--Class.trait=value``) and ``environment``
     variables added to this process's (``TUTOR_CLASS_STORE``)."""
 
-    def __init__(self, config: dict, options: list[str] = (), environment: dict[str, str] | None = None):
+    def __init__(self, config: dict, options: Sequence[str] = (), environment: dict[str, str] | None = None):
         config = json.loads(json.dumps(config))
         config["Voila"].pop("logging_config", None)
         config["Voila"].pop("custom_display_url", None)
