@@ -31,7 +31,9 @@ answer, reveals and goes on; then it goes back to the first step and through aga
 - answers recorded (read from the class's store) of those sent;
 - processor seconds during the class of the server's one process, of its kernels, and of this
   benchmark's own process (the clients: on this machine too, unlike a class's devices);
-- peak memory: the summed RSS of the server and its kernels.
+- peak memory: the summed RSS of the server and its kernels;
+- the class's length in seconds, and the machine's load average at its end (the machine's
+  other programs take their share: with a load far above the cores, every time is longer).
 
 Then, with ``--browsers K`` (0 for none), K learners in real browsers (Debian's Chromium, one
 context each) and the protocol-level teacher go through the same class on a server of their
@@ -48,6 +50,7 @@ import argparse
 import asyncio
 import gzip
 import json
+import os
 import random
 import re
 import statistics
@@ -276,6 +279,8 @@ class Figures:
     client_cpu: float = 0.0
     memory: float = 0.0
     client_bytes: int = 0
+    seconds: float = 0.0  # the class, from the first learner's arrival to the teacher's last step
+    load: float = 0.0  # the machine's load average over the last minute, at the end: other programs' share too
 
 
 class Lesson:
@@ -417,6 +422,7 @@ async def protocol_class(size: int, store: str, lesson: Lesson, rounds: int) -> 
         with PeakMemory(server) as memory:
             server_before, kernels_before = processor_seconds(server)
             client_before = sum(own.cpu_times()[:2])
+            began = time.monotonic()
             joins = await asyncio.gather(
                 *(learner.join(delay) for learner, delay in zip(learners, arrivals)), return_exceptions=True
             )
@@ -426,6 +432,7 @@ async def protocol_class(size: int, store: str, lesson: Lesson, rounds: int) -> 
             await teach(teacher, following, lesson, rounds, figures)
             server_after, kernels_after = processor_seconds(server)
             figures.client_cpu = sum(own.cpu_times()[:2]) - client_before
+            figures.seconds, figures.load = time.monotonic() - began, os.getloadavg()[0]
         figures.server_cpu, figures.kernel_cpu = server_after - server_before, kernels_after - kernels_before
         figures.memory = memory.peak
         figures.sent = [learner.page.sent_seconds for learner in learners if learner.page.sent_seconds is not None]
@@ -544,8 +551,8 @@ def row(figures: Figures) -> str:
     return (
         f"{figures.learners:>4} | {figures.joined:>6} | {spread(figures.sent, 's', 2)} | {spread(figures.clicks, '', 0)} |"
         f" {spread(figures.steps, '', 0)} | {figures.answers_recorded:>4}/{figures.answers_sent:<4} |"
-        f" {figures.server_cpu:6.1f} {figures.kernel_cpu:7.1f} {figures.client_cpu:7.1f} | {figures.memory:7.0f}"
-        + (f" | failed: {failed}" if failed else "")
+        f" {figures.server_cpu:6.1f} {figures.kernel_cpu:7.1f} {figures.client_cpu:7.1f} | {figures.memory:7.0f} |"
+        f" {figures.seconds:5.0f} {figures.load:5.1f}" + (f" | failed: {failed}" if failed else "")
     )
 
 
@@ -575,11 +582,12 @@ async def main() -> None:
     )
     print(
         "page sent in s, click and step to all in ms (p50 p95); answers recorded/sent; processor s of the server's"
-        " process, its kernels and these clients; peak memory of server and kernels in MB"
+        " process, its kernels and these clients; peak memory of server and kernels in MB; the class's"
+        " length in s, and the machine's load average at its end (other programs' too)"
     )
     print(
         "   N | joined | sent p50     p95 | click p50  p95 | step p50    p95 | answers   |"
-        " server kernels clients |  memory"
+        " server kernels clients |  memory | class  load"
     )
     with ExitStack() as stack:
         if options.store == "redis":
