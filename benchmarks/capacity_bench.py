@@ -279,6 +279,8 @@ class Figures:
     client_cpu: float = 0.0
     memory: float = 0.0
     client_bytes: int = 0
+    step_cpu: list[tuple[float, float]] = field(default_factory=list)  # a step's processor s: server, kernels
+    join_cpu: tuple[float, float] = (0.0, 0.0)  # the arrivals' processor s: server, kernels
     seconds: float = 0.0  # the class, from the first learner's arrival to the teacher's last step
     load: float = 0.0  # the machine's load average over the last minute, at the end: other programs' share too
 
@@ -364,6 +366,7 @@ async def teach(teacher: Teacher, learners: list, lesson: Lesson, rounds: int, f
 
     async def go(key: str, step: int) -> None:
         await asyncio.sleep(pace.uniform(1, 2))  # the teacher talks between steps
+        before = processor_seconds(teacher.page.server)
         pressed = time.monotonic()
         teacher.key(key)
         seen = keep_following(
@@ -371,6 +374,8 @@ async def teach(teacher: Teacher, learners: list, lesson: Lesson, rounds: int, f
         )
         if seen:
             figures.steps.append((max(seen) - pressed) * 1000)
+            after = processor_seconds(teacher.page.server)
+            figures.step_cpu.append((after[0] - before[0], after[1] - before[1]))
 
     for step in range(2, lesson.total + 1):
         await go("next", step)
@@ -429,6 +434,8 @@ async def protocol_class(size: int, store: str, lesson: Lesson, rounds: int) -> 
             following = [learner for learner, result in zip(learners, joins) if result is None]
             figures.failed += [describe(result) for result in joins if isinstance(result, Exception)]
             figures.joined = len(following)
+            joined = processor_seconds(server)
+            figures.join_cpu = (joined[0] - server_before, joined[1] - kernels_before)
             await teach(teacher, following, lesson, rounds, figures)
             server_after, kernels_after = processor_seconds(server)
             figures.client_cpu = sum(own.cpu_times()[:2]) - client_before
@@ -598,6 +605,14 @@ async def main() -> None:
         for size in options.learners:
             results.append(await protocol_class(size, store, lesson, options.rounds))
             print(row(results[-1]), flush=True)
+        print("\nprocessor ms per learner in a burst (server's process, kernels): the arrivals, and one teacher step")
+        for figures in results:
+            steps = [sum(cpu[part] for cpu in figures.step_cpu) / max(len(figures.step_cpu), 1) for part in (0, 1)]
+            print(
+                f"{figures.learners:>4} | arrivals {figures.join_cpu[0] * 1000 / figures.learners:6.0f}"
+                f" {figures.join_cpu[1] * 1000 / figures.learners:6.0f} | step {steps[0] * 1000 / figures.learners:5.1f}"
+                f" {steps[1] * 1000 / figures.learners:5.1f}"
+            )
         if options.browsers:
             print(await browser_cost(options.browsers, store, lesson, options.rounds, results[0]))
 
