@@ -33,7 +33,10 @@ answer, reveals and goes on; then it goes back to the first step and through aga
   benchmark's own process (the clients: on this machine too, unlike a class's devices);
 - peak memory: the summed RSS of the server and its kernels;
 - the class's length in seconds, and the machine's load average at its end (the machine's
-  other programs take their share: with a load far above the cores, every time is longer).
+  other programs take their share: with a load far above the cores, every time is longer);
+- then, per N, the processor time per learner of the class's two bursts, in the server's
+  process and in the kernels: the arrivals (the learners' pages sent and joined), and one
+  teacher step (from the key to every learner having the step).
 
 Then, with ``--browsers K`` (0 for none), K learners in real browsers (Debian's Chromium, one
 context each) and the protocol-level teacher go through the same class on a server of their
