@@ -425,7 +425,8 @@ async def protocol_class(size: int, store: str, lesson: Lesson, rounds: int) -> 
         server.wait_until_warm()  # the teacher's page has started its kernel: quiet again
         for learner in learners:
             learner.page.address = f"{JOIN}?code={code}"
-        arrivals = sorted(random.Random(SEED).uniform(0, ARRIVALS_SECONDS) for _ in learners)
+        arrival = random.Random(SEED)
+        arrivals = sorted(arrival.uniform(0, ARRIVALS_SECONDS) for _ in learners)
         own = psutil.Process()
         with PeakMemory(server) as memory:
             server_before, kernels_before = processor_seconds(server)
