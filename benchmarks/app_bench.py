@@ -23,7 +23,7 @@ import statistics
 
 import psutil
 from playwright.sync_api import sync_playwright
-from voila_server import ROOT, VoilaServer, settings
+from voila_server import CLICK_TO_CHANGE, ROOT, VoilaServer, settings
 
 from tutor.games import games
 from widgets.app import page_file
@@ -46,17 +46,6 @@ FIRST_SEEN = """selector => {
   const look = () => { if (!window.__firstSeen && document.querySelector(selector)) window.__firstSeen = performance.now(); };
   new MutationObserver(look).observe(document, {subtree: true, childList: true});
 }"""
-# Clicks, then resolves with the milliseconds until the watched text changes.
-CLICK_TO_CHANGE = """([click, watch]) => new Promise(resolve => {
-  const before = document.querySelector(watch).textContent;
-  const start = performance.now();
-  const observer = new MutationObserver(() => {
-    const now = document.querySelector(watch);
-    if (now && now.textContent !== before) { observer.disconnect(); resolve(performance.now() - start); }
-  });
-  observer.observe(document.body, {subtree: true, childList: true, characterData: true});
-  document.querySelector(click).click();
-})"""
 
 
 def bare_config() -> dict:

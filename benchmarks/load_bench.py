@@ -33,13 +33,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import threading
 import time
 from pathlib import Path
 
 import psutil
 from playwright.async_api import async_playwright
-from voila_server import ROOT, VoilaServer, settings
+from voila_server import CLICK_TO_CHANGE, ROOT, PeakMemory, VoilaServer, percentile, processor_seconds, settings
 
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
@@ -57,34 +56,10 @@ LOOPBACK_ONLY = {
     "server": "http://127.0.0.1:9",
     "bypass": "localhost,127.0.0.1",
 }  # bounded: each learner is a browser context on this machine
-# Clicks, then resolves with the milliseconds until the step counter shows another text.
-CLICK_TO_CHANGE = """([click, watch]) => new Promise(resolve => {
-  const before = document.querySelector(watch).textContent;
-  const start = performance.now();
-  const observer = new MutationObserver(() => {
-    const now = document.querySelector(watch);
-    if (now && now.textContent !== before) { observer.disconnect(); resolve(performance.now() - start); }
-  });
-  observer.observe(document.body, {subtree: true, childList: true, characterData: true});
-  document.querySelector(click).click();
-})"""
 # Counts the "tutor is busy" pages a learner was shown (each one reloads itself).
 COUNT_BUSY = """addEventListener('DOMContentLoaded', () => {
   if (document.querySelector('[data-tutor-busy]')) sessionStorage.tutorBusy = (+sessionStorage.tutorBusy || 0) + 1;
 })"""
-
-
-class PeakMemory(threading.Thread):
-    def __init__(self, server: VoilaServer):
-        super().__init__(daemon=True)
-        self.server, self.peak, self.stopped = server, 0.0, threading.Event()
-
-    def run(self) -> None:
-        while not self.stopped.wait(0.5):
-            try:
-                self.peak = max(self.peak, self.server.rss_mb())
-            except psutil.Error:
-                pass
 
 
 async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
@@ -118,31 +93,16 @@ async def learner(browser, url: str, deadline: float, rounds: int) -> dict:
 def cpu_seconds(server: VoilaServer) -> tuple[float, float, float]:
     """Processor seconds used so far by the server's own process, by its kernels, and by
     everything else this benchmark started (Playwright's driver and the browser)."""
-
-    def used(processes) -> float:
-        total = 0.0
-        for process in processes:
+    served = {process.pid for process in server.processes()}
+    others = 0.0
+    for process in psutil.Process().children(recursive=True):
+        if process.pid not in served:
             try:
-                times = process.cpu_times()  # with its children that ended (kernels shut down, closed tabs)
-                total += times.user + times.system + times.children_user + times.children_system
+                times = process.cpu_times()  # with its children that ended (closed tabs)
+                others += times.user + times.system + times.children_user + times.children_system
             except psutil.Error:
                 pass
-        return total
-
-    served = server.processes()
-    others = [
-        process
-        for process in psutil.Process().children(recursive=True)
-        if process.pid not in {served_process.pid for served_process in served}
-    ]
-    own_times = served[0].cpu_times()  # without children_*: those are the kernels that ended
-    own = own_times.user + own_times.system
-    return own, used(served) - own, used(others)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+    return (*processor_seconds(server), others)
 
 
 async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
@@ -159,14 +119,13 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
         filled = time.monotonic() - started
         pool_kernels = len(server.kernels())
         per_kernel = statistics.median(server.kernels_rss_mb())
-        memory = PeakMemory(server)
-        memory.start()
         deadline = time.monotonic() + deadline_s
-        before = cpu_seconds(server)
-        results = await asyncio.gather(*(learner(browser, server.url(PAGE), deadline, rounds) for _ in range(learners)))
-        after = cpu_seconds(server)
-        memory.stopped.set()
-        memory.join()
+        with PeakMemory(server) as memory:
+            before = cpu_seconds(server)
+            results = await asyncio.gather(
+                *(learner(browser, server.url(PAGE), deadline, rounds) for _ in range(learners))
+            )
+            after = cpu_seconds(server)
         await asyncio.sleep(30)  # leaving pages shut their kernels; the pools refill
         renders = [result["render"] for result in results if result["render"] is not None]
         sent = [result["sent"] for result in results if result["sent"] is not None]

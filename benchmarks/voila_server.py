@@ -1,17 +1,25 @@
-"""The app served for a benchmark: Voila on a free port with a checkout's voila.json
-(changed as a benchmark needs), its log at INFO level in a copy of the settings, so that
-it says when each pool of pre-started kernels is full; its kernels, their memory, and
-waiting until the pools are full and quiet, as a teacher does before a class."""
+"""The app served for a benchmark, and what every benchmark measures of it the same way.
+
+``VoilaServer``: Voila on a free port with a checkout's voila.json (changed as a benchmark
+needs), its log at INFO level in a copy of the settings, so that it says when each pool of
+pre-started kernels is full; its kernels, their memory, and waiting until the pools are full
+and quiet, as a teacher does before a class. ``processor_seconds`` and ``PeakMemory``: what
+the server and its kernels used during a round. ``CLICK_TO_CHANGE``: the one way a click is
+timed, from the click to the change it makes to the page (a browser times it with this
+script, a protocol-level client in capacity_bench.py as the same span on the kernel's messages)."""
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 import psutil
@@ -21,6 +29,18 @@ sys.path.insert(0, str(ROOT))
 from serving.kernels import CLASS_PAGE  # noqa: E402 - the checkout measured
 
 FILLED = "is filled with"  # Voila's log line when a pool is full
+# Clicks, then resolves with the milliseconds until the watched text changes (measured in the
+# browser, so that the driver's own round trips do not count).
+CLICK_TO_CHANGE = """([click, watch]) => new Promise(resolve => {
+  const before = document.querySelector(watch).textContent;
+  const start = performance.now();
+  const observer = new MutationObserver(() => {
+    const now = document.querySelector(watch);
+    if (now && now.textContent !== before) { observer.disconnect(); resolve(performance.now() - start); }
+  });
+  observer.observe(document.body, {subtree: true, childList: true, characterData: true});
+  document.querySelector(click).click();
+})"""
 
 
 def settings(root: Path = ROOT) -> dict:
@@ -32,9 +52,10 @@ def settings(root: Path = ROOT) -> dict:
 
 class VoilaServer:
     """``VoilaServer(config, options)``: Voila with the settings ``config`` (see
-    ``settings``) and command-line ``options`` (``--Class.trait=value``)."""
+    ``settings``), command-line ``options`` (``--Class.trait=value``) and ``environment``
+    variables added to this process's (``TUTOR_CLASS_STORE``)."""
 
-    def __init__(self, config: dict, options: list[str] = ()):
+    def __init__(self, config: dict, options: Sequence[str] = (), environment: dict[str, str] | None = None):
         config = json.loads(json.dumps(config))
         config["Voila"].pop("logging_config", None)
         config["Voila"].pop("custom_display_url", None)
@@ -63,6 +84,7 @@ class VoilaServer:
             cwd=self.folder.name,
             stdout=self.log.open("w"),
             stderr=subprocess.STDOUT,
+            env={**os.environ, **(environment or {})},
         )
         deadline = time.monotonic() + 120
         while True:
@@ -148,3 +170,48 @@ class VoilaServer:
             self.process.kill()
             self.process.wait()
         self.folder.cleanup()
+
+
+def processor_seconds(server: VoilaServer) -> tuple[float, float]:
+    """Processor seconds used so far by the server's own process (it renders every page and
+    carries every message, so its share cannot be spread over more cores) and by its kernels,
+    those that ended included."""
+    served = server.processes()
+    total = 0.0
+    for process in served:
+        try:
+            times = process.cpu_times()  # with its children that ended (kernels shut down)
+            total += times.user + times.system + times.children_user + times.children_system
+        except psutil.Error:
+            pass
+    own = served[0].cpu_times()  # without children_*: those are the kernels that ended
+    return own.user + own.system, total - own.user - own.system
+
+
+class PeakMemory(threading.Thread):
+    """``with PeakMemory(server) as memory:`` samples the summed RSS of the server and its
+    kernels twice a second; ``memory.peak`` in MB."""
+
+    def __init__(self, server: VoilaServer):
+        super().__init__(daemon=True)
+        self.server, self.peak, self.stopped = server, 0.0, threading.Event()
+
+    def __enter__(self) -> PeakMemory:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stopped.set()
+        self.join()
+
+    def run(self) -> None:
+        while not self.stopped.wait(0.5):
+            try:
+                self.peak = max(self.peak, self.server.rss_mb())
+            except psutil.Error:
+                pass
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
