@@ -292,7 +292,8 @@ class Lesson:
     """The lesson the teacher's form offers first, and each learner's answer to its "try it" steps."""
 
     def __init__(self):
-        from widgets.classroom import default_lesson  # the form's choice (the page's module: imported once, here)
+        # the form's choice (the page's module: imported once, here)
+        from widgets.classroom.lesson import default_lesson
 
         self.game = next(iter(games()))
         stem = default_lesson(self.game)
