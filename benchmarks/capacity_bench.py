@@ -405,12 +405,13 @@ def describe(error: BaseException) -> str:
 
 
 def serve_a_class(size: int, store: str) -> VoilaServer:
-    """The app with the join page's pool as big as the class, and room for it."""
+    """The app as README's "Publish it" sets it for a class: the join page's pool as big as the
+    class (class_size, class_page), and room for it."""
     config = settings()
-    pools = config["VoilaKernelManager"]["kernel_pools_config"]
-    pools[JOIN] = {"pool_size": size}
-    pooled = sum(pool.get("pool_size", 0) for name, pool in pools.items() if name != "default")
-    config.setdefault("TutorKernelManager", {})["max_kernels"] = pooled + 10
+    config.setdefault("TutorKernelManager", {}).update(class_size=size, class_page=JOIN)
+    pooled = size + sum(
+        pool.get("pool_size", 0) for pool in config["VoilaKernelManager"]["kernel_pools_config"].values()
+    )
     server = VoilaServer(config, environment={"TUTOR_CLASS_STORE": store})
     server.wait_until_warm(seconds=120 + 30 * pooled)
     return server

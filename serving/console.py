@@ -16,7 +16,7 @@ from widgets.pages import CLASS_PAGE, LANGUAGES, text
 
 READY = "Voilà is running at:"
 STOPPING = "Stopping..."
-POOL_FILLED = f"Kernel pool of {CLASS_PAGE} is filled with "  # Voila's line, each time the pool is full again
+class_page = CLASS_PAGE  # the page whose filled pool says a class can come (TutorKernelManager.class_page)
 # Warnings that ask nothing of the person running the tutor.
 ROUTINE = (
     "is not trusted",  # notebooks are the project's own, run as they are
@@ -49,11 +49,12 @@ class Friendly(logging.Filter):
             )
             record.args = ()
             return True
-        if message.startswith(POOL_FILLED):
+        pool_filled = f"Kernel pool of {class_page} is filled with "  # Voila's line, each time the pool is full again
+        if message.startswith(pool_filled):
             if self.ready_said:
                 return False
             self.ready_said = True
-            count = message.removeprefix(POOL_FILLED).split()[0]
+            count = message.removeprefix(pool_filled).split()[0]
             record.msg, record.args = text(language, "publish.console.pool-ready", count=count), ()
             return True
         if message == STOPPING:

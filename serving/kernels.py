@@ -21,12 +21,11 @@ import psutil
 from jupyter_client.asynchronous import AsyncKernelClient
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado import web
-from traitlets import Float, Integer, List, Unicode
+from traitlets import Enum, Float, Integer, List, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
-from serving import delivery, handlers
-from serving.console import console_language
-from widgets.pages import CLASS_PAGE, LANGUAGES, text
+from serving import console, delivery, handlers
+from widgets.pages import CLASS_PAGE, JOIN_PAGE, LANGUAGES, text
 
 handlers.install()
 delivery.install()
@@ -100,9 +99,16 @@ class TutorKernelManager(AsyncMappingKernelManager):
         None,
         allow_none=True,
         config=True,
-        help=f"Learners who open the tutor at the same moment (a class). The learn page keeps this "
-        f"many kernels started ({CLASS_PAGE}'s pool in VoilaKernelManager.kernel_pools_config), "
+        help=f"Learners who open the tutor at the same moment (a class). The class_page keeps this "
+        f"many kernels started (its pool in VoilaKernelManager.kernel_pools_config), "
         f"and max_kernels grows to hold the pools and {ROOM} more.",
+    )
+    class_page = Enum(
+        [CLASS_PAGE, JOIN_PAGE],
+        CLASS_PAGE,
+        config=True,
+        help=f"The page a class opens, which class_size pre-starts kernels for: {CLASS_PAGE} (learners "
+        f"take lessons on their own) or {JOIN_PAGE} (they follow the teacher's lesson).",
     )
     pool_starts = Integer(
         1,
@@ -138,7 +144,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
     def _size_for_a_class(self, learners: int) -> None:
         pools = dict(self.kernel_pools_config)
-        pools[CLASS_PAGE] = {**pools.get(CLASS_PAGE, {}), "pool_size": learners}
+        pools[self.class_page] = {**pools.get(self.class_page, {}), "pool_size": learners}
+        console.class_page = self.class_page
         self.kernel_pools_config = pools
         pooled = sum(pool.get("pool_size", 0) for name, pool in pools.items() if name != "default")
         self.max_kernels = max(self.max_kernels, pooled + ROOM)
@@ -224,7 +231,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """One line a minute at most in the console, however many visitors wait."""
         if time.monotonic() - self._last_busy_note > 60:
             self._last_busy_note = time.monotonic()
-            self.log.warning(text(console_language(), "publish.console.busy", count=len(self)))
+            self.log.warning(text(console.console_language(), "publish.console.busy", count=len(self)))
 
     def notify_connect(self, kernel_id):
         self._claimed.add(kernel_id)

@@ -14,10 +14,11 @@ from pathlib import Path
 import nbformat
 import psutil
 import pytest
-from traitlets import Dict
+from traitlets import Dict, TraitError
 from traitlets.config import Config
 from voila.request_info_handler import RequestInfoSocketHandler
 
+from serving import console as serving_console
 from serving import handlers
 from serving.console import Friendly
 from serving.kernels import CLASS_PAGE, GOODBYE_SECONDS, KernelsBusy, TutorKernelManager
@@ -25,7 +26,7 @@ from serving.preprocessors import PageTitle
 from tutor.games import game_name, games
 from tutor.messages import TRANSLATED, msg
 from widgets.app import HOME, SECTIONS, page_file
-from widgets.pages import LANGUAGES, page_title, section_of, text
+from widgets.pages import JOIN_PAGE, LANGUAGES, page_title, section_of, text
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -402,6 +403,27 @@ def test_a_class_size_sizes_the_learn_pool_and_makes_room_for_it(folder):
     assert kernels.kernel_pools_config["index.ipynb"] == {"pool_size": 1}
     assert kernels.max_kernels >= 46 + 1, "every pool fills, and a visitor still finds room"
     assert (NOTEBOOKS / CLASS_PAGE).is_file() and CLASS_PAGE in CONFIG["VoilaKernelManager"]["kernel_pools_config"]
+
+
+def test_a_class_that_follows_the_teacher_gets_its_join_page_pooled_and_announced(folder):
+    class Pooled(TutorKernelManager):
+        kernel_pools_config = Dict(config=True)
+
+    config = Config({"TutorKernelManager": {"class_size": 30, "class_page": JOIN_PAGE}})
+    try:
+        kernels = Pooled(connection_dir=str(folder), config=config)
+        assert (
+            kernels.kernel_pools_config[JOIN_PAGE] == {"pool_size": 30}
+            and CLASS_PAGE not in kernels.kernel_pools_config
+        )
+        assert (NOTEBOOKS / JOIN_PAGE).is_file()
+        console = Friendly()
+        assert not console.filter(record(f"Kernel pool of {CLASS_PAGE} is filled with %s kernel(s)", logging.INFO, 3))
+        assert console.filter(record(f"Kernel pool of {JOIN_PAGE} is filled with %s kernel(s)", logging.INFO, 30))
+    finally:
+        serving_console.class_page = CLASS_PAGE
+    with pytest.raises(TraitError):
+        Pooled(connection_dir=str(folder), config=Config({"TutorKernelManager": {"class_page": "index.ipynb"}}))
 
 
 def test_pool_kernels_start_one_at_a_time(folder):

@@ -20,6 +20,7 @@ NEEDS = {  # what a game must have (Game.has) for each of its pages
     "glossary": ("glossary",),
 }
 CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the address names the game)
+JOIN_PAGE = "classroom/join.ipynb"  # the page of a class that follows the teacher's lesson
 
 
 def sections(game_id: str) -> tuple[str, ...]:

@@ -12,9 +12,10 @@ from tutor.messages import LANGUAGES, msg, negotiate
 from widgets.app import nav_bar
 from widgets.classroom.link import PageLink
 from widgets.languages import on_language
+from widgets.pages import JOIN_PAGE
 from widgets.poller import Poller
 
-PAGES = ("classroom/teach.ipynb", "classroom/join.ipynb")  # the presenter's page, the learners' page
+PAGES = ("classroom/teach.ipynb", JOIN_PAGE)  # the presenter's page, the learners' page
 
 
 class ClassPage(w.VBox):
