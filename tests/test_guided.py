@@ -242,8 +242,9 @@ def test_danger_13_plays_from_the_first_deal_to_the_rounds_scoring_whatever_the_
     rng = random.Random(seed)
     line = lesson.line(lambda _index, state: rng.choice(seat_moves(state, lesson.learner)))
     first, last = line.states[0], line.states[-1]
-    assert first.round == 1 and not first.move_stack[:-1] and first.dealer == lesson.learner  # the first card of the game
-    assert last.round == 2 and len(last.busts) == 1 and any(last.banks) or last.busts == (None,)
+    # from the game's first card turned up, the learner dealing, to the first round scored
+    assert first.round == 1 and not first.move_stack[:-1] and first.dealer == lesson.learner
+    assert last.round == 2 and len(last.busts) == 1
     [play] = [index for index, step in enumerate(lesson.steps) if lesson.plays_on(step)]
     assert len(line.plays[play]) == len(line.answers[play]) + 1 >= 2  # the learner moved there, and it stopped
     stop = line.plays[play][-1]
@@ -328,6 +329,7 @@ def test_the_stepper_plays_the_danger_13_round_move_by_move():
             assert state.to_move == stepper.lesson.learner  # the board shows the learner's next decision
             stepper.play(rng.choice(seat_moves(state, stepper.lesson.learner)))
             assert stepper.verdict == "right"
+            assert stepper.panel.html == stepper.panel_html()  # the page shows the new prompt and tip
             moves += stepper.step == play
         if stepper.step == play:
             assert stepper.board.state.busts and "busts" in stepper.panel_html()  # the play stopped at the bust

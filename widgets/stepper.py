@@ -251,6 +251,7 @@ class LessonStepper(ipywidgets.HBox):
         done = self._played_out()
         self.solved = done
         self._answer("right", lambda: msg("widgets.stepper.play-done" if done else "widgets.stepper.play-right"))
+        self.panel.refresh()  # a new prompt and tip, though the answer may read as the one before
 
     def _answer(self, verdict: str, saying) -> None:
         self._saying = saying
