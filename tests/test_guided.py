@@ -15,6 +15,7 @@ from widgets.stepper import LessonStepper
 GUIDED = [path for game in games() for path in bundled_lessons(game) if load_lesson(path).guided]
 MT_GUIDED = next(path for path in GUIDED if path.parent.name == "monster_trick")
 D13_GUIDED = next(path for path in GUIDED if path.parent.name == "danger13")
+TW_GUIDED = next(path for path in GUIDED if path.parent.name == "thricewise")
 WORDS = 40
 
 
@@ -49,8 +50,8 @@ def test_a_guided_game_comes_first_in_the_monster_trick_list():
     assert bundled_lessons("monster-trick")[0] == MT_GUIDED
 
 
-def test_a_guided_game_comes_first_in_the_danger_13_list():
-    assert bundled_lessons("danger-13")[0] == D13_GUIDED
+def test_a_guided_game_comes_first_in_the_danger_13_and_thricewise_lists():
+    assert bundled_lessons("danger-13")[0] == D13_GUIDED and bundled_lessons("thricewise")[0] == TW_GUIDED
 
 
 @pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
@@ -339,3 +340,28 @@ def test_the_stepper_plays_the_danger_13_round_move_by_move():
     assert "tutor-scores" in panel and "bank their plus cards" in panel
     stepper.back()  # back on the play-on step: where the learner left it, the round played out
     assert not stepper.waiting and stepper.board.state.busts
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_thricewise_plays_from_the_deal_to_the_final_score_whatever_the_learner_plays(seed):
+    lesson = load_lesson(TW_GUIDED)
+    rng = random.Random(seed)
+    line = lesson.line(lambda _index, state: rng.choice(seat_moves(state, lesson.learner)))
+    first, last = line.states[0], line.states[-1]
+    assert first.turn == 1 and first.phase == "pick" and not first.placements  # the deal, before any choice
+    assert last.is_terminal() and not any(last.hands)  # played to the final score
+    placed = [move for moves in line.answers.values() for move in (moves if isinstance(moves, list) else [moves])]
+    own = sum(1 for _cell, seat in last.placements if seat == lesson.learner)
+    assert own == sum(1 for move in placed if type(move).__name__ == "Place") >= 3  # every card of Ada's was hers
+    winners = " and ".join(last.name(seat) for seat in last.winners())
+    assert winners in lesson.text(lesson.steps[-1].say, line.moments[-1])
+
+
+def test_thricewise_says_the_kinds_of_triad_when_they_first_score():
+    lesson = load_lesson(TW_GUIDED)
+    line = lesson.line()  # the coach's way
+    tips = [first.when for firsts in line.firsts for first in firsts]
+    tips += [first.when for plays in line.plays.values() for decision in plays[1:] for first in decision.firsts]
+    assert {"flush", "run", "your-triad", "tie", "last-turn"} <= set(tips) and len(tips) == len(set(tips)), tips
+    [placing] = [index for index, step in enumerate(lesson.steps) if step.try_ and step.try_.until == "you-placed"]
+    assert line.plays[placing][-1].moment.moves[-1][0] == lesson.learner  # stopped right after Ada's own card
