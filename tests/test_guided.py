@@ -8,12 +8,14 @@ import pytest
 
 from tutor.bots import seat_moves
 from tutor.games import games
-from tutor.lessons import bundled_lessons, check_lesson, learner_choices, load_lesson
+from tutor.lessons import Lesson, bundled_lessons, check_lesson, learner_choices, load_lesson
 from tutor.messages import LANGUAGES, set_language
 from widgets.stepper import LessonStepper
 
 GUIDED = [path for game in games() for path in bundled_lessons(game) if load_lesson(path).guided]
 MT_GUIDED = next(path for path in GUIDED if path.parent.name == "monster_trick")
+D13_GUIDED = next(path for path in GUIDED if path.parent.name == "danger13")
+TW_GUIDED = next(path for path in GUIDED if path.parent.name == "thricewise")
 WORDS = 40
 
 
@@ -46,6 +48,10 @@ SMALL = """\
 
 def test_a_guided_game_comes_first_in_the_monster_trick_list():
     assert bundled_lessons("monster-trick")[0] == MT_GUIDED
+
+
+def test_a_guided_game_comes_first_in_the_danger_13_and_thricewise_lists():
+    assert bundled_lessons("danger-13")[0] == D13_GUIDED and bundled_lessons("thricewise")[0] == TW_GUIDED
 
 
 @pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
@@ -138,16 +144,25 @@ def words(text: str) -> int:
     return sum(1 for word in text.split() if any(letter.isalnum() for letter in word))
 
 
+def shown_texts(lesson, line):
+    """Everything a step says on a way through the lesson, with its tip and {facts}: once per
+    step, and on a play-on step once for each move the learner makes there."""
+    for index, step in enumerate(lesson.steps):
+        say = lesson.text(step.say, line.moments[index])
+        shown = [(decision.moment, decision.firsts) for decision in line.plays.get(index, [])]
+        for moment, firsts in shown or [(line.moments[index], line.firsts[index])]:
+            said = [step.try_.prompt if step.try_ else "", *(first.say for first in firsts)]
+            yield " ".join([say, *(lesson.text(part, moment) for part in said)])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang):
+@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
+def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang, path):
     set_language(lang)
     try:
-        lesson = load_lesson(MT_GUIDED)
+        lesson = load_lesson(path)
         for choose in learner_choices(lesson):
-            line = lesson.line(choose)
-            for step, moment, firsts in zip(lesson.steps, line.moments, line.firsts):
-                said = [step.say, step.try_.prompt if step.try_ else "", *(first.say for first in firsts)]
-                text = " ".join(lesson.text(part, moment) for part in said)
+            for text in shown_texts(lesson, lesson.line(choose)):
                 assert words(text) <= WORDS, text
     finally:
         set_language("en")
@@ -199,3 +214,154 @@ def test_a_new_language_keeps_the_learners_game():
         assert "Bleu a joué" in stepper.panel_html()
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- play on until a moment
+PLAY_ON = """\
+    game: danger-13
+    title: Play on
+    players: 3
+    seats: [Red, Blue, Green]
+    seed: 72
+    learner: Red
+    firsts:
+      - {when: your-choice, say: "Refuse or take."}
+    steps:
+      - say: Deal.
+        free: {prompt: "{your_move}"}
+      - say: Play on.
+        play: {until: round-over, prompt: "{dealt} {bust} {your_move}"}
+        notes: [d13.zero-values, d13.hand-counts, d13.hand-which, d13.arrow-raise]
+        check: {round: 2}
+      - say: "{busted} busted."
+"""
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_danger_13_plays_from_the_first_deal_to_the_rounds_scoring_whatever_the_learner_plays(seed):
+    lesson = load_lesson(D13_GUIDED)
+    rng = random.Random(seed)
+    line = lesson.line(lambda _index, state: rng.choice(seat_moves(state, lesson.learner)))
+    first, last = line.states[0], line.states[-1]
+    # from the game's first card turned up, the learner dealing, to the first round scored
+    assert first.round == 1 and not first.move_stack[:-1] and first.dealer == lesson.learner
+    assert last.round == 2 and len(last.busts) == 1
+    [play] = [index for index, step in enumerate(lesson.steps) if lesson.plays_on(step)]
+    assert len(line.plays[play]) == len(line.answers[play]) + 1 >= 2  # the learner moved there, and it stopped
+    stop = line.plays[play][-1]
+    assert len(stop.state.busts) == 1 and not stop.state.revealed  # stopped at the scoring, not at the next deal
+    busted = last.name(last.busts[-1])
+    assert lesson.text(lesson.steps[-1].say, line.moments[-1]).startswith(busted)
+    assert f"{busted}'s row makes" in lesson.text(lesson.steps[play].try_.prompt, stop.moment)
+
+
+def test_the_learner_makes_most_of_the_decisions_of_the_danger_13_round():
+    lesson = load_lesson(D13_GUIDED)
+    for choose in learner_choices(lesson):
+        line = lesson.line(choose)
+        learner = sum(len(moves) if isinstance(moves, list) else 1 for moves in line.answers.values())
+        last = line.states[-1]
+        decisions = sum(1 for move in last.move_stack if not str(move).startswith(("reveal:", "draw:")))
+        assert learner >= 4 and 2 * learner >= decisions - learner - 3, (learner, decisions)
+
+
+def test_every_rule_of_a_round_is_said_when_it_first_matters_in_danger_13():
+    lesson = load_lesson(D13_GUIDED)
+    line = lesson.line()  # the coach's way
+    said = " ".join(
+        lesson.text(part, moment)
+        for step, moment in zip(lesson.steps, line.moments)
+        for part in (step.say, step.try_.prompt if step.try_ else "")
+    )
+    tips = [first.when for firsts in line.firsts for first in firsts]
+    tips += [first.when for plays in line.plays.values() for decision in plays[1:] for first in decision.firsts]
+    for words_said in ("deal first", "one card in each deal", "13 or more", "bank their plus cards"):
+        assert words_said in said
+    assert {"your-choice", "draw", "refused"} <= set(tips), tips
+    assert len(tips) == len(set(tips))
+
+
+def test_a_play_on_step_goes_on_from_each_of_the_learners_moves(tmp_path):
+    lesson = load_lesson(write(tmp_path, PLAY_ON))
+    first = lesson.line()
+    moves = first.answers[1]
+    assert len(moves) >= 2 and len(first.plays[1]) == len(moves) + 1
+    other = seat_moves(first.plays[1][0].state, 0)[-1]
+    assert other != moves[0]
+    asked = []
+
+    def choose(index, state):
+        asked.append(index)
+        return other if asked.count(1) == 1 and index == 1 else None
+
+    line = lesson.line(choose)
+    assert line.answers[1][0] == other and line.plays[1][1].moment.moves[0][1] == other
+    assert asked.count(1) == len(line.answers[1])  # asked once for each of the learner's moves there
+    for decision in line.plays[1][1:-1]:
+        assert decision.state.to_move == 0  # between the learner's moves, the coach played the others
+    assert check_lesson(write(tmp_path, PLAY_ON)) == []
+
+
+def test_a_play_on_step_waits_for_a_moment_the_game_knows(tmp_path):
+    failures = check_lesson(write(tmp_path, PLAY_ON.replace("until: round-over", "until: nothing")))
+    assert failures and "'nothing'" in failures[0] and "round-over" in failures[0]
+
+
+def test_a_play_on_step_whose_moment_does_not_come_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(Lesson, "PLAY_LIMIT", 1)  # as if the round went on for ever
+    failures = check_lesson(write(tmp_path, PLAY_ON))
+    assert failures and "waits for the moment 'round-over'" in failures[0]
+
+
+def test_a_play_on_steps_check_holds_where_it_stops_and_its_notes_are_named(tmp_path):
+    assert "the lesson expects 3" in " ".join(check_lesson(write(tmp_path, PLAY_ON.replace("round: 2", "round: 3"))))
+    unnamed = check_lesson(write(tmp_path, PLAY_ON.replace("d13.zero-values, ", "")))
+    assert unnamed and "d13.zero-values" in unnamed[0]
+
+
+def test_the_stepper_plays_the_danger_13_round_move_by_move():
+    stepper = LessonStepper(D13_GUIDED)
+    rng = random.Random(3)
+    play = next(index for index, step in enumerate(stepper.lesson.steps) if stepper.lesson.plays_on(step))
+    moves = 0
+    while stepper.step < stepper.total - 1:
+        while stepper.waiting:
+            state = stepper.board.state
+            assert state.to_move == stepper.lesson.learner  # the board shows the learner's next decision
+            stepper.play(rng.choice(seat_moves(state, stepper.lesson.learner)))
+            assert stepper.verdict == "right"
+            assert stepper.panel.html == stepper.panel_html()  # the page shows the new prompt and tip
+            moves += stepper.step == play
+        if stepper.step == play:
+            assert stepper.board.state.busts and "busts" in stepper.panel_html()  # the play stopped at the bust
+        stepper.next()
+    assert moves == len(stepper._answers[play]) >= 2
+    panel = stepper.panel_html()
+    assert "tutor-scores" in panel and "bank their plus cards" in panel
+    stepper.back()  # back on the play-on step: where the learner left it, the round played out
+    assert not stepper.waiting and stepper.board.state.busts
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_thricewise_plays_from_the_deal_to_the_final_score_whatever_the_learner_plays(seed):
+    lesson = load_lesson(TW_GUIDED)
+    rng = random.Random(seed)
+    line = lesson.line(lambda _index, state: rng.choice(seat_moves(state, lesson.learner)))
+    first, last = line.states[0], line.states[-1]
+    assert first.turn == 1 and first.phase == "pick" and not first.placements  # the deal, before any choice
+    assert last.is_terminal() and not any(last.hands)  # played to the final score
+    placed = [move for moves in line.answers.values() for move in (moves if isinstance(moves, list) else [moves])]
+    own = sum(1 for _cell, seat in last.placements if seat == lesson.learner)
+    assert own == sum(1 for move in placed if type(move).__name__ == "Place") >= 3  # every card of Ada's was hers
+    winners = " and ".join(last.name(seat) for seat in last.winners())
+    assert winners in lesson.text(lesson.steps[-1].say, line.moments[-1])
+
+
+def test_thricewise_says_the_kinds_of_triad_when_they_first_score():
+    lesson = load_lesson(TW_GUIDED)
+    line = lesson.line()  # the coach's way
+    tips = [first.when for firsts in line.firsts for first in firsts]
+    tips += [first.when for plays in line.plays.values() for decision in plays[1:] for first in decision.firsts]
+    assert {"flush", "run", "your-triad", "tie", "last-turn"} <= set(tips) and len(tips) == len(set(tips)), tips
+    [placing] = [index for index, step in enumerate(lesson.steps) if step.try_ and step.try_.until == "you-placed"]
+    assert line.plays[placing][-1].moment.moves[-1][0] == lesson.learner  # stopped right after Ada's own card

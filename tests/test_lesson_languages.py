@@ -111,7 +111,9 @@ def test_every_lesson_loads_in_the_chosen_language(lang):
         assert [step.say for step in lesson.steps] == [
             step["say"][lang] if "say" in step else "" for step in data["steps"]
         ], path
-        prompts = [step[kind]["prompt"][lang] for step in data["steps"] for kind in ("try", "free") if kind in step]
+        prompts = [
+            step[kind]["prompt"][lang] for step in data["steps"] for kind in ("try", "free", "play") if kind in step
+        ]
         assert [step.try_.prompt for step in lesson.steps if step.try_] == prompts, path
 
 

@@ -43,14 +43,15 @@ TEACHING_ORDER = {
 
 
 def acts(step: dict) -> bool:
-    """A step where the learner does something: a move to play (a guided game's ``free`` move too)."""
-    return step.get("try") is not None or step.get("free") is not None
+    """A step where the learner does something: a move to play (a guided game's ``free`` move, or
+    its ``play`` on, move after move, too)."""
+    return any(step.get(kind) is not None for kind in ("try", "free", "play"))
 
 
 def step_texts(step: dict) -> dict[str, str]:
     """Language → everything the step says, the try prompt included."""
     parts = [step.get("say")]
-    spec = step.get("try") or step.get("free")
+    spec = step.get("try") or step.get("free") or step.get("play")
     parts.append(spec.get("prompt") if isinstance(spec, dict) else spec)
     return {
         lang: " ".join(part.get(lang, "") if isinstance(part, dict) else str(part or "") for part in parts)
@@ -115,6 +116,8 @@ def test_a_step_counts_its_prompt_and_acts_only_with_a_try():
     assert acts(step) and not acts({"say": step["say"]})
     free = {"say": step["say"], "free": step["try"]}
     assert acts(free) and step_texts(free)["fr"].split() == ["un", "deux", "trois"]
+    play = {"say": step["say"], "play": {"until": "round-over", **step["try"]}}
+    assert acts(play) and step_texts(play)["fr"].split() == ["un", "deux", "trois"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -148,8 +151,8 @@ def test_every_try_step_can_be_answered_right_on_the_board(game):
         lesson = stepper.lesson
         for index, step in enumerate(lesson.steps):
             assert stepper.step == index
-            state = stepper.states[index]  # the position on show: a guided game's follows the learner's moves
-            if step.try_:
+            while step.try_:  # a play-on step asks again until its moment comes
+                state = stepper.board.state  # the position on show: a guided game's follows the learner's moves
                 move = step.try_.accept[0] if step.try_.accept else state.legal_moves()[0]
                 for selector in clicks(move):
                     if selector.startswith("[data-target^='card:']"):  # a card of the hand, by its name
@@ -158,4 +161,6 @@ def test_every_try_step_can_be_answered_right_on_the_board(game):
                     else:
                         click(stepper.board, selector)
                 assert stepper.verdict == "right", (path.name, index + 1, stepper.message)
+                if not stepper.waiting:
+                    break
             stepper.next()

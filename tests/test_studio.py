@@ -136,7 +136,8 @@ def test_a_step_added_in_the_middle_plays_from_the_selected_step():
 
 def test_notes_a_step_relies_on_are_offered():
     for game_id in GAMES:
-        for path in bundled_lessons(game_id):
+        # a guided game's positions follow the learner's moves: the studio writes scripted lessons only
+        for path in [path for path in bundled_lessons(game_id) if not load_lesson(path).guided]:
             draft = Draft.from_file(path.name, path.read_text(encoding="utf-8"))
             for index, step in enumerate(draft.steps):
                 assert set(step.get("notes", [])) <= set(draft.notes_that_apply(index)), (path, index)

@@ -362,10 +362,12 @@ def walk(stepper):
     while True:
         seen.append(stepper.step)
         step = stepper.current
-        if step.try_ is not None:
+        while step.try_ is not None:  # a play-on step asks again until its moment comes
             move = step.try_.accept[0] if step.try_.accept else stepper.board.state.legal_moves()[0]
             stepper.play(move)
             assert stepper.verdict == "right", stepper.message
+            if not stepper.waiting:
+                break
         if stepper.step == stepper.total - 1:
             return seen
         stepper.next()

@@ -143,9 +143,14 @@ def test_cells_are_reachable_by_keyboard_with_a_spoken_label():
         )
 
 
+def lesson_file(stem: str):
+    """A shipped lesson by its file name: numbers shift when a lesson is added before it."""
+    return next(path for path in bundled_lessons("thricewise") if path.stem == stem)
+
+
 def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
-    # lesson 2: any empty spot is right for Cleo's Ace, and the next step plays the lesson's own one
-    stepper = widgets.LessonStepper(bundled_lessons("thricewise")[1])
+    # any empty spot is right for Cleo's Ace, and the next step plays the lesson's own one
+    stepper = widgets.LessonStepper(lesson_file("02-choose-and-reveal"))
     stepper.go(next(index for index, step in enumerate(stepper.lesson.steps) if step.try_ and not step.try_.accept))
     written = stepper.lesson.steps[stepper.step + 1].moves[0]
     other = next(move for move in stepper.board.state.legal_moves() if move != written)
@@ -165,7 +170,7 @@ def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
 
 
 def test_a_card_that_cannot_be_played_now_says_why():
-    stepper = widgets.LessonStepper(bundled_lessons("thricewise")[3])  # who places first
+    stepper = widgets.LessonStepper(lesson_file("03-who-places-first"))
     hand = stepper.board.hand
     blocked = next(place for place, card in enumerate(hand.cards) if card not in hand.playable)
     hand.click(f"card:{blocked}")

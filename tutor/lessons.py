@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.bots import make_bots, seat_moves
-from tutor.core import SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
+from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
 from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
@@ -46,11 +46,14 @@ def localized(value: Any) -> str:
 @dataclass
 class Try:
     """A prompt the learner answers with a move; ``accept`` empty means any legal move.
-    ``free``: a guided game's move, any legal one, and the lesson goes on from it."""
+    ``free``: a guided game's move, any legal one, and the lesson goes on from it.
+    ``until``: a guided game's play on: free moves, the coach answering each, until the
+    game's moment of that name happens."""
 
     prompt: str
     accept: list = field(default_factory=list)
     free: bool = False
+    until: str | None = None
 
 
 @dataclass
@@ -76,6 +79,16 @@ class Moment:
 
 
 @dataclass
+class Decision:
+    """In a play-on step: a position where the learner moves next (or where the play
+    stops), what happened since the learner's move before, and the tip said there."""
+
+    state: Any
+    moment: Moment
+    firsts: list[First]
+
+
+@dataclass
 class Line:
     """One way through a lesson: the position shown at each step, what happened on the
     way to it, and the tips said there (a guided game's line depends on the learner's moves)."""
@@ -83,7 +96,10 @@ class Line:
     states: list = field(default_factory=list)
     moments: list[Moment] = field(default_factory=list)
     firsts: list[list[First]] = field(default_factory=list)
-    answers: dict[int, Any] = field(default_factory=dict)  # step index -> the learner's move played after it
+    # step index -> the learner's move played after it (a play-on step: the list of its moves)
+    answers: dict[int, Any] = field(default_factory=dict)
+    # play-on step index -> its decisions: the step's position first, where the play stops last
+    plays: dict[int, list[Decision]] = field(default_factory=dict)
 
 
 @dataclass
@@ -120,6 +136,11 @@ class Lesson:
     def guided(self) -> bool:
         return self.learner is not None
 
+    @staticmethod
+    def plays_on(step: Step) -> bool:
+        """The step lets the learner play on until a moment (``play``), the coach answering."""
+        return step.try_ is not None and step.try_.until is not None
+
     @property
     def entry(self):
         """The lesson's game in the registry."""
@@ -153,31 +174,100 @@ class Lesson:
 
     def line(self, choose: Callable[[int, Any], Any] | None = None) -> Line:
         """The lesson played through. At each free step the learner's move is
-        ``choose(step index, position)``; where that gives None, the coach's choice for the
-        learner. The others' moves come from the coach, seeded by the lesson's ``seed``."""
+        ``choose(step index, position)`` (asked again for each move of a play-on step); where
+        that gives None, the coach's choice for the learner. The others' moves come from the
+        coach, seeded by the lesson's ``seed``."""
         bots = make_bots(self.game, ["coach"] * self.players, self.players, seed=self.seed)
         state = self.start_state()
         line, seen, answer = Line(), set[str](), None
         for index, step in enumerate(self.steps):
+            # The last step of a guided game keeps the end on show: no new deal after it.
+            deal = not (self.guided and index == len(self.steps) - 1)
+            if deal:
+                advance_chance(state)  # a play-on step stops before any deal its last move brings
             before, moves = state.clone(), list[tuple[int, Any, Any]]()
             if answer is not None:
                 _push(state, answer, moves)
-            # The last step of a guided game keeps the end on show: no new deal after it.
-            deal = not (self.guided and index == len(self.steps) - 1)
             for move in step.moves:
                 _push(state, move, moves, deal)
             self._coach(state, step, bots, moves, deal)
+            stopped = self.plays_on(step) and self._others(state, step, bots, moves)
             moment = Moment(before, state.clone(), moves, self.learner if self.learner is not None else -1)
-            answer = self._answer(index, step, state, bots, choose)
-            if answer is not None:
-                line.answers[index] = answer
-            # One tip a step, the first in the file's order: another one waits until its moment comes again.
-            said = [first for first in self.firsts if first.when not in seen and self._happened(first.when, moment)][:1]
-            seen.update(first.when for first in said)
+            said = self._tips(moment, seen)
             line.states.append(moment.after)
             line.moments.append(moment)
             line.firsts.append(said)
+            if self.plays_on(step):
+                answer = None
+                start = Decision(moment.after, moment, said)
+                line.answers[index], line.plays[index] = self._play_on(
+                    index, step, state, bots, choose, seen, stopped, start
+                )
+                continue
+            answer = self._answer(index, step, state, bots, choose)
+            if answer is not None:
+                line.answers[index] = answer
         return line
+
+    def _tips(self, moment: Moment, seen: set[str]) -> list[First]:
+        """One tip a step (or a play-on turn), the first in the file's order whose moment
+        came: another one waits until its moment comes again."""
+        said = [first for first in self.firsts if first.when not in seen and self._happened(first.when, moment)][:1]
+        seen.update(first.when for first in said)
+        return said
+
+    PLAY_LIMIT = 500  # learner moves in one play-on step before the checker gives up on its moment
+
+    def _play_on(
+        self, index: int, step: Step, state, bots, choose, seen: set[str], stopped: bool, start: Decision
+    ) -> tuple[list, list[Decision]]:
+        """A play-on step from ``start``: the learner's moves (chosen, else the coach's for the
+        learner), each answered by the coach for the others, until the step's moment happens
+        (``stopped``: it did before the learner's first move). Returns the learner's moves
+        and the decisions, ``start`` first."""
+        learner = self.learner if self.learner is not None else -1
+        decisions = [start]
+        answers: list = []
+        while not stopped and learner in _movers(state):
+            if len(answers) >= self.PLAY_LIMIT:
+                raise TutorError(
+                    msg("lesson.play-never", until=step.try_.until if step.try_ else "", count=len(answers))
+                )
+            before, moves = state.clone(), list[tuple[int, Any, Any]]()
+            chosen = choose(index, state.clone()) if choose is not None else None
+            move = chosen if chosen is not None else bots[learner].choose(state, learner)
+            answers.append(move)
+            stopped = self._move_until(state, step, move, moves) or self._others(state, step, bots, moves)
+            moment = Moment(before, state.clone(), moves, learner)
+            decisions.append(Decision(moment.after, moment, self._tips(moment, seen)))
+        if not stopped:  # the game ended first
+            raise TutorError(msg("lesson.play-never", until=step.try_.until if step.try_ else "", count=len(answers)))
+        return answers, decisions
+
+    def _others(self, state, step: Step, bots, moves: list) -> bool:
+        """The coach plays the other seats until the learner may move; True when the play-on
+        step's moment happened on the way (the play stops there)."""
+        while True:
+            others = [seat for seat in _movers(state) if seat != self.learner]
+            if self.learner in _movers(state) or not others:
+                return False
+            if self._move_until(state, step, bots[others[0]].choose(state, others[0]), moves):
+                return True
+
+    def _move_until(self, state, step: Step, move, moves: list) -> bool:
+        """Play ``move``, then the deals and draws it brings one at a time; True (and no more
+        of them) as soon as the play-on step's moment happens."""
+        until = step.try_.until if step.try_ else None
+        learner = self.learner if self.learner is not None else -1
+        before = state.clone()
+        _push(state, move, moves, deal=False)
+        while True:
+            if until and self._happened(until, Moment(before, state.clone(), moves[-1:], learner)):
+                return True
+            if state.to_move != CHANCE:
+                return False
+            before = state.clone()
+            state.push(state.chance_move())
 
     def _answer(self, index: int, step: Step, state, bots, choose):
         """The learner's move after a free step: chosen, else the coach's for the learner."""
@@ -278,14 +368,22 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
     answer = None
     for number, raw in enumerate(data["steps"], start=1):
         try:
+            if not (lesson.guided and number == len(data["steps"])):
+                advance_chance(state)  # as Lesson.line: after a play-on step's stop
             if answer is not None:
                 _push(state, answer, [])
-            step = _parse_step(number, raw, entry, state, known_rules)
+            step = _parse_step(number, raw, entry, state, known_rules, lesson.entry_moments)
             for move in step.moves:
                 state.push(move)
                 advance_chance(state)
             lesson._coach(state, step, bots, [])
-            answer = lesson._answer(number - 1, step, state, bots, None)
+            answer = None
+            if lesson.plays_on(step):
+                stopped = lesson._others(state, step, bots, [])
+                start = Decision(state.clone(), Moment(state.clone(), state.clone(), [], -1), [])
+                lesson._play_on(number - 1, step, state, bots, None, set(), stopped, start)
+            else:
+                answer = lesson._answer(number - 1, step, state, bots, None)
         except TutorError as error:
             raise LessonError(msg("lesson.step-failure", file=name, step=number, problem=error), number) from None
         except (AttributeError, KeyError, TypeError, ValueError) as error:
@@ -317,7 +415,7 @@ def lesson_problems(path: str | Path, text: str | None = None) -> list[tuple[int
         return [(error.step, str(error))]
     if lesson.guided:
         return _check_guided(lesson)
-    return _check_line(lesson, lesson.states())
+    return _check_line(lesson, lesson.line())
 
 
 GUIDED_WAYS = 8  # seeded random ways through a guided game, besides the coach's, the first and the last move
@@ -370,7 +468,7 @@ def _check_guided(lesson: Lesson) -> list[tuple[int | None, str]]:
             problem = (None, msg("lesson.guided-failure", file=lesson.path, problem=error))
             failures += [problem] if problem not in failures else []
             continue
-        failures += [failure for failure in _check_line(lesson, line.states) if failure not in failures]
+        failures += [failure for failure in _check_line(lesson, line) if failure not in failures]
     return failures
 
 
@@ -378,20 +476,28 @@ def _texts(lesson: Lesson, step: Step) -> list[str]:
     return [step.say, step.try_.prompt if step.try_ else "", *(first.say for first in lesson.firsts)]
 
 
-def _check_line(lesson: Lesson, shown: list) -> list[tuple[int | None, str]]:
+def _check_line(lesson: Lesson, line: Line) -> list[tuple[int | None, str]]:
+    """Every way ``line`` disagrees with the lesson: its notes and checks at each step (a
+    play-on step's checks hold where its play stops)."""
     checks = lesson.entry.checks
     failures: list[tuple[int | None, str]] = []
-    for step, before, state in zip(lesson.steps, [lesson.start_state(), *shown], shown):
+    for index, (step, moment) in enumerate(zip(lesson.steps, line.moments)):
+        state = line.states[index]
 
         def fail(problem, number=step.number) -> None:
             failures.append((number, msg("lesson.step-failure", file=lesson.path, step=number, problem=problem)))
 
         for note in step.notes:
-            problem = _note_problem(lesson.entry, note, before, state)
-            if problem:
+            problem = _note_problem(lesson.entry, note, moment.before, state)
+            # a play-on step names the notes that may apply on its way: on another way one may not
+            if problem and not lesson.plays_on(step):
                 fail(problem)
-        for note in unnamed_notes(lesson.entry, step, before, state):
-            fail(msg("checks.note-unnamed", note=note))
+        segments = [(decision.moment.before, decision.state) for decision in line.plays.get(index, [])[1:]]
+        for before, after in [(moment.before, state), *segments]:
+            for note in unnamed_notes(lesson.entry, step, before, after):
+                fail(msg("checks.note-unnamed", note=note))
+        if index in line.plays:
+            state = line.plays[index][-1].state
         for check, expected in step.checks.items():
             try:
                 problem = checks[check](state, expected)
@@ -417,7 +523,7 @@ def text_fields(data: dict):
     for number, step in enumerate(data.get("steps") or [], start=1):
         if isinstance(step, dict) and "say" in step:
             yield number, "say", step["say"]
-        for kind in ("try", "free"):
+        for kind in ("try", "free", "play"):
             if isinstance(step, dict) and step.get(kind) is not None:
                 spec = step[kind]
                 yield number, "prompt", spec.get("prompt") if isinstance(spec, dict) else spec
@@ -455,7 +561,8 @@ def language_problems(path: str | Path, languages: list[str]) -> list[str]:
             text = texts.get(code)
             if not isinstance(text, str) or not text.strip():
                 problems.append(msg("checks.language-missing", file=name, where=where, language=spoken_language(code)))
-            elif code != DEFAULT_LANGUAGE and text.strip() == english:
+            # (a text of {facts} only reads the same everywhere: the game fills them in, in the page's language)
+            elif code != DEFAULT_LANGUAGE and text.strip() == english and _FACT.sub("", english).strip():
                 problems.append(msg("checks.language-english", file=name, where=where, language=spoken_language(code)))
     return problems
 
@@ -491,7 +598,7 @@ def parse_move_for(entry, state, text: str):
     return entry.parse_move(text.strip(), state.players)
 
 
-def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> Step:
+def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], moments: dict | None = None) -> Step:
     """One step; its fields' types are already checked (tutor.schema), their meaning is checked here."""
     moves_raw = raw.get("move", [])
     moves_raw = moves_raw if isinstance(moves_raw, list) else [moves_raw]
@@ -524,6 +631,11 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str]) -> 
     if "free" in raw:
         spec = raw["free"] if isinstance(raw["free"], dict) else {"prompt": raw["free"]}
         try_ = Try(localized(spec["prompt"]), [], free=True)
+    if "play" in raw:
+        spec = raw["play"]
+        if spec["until"] not in (moments or {}):
+            raise TutorError(msg("lesson.unknown-until", until=spec["until"], known=", ".join(moments or {})))
+        try_ = Try(localized(spec["prompt"]), [], free=True, until=str(spec["until"]))
     if "try" in raw:
         spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
         accept = spec.get("accept", [])
@@ -547,7 +659,7 @@ def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> No
     """A guided game's learner and tips; free and coach steps need a learner."""
     steps = data["steps"]
     if "learner" not in data:
-        if any("free" in step or "coach" in step for step in steps) or "firsts" in data:
+        if any(kind in step for step in steps for kind in ("free", "coach", "play")) or "firsts" in data:
             raise TutorError(msg("lesson.guided-no-learner"))
         return
     lesson.learner = SeatLookup(state.seat_names).index(data["learner"])

@@ -167,8 +167,10 @@ STEP = {
     "notes": words,
     "free": lesson_try,
     "coach": coach,
+    "play": fields,
 }
 TRY = {"prompt": text, "accept": moves}
+PLAY = {"until": line, "prompt": text}
 FIRST = {"when": line, "say": text, "rules": words}
 RECORD = {
     "game": line,
@@ -201,6 +203,8 @@ def check_lesson(name: str, data: dict) -> None:
                     check_fields(
                         step[kind], TRY if kind == "try" else {"prompt": text}, ("prompt",), at_step, parent=kind
                     )
+            if "play" in step:
+                check_fields(step["play"], PLAY, ("until", "prompt"), at_step, parent="play")
         except Invalid as error:
             error.step = number
             raise

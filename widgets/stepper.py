@@ -77,7 +77,8 @@ class LessonStepper(ipywidgets.HBox):
         self.board: Board | None = None
         self._reason_rule: str | None = None
         self._saying = None  # makes the answer on show again, in the language now set
-        self._answers: dict[int, object] = {}  # step index -> the learner's right answer to its try
+        self._answers: dict[int, object] = {}  # step index -> the learner's right answer to its try (a play-on: moves)
+        self._at = 0  # on a play-on step: how many of the learner's moves there the board shows played
         self.line: Line | None = None  # the way through the lesson so far (a guided game's follows the learner's moves)
         self.panel = LessonPanel(self, scale)
         super().__init__([self.panel], **kwargs)
@@ -111,8 +112,28 @@ class LessonStepper(ipywidgets.HBox):
         """The positions of every step, from the learner's own moves at the free steps."""
         lesson = self.lesson
         assert lesson is not None
-        self.line = lesson.line(lambda index, _state: self._answers.get(index) if lesson.steps[index].try_ else None)
+        asked: dict[int, int] = {}  # play-on step -> how many of its moves were asked for so far
+
+        def choose(index: int, _state):
+            answer = self._answers.get(index) if lesson.steps[index].try_ else None
+            if not isinstance(answer, list):
+                return answer
+            asked[index] = asked.get(index, 0) + 1
+            return answer[asked[index] - 1] if asked[index] <= len(answer) else None
+
+        self.line = lesson.line(choose)
         self.states = self.line.states
+
+    @property
+    def decision(self):
+        """On a play-on step, the decision on show (a tutor.lessons.Decision); else None."""
+        plays = self.line.plays.get(self.step, []) if self.line else []
+        return plays[min(self._at, len(plays) - 1)] if plays else None
+
+    def _played_out(self) -> bool:
+        """The play-on step on show has reached its moment: the board shows where it stopped."""
+        plays = self.line.plays.get(self.step, []) if self.line else []
+        return bool(plays) and self._at >= len(plays) - 1
 
     @property
     def free(self) -> bool:
@@ -197,6 +218,9 @@ class LessonStepper(ipywidgets.HBox):
             )
             return
         right, _ = lesson.judge(step, state, move)
+        if right and lesson.plays_on(step):
+            self._play_on(move)
+            return
         if right:
             self.solved = True
             self._answers[self.step] = move
@@ -209,6 +233,25 @@ class LessonStepper(ipywidgets.HBox):
         else:
             board.refresh()
         self._answer("right" if right else "wrong", lambda: lesson.judge(step, state, move)[1])
+
+    def _play_on(self, move) -> None:
+        """A move on a play-on step: the game goes on from it (the coach answering) to the
+        learner's next move, or to where the step's moment stops the play."""
+        played = self._answers.get(self.step)
+        self._answers[self.step] = [*(played if isinstance(played, list) else [])[: self._at], move]
+        for later in [index for index in self._answers if index > self.step]:
+            del self._answers[later]
+        self._at += 1
+        self._replay()
+        board = self.loaded[1]
+        decision = self.decision
+        assert decision is not None
+        board.state = decision.state
+        board.hints = True
+        done = self._played_out()
+        self.solved = done
+        self._answer("right", lambda: msg("widgets.stepper.play-done" if done else "widgets.stepper.play-right"))
+        self.panel.refresh()  # a new prompt and tip, though the answer may read as the one before
 
     def _answer(self, verdict: str, saying) -> None:
         self._saying = saying
@@ -240,9 +283,15 @@ class LessonStepper(ipywidgets.HBox):
         self._reason_rule = None
         self._saying = None
         self.verdict, self.message, self.rule = "", "", None
+        self._at = 0
         if self.board is not None and self.lesson is not None:
             step = self.current
             state = self.states[self.step]
+            played = self._answers.get(self.step)
+            if self.lesson.plays_on(step):
+                self._at = len(played) if isinstance(played, list) else 0  # back on it: where the learner left it
+                state = self.decision.state if self.decision else state
+                self.solved = self._played_out()
             self.board.state = state
             self.board.seat = self.lesson.learner if self.lesson.guided else self._learner(step, state)
             # a try-it step should not give its answer away; on a free step every allowed move is right
@@ -310,6 +359,8 @@ class LessonStepper(ipywidgets.HBox):
         moment = self.line.moments[self.step]
         if step.say:
             parts.append(el("p", escape(self.lesson.text(step.say, moment)), class_="tutor-say"))
+        if self.decision is not None:  # a play-on step's prompt and tips tell of the move on show
+            moment = self.decision.moment
         for first in self.tips():
             parts.append(
                 el(
@@ -322,8 +373,11 @@ class LessonStepper(ipywidgets.HBox):
             )
         if self.lesson.guided and self.step == self.total - 1:  # a guided game ends with its scores
             parts.append(score_table(self.states[self.step], self.lesson.learner))
-        if step.try_ is not None:
-            prompt = self.lesson.text(step.try_.prompt, moment) or msg("widgets.stepper.any-move")
+        if step.try_ is not None and self.lesson.plays_on(step) and self.solved:
+            said = self.lesson.text(step.try_.prompt, moment).strip()  # how the play ended, no move to ask
+            parts.append(el("p", escape(said), class_="tutor-say") if said else "")
+        elif step.try_ is not None:
+            prompt = self.lesson.text(step.try_.prompt, moment).strip() or msg("widgets.stepper.any-move")
             parts.append(
                 el(
                     "div",
@@ -339,7 +393,12 @@ class LessonStepper(ipywidgets.HBox):
         return el("div", *parts, class_="tutor-lesson-panel")
 
     def tips(self) -> list:
-        """A guided game's tip said on this step: a rule that matters here for the first time."""
+        """A guided game's tip said on this step: a rule that matters here for the first time
+        (on a play-on step, the last one said on the way to the move on show)."""
+        plays = self.line.plays.get(self.step) if self.line else None
+        if plays:
+            said = [decision.firsts for decision in plays[: self._at + 1] if decision.firsts]
+            return said[-1] if said else []
         return self.line.firsts[self.step] if self.line else []
 
     def _feedback_html(self) -> str:

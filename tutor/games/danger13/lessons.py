@@ -21,15 +21,18 @@ from tutor.games.danger13.rules import (
     ACCEPT,
     ARROW,
     COUNTS,
+    DECIDE,
     DECK,
     FROM_PILE,
     GAME_ID,
     GIVE,
     HAND_CARD,
     INSTANT,
+    ONE_PLUS,
     OVER,
     RAISE_CARD,
     REFUSE,
+    TWO_PLUS,
     VALUED,
     Card,
     Choice,
@@ -331,4 +334,110 @@ CHECKS = {
     "last_round": check_value("last_round", lambda state: state.last_round),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
     "winners": check_seat_list("winners", lambda state: state.winners(), ordered=False),
+}
+
+
+# ---------------------------------------------------------------------- guided games
+def _got(moment) -> list[Card]:
+    """The cards the learner received since their last move: given by another dealer, or
+    drawn for a draw card."""
+    learner, got = moment.learner, []
+    for state, move in replayed(moment.before, moment.after):
+        if type(move) is Give and move.seat == learner and state.dealer != learner:
+            got.append(move.card)
+        elif type(move) is Reveal and move.source == FROM_PILE and state.actor == learner:
+            got.append(move.card)
+    return got
+
+
+def _dealt(moment) -> str:
+    got = _got(moment)
+    return msg("d13.guided.got", cards=listed([str(card) for card in got])) if got else ""
+
+
+def _your_move(moment) -> str:
+    """What the learner is asked now, and what to look at: the rows' sums and the line."""
+    state, learner = moment.after, moment.learner
+    if state.to_move != learner:
+        return ""
+    if state.phase == DECIDE:
+        card = state.pending
+        total = state.row_sum(learner) + (card.value if card.kind in VALUED else 0)
+        return msg("d13.guided.decide", card=card, total=total, limit=state.limit(learner))
+    waiting = state.receivers()
+    if len(waiting) == 1:
+        return msg("d13.guided.last", card=state.revealed, player=state.name(waiting[0]))
+    return msg("d13.guided.give", card=state.revealed)
+
+
+def _busted(moment) -> str:
+    """Who busted last in the game so far (the round just scored), or nobody."""
+    busts = moment.after.busts
+    return moment.after.name(busts[-1]) if busts and busts[-1] is not None else msg("lesson.nobody")
+
+
+def _bust(moment) -> str:
+    """The bust that ended a round since the step or move before: whose row, with which card."""
+    probe = moment.before.clone()
+    for move in moment.after.move_stack[len(probe.move_stack) :]:
+        before = probe.clone()
+        probe.push(move)
+        if len(probe.busts) > len(before.busts) and probe.busts[-1] is not None:
+            seat = probe.busts[-1]
+            row = before.rows[seat][:-1] if move.card.kind == ARROW else before.rows[seat] + (move.card,)
+            total = sum(card.value for card in row)
+            return msg("d13.guided.bust", player=probe.name(seat), total=total, card=move.card)
+    return ""
+
+
+def _nearest(state: State) -> int | None:
+    """The seat whose row is nearest its line, among the rows within 4 of it."""
+    near = [
+        seat for seat in range(state.players) if 0 < state.limit(seat) - state.row_sum(seat) <= 4 and state.rows[seat]
+    ]
+    return min(near, key=lambda seat: state.limit(seat) - state.row_sum(seat)) if near else None
+
+
+def _danger(moment) -> str:
+    seat = _nearest(moment.after)
+    if seat is None:
+        return ""
+    state = moment.after
+    return msg("d13.guided.danger", player=state.name(seat), total=state.row_sum(seat), limit=state.limit(seat))
+
+
+def _in_rows(state: State, kinds) -> bool:
+    return any(card.kind in kinds for row in state.rows for card in row)
+
+
+def _moved(moment, test) -> bool:
+    return any(test(state, move) for state, move in replayed(moment.before, moment.after))
+
+
+def _counted(cards, kind: str) -> int:
+    return sum(1 for card in cards if card.kind == kind)
+
+
+FACTS = {
+    "dealt": _dealt,
+    "your_move": _your_move,
+    "busted": _busted,
+    "bust": _bust,
+    "danger": _danger,
+}
+
+MOMENTS = {
+    "round-over": lambda moment: len(moment.after.busts) > len(moment.before.busts),
+    "plus-card": lambda moment: _in_rows(moment.after, (ONE_PLUS, TWO_PLUS)),
+    "draw": lambda moment: _moved(moment, lambda _state, move: type(move) is Reveal and move.source == FROM_PILE),
+    "hand": lambda moment: _in_rows(moment.after, (HAND_CARD.kind,)),
+    "your-choice": lambda moment: moment.after.phase == DECIDE and moment.after.actor == moment.learner,
+    "refused": lambda moment: _moved(moment, lambda _state, move: type(move) is Choice and move.answer == REFUSE),
+    "arrow": lambda moment: _counted(moment.after.discards, ARROW) > _counted(moment.before.discards, ARROW),
+    "raise": lambda moment: _in_rows(moment.after, (RAISE_CARD.kind,)),
+    "instant": lambda moment: (
+        sum(_counted(bank, INSTANT) for bank in moment.after.banks)
+        > sum(_counted(bank, INSTANT) for bank in moment.before.banks)
+    ),
+    "danger": lambda moment: moment.after.phase != OVER and _nearest(moment.after) is not None,
 }

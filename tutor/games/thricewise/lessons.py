@@ -30,7 +30,7 @@ from tutor.games.thricewise.rules import (
     parse_move,
     triads_at,
 )
-from tutor.messages import msg
+from tutor.messages import listed, msg
 from tutor.seats import SeatLookup
 
 POSITION = {
@@ -366,4 +366,61 @@ CHECKS = {
     "last_turn": check_value("last_turn", lambda state: state.last_turn),
     "winners": check_seat_list("winners", State.winners, ordered=False),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
+}
+
+
+# ---------------------------------------------------------------------- guided games
+def _learner_placed(moment) -> bool:
+    """The learner put a card on the grid since the step or move before."""
+    return any(mover == moment.learner and type(move) is Place for mover, move, _ in moment.moves)
+
+
+def _your_move(moment) -> str:
+    """What the learner is asked now: choose a card, place the revealed one, or a set-aside one."""
+    state, learner = moment.after, moment.learner
+    if state.phase == "pick" and state.picks[learner] is None and state.hands[learner]:
+        return msg("tw.guided.pick")
+    if state.phase != "place" or state.to_move != learner:
+        return ""
+    if not state.current_placed:
+        return msg("tw.guided.place", card=state.revealed[learner])
+    return msg("tw.guided.set-aside")
+
+
+def _scores(moment) -> str:
+    state = moment.after
+    return msg(
+        "tw.guided.scores",
+        scores=listed([f"{state.name(seat)} {state.scores[seat]}" for seat in range(state.players)]),
+    )
+
+
+def _winner(moment) -> str:
+    state = moment.after
+    return listed([state.name(seat) for seat in state.winners()]) if state.is_terminal() else ""
+
+
+def _scored(moment, kind: str | None = None, seat: int | None = None) -> bool:
+    """A triad (of ``kind``, by ``seat``) scored since the step or move before."""
+    return any(
+        (kind is None or triad.kind == kind) and (seat is None or triad.seat == seat)
+        for triad in _new_triads(moment.before, moment.after)
+    )
+
+
+FACTS = {
+    "your_move": _your_move,
+    "scores": _scores,
+    "winner": _winner,
+}
+
+MOMENTS = {
+    "game-over": lambda moment: moment.after.is_terminal(),
+    "you-placed": _learner_placed,
+    "your-triad": lambda moment: _scored(moment, seat=moment.learner),
+    "flush": lambda moment: _scored(moment, "flush"),
+    "set": lambda moment: _scored(moment, "set"),
+    "run": lambda moment: _scored(moment, "run"),
+    "tie": lambda moment: bool(moment.after.tied) and moment.after.phase == "place",
+    "last-turn": lambda moment: moment.after.last_turn and not moment.after.is_terminal(),
 }
