@@ -51,6 +51,7 @@ from widgets.component import Component
 from widgets.feedback import feedback
 from widgets.guard import log
 from widgets.languages import on_language
+from widgets.own_lessons import OwnLessons, class_own_lesson, own_choices
 from widgets.play import running_loop
 from widgets.stepper import LessonStepper, after
 
@@ -172,7 +173,11 @@ class FollowStepper(LessonStepper):
 
 
 def class_lesson(game: str, stem: str):
-    """A class's lesson (its file's name without ``.yaml``), loaded in this page's language."""
+    """A class's lesson (its file's name without ``.yaml``, or a teacher's own by its link),
+    loaded in this page's language."""
+    own = class_own_lesson(stem)
+    if own is not None:
+        return own
     for path in bundled_lessons(game):
         if path.stem == stem:
             return load_lesson(path)
@@ -350,6 +355,8 @@ class Presenter(w.VBox):
         self.link.key = self.act
         self.teacher: Teacher | None = None
         self.previous: Teacher | None = None  # the class left for the form, to go back to
+        self.own = OwnLessons()  # the teacher's own lessons, added to the form's list
+        self.own.found.register(lambda _links: self._offer_own())
         self.join_page = ""
         self._task: asyncio.Task | None = None
         super().__init__([self.link, note(msg("classroom.opening"))])
@@ -388,7 +395,7 @@ class Presenter(w.VBox):
             layout=w.Layout(width="24rem"),
         )
         self.lesson = w.Dropdown(
-            options=lesson_choices(self.game.value),
+            options=self._choices(self.game.value),
             value=default_lesson(self.game.value),
             description=msg("classroom.setup.lesson"),
             layout=w.Layout(width="36rem"),
@@ -439,12 +446,23 @@ class Presenter(w.VBox):
             frame(PAGES[0], "classroom.setup.heading", self._relabel),
             heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
             form,
+            self.own,
             studio,
         ]
 
     def _game_chosen(self, change) -> None:
-        self.lesson.options = lesson_choices(change.new)
+        self.lesson.options = self._choices(change.new)
         self.lesson.value = default_lesson(change.new)
+
+    def _choices(self, game: str) -> list[tuple[str, str]]:
+        return lesson_choices(game) + own_choices(game, self.own.links)
+
+    def _offer_own(self) -> None:
+        """The browser named the teacher's own lessons: add them to the list, keeping the choice."""
+        chosen = self.lesson.value
+        self.lesson.options = self._choices(self.game.value)
+        kept = any(value == chosen for _label, value in self.lesson.options)
+        self.lesson.value = chosen if kept else default_lesson(self.game.value)
 
     def _relabel(self, code: str) -> None:
         chosen = (self.game.value, self.lesson.value, self.size.value, self.reveal.value)
