@@ -13,6 +13,8 @@ from tutor.games.common import (
     check_seat_list,
     check_to_move,
     check_value,
+    fact_per_seat,
+    fact_turn,
     replayed,
 )
 from tutor.games.danger13.rules import (
@@ -296,4 +298,14 @@ CHECKS = {
     "last_round": check_value("last_round", lambda state: state.last_round),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
     "winners": check_seat_list("winners", lambda state: state.winners(), ordered=False),
+}
+
+FACTS = {
+    "to_move": fact_turn,
+    "dealer": lambda state: state.name(state.dealer),
+    "round": lambda state: state.round,
+    "row_sum": fact_per_seat(State.row_sum),
+    "limit": fact_per_seat(State.limit),
+    "pile_size": lambda state: len(state.pile),
+    "game_over": lambda state: state.is_terminal(),
 }

@@ -12,6 +12,8 @@ from tutor.games.common import (
     check_seat_list,
     check_to_move,
     check_value,
+    fact_per_seat,
+    fact_turn,
     replayed,
 )
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card
@@ -366,4 +368,14 @@ CHECKS = {
     "last_turn": check_value("last_turn", lambda state: state.last_turn),
     "winners": check_seat_list("winners", State.winners, ordered=False),
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
+}
+
+FACTS = {
+    "to_move": fact_turn,
+    "turn": lambda state: state.turn,
+    "scores": fact_per_seat(lambda state, seat: state.scores[seat]),
+    "hand_sizes": fact_per_seat(lambda state, seat: len(state.hands[seat])),
+    "deck_size": lambda state: len(state.deck),
+    "last_turn": lambda state: state.last_turn,
+    "game_over": lambda state: state.is_terminal(),
 }
