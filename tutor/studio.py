@@ -396,7 +396,7 @@ class Draft:
         state, refused = self.state_after(index)
         if refused:
             return {}
-        values = {name: read(state) for name, read in self.entry.facts.items()}
+        values = {name: read(state) for name, read in self.entry.studio_checks.items()}
         return {name: value for name, value in values.items() if value is not None}
 
     def set_checks(self, index: int, names: list[str]) -> None:

@@ -22,7 +22,7 @@ from tutor.games import game as registered
 from tutor.games import game_name, games
 from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, lesson_code, share, shared_text
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import LANGUAGES, file_size, language_name, listed, msg, spoken_language
+from tutor.messages import LANGUAGES, file_size, has, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
 from tutor.studio import Draft, StudioError, english_name, missing_languages, text_in
 from tutor.svg.draw import el
@@ -206,6 +206,21 @@ class Accepted(Component):
             for index, move in enumerate(self.moves)
         ]
         return el("div", el("p", escape(msg("studio.page.accepted"))), el("ul", *items), class_="tutor-studio-accepted")
+
+
+def fact_label(game: str, name: str) -> str:
+    """What an offered check is called: the game's own name for it, else the shared one."""
+    own = f"studio.fact.{game}.{name}"
+    return msg(own) if has(own) else msg(f"studio.fact.{name}")
+
+
+def fact_words(value) -> str:
+    """An engine's value as the studio shows it beside its check ("Red 3, Blue 2", "yes")."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {fact_words(item)}" for key, item in value.items())
+    if isinstance(value, bool):
+        return msg("studio.page.fact-yes" if value else "studio.page.fact-no")
+    return str(value)
 
 
 def _short(text: str, size: int = 40) -> str:
@@ -409,6 +424,14 @@ class StudioBody(w.VBox):
             style={"description_width": "initial"},
         )
         self.notes.observe(self.heard(lambda chosen: self.set_field("notes", list(chosen))), names="value")
+        self.checks = w.SelectMultiple(
+            description=msg("studio.page.checks"),
+            rows=5,
+            layout=w.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
+        self.checks.add_class("tutor-studio-checks")
+        self.checks.observe(self.heard(lambda chosen: self.set_checks(list(chosen))), names="value")
         self.problems = w.HTML()
         self.name_notes = w.Button(description=msg("studio.page.name-notes"), layout=w.Layout(width="auto"))
         self.name_notes.add_class("tutor-studio-name-notes")
@@ -416,7 +439,7 @@ class StudioBody(w.VBox):
             lambda _: self.edit(self.draft.set_field, self.draft.selected, "notes", self._notes_wanted(True))
         )
         self.step_editor = w.VBox(
-            [self.say, self.asks, self.try_box, self.highlight, self.rules, self.notes, self.name_notes]
+            [self.say, self.asks, self.try_box, self.highlight, self.checks, self.rules, self.notes, self.name_notes]
         )
         self.minutes = w.BoundedIntText(
             min=1,
@@ -604,6 +627,10 @@ class StudioBody(w.VBox):
         self.draft.set_field(self.draft.selected, field, value)
         self.changed()
 
+    def set_checks(self, names: list[str]) -> None:
+        self.draft.set_checks(self.draft.selected, names)
+        self.show()
+
     def set_lesson_field(self, field: str, value) -> None:
         self.draft.set_field(None, field, value)
         self.changed()
@@ -708,6 +735,17 @@ class StudioBody(w.VBox):
             self.record.value = recording
             self.accepted.show([str(move) for move in spec.get("accept") or []])
             self.highlight.value = ", ".join(map(str, step.get("highlight") or []))
+            facts, checked = draft.facts(index), step.get("check") or {}
+            game = draft.entry.id
+            self.checks.options = [  # a mark beside the chosen ones, not only the list's colour
+                (
+                    ("\u2713 " if name in checked else "")
+                    + msg("studio.page.fact-value", fact=fact_label(game, name), value=fact_words(value)),
+                    name,
+                )
+                for name, value in facts.items()
+            ]
+            self.checks.value = tuple(name for name in checked if name in facts)
             self.rules.value = tuple(
                 rule
                 for rule in step.get("rules") or []

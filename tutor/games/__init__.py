@@ -6,7 +6,7 @@ A package holds its parts as modules, imported when first asked for:
 
   rules     the State, moves, notation, RULES, OPTIONS, PLAYER_COUNTS, new_game, parse_move
   lessons   lesson_state(...) and CHECKS: the positions and facts a lesson may state;
-            FACTS: the engine's values of the checks the lesson studio offers
+            STUDIO_CHECKS: the engine's values of the checks the lesson studio offers
   stats     summarize(states) for ``python -m tutor simulate``
   bot       Coach, the game's computer player
   quizzes   MAKERS, the game's question kinds
@@ -131,11 +131,11 @@ class Game:
         return lessons.CHECKS if lessons is not None else {}
 
     @property
-    def facts(self) -> dict:
+    def studio_checks(self) -> dict:
         """The checks the lesson studio offers, each with the engine's value in a position:
         {name: read(state)} (None: not offered there)."""
         lessons = self.part("lessons")
-        return getattr(lessons, "FACTS", {}) if lessons is not None else {}
+        return getattr(lessons, "STUDIO_CHECKS", {}) if lessons is not None else {}
 
     @property
     def notes(self) -> dict:

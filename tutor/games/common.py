@@ -90,7 +90,7 @@ def replayed(before, after):
 
 
 # ---------------------------------------------------------------------- facts for the studio
-# A game's FACTS (beside CHECKS): for a check the lesson studio offers, the engine's value in a
+# A game's STUDIO_CHECKS (beside CHECKS): for a check the lesson studio offers, the engine's value in a
 # position, as the check takes it; seats as ``state.name`` gives them (the studio writes them as
 # lessons do); None: the check says nothing useful here and is not offered.
 

@@ -300,7 +300,7 @@ CHECKS = {
     "winners": check_seat_list("winners", lambda state: state.winners(), ordered=False),
 }
 
-FACTS = {
+STUDIO_CHECKS = {
     "to_move": fact_turn,
     "dealer": lambda state: state.name(state.dealer),
     "round": lambda state: state.round,

@@ -384,7 +384,7 @@ MOMENTS = {
     "off-colour": lambda moment: _off_colour_card(moment.after, moment.learner),
 }
 
-FACTS = {
+STUDIO_CHECKS = {
     "to_move": fact_turn,
     "round": lambda state: state.round,
     "starter": lambda state: state.name(state.starter),

@@ -370,7 +370,7 @@ CHECKS = {
     "game_over": check_value("game_over", lambda state: state.is_terminal()),
 }
 
-FACTS = {
+STUDIO_CHECKS = {
     "to_move": fact_turn,
     "turn": lambda state: state.turn,
     "scores": fact_per_seat(lambda state, seat: state.scores[seat]),
