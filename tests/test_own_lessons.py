@@ -13,6 +13,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import learn_page
 from widgets.classroom import Presenter, class_lesson
+from widgets.learn import LessonShelf
 from widgets.own_lessons import OWN
 from widgets.studio import StudioBody
 
@@ -114,3 +115,19 @@ def test_a_teachers_own_lesson_is_offered_marked_on_the_class_form_and_opens_for
     presenter._relabel("fr")  # the choice stays through a language switch
     presenter.lesson.value = chosen
     assert presenter.lesson.options[-1][1] == chosen
+
+
+def test_the_games_last_lesson_still_ends_with_the_turn_in_brief_when_own_lessons_follow():
+    lessons = [load_lesson(path) for path in bundled_lessons(GAME)]
+    shared = load_lesson(bundled_lessons(GAME)[2])
+    shelf = LessonShelf(GAME, lessons, shared)
+    shelf.asked._receive(shelf.asked, {"own": [{"game": GAME, "shared": carried(lesson_text())}]}, [])
+    shelf.show(len(lessons))  # the game's last lesson, after the link's
+    stepper = shelf.stage.children[0]
+    stepper.step = stepper.total - 1
+    assert list(shelf.stage.children) == [stepper, shelf.turn]
+    assert shelf.following.layout.display is None, "the teacher's own lesson comes next"
+    shelf.show(len(lessons) + 1)
+    stepper = shelf.stage.children[0]
+    stepper.step = stepper.total - 1
+    assert list(shelf.stage.children) == [stepper]

@@ -157,5 +157,7 @@ class LessonShelf(w.VBox):
         last = stepper.step == stepper.total - 1
         more = self.chooser.value + 1 < len(self.lessons)
         self.following.layout.display = None if last and more else "none"
-        ending = last and not more and self.turn is not None  # the last lesson ends with the turn in brief
+        # the game's last lesson ends with the turn in brief (a teacher's own lessons come after it)
+        final = self.chooser.value == len(self.bundled) - (0 if self.shared else 1)
+        ending = last and final and self.turn is not None
         self.stage.children = [stepper, self.turn] if ending else [stepper]
