@@ -1,8 +1,10 @@
 """The lesson studio's model: a lesson built by playing and writing, checked as the command checks it."""
 
+import random
+
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.cli import main
@@ -263,3 +265,31 @@ def test_the_writer_gives_back_what_it_was_given(says, moves):
         "steps": [{"say": {"fr": say}, "move": moves, "highlight": moves} for say in says],
     }
     assert yaml.safe_load(lesson_yaml(data)) == data
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), lengths=st.lists(st.integers(0, 12), min_size=1, max_size=3))
+def test_every_check_offered_with_the_engines_values_holds_for_the_checker(game_id, seed, lengths):
+    """Seeded random moves in a few steps, each step checking every fact the studio offers
+    there in French: the file passes the command, and writes seats as lessons do (English)."""
+    set_language("fr")
+    draft = Draft.new_deal(game_id, 3, seed=seed)
+    draft.set_text(None, "title", "en", "Facts")
+    chooser = random.Random(seed)
+    for length in lengths:
+        for _ in range(length):
+            state, _refused = draft.position()
+            if state.is_terminal():
+                break
+            draft.play(chooser.choice(state.legal_moves()))
+        index = draft.add_step({"en": "Look."})
+        offered = draft.facts(index)
+        assert offered, "every position offers some check"
+        draft.set_checks(index, list(offered))
+        notes = [note for note in draft.notes_that_apply(index) if note not in draft.entry.view_notes]
+        draft.set_field(index, "notes", notes)
+        assert set(draft.steps[index]["check"]) == set(offered)
+    set_language("en")
+    assert check_lesson("facts.yaml", draft.yaml_text()) == []
+    assert not any("Rouge" in str(step["check"]) for step in draft.steps), "seats as lessons write them"

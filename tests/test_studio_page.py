@@ -142,3 +142,24 @@ def test_what_a_step_lights_up_is_lit_on_the_board():
     assert body.board.table.highlight == [1, 2]
     body.step_action("select", -1)
     assert body.board.table.highlight == []
+
+
+@pytest.mark.parametrize("game", list(games()))
+def test_the_engines_checks_are_offered_in_words_and_written_with_its_values(game, speaking):
+    speaking("fr")
+    body = StudioBody(game)
+    body.step_action("select", -1)
+    body.title.boxes["fr"].value = "Vérifier"
+    body.board.move_callbacks(first_move(body))
+    body.add_step()
+    body.say.boxes["fr"].value = "Regarde."
+    labels = [label for label, _name in body.checks.options]
+    assert not any(label.startswith("\u2713") for label in labels)
+    assert labels and all("_" not in label for label in labels), "no internal names on screen"
+    assert msg("studio.fact.game_over") + "\u00a0: " + msg("studio.page.fact-no") in labels
+    body.checks.value = tuple(name for _label, name in body.checks.options)
+    assert set(body.draft.steps[0]["check"]) == {name for _label, name in body.checks.options}
+    assert all(label.startswith("\u2713 ") for label, _name in body.checks.options), "marked in words, not colour only"
+    assert check_lesson("x.yaml", body.files.lesson_text) == []
+    body.checks.value = ()
+    assert "check" not in body.draft.steps[0]

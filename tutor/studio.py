@@ -390,6 +390,23 @@ class Draft:
         _put(spec, "accept", accepted)
         self.steps[index]["try"] = spec
 
+    def facts(self, index: int) -> dict[str, Any]:
+        """The checks the game offers at step ``index``, each with the engine's value there
+        (seats as the page names them); none while a move up to there is refused."""
+        state, refused = self.state_after(index)
+        if refused:
+            return {}
+        values = {name: read(state) for name, read in self.entry.studio_checks.items()}
+        return {name: value for name, value in values.items() if value is not None}
+
+    def set_checks(self, index: int, names: list[str]) -> None:
+        """Make step ``index`` check the offered facts ``names``, each with the engine's value
+        there (the others it checks, written by hand, stay)."""
+        facts = self.facts(index)
+        checks = {name: value for name, value in (self.steps[index].get("check") or {}).items() if name not in facts}
+        checks.update({name: _written(facts[name]) for name in facts if name in names})
+        self.set_field(index, "check", checks)
+
     def notes_that_apply(self, index: int) -> list[str]:
         """The notes and variants step ``index``'s moves rely on: the ones the checker wants named."""
         before, refused = self.state_after(index - 1)
@@ -452,6 +469,15 @@ def notation(state, move) -> str:
     if state.to_move >= 0:
         return f"{english_name(state.name(state.to_move))}: {move}"
     return str(move)
+
+
+def _written(value: Any) -> Any:
+    """An engine's value as a lesson file writes it: seats by their English names."""
+    if isinstance(value, dict):
+        return {_written(key): _written(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_written(item) for item in value]
+    return english_name(value) if isinstance(value, str) else value
 
 
 # ----------------------------------------------------------------- the file as a person writes it

@@ -70,7 +70,7 @@ class LessonAddress(Component):
         super().__init__(game=game)
         self.add_class("tutor-address")
         self.observe(lambda change: self._go(*change.new), names="place")
-        self.observe(lambda _: self._relabel(), names="done")
+        self.observe(lambda _: self.mark_done(), names="done")
         self.refresh()
 
     @traitlets.validate("place")
@@ -141,7 +141,7 @@ class LessonAddress(Component):
             notice = msg("app.learn.no-step", lesson=lesson + 1, asked=asked[1] + 1, number=step + 1)
         self._moved(lesson, stepper, notice)
 
-    def _relabel(self) -> None:
+    def mark_done(self) -> None:
         """Mark the finished lessons in the shelf's list, keeping the lesson on show."""
         chooser, done = self.shelf.chooser, set(self.done)
         labels = [f"{label.removeprefix(DONE_MARK + ' ')}" for label, _ in chooser.options]

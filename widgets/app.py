@@ -21,7 +21,8 @@ import ipywidgets as w
 
 from tutor.core import TutorError
 from tutor.games import game_name, games
-from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
+from tutor.lesson_links import MAX_CARRIED, PARAMETER, open_shared
+from tutor.lessons import Lesson, bundled_lessons, load_lesson, turn_in_brief
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language, language_name, listed, msg, set_language
 from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 from widgets.address import HOME, href, page_file
@@ -294,7 +295,21 @@ def learn_page(game: str, bodies: Bodies) -> Page:
         return turn_page(game)
     lessons = [load_lesson(path) for path in bundled_lessons(game)]
     top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
-    return Page(f"learn {game}", top + [bodies.kept(LessonShelf, game, lessons)])
+    return Page(f"learn {game}", top + [bodies.kept(LessonShelf, game, lessons, *requested_lesson(game))])
+
+
+def requested_lesson(game: str) -> tuple[Lesson | None, str]:
+    """The lesson a link on the address carries (``?shared=``, tutor/lesson_links.py), and why
+    it does not open when it does not."""
+    for value in requested(PARAMETER):
+        try:
+            lesson, _text = open_shared(value[: MAX_CARRIED + 1])
+        except TutorError as error:
+            return None, str(error)
+        if lesson.game != game:
+            return None, msg("links.other-game", game=game_name(lesson.game))
+        return lesson, ""
+    return None, ""
 
 
 def turn_page(game: str) -> Page:

@@ -6,10 +6,12 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.lessons import turn_in_brief
+from tutor.lessons import Lesson, turn_in_brief
 from tutor.messages import msg
 from widgets.address import LessonAddress, href, page_file
+from widgets.feedback import feedback
 from widgets.languages import relabel_options
+from widgets.own_lessons import OwnLessons, own_lessons
 from widgets.rules import RulesReference
 from widgets.stepper import LessonStepper
 from widgets.summary import TurnInBrief
@@ -22,10 +24,19 @@ class LessonShelf(w.VBox):
     last step comes the game's turn in brief, which a link beside the choice also opens on
     a page of its own.
 
-    A rule opened from the lesson (its rule links) opens in the reference too."""
+    A rule opened from the lesson (its rule links) opens in the reference too.
 
-    def __init__(self, game: str, lessons: list):
-        self.lessons = lessons
+    A lesson opened by a link (``shared``) comes first; the lessons this browser shared from
+    the studio (widgets/own_lessons.py) come last, marked as the learner's own."""
+
+    def __init__(self, game: str, lessons: list, shared: Lesson | None = None, problem: str = ""):
+        self.bundled, self.shared = lessons, shared
+        self.problem = w.HTML()  # why a link did not open, beside the lessons still there to learn
+        self.problem.add_class("tutor-link-problem")
+        self._say(problem)
+        self.own_links: list[dict] = []
+        self.own: list[Lesson] = []
+        self.lessons = self._gathered()
         self.chooser = w.Dropdown(
             options=list(zip(self._labels(), range(len(lessons)))),
             description=msg("app.learn.lessons"),
@@ -45,8 +56,10 @@ class LessonShelf(w.VBox):
             self.turn.observe(self._rule_opened, names="rule")
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
+        self.asked = OwnLessons()
+        self.asked.found.register(self._own_found)
         top = w.HBox(
-            [self.chooser, self.summary, self.following, self.turn_link, self.address],
+            [self.chooser, self.summary, self.following, self.turn_link, self.address, self.problem, self.asked],
             layout=w.Layout(align_items="center"),
         )
         top.add_class("tutor-top")
@@ -57,20 +70,52 @@ class LessonShelf(w.VBox):
         self.chooser.observe(self._chosen, names="value")
         self.show(0)
 
+    def _gathered(self) -> list[Lesson]:
+        return [*([self.shared] if self.shared else []), *self.bundled, *self.own]
+
     def _labels(self) -> list[str]:
-        return [
+        labels = (
+            [msg("app.learn.from-link", title=self.shared.title, minutes=self.shared.minutes)] if self.shared else []
+        )
+        labels += [
             msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
-            for number, lesson in enumerate(self.lessons, start=1)
+            for number, lesson in enumerate(self.bundled, start=1)
         ]
+        return labels + [msg("app.learn.own", title=lesson.title, minutes=lesson.minutes) for lesson in self.own]
+
+    def _own_found(self, links: list[dict]) -> None:
+        """The browser named the lessons it shared: add this game's at the end of the list."""
+        self.own_links = links
+        self.own = [lesson for _link, lesson in own_lessons(self.game, links)]
+        self._offer_labels()
+
+    def _offer_labels(self) -> None:
+        """The list's labels again (the lesson on show stays), its finished ones marked."""
+        self.lessons = self._gathered()
+        kept = self.chooser.value
+        self.address.relabelling = True  # not a choice: the lesson on show stays
+        try:
+            self.chooser.options = list(zip(self._labels(), range(len(self.lessons))))
+            self.chooser.value = kept
+        finally:
+            self.address.relabelling = False
+        self.address.mark_done()
 
     def _chosen(self, change) -> None:
         if not self.address.relabelling:  # the address changing the lesson shown is not a choice
             self.show(change.new)
 
-    def relabel(self, game: str, lessons: list) -> None:
+    def _say(self, problem: str) -> None:
+        self.problem.value = feedback(False, problem) if problem else ""
+        self.problem.layout.display = None if problem else "none"
+
+    def relabel(self, game: str, lessons: list, shared: Lesson | None = None, problem: str = "") -> None:
         """The same lesson at the same step in the language now set (``lessons`` are
         loaded in it); only texts change."""
-        self.lessons = lessons
+        self.bundled, self.shared = lessons, shared
+        self._say(problem)
+        self.own = [lesson for _link, lesson in own_lessons(game, self.own_links)]
+        self.lessons = self._gathered()
         self.chooser.unobserve(self._chosen, names="value")
         relabel_options(self.chooser, self._labels())
         self.chooser.observe(self._chosen, names="value")
@@ -112,5 +157,7 @@ class LessonShelf(w.VBox):
         last = stepper.step == stepper.total - 1
         more = self.chooser.value + 1 < len(self.lessons)
         self.following.layout.display = None if last and more else "none"
-        ending = last and not more and self.turn is not None  # the last lesson ends with the turn in brief
+        # the game's last lesson ends with the turn in brief (a teacher's own lessons come after it)
+        final = self.chooser.value == len(self.bundled) - (0 if self.shared else 1)
+        ending = last and final and self.turn is not None
         self.stage.children = [stepper, self.turn] if ending else [stepper]

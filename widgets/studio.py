@@ -20,15 +20,19 @@ import traitlets
 from tutor.core import TutorError
 from tutor.games import game as registered
 from tutor.games import game_name, games
+from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, lesson_code, share, shared_text
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import LANGUAGES, file_size, language_name, listed, msg, spoken_language
+from tutor.messages import LANGUAGES, file_size, has, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
 from tutor.studio import Draft, StudioError, english_name, missing_languages, text_in
 from tutor.svg.draw import el
 from tutor.yamlfile import FileProblem, read_yaml
+from widgets.address import href
 from widgets.app import Bodies, Page, friendly, heading, nav_bar, requested_game
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
+from widgets.languages import requested
+from widgets.own_lessons import ShareLink, shared_page
 from widgets.stepper import LessonStepper, board_for
 
 HERE = "studio.ipynb"
@@ -204,6 +208,21 @@ class Accepted(Component):
         return el("div", el("p", escape(msg("studio.page.accepted"))), el("ul", *items), class_="tutor-studio-accepted")
 
 
+def fact_label(game: str, name: str) -> str:
+    """What an offered check is called: the game's own name for it, else the shared one."""
+    own = f"studio.fact.{game}.{name}"
+    return msg(own) if has(own) else msg(f"studio.fact.{name}")
+
+
+def fact_words(value) -> str:
+    """An engine's value as the studio shows it beside its check ("Red 3, Blue 2", "yes")."""
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {fact_words(item)}" for key, item in value.items())
+    if isinstance(value, bool):
+        return msg("studio.page.fact-yes" if value else "studio.page.fact-no")
+    return str(value)
+
+
 def _short(text: str, size: int = 40) -> str:
     return text if len(text) <= size else text[: size - 1].rstrip() + "\u2026"
 
@@ -253,9 +272,10 @@ class StudioBody(w.VBox):
     the buttons to add a step and undo on the left; the steps and the selected one's editor
     on the right."""
 
-    def __init__(self, game: str):
+    def __init__(self, game: str, shared: str = ""):
         counts = list(registered(game).player_counts)
         self.draft = Draft.new_deal(game, 4 if 4 in counts else counts[0])
+        self.from_link = False  # opened from a lesson's link: the draft the browser kept is set aside
         self.previous: list[Draft] = []  # drafts replaced by a new start: undo brings them back
         self.saved = ""  # the lesson file as last downloaded or opened
         self.quiet = False  # while the editor is filled from the draft: no edit
@@ -269,6 +289,8 @@ class StudioBody(w.VBox):
         super().__init__([])
         self.add_class("tutor-studio")
         self.build()
+        if shared:
+            self.open_link(shared)
 
     # ------------------------------------------------------------- building
     def build(self) -> None:
@@ -320,7 +342,10 @@ class StudioBody(w.VBox):
         self._offer_lessons(game)
         from_lesson = w.HBox([self.lesson_choice, self.step_choice, here])
         from_lesson.add_class("tutor-studio-row")
-        start = w.VBox([deal, from_lesson, self.files])
+        self.share_link = ShareLink(self.share_lesson)
+        files = w.HBox([self.files, self.share_link])
+        files.add_class("tutor-studio-files-row")
+        start = w.VBox([deal, from_lesson, files])
         start.add_class("tutor-studio-begin")
 
         self.message = w.HTML()
@@ -399,6 +424,14 @@ class StudioBody(w.VBox):
             style={"description_width": "initial"},
         )
         self.notes.observe(self.heard(lambda chosen: self.set_field("notes", list(chosen))), names="value")
+        self.checks = w.SelectMultiple(
+            description=msg("studio.page.checks"),
+            rows=5,
+            layout=w.Layout(width="auto"),
+            style={"description_width": "initial"},
+        )
+        self.checks.add_class("tutor-studio-checks")
+        self.checks.observe(self.heard(lambda chosen: self.set_checks(list(chosen))), names="value")
         self.problems = w.HTML()
         self.name_notes = w.Button(description=msg("studio.page.name-notes"), layout=w.Layout(width="auto"))
         self.name_notes.add_class("tutor-studio-name-notes")
@@ -406,7 +439,7 @@ class StudioBody(w.VBox):
             lambda _: self.edit(self.draft.set_field, self.draft.selected, "notes", self._notes_wanted(True))
         )
         self.step_editor = w.VBox(
-            [self.say, self.asks, self.try_box, self.highlight, self.rules, self.notes, self.name_notes]
+            [self.say, self.asks, self.try_box, self.highlight, self.checks, self.rules, self.notes, self.name_notes]
         )
         self.minutes = w.BoundedIntText(
             min=1,
@@ -472,7 +505,7 @@ class StudioBody(w.VBox):
         self.variants.children = self._variants(game).children
         self._offer_lessons(game)
 
-    def relabel(self, _game: str) -> None:
+    def relabel(self, _game: str, _shared: str = "") -> None:
         """The same draft, step and answers in the language now set."""
         self.build()
 
@@ -514,13 +547,56 @@ class StudioBody(w.VBox):
 
         self.attempt(opened)
 
+    def open_link(self, value: str) -> None:
+        """A lesson's link (tutor/lesson_links.py): a copy of its lesson to edit."""
+
+        def opened() -> None:
+            text = shared_text(value[: MAX_CARRIED + 1])
+            self.replace(Draft.from_file(SHARED_NAME.format(key=lesson_code(text)), text), saved=True)
+            self.from_link = True
+            self.message.value = feedback(True, msg("studio.page.opened-link"))
+
+        self.attempt(opened)
+
+    def share_lesson(self) -> None:
+        """A link to the lesson, once the checker finds nothing wrong with it."""
+        draft = self.draft
+        if not draft.steps or any(draft.problems().values()):
+            self.message.value = feedback(False, msg("studio.page.share-fix"))
+            return
+        text = draft.yaml_text()
+        try:
+            value = share(text)
+        except TutorError as error:
+            self.message.value = feedback(False, str(error))
+            return
+        game = draft.entry.id
+        title = next(
+            (text_in(draft.head.get("title"), code) for code in LANGUAGES if text_in(draft.head.get("title"), code)), ""
+        )
+        self.share_link.shared(
+            text,
+            href(shared_page("learn.ipynb", game, value), HERE),
+            href(shared_page(HERE, game, value), HERE),
+            {"game": game, "shared": value, "key": f"{game}:{title}"},
+        )
+        kept = "" if value.startswith(CARRIED) else " " + msg("studio.page.share-kept", code=value)
+        self.message.value = feedback(True, msg("studio.page.share-ready") + kept)
+
     def restore(self, text: str) -> None:
-        """The draft the browser kept (the page was reloaded, or the server lost)."""
+        """The draft the browser kept (the page was reloaded, or the server lost). After a
+        lesson's link, the link's lesson stays and the kept one waits behind Undo."""
         try:
             kept = json.loads(text)
             draft = Draft.from_json(kept["draft"])
             draft.position()
         except Exception:  # a draft kept by another version, or spoilt: the page starts afresh
+            return
+        if self.from_link:
+            if draft.steps:
+                self.previous.append(draft)
+                self.message.value = feedback(True, msg("studio.page.opened-link") + " " + msg("studio.page.set-aside"))
+                self.show()
             return
         self.previous.append(self.draft)
         self.draft, self.saved = draft, kept.get("saved", "")
@@ -550,6 +626,10 @@ class StudioBody(w.VBox):
     def set_field(self, field: str, value) -> None:
         self.draft.set_field(self.draft.selected, field, value)
         self.changed()
+
+    def set_checks(self, names: list[str]) -> None:
+        self.draft.set_checks(self.draft.selected, names)
+        self.show()
 
     def set_lesson_field(self, field: str, value) -> None:
         self.draft.set_field(None, field, value)
@@ -655,6 +735,17 @@ class StudioBody(w.VBox):
             self.record.value = recording
             self.accepted.show([str(move) for move in spec.get("accept") or []])
             self.highlight.value = ", ".join(map(str, step.get("highlight") or []))
+            facts, checked = draft.facts(index), step.get("check") or {}
+            game = draft.entry.id
+            self.checks.options = [  # a mark beside the chosen ones, not only the list's colour
+                (
+                    ("\u2713 " if name in checked else "")
+                    + msg("studio.page.fact-value", fact=fact_label(game, name), value=fact_words(value)),
+                    name,
+                )
+                for name, value in facts.items()
+            ]
+            self.checks.value = tuple(name for name in checked if name in facts)
             self.rules.value = tuple(
                 rule
                 for rule in step.get("rules") or []
@@ -703,6 +794,7 @@ class StudioBody(w.VBox):
 
     def keep(self) -> None:
         text = self.draft.yaml_text()
+        self.share_link.follow(text)
         self.files.unsaved = bool(self.draft.steps) and text != self.saved
         self.files.offer(self.draft.name, text)
         self.files.kept = json.dumps({"draft": self.draft.to_json(), "saved": self.saved})
@@ -712,11 +804,12 @@ class StudioBody(w.VBox):
 def studio_page(bodies: Bodies) -> Page:
     game = requested_game()
     game = game if game in games() else next(iter(games()))
+    shared = next(iter(requested(PARAMETER)), "")
     return Page(
         "studio",
         [
             nav_bar(HERE, title=msg("studio.page.title")),
             heading(msg("studio.page.title"), msg("studio.page.intro")),
-            bodies.kept(StudioBody, game),
+            bodies.kept(StudioBody, game, shared),
         ],
     )

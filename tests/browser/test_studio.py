@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 
 from tutor.games import games
 from tutor.lessons import load_lesson
@@ -137,3 +138,29 @@ def test_the_studio_in_french_or_dutch_speaks_it_and_passes_axe(page, voila, lan
     assert page.get_by_role("heading", name=msg_in(language, "studio.page.title")).count() == 1
     screenshot(page, f"studio-{language}-1280x800")
     assert_accessible(page)
+
+
+def test_a_teacher_adds_the_engines_checks_to_a_step_and_the_checker_passes_it(page, voila):
+    game = "danger-13"
+    replica = Draft.new_deal(game, 4)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, voila, f"{STUDIO}?game={game}")
+    page.locator(".tutor-step-list").wait_for()
+    page.get_by_role("button", name=msg("studio.page.start")).click()
+    write(page, "title", "en", "Whose turn")
+    play(page, game, replica.position()[0].legal_moves()[0])
+    page.get_by_role("button", name=msg("studio.page.add-step-moves")).click()
+    wait_for_steps(page, 1)
+    write(page, "say", "en", "Look at the rows.")
+    facts = page.get_by_label(msg("studio.page.checks"))
+    labels = [text.replace("\xa0", " ") for text in facts.locator("option").all_inner_texts()]
+    assert any(label.startswith(msg("studio.fact.danger-13.row_sum")) for label in labels)
+    chosen = [label for label in labels if not label.startswith(msg("studio.fact.game_over"))]
+    facts.select_option(label=chosen)
+    page.get_by_text(msg("studio.page.holds")).wait_for()
+    facts.scroll_into_view_if_needed()
+    screenshot(page, "studio-checks-1280x800")
+    assert_accessible(page)
+    text = page.locator(".tutor-studio-download").evaluate("link => atob(link.href.split(',')[1])")
+    lesson = yaml.safe_load(text)
+    assert "row_sum" in lesson["steps"][0]["check"] and "game_over" not in lesson["steps"][0]["check"]

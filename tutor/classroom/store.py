@@ -105,6 +105,14 @@ class ClassStore(ABC):
         """Delete every class that expired at or before ``now``; returns how many."""
 
     @abstractmethod
+    def put_lesson(self, code: str, text: str) -> None:
+        """Keep a shared lesson file under ``code`` (a hash of ``text``: the same lesson, the same code)."""
+
+    @abstractmethod
+    def get_lesson(self, code: str) -> str | None:
+        """The lesson file kept under ``code``, or None."""
+
+    @abstractmethod
     def close(self) -> None:
         """Release connections; the store must not be used afterwards."""
 
@@ -140,6 +148,7 @@ CREATE TABLE IF NOT EXISTS answers (
     code TEXT NOT NULL, token TEXT NOT NULL, step INTEGER NOT NULL,
     move TEXT NOT NULL, allowed INTEGER NOT NULL, is_right INTEGER NOT NULL,
     PRIMARY KEY (code, token, step));
+CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, text TEXT NOT NULL);
 """
 
 
@@ -274,6 +283,15 @@ class SQLiteStore(ClassStore):
             db.execute(f"DELETE FROM learners WHERE code IN ({expired})", (now,))
             return db.execute("DELETE FROM classes WHERE expires_at <= ?", (now,)).rowcount
 
+    def put_lesson(self, code, text):
+        with self._use(writing=True) as db:
+            db.execute("INSERT OR IGNORE INTO lessons VALUES (?, ?)", (code, text))
+
+    def get_lesson(self, code):
+        with self._use() as db:
+            row = db.execute("SELECT text FROM lessons WHERE code = ?", (code,)).fetchone()
+        return None if row is None else row[0]
+
     def close(self):
         with self._lock:
             self._db.close()
@@ -311,9 +329,11 @@ return 1
 class RedisStore(ClassStore):
     """Keys under ``tutor:class:``: a hash per class (info, position, version, expires_at),
     a hash of learners' names by token with a list keeping their order, a hash of answers
-    by step per learner, and one sorted set of class codes by expiry time for purging."""
+    by step per learner, and one sorted set of class codes by expiry time for purging; shared
+    lessons under ``tutor:lesson:``."""
 
     PREFIX = "tutor:class:"
+    LESSONS = "tutor:lesson:"  # shared lessons by code, kept as long as the store
     TIMEOUT_SECONDS = 5.0
 
     def __init__(self, address: str):
@@ -431,6 +451,14 @@ class RedisStore(ClassStore):
                 )
                 self._redis.zrem(self.PREFIX + "expiry", code)
         return len(codes)
+
+    def put_lesson(self, code, text):
+        with self._guard():
+            self._redis.set(self.LESSONS + code, text, nx=True)
+
+    def get_lesson(self, code):
+        with self._guard():
+            return self._redis.get(self.LESSONS + code)
 
     def close(self):
         self._redis.close()

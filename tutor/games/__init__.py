@@ -5,7 +5,8 @@ here by its id instead of keeping a table of its own.
 A package holds its parts as modules, imported when first asked for:
 
   rules     the State, moves, notation, RULES, OPTIONS, PLAYER_COUNTS, new_game, parse_move
-  lessons   lesson_state(...) and CHECKS: the positions and facts a lesson may state
+  lessons   lesson_state(...) and CHECKS: the positions and facts a lesson may state;
+            STUDIO_CHECKS: the engine's values of the checks the lesson studio offers
   stats     summarize(states) for ``python -m tutor simulate``
   bot       Coach, the game's computer player
   quizzes   MAKERS, the game's question kinds
@@ -128,6 +129,13 @@ class Game:
         """The facts a lesson may state about a position: {name: check(state, value)}."""
         lessons = self.part("lessons")
         return lessons.CHECKS if lessons is not None else {}
+
+    @property
+    def studio_checks(self) -> dict:
+        """The checks the lesson studio offers, each with the engine's value in a position:
+        {name: read(state)} (None: not offered there)."""
+        lessons = self.part("lessons")
+        return getattr(lessons, "STUDIO_CHECKS", {}) if lessons is not None else {}
 
     @property
     def notes(self) -> dict:

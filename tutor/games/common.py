@@ -87,3 +87,19 @@ def replayed(before, after):
     for move in after.move_stack[len(before.move_stack) :]:
         yield probe, move
         probe.push(move)
+
+
+# ---------------------------------------------------------------------- facts for the studio
+# A game's STUDIO_CHECKS (beside CHECKS): for a check the lesson studio offers, the engine's value in a
+# position, as the check takes it; seats as ``state.name`` gives them (the studio writes them as
+# lessons do); None: the check says nothing useful here and is not offered.
+
+
+def fact_turn(state):
+    """``to_move``: the seat whose turn it is (not offered while nobody's is)."""
+    return state.name(state.to_move) if state.to_move >= 0 else None
+
+
+def fact_per_seat(read):
+    """A fact of the form {seat: value, ...}: ``read(state, seat)`` for every seat."""
+    return lambda state: {state.name(seat): read(state, seat) for seat in range(state.players)}

@@ -9,13 +9,18 @@ from collections.abc import Callable
 from tutor.core import TutorError
 from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import msg
+from widgets.own_lessons import class_own_lesson
 from widgets.stepper import LessonStepper, after
 
 # ----------------------------------------------------------------- the lessons a class can take
 
 
 def class_lesson(game: str, stem: str):
-    """A class's lesson (its file's name without ``.yaml``), loaded in this page's language."""
+    """A class's lesson (its file's name without ``.yaml``, or a teacher's own by its link),
+    loaded in this page's language."""
+    own = class_own_lesson(stem)
+    if own is not None:
+        return own
     for path in bundled_lessons(game):
         if path.stem == stem:
             return load_lesson(path)

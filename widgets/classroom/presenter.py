@@ -40,6 +40,7 @@ from widgets.classroom.page import PAGES, ClassPage, first_language, frame
 from widgets.component import Component
 from widgets.feedback import feedback
 from widgets.guard import log
+from widgets.own_lessons import OwnLessons, own_choices
 
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "::1"}
 
@@ -140,6 +141,8 @@ class Presenter(ClassPage):
     def __init__(self, classrooms: Classrooms | None = None):
         self.teacher: Teacher | None = None
         self.previous: Teacher | None = None  # the class left for the form, to go back to
+        self.own = OwnLessons()  # the teacher's own lessons, added to the form's list
+        self.own.found.register(lambda _links: self._offer_own())
         self.join_page = ""
         super().__init__("tutor-class-teacher", classrooms, stopped="The teacher's page stopped following its class")
         self.link.key = self.act
@@ -173,7 +176,7 @@ class Presenter(ClassPage):
             layout=w.Layout(width="24rem"),
         )
         self.lesson = w.Dropdown(
-            options=lesson_choices(self.game.value),
+            options=self._choices(self.game.value),
             value=default_lesson(self.game.value),
             description=msg("classroom.setup.lesson"),
             layout=w.Layout(width="36rem"),
@@ -224,12 +227,23 @@ class Presenter(ClassPage):
             frame(PAGES[0], "classroom.setup.heading", self._relabel),
             heading(msg("classroom.setup.heading"), msg("classroom.setup.text")),
             form,
+            self.own,
             studio,
         ]
 
     def _game_chosen(self, change) -> None:
-        self.lesson.options = lesson_choices(change.new)
+        self.lesson.options = self._choices(change.new)
         self.lesson.value = default_lesson(change.new)
+
+    def _choices(self, game: str) -> list[tuple[str, str]]:
+        return lesson_choices(game) + own_choices(game, self.own.links)
+
+    def _offer_own(self) -> None:
+        """The browser named the teacher's own lessons: add them to the list, keeping the choice."""
+        chosen = self.lesson.value
+        self.lesson.options = self._choices(self.game.value)
+        kept = any(value == chosen for _label, value in self.lesson.options)
+        self.lesson.value = chosen if kept else default_lesson(self.game.value)
 
     def _relabel(self, code: str) -> None:
         chosen = (self.game.value, self.lesson.value, self.size.value, self.reveal.value)

@@ -340,18 +340,58 @@ function lessonAddress(model, el) {
     window.addEventListener("popstate", moved);
   }
   const copy = el.querySelector("[data-copy]");
-  if (copy) copy.addEventListener("click", () => copyLink(el, copy));
+  if (copy) copy.addEventListener("click", () => copyLink(el, copy, location.href));
 }
 
-async function copyLink(el, button) {
+async function copyLink(el, button, address) {
   const status = el.querySelector(".tutor-copied");
   try {
-    await navigator.clipboard.writeText(location.href);
+    await navigator.clipboard.writeText(address);
   } catch {
     // no clipboard (an address that is not https): select the address for the learner to copy
-    window.prompt(button.dataset.copy, location.href);
+    window.prompt(button.dataset.copy, address);
   }
   if (status) status.textContent = button.dataset.done;
+}
+
+// ------------------------------------------------------------------ a teacher's own lessons
+// The links the studio shared, newest first, one per game and title (widgets/own_lessons.py):
+// kept when the studio shares a lesson, given to the learn page and the class form on request.
+const OWN_KEY = "tutor-own-lessons";
+
+function readOwn() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(OWN_KEY) || "[]");
+    return Array.isArray(kept) ? kept.filter((link) => link && typeof link === "object") : [];
+  } catch {
+    return [];
+  }
+}
+
+function ownLessons(model, el) {
+  if (el.dataset.asked) return;
+  el.dataset.asked = "yes";
+  model.send({ own: readOwn() });
+}
+
+function lessonShare(model, el) {
+  const keep = () => {
+    if (!model.get("own")) return;
+    const link = JSON.parse(model.get("own"));
+    const others = readOwn().filter((other) => other.key !== link.key && other.shared !== link.shared);
+    try {
+      localStorage.setItem(OWN_KEY, JSON.stringify([link, ...others].slice(0, 20)));
+    } catch {
+      // not kept in this browser: the link itself still works
+    }
+  };
+  if (!el.dataset.keeping) {
+    el.dataset.keeping = "yes";
+    model.on("change:own", keep);
+  }
+  const copy = el.querySelector("[data-copy]");
+  const link = el.querySelector("a.tutor-share-learner");
+  if (copy && link) copy.addEventListener("click", () => copyLink(el, copy, link.href));
 }
 
 // ------------------------------------------------------------------ drill stars
@@ -565,6 +605,8 @@ function render({ model, el }) {
     if (model.get("kind") === "drill-list") drillStars(model, el);
     if (model.get("kind") === "fold") fold(model, el);
     if (model.get("kind") === "studio-files") studioFiles(model, el);
+    if (model.get("kind") === "own-lessons") ownLessons(model, el);
+    if (model.get("kind") === "lesson-share") lessonShare(model, el);
   };
   scale();
   redraw();

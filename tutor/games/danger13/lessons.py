@@ -15,6 +15,8 @@ from tutor.games.common import (
     check_seat_list,
     check_to_move,
     check_value,
+    fact_per_seat,
+    fact_turn,
     replayed,
 )
 from tutor.games.danger13.rules import (
@@ -440,4 +442,15 @@ MOMENTS = {
         > sum(_counted(bank, INSTANT) for bank in moment.before.banks)
     ),
     "danger": lambda moment: moment.after.phase != OVER and _nearest(moment.after) is not None,
+}
+
+
+STUDIO_CHECKS = {
+    "to_move": fact_turn,
+    "dealer": lambda state: state.name(state.dealer),
+    "round": lambda state: state.round,
+    "row_sum": fact_per_seat(State.row_sum),
+    "limit": fact_per_seat(State.limit),
+    "pile_size": lambda state: len(state.pile),
+    "game_over": lambda state: state.is_terminal(),
 }

@@ -14,6 +14,8 @@ from tutor.games.common import (
     check_seat_list,
     check_to_move,
     check_value,
+    fact_per_seat,
+    fact_turn,
 )
 from tutor.games.monster_trick.rules import (
     GAME_ID,
@@ -398,4 +400,16 @@ MOMENTS = {
     ),
     "table-full": lambda moment: moment.after.phase == "play" and not moment.after.free_slots(),
     "off-colour": lambda moment: _off_colour_card(moment.after, moment.learner),
+}
+
+STUDIO_CHECKS = {
+    "to_move": fact_turn,
+    "round": lambda state: state.round,
+    "starter": lambda state: state.name(state.starter),
+    "open_tricks": lambda state: len(state.open_slots()),
+    "tricks_won": fact_per_seat(lambda state, seat: state.won[seat]),
+    "active_vp": fact_per_seat(lambda state, seat: state.active_vp(seat) or 0),
+    "totals": fact_per_seat(lambda state, seat: state.totals()[seat]),
+    "hand_sizes": fact_per_seat(lambda state, seat: len(state.hands[seat])),
+    "game_over": lambda state: state.is_terminal(),
 }

@@ -12,6 +12,8 @@ from tutor.games.common import (
     check_seat_list,
     check_to_move,
     check_value,
+    fact_per_seat,
+    fact_turn,
     replayed,
 )
 from tutor.games.decktet import CARDS, ORDER, Card, parse_card
@@ -423,4 +425,15 @@ MOMENTS = {
     "run": lambda moment: _scored(moment, "run"),
     "tie": lambda moment: bool(moment.after.tied) and moment.after.phase == "place",
     "last-turn": lambda moment: moment.after.last_turn and not moment.after.is_terminal(),
+}
+
+
+STUDIO_CHECKS = {
+    "to_move": fact_turn,
+    "turn": lambda state: state.turn,
+    "scores": fact_per_seat(lambda state, seat: state.scores[seat]),
+    "hand_sizes": fact_per_seat(lambda state, seat: len(state.hands[seat])),
+    "deck_size": lambda state: len(state.deck),
+    "last_turn": lambda state: state.last_turn,
+    "game_over": lambda state: state.is_terminal(),
 }

@@ -1,0 +1,123 @@
+"""A lesson shared by a link (tutor/lesson_links.py): carried on the address when small, else
+kept in the store under a short code; a changed, cut or unknown link is refused in words."""
+
+import random
+import string
+from functools import partial
+
+import pytest
+
+from tutor.classroom import open_store
+from tutor.games import games
+from tutor.lesson_links import (
+    CARRIED,
+    CODE,
+    MAX_CARRIED,
+    LessonLinkError,
+    carried,
+    lesson_code,
+    open_shared,
+    share,
+    shared_text,
+)
+from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import LANGUAGES, msg_in
+
+
+def no_store():
+    raise AssertionError("a carried lesson needs no store")
+
+
+def first_lesson(game: str) -> str:
+    return bundled_lessons(game)[0].read_text(encoding="utf-8")
+
+
+def long_lesson(game: str) -> str:
+    """A shipped lesson with a summary of seeded random letters: too long for an address."""
+    words = random.Random(1)
+    summary = " ".join("".join(words.choices(string.ascii_lowercase, k=7)) for _ in range(1200))
+    out, skipping = [], False
+    for line in first_lesson(game).splitlines():
+        if line.startswith("summary:"):
+            out.append(f"summary: {summary}")
+            skipping = True
+        elif skipping and line.startswith(" "):
+            continue
+        else:
+            skipping = False
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("game", list(games()))
+def test_a_shipped_lesson_travels_on_the_address_and_comes_back_the_same(game):
+    text = first_lesson(game)
+    value = share(text, store=no_store)
+    assert value.startswith(CARRIED) and len(value) <= MAX_CARRIED
+    assert value == carried(text)
+    assert shared_text(value, store=no_store) == text
+    lesson, opened = open_shared(value, store=no_store)
+    assert opened == text and lesson.title == load_lesson(bundled_lessons(game)[0]).title
+    assert all(char.isalnum() or char in "-_." for char in value), "nothing to escape on an address"
+
+
+def test_a_lesson_too_long_for_the_address_is_kept_in_the_store_under_a_short_code(store_address):
+    text = long_lesson(next(iter(games())))
+    load_lesson("long.yaml", text)  # still a lesson that holds
+    assert len(carried(text)) > MAX_CARRIED
+    opener = partial(open_store, store_address)
+    code = share(text, store=opener)
+    assert CODE.fullmatch(code) and code == lesson_code(text)
+    assert share(text, store=opener) == code, "the same lesson, the same code"
+    assert shared_text(code, store=opener) == text
+    assert open_shared(code, store=opener)[1] == text
+
+
+def tampered(value: str) -> str:
+    """``value`` with one letter of its data changed."""
+    middle = len(value) // 2
+    return value[:middle] + ("A" if value[middle] != "A" else "B") + value[middle + 1 :]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    "make, key",
+    [
+        (lambda value: tampered(value), "links.damaged"),
+        (lambda value: value[: len(value) // 2], "links.damaged"),
+        (lambda value: value + "A" * MAX_CARRIED, "links.too-long"),
+        (lambda value: CARRIED + "not base64!", "links.damaged"),
+        (lambda value: "<script>alert(1)</script>\u202e" + "x" * 500, "links.not-a-link"),
+        (lambda value: "", "links.not-a-link"),
+    ],
+)
+def test_a_changed_or_cut_link_is_refused_in_a_clear_sentence(make, key, language, speaking):
+    speaking(language)
+    value = carried(first_lesson(next(iter(games()))))
+    with pytest.raises(LessonLinkError) as refused:
+        open_shared(make(value), store=no_store)
+    said = str(refused.value)
+    start = msg_in(language, key, value="\u0000", code="\u0000").partition("\u0000")[0]
+    assert said.startswith(start) and "Traceback" not in said
+    assert "\u202e" not in said and len(said) < 400, "text from the address is cleaned and cut"
+
+
+def test_an_unknown_code_is_named_and_a_lesson_that_does_not_hold_is_said(store_address, speaking):
+    speaking("fr")
+    opener = partial(open_store, store_address)
+    with pytest.raises(LessonLinkError, match="abcdefgh23"):
+        open_shared("abcdefgh23", store=opener)
+    broken = first_lesson(next(iter(games()))).replace("steps:", "stepz:", 1)
+    with pytest.raises(LessonLinkError) as refused:
+        open_shared(carried(broken), store=no_store)
+    assert str(refused.value).startswith(msg_in("fr", "links.does-not-hold", problem="\u0000").partition("\u0000")[0])
+
+
+def test_a_link_that_inflates_beyond_a_lesson_file_is_refused():
+    import base64
+    import zlib
+
+    bomb = CARRIED + base64.urlsafe_b64encode(zlib.compress(b" " * 2_000_000, 9)).decode().rstrip("=")
+    assert len(bomb) <= MAX_CARRIED
+    with pytest.raises(LessonLinkError):
+        shared_text(bomb, store=no_store)
