@@ -8,11 +8,13 @@ from functools import partial
 import pytest
 
 from tutor.classroom import open_store
+from tutor.classroom import store as store_module
 from tutor.games import games
 from tutor.lesson_links import (
     CARRIED,
     CODE,
     MAX_CARRIED,
+    MAX_STORED_BYTES,
     LessonLinkError,
     carried,
     lesson_code,
@@ -121,3 +123,22 @@ def test_a_link_that_inflates_beyond_a_lesson_file_is_refused():
     assert len(bomb) <= MAX_CARRIED
     with pytest.raises(LessonLinkError):
         shared_text(bomb, store=no_store)
+
+
+def test_the_store_keeps_the_lessons_opened_last_and_refuses_one_too_big_to_share(store_address, monkeypatch):
+    """Any visitor can share a lesson: the store keeps at most MAX_LESSONS, dropping those opened
+    longest ago (a lesson in use stays), and a lesson over MAX_STORED_BYTES is refused in words."""
+    monkeypatch.setattr(store_module, "MAX_LESSONS", 3)
+    opened = open_store(store_address)
+    try:
+        for number in range(3):
+            opened.put_lesson(f"lesson{number:04d}", f"text {number}")
+        assert opened.get_lesson("lesson0000") == "text 0"  # opened again: now the newest
+        opened.put_lesson("lesson0003", "text 3")
+        kept = {code: opened.get_lesson(code) for code in ("lesson0000", "lesson0001", "lesson0002", "lesson0003")}
+        assert kept == {"lesson0000": "text 0", "lesson0001": None, "lesson0002": "text 2", "lesson0003": "text 3"}
+    finally:
+        opened.close()
+    with pytest.raises(LessonLinkError) as refused:
+        share(long_lesson(next(iter(games()))) + "#" * MAX_STORED_BYTES, store=no_store)
+    assert str(refused.value).startswith("This lesson is too long to share")

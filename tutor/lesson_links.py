@@ -24,13 +24,14 @@ from collections.abc import Callable
 from tutor.classroom.store import ClassStore, open_store
 from tutor.core import TutorError
 from tutor.lessons import Lesson, LessonError, load_lesson
-from tutor.messages import msg
+from tutor.messages import file_size, msg
 from tutor.records import MAX_RECORD_BYTES
 from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 
 PARAMETER = "shared"  # the address's name for it: learn.ipynb?game=...&shared=...
 CARRIED = "z1."  # a lesson carried on the address: zlib, then base64url (version 1)
 MAX_CARRIED = 6000  # characters of the value; the rest of an address stays far below 2000
+MAX_STORED_BYTES = 256 * 1024  # a lesson kept in the store (the longest shipped one is about 40 KB)
 CODE = re.compile(r"[a-z2-7]{10}")
 SHARED_NAME = "shared-{key}.yaml"  # the name a shared lesson's sentences give its file
 
@@ -59,6 +60,8 @@ def share(text: str, store: StoreOpener = open_store) -> str:
     value = carried(text)
     if len(value) <= MAX_CARRIED:
         return value
+    if len(text.encode("utf-8")) > MAX_STORED_BYTES:
+        raise LessonLinkError(msg("links.too-big", limit=file_size(MAX_STORED_BYTES)))
     code = lesson_code(text)
     opened = store()
     try:

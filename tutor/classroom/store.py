@@ -20,6 +20,7 @@ import json
 import os
 import sqlite3
 import threading
+import time
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -106,15 +107,21 @@ class ClassStore(ABC):
 
     @abstractmethod
     def put_lesson(self, code: str, text: str) -> None:
-        """Keep a shared lesson file under ``code`` (a hash of ``text``: the same lesson, the same code)."""
+        """Keep a shared lesson file under ``code`` (a hash of ``text``: the same lesson, the same
+        code); beyond ``MAX_LESSONS`` the lessons opened longest ago are dropped."""
 
     @abstractmethod
     def get_lesson(self, code: str) -> str | None:
-        """The lesson file kept under ``code``, or None."""
+        """The lesson file kept under ``code`` (now counted as just opened), or None."""
 
     @abstractmethod
     def close(self) -> None:
         """Release connections; the store must not be used afterwards."""
+
+
+# Shared lessons the store keeps (each at most lesson_links.MAX_STORED_BYTES): visitors can share
+# any lesson, so the store must not grow without end; a teacher's lesson in use is opened often.
+MAX_LESSONS = 500
 
 
 def data_folder() -> Path:
@@ -148,7 +155,7 @@ CREATE TABLE IF NOT EXISTS answers (
     code TEXT NOT NULL, token TEXT NOT NULL, step INTEGER NOT NULL,
     move TEXT NOT NULL, allowed INTEGER NOT NULL, is_right INTEGER NOT NULL,
     PRIMARY KEY (code, token, step));
-CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, text TEXT NOT NULL, opened REAL NOT NULL);
 """
 
 
@@ -285,11 +292,17 @@ class SQLiteStore(ClassStore):
 
     def put_lesson(self, code, text):
         with self._use(writing=True) as db:
-            db.execute("INSERT OR IGNORE INTO lessons VALUES (?, ?)", (code, text))
+            db.execute("INSERT OR REPLACE INTO lessons VALUES (?, ?, ?)", (code, text, time.time()))
+            db.execute(
+                "DELETE FROM lessons WHERE code NOT IN (SELECT code FROM lessons ORDER BY opened DESC LIMIT ?)",
+                (MAX_LESSONS,),
+            )
 
     def get_lesson(self, code):
-        with self._use() as db:
+        with self._use(writing=True) as db:
             row = db.execute("SELECT text FROM lessons WHERE code = ?", (code,)).fetchone()
+            if row is not None:
+                db.execute("UPDATE lessons SET opened = ? WHERE code = ?", (time.time(), code))
         return None if row is None else row[0]
 
     def close(self):
@@ -330,10 +343,10 @@ class RedisStore(ClassStore):
     """Keys under ``tutor:class:``: a hash per class (info, position, version, expires_at),
     a hash of learners' names by token with a list keeping their order, a hash of answers
     by step per learner, and one sorted set of class codes by expiry time for purging; shared
-    lessons under ``tutor:lesson:``."""
+    lessons under ``tutor:lesson:``, with a sorted set of their codes by when they were last opened."""
 
     PREFIX = "tutor:class:"
-    LESSONS = "tutor:lesson:"  # shared lessons by code, kept as long as the store
+    LESSONS = "tutor:lesson:"  # shared lessons by code
     TIMEOUT_SECONDS = 5.0
 
     def __init__(self, address: str):
@@ -454,11 +467,20 @@ class RedisStore(ClassStore):
 
     def put_lesson(self, code, text):
         with self._guard():
-            self._redis.set(self.LESSONS + code, text, nx=True)
+            opened = self.LESSONS + "opened"
+            self._redis.set(self.LESSONS + code, text)
+            self._redis.zadd(opened, {code: time.time()})
+            dropped = self._redis.zrange(opened, 0, -MAX_LESSONS - 1)
+            if dropped:
+                self._redis.delete(*(self.LESSONS + old for old in dropped))
+                self._redis.zrem(opened, *dropped)
 
     def get_lesson(self, code):
         with self._guard():
-            return self._redis.get(self.LESSONS + code)
+            text = self._redis.get(self.LESSONS + code)
+            if text is not None:
+                self._redis.zadd(self.LESSONS + "opened", {code: time.time()})
+            return text
 
     def close(self):
         self._redis.close()
