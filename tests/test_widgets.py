@@ -2,6 +2,7 @@
 (``click(name)`` is what a click or Enter/Space sends), asserting what the models hold."""
 
 import re
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -405,3 +406,19 @@ def test_a_click_on_a_hand_drawn_before_the_last_move_still_picks_that_card():
     assert hand.selected == second
     hand.click("card:0:purple-99")  # a card no longer in the hand: nothing happens
     assert hand.selected == second
+
+
+def test_a_step_shows_the_notes_it_relies_on_beside_its_rules():
+    """Where the rule sheets are silent the tutor's choice is a note; a step relying on one
+    links it beside its rules, and it opens with its kind and text."""
+    for path in bundled_lessons("danger-13"):
+        lesson = load_lesson(path)
+        found = next((number for number, step in enumerate(lesson.steps) if step.notes), None)
+        if found is not None:
+            break
+    stepper = widgets.LessonStepper(lesson)
+    stepper.go(found)
+    note = next(rule for rule in lesson.entry.rule_list if rule.id == lesson.steps[found].notes[0])
+    assert f'data-target="rule:{note.id}"' in stepper.panel.html
+    stepper.click(f"rule:{note.id}")
+    assert escape(note.text) in stepper.panel.html

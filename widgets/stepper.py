@@ -330,8 +330,10 @@ class LessonStepper(ipywidgets.HBox):
 
     # ------------------------------------------------------------- panel
     def rule_ids(self) -> list[str]:
-        """The rules linked beside this step: the step's own, else the lesson's."""
-        return list(self.current.rules or self.loaded[0].rules)
+        """The rules linked beside this step: the step's own, else the lesson's; then the notes
+        (the tutor's choices where the rule sheets are silent) that the step relies on."""
+        ids = list(self.current.rules or self.loaded[0].rules)
+        return ids + [note for note in self.current.notes if note not in ids]
 
     def panel_html(self) -> str:
         if self.lesson is None or self.error:
