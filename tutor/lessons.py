@@ -600,8 +600,6 @@ def parse_move_for(entry, state, text: str):
 
 def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], moments: dict | None = None) -> Step:
     """One step; its fields' types are already checked (tutor.schema), their meaning is checked here."""
-    moves_raw = raw.get("move", [])
-    moves_raw = moves_raw if isinstance(moves_raw, list) else [moves_raw]
     checks = raw.get("check", {})
     for check in checks:
         if check not in entry.checks:
@@ -609,6 +607,22 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], mom
     for rule in raw.get("rules", []):
         if rule not in known_rules:
             raise TutorError(msg("lesson.unknown-rule-here", rule=rule))
+    seats = SeatLookup(state.seat_names)  # a seat highlighted by any of its names, as the board names it
+    return Step(
+        number=number,
+        say=localized(raw.get("say")),
+        moves=_step_moves(raw, entry, state),
+        try_=_step_try(raw, entry, state, moments or {}),
+        checks=checks,
+        highlight=[seats.shown(item) for item in raw.get("highlight", [])],
+        rules=raw.get("rules", []),
+        notes=_step_notes(raw, entry),
+        coach=raw.get("coach"),
+    )
+
+
+def _step_notes(raw: dict, entry) -> list[str]:
+    """The notes a step names: each a note or variant of the game, never a rule."""
     notes = raw.get("notes") or []
     notes = notes if isinstance(notes, list) else [notes]
     kinds = {rule.id: rule.kind for rule in entry.rule_list}
@@ -617,9 +631,14 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], mom
             raise TutorError(msg("lesson.unknown-rule-here", rule=note))
         if kinds[note] == "rule":
             raise TutorError(msg("checks.note-is-a-rule", note=note))
-    moves = []
-    probe = state.clone()
-    for text in moves_raw:
+    return [str(note) for note in notes]
+
+
+def _step_moves(raw: dict, entry, state) -> list:
+    """The step's moves, each allowed where it is played (chance dealt between them)."""
+    texts = raw.get("move", [])
+    moves, probe = [], state.clone()
+    for text in texts if isinstance(texts, list) else [texts]:
         move = parse_move_for(entry, probe, text)
         reason = probe.why_not(move)
         if reason is not None:
@@ -627,32 +646,25 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], mom
         probe.push(move)
         advance_chance(probe)
         moves.append(move)
-    try_ = None
-    if "free" in raw:
-        spec = raw["free"] if isinstance(raw["free"], dict) else {"prompt": raw["free"]}
-        try_ = Try(localized(spec["prompt"]), [], free=True)
-    if "play" in raw:
-        spec = raw["play"]
-        if spec["until"] not in (moments or {}):
-            raise TutorError(msg("lesson.unknown-until", until=spec["until"], known=", ".join(moments or {})))
-        try_ = Try(localized(spec["prompt"]), [], free=True, until=str(spec["until"]))
+    return moves
+
+
+def _step_try(raw: dict, entry, state, moments: dict) -> Try | None:
+    """What the step asks the learner to do: a try, a free move, or play until a moment."""
     if "try" in raw:
         spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
         accept = spec.get("accept", [])
         accept = accept if isinstance(accept, list) else [accept]
-        try_ = Try(localized(spec["prompt"]), [parse_move_for(entry, state, text) for text in accept])
-    seats = SeatLookup(state.seat_names)  # a seat highlighted by any of its names, as the board names it
-    return Step(
-        number=number,
-        say=localized(raw.get("say")),
-        moves=moves,
-        try_=try_,
-        checks=checks,
-        highlight=[seats.shown(item) for item in raw.get("highlight", [])],
-        rules=raw.get("rules", []),
-        notes=[str(note) for note in notes],
-        coach=raw.get("coach"),
-    )
+        return Try(localized(spec["prompt"]), [parse_move_for(entry, state, text) for text in accept])
+    if "play" in raw:
+        spec = raw["play"]
+        if spec["until"] not in moments:
+            raise TutorError(msg("lesson.unknown-until", until=spec["until"], known=", ".join(moments)))
+        return Try(localized(spec["prompt"]), [], free=True, until=str(spec["until"]))
+    if "free" in raw:
+        spec = raw["free"] if isinstance(raw["free"], dict) else {"prompt": raw["free"]}
+        return Try(localized(spec["prompt"]), [], free=True)
+    return None
 
 
 def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> None:
