@@ -23,22 +23,7 @@ def mt_where(rng: random.Random) -> Question:
         *((slot,) for slot in range(mt.SLOTS)),
     ]
     wrong = [guess for guess in dict.fromkeys(guesses) if guess and guess != answer][:3]
-    explanation, rules = [], []
-    for slot, reason in enumerate(reasons):
-        if reason is None:
-            case = "free" if colours[slot] is None else "follow" if colours[slot] == card.colour else "off-colour"
-            rules.append({"free": "mt.open", "follow": "mt.follow", "off-colour": "mt.off-colour"}[case])
-            explanation.append(
-                msg(
-                    f"quiz.mt-where.{case}",
-                    slot=slot + 1,
-                    card=card,
-                    colour=msg(f"mt.colour.{colours[slot] or card.colour}"),
-                )
-            )
-        else:
-            rules.append(reason.rule)
-            explanation.append(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason))
+    explanation, rules = _where_explained(state, card, reasons)
     choices = [(_slots_text(slots), slots) for slots in [answer, *wrong]]
     rng.shuffle(choices)
     return make_question(
@@ -52,6 +37,24 @@ def mt_where(rng: random.Random) -> Question:
         explanation,
         rules,
     )
+
+
+def _where_explained(state, card, reasons) -> tuple[list[str], list[str]]:
+    """Slot by slot, why the card may go there (a new trick, its colour, off colour) or the
+    engine's reason why not; and the rule of each."""
+    explanation, rules = [], []
+    for slot, reason in enumerate(reasons):
+        if reason is not None:
+            rules.append(reason.rule)
+            explanation.append(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason))
+            continue
+        colour = state.colour[slot]
+        case = "free" if colour is None else "follow" if colour == card.colour else "off-colour"
+        rules.append({"free": "mt.open", "follow": "mt.follow", "off-colour": "mt.off-colour"}[case])
+        explanation.append(
+            msg(f"quiz.mt-where.{case}", slot=slot + 1, card=card, colour=msg(f"mt.colour.{colour or card.colour}"))
+        )
+    return explanation, rules
 
 
 def _slots_text(slots: tuple[int, ...]) -> str:
