@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import textwrap
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from tutor.core import CHANCE, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import Lesson, LessonError, lesson_problems, parse_move_for
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg, set_language
 from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
@@ -346,6 +347,16 @@ class Draft:
             _put(self.steps[index], field, value)
             self.steps[index] = _ordered(self.steps[index], STEP)
 
+    def toggle_highlight(self, index: int, part: str) -> bool:
+        """Mark ``part`` of the board (as a lesson's ``highlight`` writes it) in step ``index``,
+        or unmark it when the step marks it already, however spaced or capitalised. Returns
+        whether it is marked now."""
+        marks = [str(mark) for mark in self.steps[index].get("highlight") or []]
+        kept = [mark for mark in marks if _part_key(mark) != _part_key(part)]
+        marked = len(kept) == len(marks)
+        self.set_field(index, "highlight", [*kept, part] if marked else kept)
+        return marked
+
     def set_try(self, index: int, on: bool) -> None:
         """Make step ``index`` ask the learner for a move (any allowed move, until moves are
         accepted), or no longer ask."""
@@ -458,6 +469,24 @@ class Draft:
 # ----------------------------------------------------------------- notation
 
 
+@contextmanager
+def in_notation():
+    """Cards and moves written, meanwhile, in the notation's words (English) whatever the
+    page's language: a lesson file writes them so (docs/lessons.md)."""
+    shown = language()
+    set_language(DEFAULT_LANGUAGE)
+    try:
+        yield
+    finally:
+        set_language(shown)
+
+
+def notation_words(part: Any) -> str:
+    """``part`` (a card, a cell, a move) as a lesson file writes it."""
+    with in_notation():
+        return str(part)
+
+
 def english_name(name: str) -> str:
     """A seat as the shipped lessons write it in moves: its English name."""
     return (getattr(name, "languages", None) or {}).get(DEFAULT_LANGUAGE) or str(name)
@@ -467,8 +496,8 @@ def notation(state, move) -> str:
     """``move`` made in ``state``, as a lesson writes it: the mover's name first, to be checked
     ("Red: arrow -> 4"); a choice made at the same time as others names its seat itself."""
     if state.to_move >= 0:
-        return f"{english_name(state.name(state.to_move))}: {move}"
-    return str(move)
+        return f"{english_name(state.name(state.to_move))}: {notation_words(move)}"
+    return notation_words(move)
 
 
 def _written(value: Any) -> Any:
@@ -584,6 +613,11 @@ def _file_step(step: dict) -> dict:
     if isinstance(data.get("try"), dict):
         data["try"] = _ordered(data["try"], ("prompt", "accept"))
     return data
+
+
+def _part_key(words: str) -> str:
+    """A highlighted part compared as the boards read it: ``"(3, 1)"`` is ``"3,1"``, ``red`` is ``Red``."""
+    return "".join(char for char in words.casefold() if not char.isspace() and char not in "()")
 
 
 def _ordered(data: dict, order: tuple[str, ...]) -> dict:
