@@ -13,7 +13,6 @@ from __future__ import annotations
 import copy
 import json
 import textwrap
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -469,22 +468,15 @@ class Draft:
 # ----------------------------------------------------------------- notation
 
 
-@contextmanager
-def in_notation():
-    """Cards and moves written, meanwhile, in the notation's words (English) whatever the
-    page's language: a lesson file writes them so (docs/lessons.md)."""
+def notation_words(part: Any) -> str:
+    """``part`` (a card, a cell) as a lesson file writes it, whatever the page's language: a
+    card's name in English (docs/lessons.md)."""
     shown = language()
     set_language(DEFAULT_LANGUAGE)
     try:
-        yield
+        return str(part)
     finally:
         set_language(shown)
-
-
-def notation_words(part: Any) -> str:
-    """``part`` (a card, a cell, a move) as a lesson file writes it."""
-    with in_notation():
-        return str(part)
 
 
 def english_name(name: str) -> str:
@@ -496,8 +488,8 @@ def notation(state, move) -> str:
     """``move`` made in ``state``, as a lesson writes it: the mover's name first, to be checked
     ("Red: arrow -> 4"); a choice made at the same time as others names its seat itself."""
     if state.to_move >= 0:
-        return f"{english_name(state.name(state.to_move))}: {notation_words(move)}"
-    return notation_words(move)
+        return f"{english_name(state.name(state.to_move))}: {move}"
+    return str(move)
 
 
 def _written(value: Any) -> Any:

@@ -99,7 +99,8 @@ class Danger13Board(Board):
 
     def set_highlight(self, items) -> None:
         """Lesson highlights: seat names, cards (``plain 3``, ``hand``) and the ``pile``."""
-        seats, cards = [], []
+        seats: list[int] = []
+        cards: list[object] = []
         names = [name.lower() for name in self.state.seat_names]
         for item in items:
             words = str(item).strip()
