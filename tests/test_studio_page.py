@@ -246,6 +246,6 @@ def test_a_phone_views_the_lesson_and_its_board_plays_no_move():
     body = StudioBody("danger-13")
     assert msg("studio.page.phone") in body.children[0].value
     body.board.parts[0].narrow = True  # as the browser says on a phone-wide window
-    assert not body.board.accepting
+    assert not body.board.accepting and not body.board.hints
     body.board.parts[0].narrow = False
-    assert body.board.accepting
+    assert body.board.accepting and body.board.hints

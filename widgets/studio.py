@@ -373,7 +373,7 @@ class StudioBody(w.VBox):
         self.board.on_message(lambda text: setattr(self.message, "value", feedback(None, text)))
         self.board.on_pick(self.picked)
         # A phone may look through the lesson, not change it: its board plays no moves.
-        self.board.parts[0].observe(lambda change: setattr(self.board, "accepting", not change.new), names="narrow")
+        self.board.parts[0].observe(lambda change: self._viewing_only(change.new), names="narrow")
         self.stage = w.VBox([actions, self.message, self.board, self.played])
         self.stage.add_class("tutor-studio-stage")
 
@@ -491,6 +491,10 @@ class StudioBody(w.VBox):
         self.quiet = False
         self.children = [phone, start, self.workspace]
         self.show()
+
+    def _viewing_only(self, phone: bool) -> None:
+        """On a phone the board only shows the step's position: no move, nothing lit to play."""
+        self.board.accepting = self.board.hints = not phone
 
     def heard(self, action):
         """An observer that gives ``action`` the new value the teacher set (not while the

@@ -42,8 +42,10 @@ class MonsterTrickTable(Pickable):
     def click(self, name: str) -> None:
         kind, _, words = name.partition(":")
         slot = small_number(words, 4)
-        if kind == "slot" and slot is not None:
-            self.picked(f"slot {slot + 1}", msg("widgets.mt.slot", slot=slot + 1)) if self.pick else self.slot_callbacks(slot)
+        if kind == "slot" and slot is not None and self.pick:
+            self.picked(f"slot {slot + 1}", msg("widgets.mt.slot", slot=slot + 1))
+        elif kind == "slot" and slot is not None:
+            self.slot_callbacks(slot)
 
     def render(self) -> str:
         card = self.selected
