@@ -293,3 +293,19 @@ def test_every_check_offered_with_the_engines_values_holds_for_the_checker(game_
     set_language("en")
     assert check_lesson("facts.yaml", draft.yaml_text()) == []
     assert not any("Rouge" in str(step["check"]) for step in draft.steps), "seats as lessons write them"
+
+
+def test_a_part_marked_twice_is_unmarked_however_it_is_written():
+    draft = Draft.new_deal("thricewise", 3)
+    draft.set_text(None, "title", "en", "Marks")
+    draft.add_step({"en": "Look here."})
+    assert draft.toggle_highlight(0, "3,1") is True
+    assert draft.toggle_highlight(0, "Sea") is True
+    assert draft.steps[0]["highlight"] == ["3,1", "Sea"]
+    assert draft.toggle_highlight(0, "(3, 1)") is False, "the same cell, written another way"
+    assert draft.steps[0]["highlight"] == ["Sea"]
+    assert "highlight: [Sea]" in draft.yaml_text() and draft.problems() == {}
+    draft.toggle_highlight(0, "sea")
+    assert "highlight" not in draft.steps[0], "a file holds only the fields used"
+    draft.undo()
+    assert draft.steps[0]["highlight"] == ["Sea"]

@@ -1,6 +1,7 @@
 """The studio page without a browser: the clicks and words a teacher gives it, and what it shows back."""
 
 import json
+from html import escape
 
 import pytest
 import yaml
@@ -8,6 +9,7 @@ import yaml
 from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson
 from tutor.messages import TRANSLATED, msg, set_language
+from tutor.studio import notation_words
 from widgets.app import STUDIO, landing_page
 from widgets.classroom.presenter import Presenter
 from widgets.studio import StudioBody, studio_page
@@ -100,10 +102,10 @@ def test_preview_shows_the_lesson_as_a_learner_sees_it():
     body = StudioBody("danger-13")
     body.files.uploaded("l.yaml", bundled_lessons("danger-13")[0].read_bytes())
     body.preview(True)
-    stepper = body.children[1].children[0].children[1]
+    stepper = body.workspace.children[0].children[1]
     assert stepper.error == "" and stepper.total == len(body.draft.steps)
     body.preview(False)
-    assert body.children[1].children == (body.stage, body.side)
+    assert body.workspace.children == (body.stage, body.side)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -163,3 +165,87 @@ def test_the_engines_checks_are_offered_in_words_and_written_with_its_values(gam
     assert check_lesson("x.yaml", body.files.lesson_text) == []
     body.checks.value = ()
     assert "check" not in body.draft.steps[0]
+
+
+# What a click on each markable part of each game's board sends, what the step's highlight then
+# holds (the lesson format's words, seats by their English names) and how the page names it.
+MARKABLE = {
+    "monster-trick": lambda board: [
+        (board.table, "slot:3", "slot 4", msg("widgets.mt.slot", slot=4)),
+        (board.hand, "card:0", notation_words(board.hand.cards[0]), str(board.hand.cards[0])),
+        (board.players, "seat:1", "Red", msg("widgets.seat-colour.red")),
+    ],
+    "danger-13": lambda board: [
+        (board.table, "pile", "pile", msg("widgets.d13.pile", count=board.state.view(0)["pile_size"])),
+        (board.table, "seat:2", "Green", msg("widgets.seat-colour.green")),
+    ],
+    "thricewise": lambda board: [
+        (board.grid, f"cell:{next(iter(board.state.grid))}", *card_words(next(iter(board.state.grid.values())))),
+        (board.grid, f"cell:{board.state.open_cells()[0]}", *[str(board.state.open_cells()[0])] * 2),
+        (board.players, "seat:0", "Ada", "Ada"),
+        (board.hand, "card:0", *card_words(board.hand.cards[0])),
+    ],
+}
+
+
+def card_words(card) -> tuple[str, str]:
+    return notation_words(card), str(card)
+
+
+@pytest.mark.parametrize("game", list(games()))
+def test_a_click_in_mark_mode_marks_the_part_and_plays_nothing(game, speaking):
+    speaking("fr")  # cards and seats are written in English whatever the page's language
+    body = StudioBody(game)
+    body.draft.set_text(None, "title", "en", "Marks")
+    body.board.move_callbacks(first_move(body))
+    body.add_step()
+    body.say.boxes["en"].value = "Look."
+    drawn = body.board.state
+    body.mark.value = True
+    assert body.board.picking and escape(msg("studio.page.marking")) in body.message.value
+    assert body.mark.description == msg("studio.page.mark-end")
+    before = [part.html for part in body.board.parts]
+    clicks = MARKABLE[game](body.board)
+    words = [word for _part, _target, word, _shown in clicks]
+    for part, target, _word, _shown in clicks:
+        assert f'data-target="{target}' in part.html, "every markable part is a target while marking"
+    for part, target, _word, shown in clicks:
+        part.click(target)
+        assert escape(msg("studio.page.marked", part=shown)) in body.message.value
+    assert body.draft.steps[0]["highlight"] == words
+    assert body.draft.played == [] and body.board.state.move_stack == drawn.move_stack, "a mark plays no move"
+    assert [part.html for part in body.board.parts] != before and "tutor-picking" in body.board._dom_classes
+    assert body.highlight.value == ", ".join(words)
+    assert check_lesson("x.yaml", body.files.lesson_text) == []
+    assert yaml.safe_load(body.files.lesson_text)["steps"][0]["highlight"] == words
+    part, target, _word, shown = clicks[0]
+    part.click(target)  # again: no longer marked
+    assert body.draft.steps[0]["highlight"] == words[1:]
+    assert escape(msg("studio.page.unmarked", part=shown)) in body.message.value
+    body.mark.value = False  # the way out: clicks play moves again
+    assert not body.board.picking and "tutor-picking" not in body.board._dom_classes
+    body.board.move_callbacks(first_move(body))
+    assert len(body.draft.played) == 1
+
+
+def test_marking_and_recording_answers_take_turns():
+    body = StudioBody("danger-13")
+    body.add_step()
+    body.asks.value = True
+    body.record.value = True
+    body.mark.value = True
+    assert body.marking and not body.recording and not body.record.value
+    body.record.value = True
+    assert body.recording and not body.marking and not body.board.picking
+    body.mark.value = True
+    body.step_action("select", -1)  # at the start there is no step to mark
+    assert not body.board.picking and not body.marking
+
+
+def test_a_phone_views_the_lesson_and_its_board_plays_no_move():
+    body = StudioBody("danger-13")
+    assert msg("studio.page.phone") in body.children[0].value
+    body.board.parts[0].narrow = True  # as the browser says on a phone-wide window
+    assert not body.board.accepting and not body.board.hints
+    body.board.parts[0].narrow = False
+    assert body.board.accepting and body.board.hints

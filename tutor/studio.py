@@ -22,7 +22,7 @@ from tutor.core import CHANCE, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import Lesson, LessonError, lesson_problems, parse_move_for
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg, set_language
 from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
@@ -346,6 +346,16 @@ class Draft:
             _put(self.steps[index], field, value)
             self.steps[index] = _ordered(self.steps[index], STEP)
 
+    def toggle_highlight(self, index: int, part: str) -> bool:
+        """Mark ``part`` of the board (as a lesson's ``highlight`` writes it) in step ``index``,
+        or unmark it when the step marks it already, however spaced or capitalised. Returns
+        whether it is marked now."""
+        marks = [str(mark) for mark in self.steps[index].get("highlight") or []]
+        kept = [mark for mark in marks if _part_key(mark) != _part_key(part)]
+        marked = len(kept) == len(marks)
+        self.set_field(index, "highlight", [*kept, part] if marked else kept)
+        return marked
+
     def set_try(self, index: int, on: bool) -> None:
         """Make step ``index`` ask the learner for a move (any allowed move, until moves are
         accepted), or no longer ask."""
@@ -456,6 +466,17 @@ class Draft:
 
 
 # ----------------------------------------------------------------- notation
+
+
+def notation_words(part: Any) -> str:
+    """``part`` (a card, a cell) as a lesson file writes it, whatever the page's language: a
+    card's name in English (docs/lessons.md)."""
+    shown = language()
+    set_language(DEFAULT_LANGUAGE)
+    try:
+        return str(part)
+    finally:
+        set_language(shown)
 
 
 def english_name(name: str) -> str:
@@ -584,6 +605,11 @@ def _file_step(step: dict) -> dict:
     if isinstance(data.get("try"), dict):
         data["try"] = _ordered(data["try"], ("prompt", "accept"))
     return data
+
+
+def _part_key(words: str) -> str:
+    """A highlighted part compared as the boards read it: ``"(3, 1)"`` is ``"3,1"``, ``red`` is ``Red``."""
+    return "".join(char for char in words.casefold() if not char.isspace() and char not in "()")
 
 
 def _ordered(data: dict, order: tuple[str, ...]) -> dict:

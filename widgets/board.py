@@ -19,18 +19,19 @@ class Actions(Component):
 
     actions = traitlets.List[list]()
     accepting = traitlets.Bool(True)
+    pick = traitlets.Bool(False)  # the board's parts are being marked: no button acts meanwhile
 
     def __init__(self, scale: float = 1.0, **kwargs):
         self.action_callbacks = Callbacks()
         super().__init__(scale=scale, **kwargs)
-        self.observe(lambda _change: self.refresh(), names=["actions", "accepting"])
+        self.observe(lambda _change: self.refresh(), names=["actions", "accepting", "pick"])
         self.refresh()
 
     def on_action(self, callback, remove: bool = False) -> None:
         self.action_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        if self.accepting and any(action == name and enabled for action, _, enabled in self.actions):
+        if self.accepting and not self.pick and any(action == name and enabled for action, _, enabled in self.actions):
             self.action_callbacks(name)
 
     def render(self) -> str:
@@ -41,7 +42,7 @@ class Actions(Component):
                 escape(label),
                 type="button",
                 data_target=name,
-                disabled=not (enabled and self.accepting),
+                disabled=not (enabled and self.accepting) or self.pick,
                 class_="tutor-primary" if index == 0 else None,
             )
             for index, (name, label, enabled) in enumerate(self.actions)
@@ -57,9 +58,12 @@ class Board(ipywidgets.VBox):
         self._chosen_seat: int | None = None
         self.move_callbacks = Callbacks()
         self.message_callbacks = Callbacks()
+        self.pick_callbacks = Callbacks()
         for part in parts:  # a card marked "cannot be played now" says why when clicked
             if hasattr(part, "on_refusal"):
                 part.on_refusal(self.message_callbacks)
+            if hasattr(part, "on_pick"):
+                part.on_pick(self.pick_callbacks)
         super().__init__(parts, **kwargs)
         self.add_class("tutor-board")
 
@@ -107,6 +111,25 @@ class Board(ipywidgets.VBox):
                 part.accepting = value
             elif part.has_trait("clickable"):  # a hand: its cards cannot be picked meanwhile
                 part.clickable = value
+
+    @property
+    def picking(self) -> bool:
+        """Whether a click marks a part of the board (the studio's "mark on the board") instead
+        of making a move: every part a lesson can highlight is then clickable."""
+        return any(part.pick for part in self.parts if part.has_trait("pick"))
+
+    @picking.setter
+    def picking(self, value: bool) -> None:
+        (self.add_class if value else self.remove_class)("tutor-picking")  # drawn so, not only said
+        for part in self.parts:
+            if part.has_trait("pick"):
+                part.pick = value
+
+    def on_pick(self, callback, remove: bool = False) -> None:
+        """``callback(words, shown)`` for every part clicked while ``picking``: the part as a
+        lesson's ``highlight`` writes it (``slot 4``, ``green 8``, ``Red``), and as the page
+        names it to the teacher."""
+        self.pick_callbacks.register(callback, remove)
 
     @property
     def hints(self) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from tutor.studio import english_name, notation_words
 from widgets.assets import browser_side
 
 
@@ -73,6 +74,31 @@ class StateComponent(Component):
 
     def forget_choices(self) -> None:
         """Drop what the learner had picked in the old state; components that keep a pick override this."""
+
+
+class Pickable(StateComponent):
+    """A drawing whose parts a lesson can highlight: while ``pick`` is on, each of them is a
+    target and a click on one is heard by ``on_pick(fn)`` as the lesson writes that part."""
+
+    pick = traitlets.Bool(False)
+
+    def __init__(self, state, **kwargs):
+        self.pick_callbacks = Callbacks()
+        super().__init__(state, **kwargs)
+        self.observe(lambda _change: self.refresh(), names="pick")
+
+    def on_pick(self, callback, remove: bool = False) -> None:
+        self.pick_callbacks.register(callback, remove)
+
+    def picked(self, part, shown: str | None = None) -> None:
+        """A part clicked while marking (a card, a cell, ``slot 4``): heard as lesson files
+        write it, and as the page names it (``shown``, else the part in the page's words)."""
+        self.pick_callbacks(notation_words(part), str(part) if shown is None else shown)
+
+    def seat_picked(self, seat: int) -> None:
+        """A player clicked while marking: lesson files name seats in English."""
+        name = self._state.name(seat)
+        self.pick_callbacks(english_name(name), str(name))
 
 
 class Callbacks:

@@ -12,7 +12,7 @@ from tutor.games import game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.hand import card_name
-from widgets.component import Callbacks, StateComponent, small_number
+from widgets.component import Callbacks, Pickable, small_number
 
 
 def drawing(game_id: str) -> ModuleType:
@@ -54,10 +54,11 @@ def card_target(card) -> str:
     return f"[data-target^='card:'][aria-label^=\"{card},\"]"
 
 
-class Hand(StateComponent):
+class Hand(Pickable):
     """``Hand(state, seat=None, scale=1.0)``: the cards of ``seat`` (None: whoever is to
     move). Clicking a card selects it (again: unselects); ``on_select(fn)`` hears it, and
-    ``on_refusal(fn)`` hears why a card marked as not playable now cannot be played."""
+    ``on_refusal(fn)`` hears why a card marked as not playable now cannot be played.
+    While ``pick``, a click on a card is heard by ``on_pick(fn)`` as its name."""
 
     seat = traitlets.Int(None, allow_none=True)
     cards = traitlets.List[object]()  # what is drawn, left to right
@@ -100,7 +101,7 @@ class Hand(StateComponent):
         the name wins, so a click on a hand drawn before the last move still picks that card."""
         kind, _, place = name.partition(":")
         place, _, shown = place.partition(":")
-        if kind != "card" or not self.clickable:
+        if kind != "card" or not (self.clickable or self.pick):
             return
         if shown:
             card = next((card for card in self.cards if card_name(card) == shown), None)
@@ -109,6 +110,9 @@ class Hand(StateComponent):
             card = self.cards[index] if index is not None else None
         if card is None:
             return  # that card has left the hand since the browser drew it
+        if self.pick:
+            self.picked(card)
+            return
         self.selected = None if card == self.selected else card
         self.select_callbacks(self.selected)
         if self.selected is not None and card not in self.playable:
@@ -128,6 +132,6 @@ class Hand(StateComponent):
             playable=self.playable,
             selected=self.selected,
             highlight=self.highlight,
-            clickable=self.clickable,
+            clickable=self.clickable or self.pick,
             narrow=self.narrow,
         )

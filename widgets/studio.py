@@ -24,6 +24,7 @@ from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, les
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, file_size, has, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
+from tutor.seats import SeatLookup
 from tutor.studio import Draft, StudioError, english_name, missing_languages, text_in
 from tutor.svg.draw import el
 from tutor.yamlfile import FileProblem, read_yaml
@@ -280,6 +281,7 @@ class StudioBody(w.VBox):
         self.saved = ""  # the lesson file as last downloaded or opened
         self.quiet = False  # while the editor is filled from the draft: no edit
         self.recording = False  # board clicks are right answers of the selected step's try
+        self.marking = False  # board clicks mark parts of the board in the selected step's highlight
         self.previewing = False
         # One for the page's life: the browser gives back the kept draft once, to this one.
         self.files = StudioFiles()
@@ -369,6 +371,9 @@ class StudioBody(w.VBox):
         self.board = board_for(game, self.draft.position()[0], 1.0)
         self.board.on_move(self.moved)
         self.board.on_message(lambda text: setattr(self.message, "value", feedback(None, text)))
+        self.board.on_pick(self.picked)
+        # A phone may look through the lesson, not change it: its board plays no moves.
+        self.board.parts[0].observe(lambda change: self._viewing_only(change.new), names="narrow")
         self.stage = w.VBox([actions, self.message, self.board, self.played])
         self.stage.add_class("tutor-studio-stage")
 
@@ -407,6 +412,9 @@ class StudioBody(w.VBox):
             ),
             names="value",
         )
+        self.mark = w.ToggleButton(description=msg("studio.page.mark"), layout=w.Layout(width="auto"))
+        self.mark.add_class("tutor-studio-mark")
+        self.mark.observe(self.heard(self._mark), names="value")
         rules = self.draft.entry.rule_list
         self.rules = w.SelectMultiple(
             options=[(rule.title, rule.id) for rule in rules if rule.kind == "rule"],
@@ -439,7 +447,17 @@ class StudioBody(w.VBox):
             lambda _: self.edit(self.draft.set_field, self.draft.selected, "notes", self._notes_wanted(True))
         )
         self.step_editor = w.VBox(
-            [self.say, self.asks, self.try_box, self.highlight, self.checks, self.rules, self.notes, self.name_notes]
+            [
+                self.say,
+                self.asks,
+                self.try_box,
+                self.highlight,
+                self.mark,
+                self.checks,
+                self.rules,
+                self.notes,
+                self.name_notes,
+            ]
         )
         self.minutes = w.BoundedIntText(
             min=1,
@@ -467,11 +485,16 @@ class StudioBody(w.VBox):
         self.editor.add_class("tutor-studio-editor")
         self.side = w.VBox([self.steps, self.editor])
         self.side.add_class("tutor-studio-side")
-        body = w.HBox([self.stage, self.side])
-        body.add_class("tutor-body")
+        self.workspace = w.HBox([self.stage, self.side])
+        self.workspace.add_class("tutor-body")
+        phone = w.HTML(f'<p class="tutor-studio-phone">{escape(msg("studio.page.phone"))}</p>')
         self.quiet = False
-        self.children = [start, body]
+        self.children = [phone, start, self.workspace]
         self.show()
+
+    def _viewing_only(self, phone: bool) -> None:
+        """On a phone the board only shows the step's position: no move, nothing lit to play."""
+        self.board.accepting = self.board.hints = not phone
 
     def heard(self, action):
         """An observer that gives ``action`` the new value the teacher set (not while the
@@ -514,7 +537,7 @@ class StudioBody(w.VBox):
         """Work on ``draft`` from now on; undo goes back to the one before."""
         self.previous.append(self.draft)
         game_changed = draft.entry.id != self.draft.entry.id
-        self.draft, self.recording = draft, False
+        self.draft, self.recording, self.marking = draft, False, False
         self.saved = draft.yaml_text() if saved else ""
         if game_changed:
             self.build()
@@ -636,13 +659,13 @@ class StudioBody(w.VBox):
         self.changed()
 
     def add_step(self) -> None:
-        self.recording = False
+        self.recording = self.marking = False
         self.draft.add_step()
         self.message.value = ""
         self.show()
 
     def step_action(self, action: str, index: int) -> None:
-        self.recording = False
+        self.recording = self.marking = False
         if action == "select":
             self.draft.select(index)
         elif action in ("up", "down") and 0 <= index < len(self.draft.steps):
@@ -666,8 +689,23 @@ class StudioBody(w.VBox):
             self.build() if self.draft.entry.id != game else self.show()
 
     def _record(self, on: bool) -> None:
-        self.recording = on
+        self.recording, self.marking = on, self.marking and not on
         self.message.value = feedback(None, msg("studio.page.recording")) if on else ""
+        self.show()
+
+    def _mark(self, on: bool) -> None:
+        """Clicks on the board mark parts of it for the selected step (on), or play moves again."""
+        self.marking, self.recording = on, self.recording and not on
+        self.message.value = feedback(None, msg("studio.page.marking")) if on else ""
+        self.show()
+
+    def picked(self, part: str, shown: str) -> None:
+        """A part of the board clicked while marking: in the step's highlight, or out of it again."""
+        if not self.marking or self.draft.selected < 0:
+            return
+        marked = self.draft.toggle_highlight(self.draft.selected, part)
+        said = msg("studio.page.marked" if marked else "studio.page.unmarked", part=shown)
+        self.message.value = feedback(True, said) + feedback(None, msg("studio.page.marking"))
         self.show()
 
     def moved(self, move) -> None:
@@ -686,14 +724,14 @@ class StudioBody(w.VBox):
 
     def preview(self, on: bool) -> None:
         """The lesson as a learner sees it, in place of the editor."""
-        self.previewing = on
+        self.previewing, self.marking = on, False
         self.preview_button.description = msg("studio.page.preview-end" if on else "studio.page.preview")
         if on:
             stepper = LessonStepper(self.draft.name, text=self.draft.yaml_text())
             stepper.add_class("tutor-studio-preview-lesson")
-            self.children[1].children = [w.VBox([self.preview_button, stepper])]
+            self.workspace.children = [w.VBox([self.preview_button, stepper])]
         else:
-            self.children[1].children = [self.stage, self.side]
+            self.workspace.children = [self.stage, self.side]
             self.show()
 
     # ------------------------------------------------------------- drawing
@@ -703,8 +741,11 @@ class StudioBody(w.VBox):
         index = draft.selected
         self.quiet = True
         recording = self.recording and index >= 0 and "try" in draft.steps[index]
-        state, refused = draft.try_position(index) if recording else draft.position()
+        marking = self.marking and index >= 0
+        # Answers are recorded, and parts marked, on the step's own position.
+        state, refused = draft.try_position(index) if recording or marking else draft.position()
         self.board.state = state
+        self.board.picking = marking
         if refused:
             self.message.value = feedback(False, refused)
         played = listed(draft.played) if draft.played else ""
@@ -733,6 +774,8 @@ class StudioBody(w.VBox):
             spec: dict = step["try"] if isinstance(step.get("try"), dict) else {}
             self.prompt.show(spec.get("prompt"))
             self.record.value = recording
+            self.mark.value = marking
+            self.mark.description = msg("studio.page.mark-end" if marking else "studio.page.mark")
             self.accepted.show([str(move) for move in spec.get("accept") or []])
             self.highlight.value = ", ".join(map(str, step.get("highlight") or []))
             facts, checked = draft.facts(index), step.get("check") or {}
@@ -777,8 +820,9 @@ class StudioBody(w.VBox):
         draft = self.draft
         index = draft.selected
         self.steps.refresh()
-        highlight = draft.steps[index].get("highlight") if index >= 0 and not draft.played else None
-        self.board.set_highlight(highlight if isinstance(highlight, list) else [])
+        highlight = draft.steps[index].get("highlight") if index >= 0 and (self.marking or not draft.played) else None
+        seats = SeatLookup(self.board.state.seat_names)  # a seat marked by any of its names, as the board names it
+        self.board.set_highlight([seats.shown(item) for item in highlight] if isinstance(highlight, list) else [])
         if index >= 0:
             self.say.mark(draft.steps[index].get("say"))
             spec = draft.steps[index].get("try")

@@ -9,15 +9,20 @@ import pytest
 import yaml
 
 from tutor.games import games
-from tutor.lessons import load_lesson
+from tutor.lesson_links import share
+from tutor.lessons import bundled_lessons, check_lesson, load_lesson
 from tutor.messages import TRANSLATED, msg, msg_in
 from tutor.studio import Draft
+from tutor.svg.draw import MARK
 from widgets.app import STUDIO
 from widgets.languages import with_language
+from widgets.own_lessons import shared_page
 
 from .boards import play
 from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot
+from .test_phone import READING_PX, TEXTS, hidden_without_a_sign, phone_page, wait_for_narrow_boards
 from .test_publish import assert_accessible
+from .test_screens import settle, too_wide
 
 STEP_ITEMS = ".tutor-step-list .tutor-step-item"
 UNSAVED = ".tutor-studio-filebar[data-unsaved='true']"
@@ -113,10 +118,11 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     page.get_by_text(msg("studio.page.holds")).wait_for()
     assert_no_code_or_errors(page)
 
-    page.set_viewport_size({"width": 390, "height": 844})  # a phone may look at the lesson
-    screenshot(page, f"studio-{game}-390x844")
     write(page, "say", "nl", "Dat was de zet.")  # a change not downloaded: leaving asks first
     page.locator(UNSAVED).wait_for()
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone may look at the lesson, not edit it
+    page.get_by_text(msg("studio.page.phone")).wait_for()
+    screenshot(page, f"studio-{game}-390x844")
     asked = []
 
     def answer(dialog) -> None:  # stay the first time; the test's own leaving afterwards goes
@@ -164,3 +170,78 @@ def test_a_teacher_adds_the_engines_checks_to_a_step_and_the_checker_passes_it(p
     text = page.locator(".tutor-studio-download").evaluate("link => atob(link.href.split(',')[1])")
     lesson = yaml.safe_load(text)
     assert "row_sum" in lesson["steps"][0]["check"] and "game_over" not in lesson["steps"][0]["check"]
+
+
+def test_a_teacher_marks_what_a_step_lights_up_by_clicking_the_board(page, voila):
+    """Monster Trick on a laptop (the other games: tests/test_studio_page.py)."""
+    game = "monster-trick"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, voila, f"{STUDIO}?game={game}")
+    page.locator(".tutor-step-list").wait_for()
+    page.get_by_role("button", name=msg("studio.page.start")).click()
+    write(page, "title", "en", "Look at the table")
+    page.get_by_role("button", name=msg("studio.page.add-step")).click()
+    wait_for_steps(page, 1)
+    write(page, "say", "en", "Look at slot 2 and at Red.")
+    page.get_by_role("button", name=msg("studio.page.mark")).click()
+    page.get_by_text(msg("studio.page.marking")).first.wait_for()
+    board = page.locator(".tutor-studio .tutor-board")
+    assert board.evaluate("board => getComputedStyle(board).outlineStyle") == "dashed", (
+        "the mode is drawn, not only said"
+    )
+    players = "[data-target='seat:1']"  # Red's panel: no target while moves are played
+    page.click("[data-target='slot:1']")
+    page.get_by_text(msg("studio.page.marked", part=msg("widgets.mt.slot", slot=2))).wait_for()
+    page.click(players)
+    page.get_by_text(msg("studio.page.marked", part="Red")).wait_for()
+    page.click("[data-target^='card:0:']")
+    # slot, panel and card drawn marked at once (dashed, in the marks' colour)
+    marks = f".tutor-studio .tutor-board [stroke='{MARK}']"
+    page.wait_for_function("marks => document.querySelectorAll(marks).length >= 3", arg=marks)
+    assert page.locator(STEP_ITEMS).count() == 2 and page.locator(UNSAVED).count() == 1
+    screenshot(page, "studio-marking-1280x800")
+    assert in_view(page, ".tutor-studio .tutor-board", 400) and in_view(page, ".tutor-studio-mark")
+    assert_accessible(page)
+    page.get_by_role("button", name=msg("studio.page.mark-end")).click()
+    page.get_by_role("button", name=msg("studio.page.mark")).wait_for()
+    assert page.locator(f".tutor-studio {players}").count() == 0, "the players are targets only while marking"
+    text = page.locator(".tutor-studio-download").evaluate("link => atob(link.href.split(',')[1])")
+    lesson = yaml.safe_load(text)
+    highlight = lesson["steps"][0]["highlight"]
+    assert highlight[:2] == ["slot 2", "Red"] and len(highlight) == 3, text
+    assert check_lesson("marked.yaml", text) == []
+    assert_no_code_or_errors(page)
+
+
+def test_a_phone_looks_through_a_lesson_in_the_studio_but_does_not_edit_it(chromium, voila):
+    game = "danger-13"
+    path = bundled_lessons(game)[0]
+    steps = len(yaml.safe_load(path.read_text(encoding="utf-8"))["steps"])
+    context, page = phone_page(chromium)
+    try:
+        open_page(page, voila, shared_page(STUDIO, game, share(path.read_text(encoding="utf-8"))))
+        wait_for_steps(page, steps)
+        wait_for_narrow_boards(page)
+        page.get_by_text(msg("studio.page.phone")).wait_for()
+        for editing in (".tutor-studio-editor", ".tutor-studio-begin", ".tutor-studio-add", ".tutor-step-delete"):
+            assert not page.locator(editing).first.is_visible(), f"{editing} is shown on a phone"
+        page.locator(".tutor-step-pick").nth(2).click()  # step 2: its position on the board
+        page.locator(".tutor-step-item.tutor-current").nth(0).get_by_text(msg("studio.page.step", number=2)).wait_for()
+        assert page.locator(".tutor-studio .tutor-board [data-target^='seat:']").count() == 0, "no move to play"
+        assert page.locator(".tutor-studio .tutor-board .lit-mark").count() == 0, "nothing lit to play"
+        settle(page)
+        screenshot(page, "studio-phone-390x844")
+        found = page.evaluate(TEXTS)
+        assert found["smallest"][0][0] >= READING_PX, found["smallest"]
+        assert found["cut"] == [] and too_wide(page) == [] and hidden_without_a_sign(page) == []
+        assert_accessible(page)
+        page.get_by_role("button", name=msg("studio.page.preview")).click()
+        page.locator(".tutor-studio-preview-lesson .tutor-board").wait_for()
+        settle(page)
+        screenshot(page, "studio-phone-preview-390x844")
+        found = page.evaluate(TEXTS)
+        assert found["smallest"][0][0] >= READING_PX and found["cut"] == [] and too_wide(page) == [], found
+        assert_no_code_or_errors(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

@@ -9,18 +9,19 @@ from tutor.core import TutorError
 from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, drawing, parse_card
 from tutor.messages import msg
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, StateComponent, small_number
+from widgets.component import Callbacks, Pickable, small_number
 from widgets.hand import acting_seat
 
 
-class Danger13Table(StateComponent):
+class Danger13Table(Pickable):
     """``Danger13Table(state, seat=None, scale=1.0)``: the table as ``seat`` may see it
     (None: whoever acts). Rows the turned-up card may go to are lit (``lit``);
-    ``on_seat(fn)`` hears a click on a row."""
+    ``on_seat(fn)`` hears a click on a row; while ``pick``, ``on_pick(fn)`` hears a row's
+    player or the pile."""
 
     seat = traitlets.Int(None, allow_none=True)
     hints = traitlets.Bool(True)
-    highlight = traitlets.List[object]()  # seats and cards a lesson points at
+    highlight = traitlets.List[object]()  # seats, cards and "pile" a lesson points at
     lit = traitlets.List[int]()  # the seats lit now
     has_card = traitlets.Bool(True)  # off while a quiz asks who may still receive a card
     accepting = traitlets.Bool(True)  # off while the table waits for someone else: rows cannot be clicked
@@ -48,7 +49,12 @@ class Danger13Table(StateComponent):
     def click(self, name: str) -> None:
         kind, _, words = name.partition(":")
         seat = small_number(words, self._state.players)
-        if kind == "seat" and seat is not None and self.accepting:
+        if self.pick:
+            if kind == "pile":
+                self.picked("pile", msg("widgets.d13.pile", count=self._state.view(self.viewer or 0)["pile_size"]))
+            elif kind == "seat" and seat is not None:
+                self.seat_picked(seat)
+        elif kind == "seat" and seat is not None and self.accepting:
             self.seat_callbacks(seat)
 
     def render(self) -> str:
@@ -62,6 +68,7 @@ class Danger13Table(StateComponent):
             clickable=self.accepting,
             narrow=self.narrow,
             has_card=self.has_card,
+            pick=self.pick,
         )
 
 
@@ -91,18 +98,21 @@ class Danger13Board(Board):
         )
 
     def set_highlight(self, items) -> None:
-        """Lesson highlights: seat names and cards (``plain 3``, ``hand``)."""
-        seats, cards = [], []
+        """Lesson highlights: seat names, cards (``plain 3``, ``hand``) and the ``pile``."""
+        seats: list[int] = []
+        cards: list[object] = []
         names = [name.lower() for name in self.state.seat_names]
         for item in items:
             words = str(item).strip()
-            if words.lower() in names:
+            if words.lower() == "pile":
+                cards.append("pile")
+            elif words.lower() in names:
                 seats.append(names.index(words.lower()))
-                continue
-            try:
-                cards.append(parse_card(words))
-            except TutorError:
-                continue  # not a part of this table: nothing to light
+            else:
+                try:
+                    cards.append(parse_card(words))
+                except TutorError:
+                    continue  # not a part of this table: nothing to light
         self.table.highlight = [*seats, *cards]
 
     def conceal(self, things: tuple[str, ...]) -> None:

@@ -13,15 +13,16 @@ from tutor.games.monster_trick import VP_SETS, Play, Predict, drawing, parse_car
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.board import Board
-from widgets.component import Callbacks, StateComponent, small_number
+from widgets.component import Callbacks, Pickable, StateComponent, small_number
 from widgets.hand import Hand, card_target
 
 SLOT_WORD = re.compile(r"^\s*slot\s*(\d+)\s*$", re.IGNORECASE)
 
 
-class MonsterTrickTable(StateComponent):
+class MonsterTrickTable(Pickable):
     """``MonsterTrickTable(state, scale=1.0)``: the four slots. Set ``selected`` to a card
-    to light the slots the engine allows for it; ``on_slot(fn)`` hears slot clicks (0..3)."""
+    to light the slots the engine allows for it; ``on_slot(fn)`` hears slot clicks (0..3),
+    ``on_pick(fn)`` them while ``pick`` (``slot 1`` .. ``slot 4``)."""
 
     selected = traitlets.Any(None)
     hints = traitlets.Bool(True)  # light the legal slots of the selected card
@@ -41,7 +42,9 @@ class MonsterTrickTable(StateComponent):
     def click(self, name: str) -> None:
         kind, _, words = name.partition(":")
         slot = small_number(words, 4)
-        if kind == "slot" and slot is not None:
+        if kind == "slot" and slot is not None and self.pick:
+            self.picked(f"slot {slot + 1}", msg("widgets.mt.slot", slot=slot + 1))
+        elif kind == "slot" and slot is not None:
             self.slot_callbacks(slot)
 
     def render(self) -> str:
@@ -58,10 +61,10 @@ class MonsterTrickTable(StateComponent):
         )
 
 
-class MonsterTrickPlayers(StateComponent):
+class MonsterTrickPlayers(Pickable):
     """``MonsterTrickPlayers(state, seat=None, scale=1.0)``: every player's VP cards (face
     down, the active one face up), tricks won and cards in hand, as ``seat`` may see them
-    (None: whoever is to move)."""
+    (None: whoever is to move). While ``pick``, each player is a target for ``on_pick(fn)``."""
 
     seat = traitlets.Int(None, allow_none=True)
     highlight = traitlets.List[int]()  # seats a lesson points at
@@ -72,10 +75,21 @@ class MonsterTrickPlayers(StateComponent):
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
+    def click(self, name: str) -> None:
+        kind, _, words = name.partition(":")
+        seat = small_number(words, self._state.players)
+        if kind == "seat" and seat is not None and self.pick:
+            self.seat_picked(seat)
+
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else (self._state.to_move if self._state.to_move >= 0 else None)
         return drawing.players(
-            self._state, viewer, highlight=self.highlight, reveal_active=self.reveal_active, narrow=self.narrow
+            self._state,
+            viewer,
+            highlight=self.highlight,
+            reveal_active=self.reveal_active,
+            narrow=self.narrow,
+            clickable=self.pick,
         )
 
 
@@ -86,8 +100,9 @@ class MonsterTrickPrediction(StateComponent):
     order = traitlets.List[int]()  # values placed so far, left to right
     accepting = traitlets.Bool(True)  # off while the table waits for someone else
     seat = traitlets.Int(None, allow_none=True)  # whose VP cards these are (None: whoever is to move)
+    pick = traitlets.Bool(False)  # the board is being marked: VP cards are not laid meanwhile
 
-    redraw_on = ("order", "accepting", "seat")
+    redraw_on = ("order", "accepting", "seat", "pick")
 
     def __init__(self, state, scale: float = 1.0, **kwargs):
         self.move_callbacks = Callbacks()
@@ -109,7 +124,7 @@ class MonsterTrickPrediction(StateComponent):
         kind, _, value = name.partition(":")
         if kind == "clear":
             self.order = []
-        elif kind == "vp" and small_number(value, 100) is not None and self.active and self.accepting:
+        elif kind == "vp" and small_number(value, 100) is not None and self.active and self.accepting and not self.pick:
             values, vp = VP_SETS[self._state.round], int(value)
             if vp in values and vp not in self.order:
                 self.order = [*self.order, vp]
@@ -130,7 +145,9 @@ class MonsterTrickPrediction(StateComponent):
         )
         return (
             el("div", escape(msg("widgets.mt.prediction-label")), class_="tutor-caption")
-            + drawing.prediction(VP_SETS[self._state.round], self.order, clickable=self.accepting, narrow=self.narrow)
+            + drawing.prediction(
+                VP_SETS[self._state.round], self.order, clickable=self.accepting and not self.pick, narrow=self.narrow
+            )
             + clear
         )
 

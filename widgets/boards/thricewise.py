@@ -13,16 +13,17 @@ from tutor.games.decktet import parse_card
 from tutor.games.thricewise import Cell, Done, Pick, Place, drawing
 from tutor.messages import msg
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, StateComponent
+from widgets.component import Callbacks, Pickable, small_number
 from widgets.hand import Hand, acting_seat, card_target
 
 CELL_WORDS = re.compile(r"^\(?\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)?$", re.ASCII)  # a grid is never 1000 wide
 
 
-class ThricewiseGrid(StateComponent):
+class ThricewiseGrid(Pickable):
     """``ThricewiseGrid(state, scale=1.0)``: the grid. Set ``selected`` to a card to light
     the cells the engine allows for it (``lit``); ``on_cell(fn)`` hears clicks on the
-    empty cells next to the grid."""
+    empty cells next to the grid; while ``pick``, ``on_pick(fn)`` hears a cell (``3,1``)
+    or the card on it."""
 
     selected = traitlets.Any(None)
     hints = traitlets.Bool(True)
@@ -43,8 +44,14 @@ class ThricewiseGrid(StateComponent):
     def click(self, name: str) -> None:
         kind, _, words = name.partition(":")
         found = CELL_WORDS.match(words)
-        if kind == "cell" and found and self.accepting:
-            self.cell_callbacks(Cell(int(found.group(1)), int(found.group(2))))
+        if kind != "cell" or not found:
+            return
+        cell = Cell(int(found.group(1)), int(found.group(2)))
+        if self.pick:
+            card = self._state.grid.get(cell)
+            self.picked(cell if card is None else card)
+        elif self.accepting:
+            self.cell_callbacks(cell)
 
     def render(self) -> str:
         card, state = self.selected, self._state
@@ -60,12 +67,14 @@ class ThricewiseGrid(StateComponent):
             selected=card,
             clickable=state.phase == "place" and self.accepting,
             bounds=self.bounds,
+            pick=self.pick,
         )
 
 
-class ThricewisePlayers(StateComponent):
+class ThricewisePlayers(Pickable):
     """``ThricewisePlayers(state, seat=None, scale=1.0)``: points, hand sizes, who has
-    chosen, revealed and deferred cards, as ``seat`` may see them (None: whoever acts)."""
+    chosen, revealed and deferred cards, as ``seat`` may see them (None: whoever acts).
+    While ``pick``, each player is a target for ``on_pick(fn)``."""
 
     seat = traitlets.Int(None, allow_none=True)
     highlight = traitlets.List[int]()  # seats a lesson points at
@@ -75,9 +84,15 @@ class ThricewisePlayers(StateComponent):
     def __init__(self, state, seat: int | None = None, scale: float = 1.0, **kwargs):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
+    def click(self, name: str) -> None:
+        kind, _, words = name.partition(":")
+        seat = small_number(words, self._state.players)
+        if kind == "seat" and seat is not None and self.pick:
+            self.seat_picked(seat)
+
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else acting_seat(self._state)
-        return drawing.players(self._state, viewer, highlight=self.highlight, narrow=self.narrow)
+        return drawing.players(self._state, viewer, highlight=self.highlight, narrow=self.narrow, clickable=self.pick)
 
 
 class ThricewiseBoard(Board):

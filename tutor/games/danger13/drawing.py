@@ -204,7 +204,19 @@ def _stack(x: float, y: float, count: int, label: str, top=None, room: float | N
     return "".join(parts)
 
 
-def _head(state, view) -> str:
+def _pile(x: float, y: float, view, pick: bool, marked: bool, room: float | None) -> str:
+    """The draw pile; marked with a dashed outline when a lesson points at it, and a target
+    while its author marks the board (``pick``)."""
+    label = msg("widgets.d13.pile", count=view["pile_size"])
+    drawn = _stack(x, y, view["pile_size"], label, room=room)
+    if marked:
+        drawn += mark_outline(x - 6, y - 6, CARD_W + 12, CARD_H + 12, 10, dash="10 6")
+    if pick:
+        drawn = target("pile", label, drawn, ring=(x, y, CARD_W, CARD_H))
+    return drawn
+
+
+def _head(state, view, pick: bool = False, marked=()) -> str:
     """Pile, the dealer's packet, the turned-up card, the discards; round and last-round flag."""
     dealer = state.name(view["dealer"])
     parts = [text(PAD + 4, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
@@ -213,7 +225,7 @@ def _head(state, view) -> str:
             text(WIDTH - PAD - 4, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e", anchor="end")
         )
     y = 34
-    parts.append(_stack(PAD + 30, y, view["pile_size"], msg("widgets.d13.pile", count=view["pile_size"])))
+    parts.append(_pile(PAD + 30, y, view, pick, "pile" in marked, None))
     parts.append(_stack(PAD + 170, y, view["packet_size"], msg("widgets.d13.packet", count=view["packet_size"])))
     x = WIDTH / 2 - CARD_W / 2 + 40
     card, caption = _turned_up(state, view, dealer, x, y)
@@ -257,7 +269,7 @@ def _turned_up(state, view, dealer: str, x: float, y: float) -> tuple[str, str]:
     return frame + group(card_face(shown), x=x, y=y), caption
 
 
-def _narrow_head(state, view) -> str:
+def _narrow_head(state, view, pick: bool = False, marked=()) -> str:
     """The head for a phone: the three piles side by side, the turned-up card in the middle
     with its caption on a line of its own below."""
     dealer = state.name(view["dealer"])
@@ -268,15 +280,7 @@ def _narrow_head(state, view) -> str:
         )
     y, column = 40, (NARROW_W - 2 * PAD) / 4
     centre = lambda index: PAD + column * (index + 0.5)  # noqa: E731
-    parts.append(
-        _stack(
-            centre(0) - CARD_W / 2,
-            y,
-            view["pile_size"],
-            msg("widgets.d13.pile", count=view["pile_size"]),
-            room=column - 4,
-        )
-    )
+    parts.append(_pile(centre(0) - CARD_W / 2, y, view, pick, "pile" in marked, column - 4))
     parts.append(
         _stack(
             centre(1) - CARD_W / 2,
@@ -501,12 +505,20 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
 
 
 def table(
-    state, seat: int | None = None, lit=(), highlight=(), clickable=False, narrow=False, has_card: bool = True
+    state,
+    seat: int | None = None,
+    lit=(),
+    highlight=(),
+    clickable=False,
+    narrow=False,
+    has_card: bool = True,
+    pick: bool = False,
 ) -> str:
     """The whole table as ``seat`` may see it. ``lit``: the rows the turned-up card may go
-    to; ``highlight``: seats and cards a lesson points at; ``clickable``: rows are targets;
-    ``narrow``: the phone's layout, one column; ``has_card`` off leaves out who has had a
-    card this deal (a quiz asking it)."""
+    to; ``highlight``: seats, cards and the word ``pile`` a lesson points at; ``clickable``:
+    rows are targets; ``narrow``: the phone's layout, one column; ``has_card`` off leaves out
+    who has had a card this deal (a quiz asking it); ``pick``: the rows and the pile are
+    targets (a lesson's author marking them)."""
     viewer = seat if seat is not None else 0
     view = state.view(viewer)
     if not has_card:
@@ -517,11 +529,11 @@ def table(
     rows = []
     for other in range(state.players):
         body = _row(state, view, seat, other, colours[other], other in lit, other in highlight, marked_cards, narrow)
-        if clickable:
+        if clickable or pick:
             body = target(f"seat:{other}", row_label(state, view, other), body, ring=(0, 0, width - 2 * PAD, row_h - 8))
         rows.append(group(body, x=PAD, y=head_h + other * row_h))
     height = head_h + state.players * row_h + PAD
-    head = _narrow_head(state, view) if narrow else _head(state, view)
+    head = _narrow_head(state, view, pick, highlight) if narrow else _head(state, view, pick, highlight)
     return document(
         width,
         height,

@@ -264,10 +264,13 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=Fa
     )
 
 
-def players(state, seat: int | None = None, highlight=(), reveal_active: bool = True, narrow=False) -> str:
+def players(
+    state, seat: int | None = None, highlight=(), reveal_active: bool = True, narrow=False, clickable=False
+) -> str:
     """One panel per player: VP cards (face down, the active one face up unless
     ``reveal_active`` is off, as in a quiz about it), tricks won and cards in hand.
-    Hidden information comes from ``state.view(seat)`` only."""
+    Hidden information comes from ``state.view(seat)`` only. ``clickable``: each panel is a
+    target (a lesson's author marking players)."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
@@ -276,9 +279,13 @@ def players(state, seat: int | None = None, highlight=(), reveal_active: bool = 
     width = (whole - 2 * pad - (across - 1) * 10) / across
     panels = []
     for other in range(count):
+        panel = _player_panel(state, view, seat, other, width, colours[other], other in highlight, reveal_active)
+        if clickable:
+            label = player_summary(state, view, seat, other, reveal_active)
+            panel = target(f"seat:{other}", label, panel, ring=(0, 0, width, PANEL_H))
         panels.append(
             group(
-                _player_panel(state, view, seat, other, width, colours[other], other in highlight, reveal_active),
+                panel,
                 x=pad + other % across * (width + 10),
                 y=8 + other // across * (PANEL_H + 10),
             )

@@ -84,9 +84,10 @@ def cell_label(state, cell, selected=None) -> str:
     return " ".join(parts)
 
 
-def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bool = True) -> str:
+def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bool = True, pick=False) -> str:
     """The grid. ``lit``: cells the selected card may go on; ``highlight``: cells and
-    cards a lesson points at; ``clickable``: empty cells next to the grid are targets.
+    cards a lesson points at; ``clickable``: empty cells next to the grid are targets;
+    ``pick``: so are the cards on it (a lesson's author marking them).
     ``bounds`` off draws every empty cell next to the grid alike, without the size, the
     walls and the crossed-out cells (a quiz asking where a card may go)."""
     low_col, high_col, low_row, high_row = shown_area(state)
@@ -124,7 +125,17 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
         for col in range(low_col, high_col + 1):
             cells.append(
                 _cell(
-                    state, (col, row), corner(col, row), open_cells, lit, highlight, selected, clickable, colours, tags
+                    state,
+                    (col, row),
+                    corner(col, row),
+                    open_cells,
+                    lit,
+                    highlight,
+                    selected,
+                    clickable or pick,
+                    colours,
+                    tags,
+                    pick,
                 )
             )
     parts.extend(cells)
@@ -138,7 +149,7 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
     return document(width, height, *parts, label=msg("widgets.tw.grid-label"), data_fit="scroll")
 
 
-def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colours, tags) -> str:
+def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colours, tags, pick=False) -> str:
     cell = Cell(*cell)
     x, y = at
     card = state.grid.get(cell)
@@ -166,7 +177,11 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
             )
         if card in highlight or cell in highlight:
             body.append(_mark())
-        return group(*body, x=x, y=y)
+        drawn = "".join(body)
+        if pick:
+            label = msg("widgets.tw.placed", card=card, where=where(state.grid, cell))
+            drawn = target(f"cell:{cell}", label, drawn, ring=(0, 0, CARD_W, CARD_H))
+        return group(drawn, x=x, y=y)
     adjacent = cell in open_cells or _next_to_grid(state, cell)
     if not adjacent:
         return group(_mark(), x=x, y=y) if cell in highlight else ""
@@ -263,22 +278,21 @@ def _triad(triad, corner, place: int, grid: dict) -> str:
     )
 
 
-def players(state, seat: int | None = None, highlight=(), narrow=False) -> str:
+def players(state, seat: int | None = None, highlight=(), narrow=False, clickable=False) -> str:
     """One panel per player: points, hand size, whether they chose, the card they revealed
-    (set aside when tied) and their deferred cards."""
+    (set aside when tied) and their deferred cards. ``clickable``: each panel is a target
+    (a lesson's author marking players)."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
     across, whole = (min(count, 2), NARROW_W) if narrow else (count, WIDTH)
     width = (whole - 2 * PAD - (across - 1) * 10) / across
-    panels = [
-        group(
-            _panel(state, view, other, width, colours[other], other in highlight),
-            x=PAD + other % across * (width + 10),
-            y=8 + other // across * (PANEL_H + 10),
-        )
-        for other in range(count)
-    ]
+    panels = []
+    for other in range(count):
+        panel = _panel(state, view, other, width, colours[other], other in highlight)
+        if clickable:
+            panel = target(f"seat:{other}", _summary(state, view, other), panel, ring=(0, 0, width, PANEL_H))
+        panels.append(group(panel, x=PAD + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10)))
     lines = -(-count // across)
     # On a phone the panels set the board's scale (the hand may be narrower than they are).
     return document(
@@ -316,6 +330,20 @@ def fitted(name: str, room: float) -> tuple[str, int]:
     return name[: limit - 1] + "…", 12
 
 
+def _summary(state, view, seat: int) -> str:
+    """A player's panel in words, for screen readers and tooltips."""
+    return ", ".join(
+        part
+        for part in (
+            state.name(seat),
+            msg("widgets.tw.points", points=view["scores"][seat]),
+            msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]),
+            _status(state, view, seat),
+        )
+        if part
+    )
+
+
 def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
     moving = seat == view["placer"] or (view["phase"] == "pick" and not view["picked"][seat])
     name = state.name(seat)
@@ -324,18 +352,8 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     points_on_top = width < 170
     shown_name, name_size = fitted(name, width - 40 - (POINTS_W if points_on_top else 0))
     status = _status(state, view, seat)
-    summary = ", ".join(
-        part
-        for part in (
-            name,
-            msg("widgets.tw.points", points=view["scores"][seat]),
-            msg("widgets.tw.hand-size", count=view["hand_sizes"][seat]),
-            status,
-        )
-        if part
-    )
     parts = [
-        title(summary),
+        title(_summary(state, view, seat)),
         el(
             "rect",
             width=width,
