@@ -541,15 +541,18 @@ function snapshot(selector) {
 
 // After a move on a board, what the learner does next: Next, when the lesson may go on; else
 // (a play-on step's next turn, a try to answer again, the play page) the hand to choose from,
-// with the lesson's words and buttons under it when they fit. A hand under a tall grid (a
-// phone) is out of view once a card was placed low on the grid.
+// with the board's buttons and the lesson's words under it when they fit. A hand under a tall
+// grid (a phone) is out of view once a card was placed low on the grid.
 function afterMove() {
   const nav = seen(".tutor-lesson-panel .tutor-stepnav");
   if (nav && nav.querySelector("[data-target='next']:not([disabled])")) return nav;
   const card = seen(".tutor-board [data-target^='card:']");
   const hand = card && card.closest(".tutor-widget");
   if (!hand) return nav;
-  return nav ? [hand, nav] : hand;
+  const under = [...card.closest(".tutor-board").querySelectorAll("[data-target]")].filter((part) =>
+    part.getClientRects().length && !hand.contains(part)
+    && hand.compareDocumentPosition(part) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return [hand, nav || under.at(-1) || hand];
 }
 
 function shown(rule) {
