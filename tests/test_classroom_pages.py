@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import messages
+from tutor.bots import seat_moves
 from tutor.classroom import ClassroomError, Classrooms, Learner, open_store
 from tutor.games import games
 from tutor.games.monster_trick import Play
@@ -26,6 +27,7 @@ from widgets.classroom import join_page, teach_page
 from widgets.classroom import lesson as class_lessons
 from widgets.classroom.follower import Follower
 from widgets.classroom.presenter import Presenter
+from widgets.stepper import after
 
 GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
 HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
@@ -475,3 +477,58 @@ def test_a_class_gone_at_the_first_poll_leaves_the_learner_on_the_form_polling_n
 
     with ThreadPoolExecutor(1) as thread:
         thread.submit(asyncio.run, scenario()).result()
+
+
+GUIDED = [(game, path.stem) for game in games() for path in bundled_lessons(game) if load_lesson(path).guided]
+
+
+@pytest.mark.parametrize("game, stem", GUIDED)
+def test_a_class_plays_a_guided_game_along_the_coachs_way(classrooms, game, stem):
+    """One game for the whole class: each step that asks the learner's seat to move is asked of
+    everyone in the same position and tallied; once the answer is shown, both pages go on with
+    the coach's choice (a learner's other move does not change the class's game)."""
+    presenter = Presenter(classrooms)
+    presenter.opened(hello())
+    presenter.game.value = game
+    presenter.lesson.value = stem
+    label = dict((value, label) for label, value in presenter.lesson.options)[stem]
+    assert msg("classroom.setup.guided", lesson="") in label
+    assert unescape(presenter.guided_note.value).strip() == f"<p>{msg('classroom.setup.guided-note')}</p>"
+    presenter.start()
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    lesson = load_lesson(next(path for path in bundled_lessons(game) if path.stem == stem))
+    line = lesson.line()  # the coach's way
+    asked = 0
+    for index, step in enumerate(lesson.steps):
+        ann.poll()
+        for page in (presenter, ann):
+            assert page.stepper.step == index
+            if not lesson.plays_on(step):
+                assert page.stepper.board.state.snapshot() == line.states[index].snapshot(), f"step {index + 1}"
+        if step.try_ is not None and step.try_.free:
+            asked += 1
+            state = line.states[index]
+            coach = line.answers[index][0] if lesson.plays_on(step) else line.answers[index]
+            other = next((move for move in seat_moves(state, lesson.learner) if move != coach), coach)
+            ann.stepper.play(other)
+            presenter.poll()
+            assert msg("classroom.tally.answered", answered=1, learners=1) in text_of(presenter.side)
+            presenter.act("reveal")
+            ann.poll()
+            if lesson.plays_on(step):
+                shown = line.plays[index][-1].state
+                said = msg("classroom.answer.played-on", seat=state.name(lesson.learner))
+            else:
+                words = lesson.entry.needed("words").move_words(state, coach)
+                said = msg("classroom.answer.coach", seat=state.name(lesson.learner), move=words)
+                shown = after(state, coach)
+            for page in (presenter, ann):
+                assert said in text_of(page), f"step {index + 1}: where the class's game goes on, in words"
+                assert page.stepper.board.state.snapshot() == shown.snapshot(), f"step {index + 1}: the coach's way"
+                assert page.stepper.board.seat == lesson.learner
+            assert msg("classroom.verdict.right") in text_of(presenter.side), "any allowed move is right"
+            assert msg("classroom.follow.free-right") in text_of(ann)
+            assert msg("lesson.free-right") not in text_of(ann), "the class's game does not go on from Ann's move"
+        if index + 1 < len(lesson.steps):
+            presenter.act("next")
+    assert asked >= 2

@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from tutor.bots import seat_moves
 from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
 from tutor.lessons import bundled_lessons, load_lesson
@@ -16,6 +17,7 @@ from widgets.pages import text
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .test_guided import play as play_on_a_phone
 from .test_phone import hidden_without_a_sign
 from .test_publish import assert_accessible
 from .test_screens import cut_off_sideways, settle, too_wide
@@ -388,3 +390,59 @@ def test_the_teacher_sets_the_class_size_and_removes_a_learner(browser, voila):
     ben.click(".tutor-join")
     ben.wait_for_selector(".tutor-who")
     teacher.get_by_text(msg("classroom.bar.learners", count=1)).wait_for()
+
+
+def test_a_class_plays_the_guided_first_game_along_the_coachs_way(browser, voila):
+    """Two asked steps of Monster Trick's guided game with a teacher and one learner on a phone:
+    the learner plays another move than the coach's, the tally counts it, and after the reveal
+    both pages go on with the coach's move, said in words, the board in view on the projector."""
+    game = "monster-trick"
+    paths = bundled_lessons(game)
+    number, path = next((number, path) for number, path in enumerate(paths, start=1) if load_lesson(path).guided)
+    lesson = load_lesson(path)
+    line, total = lesson.line(), len(lesson.steps)
+    teacher = browser(LAPTOP)
+    teacher.goto(voila.page_url(TEACH))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    teacher.locator(".tutor-game-field select").select_option(label=game_name(game))
+    title = msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
+    label = msg("classroom.setup.guided", lesson=msg("classroom.setup.asks", lesson=title))
+    teacher.locator(".tutor-lesson-field select").select_option(label=label)
+    teacher.locator(".tutor-guided-note", has_text=msg("classroom.setup.guided-note")).wait_for()
+    assert_accessible(teacher)
+    screenshot(teacher, "classroom-guided-form-1280")
+    teacher.click(".tutor-start-class")
+    teacher.wait_for_selector(".tutor-class-strip")
+    code = teacher.locator(".tutor-class-code strong").inner_text()
+    ann = browser(PHONE)
+    join(ann, voila, code, "Ann")
+    wait_for_step(ann, 1, total)
+    teacher.get_by_text(msg("classroom.bar.learners", count=1)).wait_for()
+    asked = [index for index, step in enumerate(lesson.steps) if step.try_ is not None][:2]
+    words = lesson.entry.needed("words")
+    reached = 1
+    for index in asked:
+        while reached < index + 1:
+            reached += 1
+            teacher.keyboard.press("ArrowRight")
+            teacher.locator(".tutor-head .tutor-count", has_text=step_text(reached, total)).wait_for()
+        wait_for_step(ann, index + 1, total)
+        state, coach = line.states[index], line.answers[index]
+        other = next(move for move in seat_moves(state, lesson.learner) if move != coach)
+        play_on_a_phone(ann, game, other)
+        ann.get_by_text(msg("classroom.follow.answer-in", answer=words.move_words(state, other))).wait_for()
+        tally = teacher.locator(".tutor-tally")
+        tally.get_by_text(msg("classroom.tally.answered", answered=1, learners=1)).wait_for()
+        teacher.keyboard.press("r")
+        goes_on = msg("classroom.answer.coach", seat=state.name(lesson.learner), move=words.move_words(state, coach))
+        for page in (teacher, ann):
+            page.locator(".tutor-lesson-panel", has_text=goes_on).wait_for()
+        tally.locator(".tutor-bar-right").wait_for()
+        ann.locator(".tutor-feedback.tutor-right", has_text=msg("classroom.follow.free-right")).wait_for()
+        seen = board_seen(teacher)
+        assert seen and seen["seen"] == seen["points"], f"step {index + 1}: the projected board is in view"
+        assert too_wide(ann) == [], f"step {index + 1}: nothing cut off on the phone"
+        screenshot(teacher, f"classroom-guided-step-{index + 1}-1280")
+        screenshot(ann, f"classroom-guided-step-{index + 1}-phone")
+        assert_no_code_or_errors(teacher)
+        assert_no_code_or_errors(ann)

@@ -13,7 +13,15 @@ from tutor.core import TutorError
 from tutor.messages import language, msg, set_language
 from tutor.svg.draw import el
 from widgets.app import Bodies, Page, friendly, heading
-from widgets.classroom.lesson import FollowStepper, class_lesson, move_words, read_move, the_answer, verdict
+from widgets.classroom.lesson import (
+    FollowStepper,
+    class_lesson,
+    coach_goes_on,
+    move_words,
+    read_move,
+    the_answer,
+    verdict,
+)
 from widgets.classroom.page import PAGES, ClassPage, first_language, frame
 from widgets.feedback import feedback
 
@@ -97,7 +105,8 @@ class Follower(ClassPage):
         """Show the class's lesson in this page's language, from the step the class is at."""
         self.joined[learner.code] = learner.token
         self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
-        self.states = self.lesson_shown.states()
+        self.line = self.lesson_shown.line()  # a guided game: the coach's way through it, one for the class
+        self.states = self.line.states
         self.learner = learner
         self.shown: LearnerView | None = None
         keep = {"code": learner.code, "token": learner.token, "language": language()}
@@ -151,16 +160,22 @@ class Follower(ClassPage):
         if view.is_try:
             move = read_move(lesson, state, view.answer.move) if view.answer else None
             right, text = lesson.judge(step, state, move) if move is not None else (False, "")
+            if right and step.try_.free:  # the class's game goes on from the coach's move, not this one
+                text = msg("classroom.follow.free-right")
+            goes_on = coach_goes_on(lesson, self.line, index) if view.revealed else None
+            on = f" {goes_on[1]}" if goes_on is not None else ""
             if view.show_feedback and move is not None:
                 self.stepper.say(
                     "right" if right else "wrong",
-                    f"{text} {the_answer(lesson, step, state)}" if view.revealed and not right else text,
+                    f"{text} {the_answer(lesson, step, state)}{on}" if view.revealed and not right else f"{text}{on}",
                 )
             elif move is not None:
                 self.stepper.say("", msg("classroom.follow.answer-in", answer=move_words(lesson, state, move)))
             elif view.revealed:
-                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {the_answer(lesson, step, state)}")
-            if right and view.show_feedback:
+                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {the_answer(lesson, step, state)}{on}")
+            if goes_on is not None:  # a guided game: everyone sees where the class's one game goes on
+                self.stepper.show_position(goes_on[0], state.to_move)
+            elif right and view.show_feedback:
                 self.stepper.show_after(state, move)
             elif view.revealed and step.try_.accept:
                 self.stepper.show_after(state, step.try_.accept[0])

@@ -5,9 +5,10 @@ from lesson notation, put into words and judged."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tutor.core import TutorError
-from tutor.lessons import bundled_lessons, load_lesson, parse_move_for
+from tutor.lessons import Lesson, Line, bundled_lessons, load_lesson, parse_move_for
 from tutor.messages import msg
 from widgets.own_lessons import class_own_lesson
 from widgets.stepper import LessonStepper, after
@@ -28,13 +29,21 @@ def class_lesson(game: str, stem: str):
 
 
 def lesson_choices(game: str) -> list[tuple[str, str]]:
-    """The game's lessons for the form, those that ask the class to make a move marked as such."""
+    """The game's lessons for the form, those that ask the class to make a move marked as such,
+    a guided game as one game for the whole class."""
     choices = []
     for number, path in enumerate(bundled_lessons(game), start=1):
         lesson = load_lesson(path)
         label = msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
-        choices.append((msg("classroom.setup.asks", lesson=label) if try_steps(lesson) else label, path.stem))
+        if try_steps(lesson):
+            label = msg("classroom.setup.asks", lesson=label)
+        choices.append((msg("classroom.setup.guided", lesson=label) if lesson.guided else label, path.stem))
     return choices
+
+
+def guided_stems(game: str) -> set[str]:
+    """The game's guided games: the form says how a class plays one when it is chosen."""
+    return {path.stem for path in bundled_lessons(game) if load_lesson(path).guided}
 
 
 def default_lesson(game: str) -> str | None:
@@ -79,6 +88,21 @@ def the_answer(lesson, step, state) -> str:
     return msg("classroom.answer.is", answer=" / ".join(move_words(lesson, state, move) for move in accepted))
 
 
+def coach_goes_on(lesson: Lesson, line: Line, index: int) -> tuple[Any, str] | None:
+    """On a guided game's free or play-on step, where the class's one game goes on once the
+    answer is shown (the coach's choice for the learner's seat, the way the next step starts
+    from) and that said in words; None on any other step."""
+    step = lesson.steps[index]
+    if not lesson.guided or step.try_ is None or not step.try_.free or index not in line.answers:
+        return None
+    state, seat = line.states[index], lesson.learner if lesson.learner is not None else 0
+    if lesson.plays_on(step):
+        return line.plays[index][-1].state, msg("classroom.answer.played-on", seat=state.name(seat))
+    move = line.answers[index]
+    words = move_words(lesson, state, move)
+    return after(state, move), msg("classroom.answer.coach", seat=state.name(seat), move=words)
+
+
 # ----------------------------------------------------------------- the stepper a class moves
 
 
@@ -116,7 +140,11 @@ class FollowStepper(LessonStepper):
         """The position after ``move`` on the step's ``state``, still seen from the seat that was
         asked to move: after the reveal a learner who played Blue keeps Blue's cards in view,
         not those of whoever moves next."""
+        self.show_position(after(state, move), state.to_move)
+
+    def show_position(self, state, mover: int) -> None:
+        """``state`` on the board, seen from the seat on show (else ``mover``'s)."""
         board = self.loaded[1]
-        seat = board.seat if board.seat is not None else state.to_move
-        board.state = after(state, move)
+        seat = board.seat if board.seat is not None else mover
+        board.state = state
         board.seat = seat

@@ -28,7 +28,9 @@ from widgets.app import STUDIO, Bodies, Page, friendly, heading, href
 from widgets.classroom.lesson import (
     FollowStepper,
     class_lesson,
+    coach_goes_on,
     default_lesson,
+    guided_stems,
     lesson_choices,
     move_words,
     read_move,
@@ -197,6 +199,10 @@ class Presenter(ClassPage):
             style={"description_width": "initial"},
             layout=w.Layout(width="16rem"),
         )
+        self.guided_note = w.HTML()  # how a class plays a guided game, when one is chosen
+        self.guided_note.add_class("tutor-guided-note")
+        self.lesson.observe(lambda _change: self._note_guided(), names="value")
+        self._note_guided()
         self.game.add_class("tutor-game-field")
         self.lesson.add_class("tutor-lesson-field")
         self.size.add_class("tutor-size-field")
@@ -216,7 +222,7 @@ class Presenter(ClassPage):
         self.game.observe(self._game_chosen, names="value")
         row = w.HBox(buttons)
         row.add_class("tutor-class-buttons-row")
-        form = w.VBox([self.game, self.lesson, self.size, self.reveal, row, self.problem])
+        form = w.VBox([self.game, self.lesson, self.guided_note, self.size, self.reveal, row, self.problem])
         form.add_class("tutor-class-form")
         studio = w.HTML(
             f'<p class="tutor-studio-link">{escape(msg("studio.link-text"))} '
@@ -230,6 +236,10 @@ class Presenter(ClassPage):
             self.own,
             studio,
         ]
+
+    def _note_guided(self) -> None:
+        guided = self.lesson.value in guided_stems(self.game.value)
+        self.guided_note.value = el("p", escape(msg("classroom.setup.guided-note"))) if guided else ""
 
     def _game_chosen(self, change) -> None:
         self.lesson.options = self._choices(change.new)
@@ -279,7 +289,8 @@ class Presenter(ClassPage):
         self.teacher = teacher
         self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": language()}}
         self.lesson_shown = class_lesson(teacher.settings.game, teacher.settings.lesson)
-        self.states = self.lesson_shown.states()
+        self.line = self.lesson_shown.line()  # a guided game: the coach's way through it, one for the class
+        self.states = self.line.states
         self.position = teacher.position()
         self.learners = teacher.learner_count()
         self.tally: Tally | None = None
@@ -382,9 +393,14 @@ class Presenter(ClassPage):
         self.stepper.go_to(index)
         step, state = self.stepper.current, self.states[index]
         if self.on_try_step and self.position.step in self.position.revealed:
-            if step.try_.accept:
+            answer = the_answer(self.lesson_shown, step, state)
+            goes_on = coach_goes_on(self.lesson_shown, self.line, index)
+            if goes_on is not None:  # a guided game: the class's one game goes on with the coach's choice
+                self.stepper.show_position(goes_on[0], state.to_move)
+                answer = f"{answer} {goes_on[1]}"
+            elif step.try_.accept:
                 self.stepper.show_after(state, step.try_.accept[0])
-            self.stepper.say("right", the_answer(self.lesson_shown, step, state))
+            self.stepper.say("right", answer)
         self.bar.refresh()
         self.side.value = self.side_html()
 

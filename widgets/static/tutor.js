@@ -519,8 +519,11 @@ const ONWARD = [
   // what was clicked, what changes when the page answers, what to show then
   { clicked: ".tutor-choices button", changes: ".tutor-onward", show: ".tutor-onward" },
   { clicked: ".tutor-show-me", changes: ".tutor-board", show: ".tutor-board", top: true },
-  { clicked: ".tutor-board [data-target]", changes: ".tutor-lesson-panel .tutor-feedback",
+  // a card chosen from the hand: only a word about it may change (why it cannot be played now)
+  { clicked: ".tutor-board [data-target^='card:']", changes: ".tutor-lesson-panel .tutor-feedback",
     show: ".tutor-lesson-panel .tutor-stepnav" },
+  // a move: the board changes, even when the lesson's words stay the same (a play-on step's next turn)
+  { clicked: ".tutor-board [data-target]", changes: ".tutor-board", show: afterMove },
   { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel" },
 ];
 const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
@@ -536,11 +539,37 @@ function snapshot(selector) {
   return el ? el.innerHTML : null;
 }
 
+// After a move on a board, what the learner does next: Next, when the lesson may go on; else
+// (a play-on step's next turn, a try to answer again, the play page) the hand to choose from,
+// with the board's buttons and the lesson's words under it when they fit. A hand under a tall
+// grid (a phone) is out of view once a card was placed low on the grid.
+function afterMove() {
+  const nav = seen(".tutor-lesson-panel .tutor-stepnav");
+  if (nav && nav.querySelector("[data-target='next']:not([disabled])")) return nav;
+  const card = seen(".tutor-board [data-target^='card:']");
+  const hand = card && card.closest(".tutor-widget");
+  if (!hand) return nav;
+  const under = [...card.closest(".tutor-board").querySelectorAll("[data-target]")].filter((part) =>
+    part.getClientRects().length && !hand.contains(part)
+    && hand.compareDocumentPosition(part) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return [hand, nav || under.at(-1) || hand];
+}
+
+function shown(rule) {
+  return typeof rule.show === "function" ? rule.show() : seen(rule.show);
+}
+
+// ``el``, or [first, last]: the stretch from the top of one to the bottom of the other, brought
+// into view whole when it fits, else from its top.
 function bringIntoView(el, top) {
-  const box = el.getBoundingClientRect();
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-  if (top && (box.top < 0 || box.top > window.innerHeight * 0.5)) el.scrollIntoView({ block: "start" });
-  else el.scrollIntoView({ block: "nearest" });
+  const [first, last] = Array.isArray(el) ? el : [el, el];
+  const from = first.getBoundingClientRect().top, to = last.getBoundingClientRect().bottom;
+  if (from >= 0 && to <= window.innerHeight) return;
+  if (first !== last) {
+    if (to - from > window.innerHeight || from < 0) first.scrollIntoView({ block: "start" });
+    else last.scrollIntoView({ block: "end" });
+  } else if (top && (from < 0 || from > window.innerHeight * 0.5)) first.scrollIntoView({ block: "start" });
+  else first.scrollIntoView({ block: "nearest" });
 }
 
 document.addEventListener("click", (event) => {
@@ -555,15 +584,15 @@ document.addEventListener("click", (event) => {
       return;
     }
     const now = snapshot(rule.changes);
-    if (now === null || (now === before && quiet === null) || !seen(rule.show)) return;
-    const first = seen(rule.show);
+    if (now === null || (now === before && quiet === null) || !shown(rule)) return;
+    const first = shown(rule);
     if (quiet === null) requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(first, rule.top)));
     // Again once the page is still: a board drawn after the panel (a new step) can move it.
     clearTimeout(quiet);
     quiet = setTimeout(() => {
       watch.disconnect();
-      const shown = seen(rule.show);
-      if (shown) requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(shown, rule.top)));
+      const last = shown(rule);
+      if (last) requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(last, rule.top)));
     }, ONWARD_QUIET_MS);
   });
   watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
