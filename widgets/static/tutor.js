@@ -195,7 +195,9 @@ function fitBoard(board) {
         svg.style.setProperty("--fit", own.toFixed(3));
         svg.closest(".tutor-widget").style.maxHeight = byWidth ? "" : `${tall}px`;
       }
-      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
+      // side by side: each takes its share of the row, as wide as it is drawn (one that fills
+      // the width it gets, under another in the same column, takes that column's width)
+      if (layer.length > 1 && svg.dataset.fit !== "fill") {
         svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * own)}px`;
       }
     }

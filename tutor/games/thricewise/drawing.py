@@ -288,13 +288,14 @@ def _triad(triad, corner, place: int, grid: dict) -> str:
     )
 
 
-def players(state, seat: int | None = None, highlight=(), narrow=False) -> str:
+def players(state, seat: int | None = None, highlight=(), narrow=False, beside=False) -> str:
     """One panel per player: points, hand size, whether they chose, the card they revealed
-    (set aside when tied) and their deferred cards."""
+    (set aside when tied) and their deferred cards. ``beside``: in the column beside the
+    grid, two by two as on a phone, as wide as that column."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
-    across, whole = (min(count, 2), NARROW_W) if narrow else (count, WIDTH)
+    across, whole = (min(count, 2), NARROW_W) if narrow or beside else (count, WIDTH)
     width = (whole - 2 * PAD - (across - 1) * 10) / across
     panels = [
         group(
