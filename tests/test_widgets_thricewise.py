@@ -73,6 +73,19 @@ def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses()
     assert state.why_not(tw.Place(card, outside)).rule == "tw.bounds"
 
 
+def test_the_ring_beyond_the_bound_is_drawn_narrow_to_leave_the_cards_room():
+    """Where the grid spans six, the line of cells beyond it holds only refusals: it is drawn
+    narrow (still clickable); a quiz without the bound draws every cell next to the grid alike."""
+    state = played_until(tw, 4, 2, lambda s: s.phase == "place" and s.grid_size()[0] == tw.MAX_SPAN)
+    narrow, whole = (tw.drawing.grid(state, clickable=True, bounds=bounds) for bounds in (True, False))
+    width = re.search(r'viewBox="0 0 ([\d.]+)', narrow).group(1)
+    assert float(width) == 2 * tw.drawing.PAD + tw.MAX_SPAN * tw.drawing.CELL_W + 2 * tw.drawing.RING
+    assert float(re.search(r'viewBox="0 0 ([\d.]+)', whole).group(1)) > float(width)
+    _low_col, high_col, _low_row, _high_row = state.span
+    outside = tw.Cell(high_col + 1, next(row for col, row in state.grid if col == high_col))
+    assert f'data-target="cell:{outside}"' in narrow
+
+
 def test_scored_triads_are_outlined_with_their_points():
     state = played_until(tw, 3, 5, lambda s: s.phase == "place" and s.triads and s.triads[-1].turn == s.turn)
     grid = thricewise_widgets.ThricewiseGrid(state)

@@ -384,9 +384,25 @@ def test_a_lost_server_is_told_in_words_and_a_reload_returns_to_the_step(page, v
     assert f"lesson={lesson_number}&step={step_number}" in page.url
 
 
+GRID_NAME_PX = 9  # a card's name on the grid, read across the table to plan triads
+GRID_VALUE_PX = 12  # its rank, larger
+# The size on screen, in px, of the names (values) of the cards on a growing grid.
+GRID_NAMES, GRID_VALUES = (
+    f"""() => [...document.querySelectorAll("{GRID} text.card-{kind}")].map(text => {{
+        const m = text.getScreenCTM(); return parseFloat(text.getAttribute('font-size')) * Math.hypot(m.a, m.b); }})"""
+    for kind in ("name", "value")
+)
+
+
+def typical(sizes: list[float]) -> float:
+    """The middle size: most names are drawn at the card's name size, a long word smaller."""
+    return sorted(sizes)[len(sizes) // 2] if sizes else 0.0
+
+
 def test_the_thricewise_grid_fits_its_box_through_a_whole_game_on_a_laptop(chromium, voila):
     """The grid grows with every card; on a laptop it is drawn smaller as it grows rather
-    than hide part of itself in a box that scrolls (the learner plans triads across it)."""
+    than hide part of itself in a box that scrolls (the learner plans triads across it), but
+    never so small that its cards cannot be read: only then does its box scroll."""
     from tutor.bots import seat_moves
 
     from .boards import play
@@ -411,10 +427,54 @@ def test_the_thricewise_grid_fits_its_box_through_a_whole_game_on_a_laptop(chrom
                 break  # the result goes above the table: the page scrolls to the rest
             hidden = page.evaluate(f"""() => {{ const box = document.querySelector("{GRID}");
                 return box ? [box.scrollWidth - box.clientWidth, box.scrollHeight - box.clientHeight] : [0, 0]; }}""")
-            if max(hidden) > 1 or outside_view(page, GRID):
+            names = page.evaluate(GRID_NAMES)
+            if (max(hidden) > 1 and typical(names) < GRID_NAME_PX) or outside_view(page, GRID):
                 screenshot(page, f"screens-{game}-grid-hidden-{moves}")
                 pytest.fail(f"after move {moves} the grid hides {hidden} px in its box or is out of view")
         screenshot(page, f"screens-{game}-grid-at-the-end-laptop")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+def test_a_full_thricewise_grid_is_readable_with_the_hand_and_button_in_view(chromium, voila):
+    """Midway through a game the grid spans 6 x 6 (drawn with the ring of crossed-out cells
+    around it): on a laptop and a wide screen its cards' names and ranks are still large
+    enough to read, while the cards in hand and the button to choose stay in view."""
+    import random
+
+    from tutor.bots import seat_moves
+
+    from .test_play import smallest_table, wait_for_log
+
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    game = "thricewise"
+    try:
+        replica = smallest_table(page, voila, game)
+        rng = random.Random(2)  # this deal and these moves reach a 6 x 6 grid while the learner chooses a card
+        while replica.state.grid_size() != (6, 6):
+            move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
+            play(page, game, move)
+            replica.play(move)
+            wait_for_log(page, replica)
+        assert replica.state.phase == "pick"
+        page.locator(f"{GRID} svg[aria-label]").wait_for()
+        page.locator("[data-target^='card:']").first.click()  # the button to choose is enabled
+        page.locator("[data-target^='card:'][aria-pressed='true']").wait_for()
+        acted_on = "[data-target^='card:'], .tutor-actions button"
+        for name, size in (("laptop", LAPTOP), ("wide", WIDE)):
+            page.set_viewport_size(dict(zip(("width", "height"), size)))
+            settle(page)
+            screenshot(page, f"screens-{game}-grid-6x6-{name}")
+            names, values = page.evaluate(GRID_NAMES), page.evaluate(GRID_VALUES)
+            assert len(names) >= 12 and len(values) >= 10, "the grid's cards are drawn to be read"
+            assert typical(names) >= GRID_NAME_PX, f"card names {sorted(names)[:3]} px on the {name} screen"
+            assert min(values) >= GRID_VALUE_PX, f"card ranks {min(values):.1f} px on the {name} screen"
+            assert outside_view(page, acted_on) == [], f"the hand or the button out of view on the {name} screen"
+            assert outside_view(page, GRID) == [], f"the grid's box out of view on the {name} screen"
     finally:
         page.goto("about:blank")
         context.close()

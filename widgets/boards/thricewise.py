@@ -92,7 +92,9 @@ class ThricewisePlayers(Pickable):
 
     def render(self) -> str:
         viewer = self.seat if self.seat is not None else acting_seat(self._state)
-        return drawing.players(self._state, viewer, highlight=self.highlight, narrow=self.narrow, clickable=self.pick)
+        return drawing.players(
+            self._state, viewer, highlight=self.highlight, narrow=self.narrow, beside=True, clickable=self.pick
+        )
 
 
 class ThricewiseBoard(Board):
@@ -108,12 +110,14 @@ class ThricewiseBoard(Board):
         self.actions = Actions(scale)
         super().__init__([self.players, self.grid, self.hand, self.actions], **kwargs)
         # The cards to act with beside the grid (below it where there is no room), so that
-        # both stay in view while the grid grows.
-        tools = ipywidgets.VBox([self.hand, self.actions])
+        # both stay in view while the grid grows; the players under them, so that the grid
+        # has the window's height (on a phone they come first, tutor.css).
+        tools = ipywidgets.VBox([self.hand, self.actions, self.players])
         tools.add_class("tutor-board-tools")
+        self.players.add_class("tutor-board-players")
         row = ipywidgets.HBox([self.grid, tools])
         row.add_class("tutor-board-row")
-        self.children = [self.players, row]
+        self.children = [row]
         self.hand.on_select(self._selected)
         self.grid.on_cell(self._cell)
         self.actions.on_action(self._action)

@@ -110,7 +110,10 @@ function chooseZoom(zoom) {
 // (a row of player panels) takes the width it gets and never sets the board's scale.
 const FIT_LIMITS = { normal: [0.6, 1.6], large: [0.6, 1.8], projector: [0.6, 2.2] };
 const SCROLL_HEIGHT = 480;  // natural height a scrolling drawing counts with at most
-const GRID_LOW = 0.45;  // the smallest a growing grid is drawn to keep it whole in view
+// The smallest a growing grid is drawn to keep it whole in view: its cards' names (10.5
+// units) still 9 px on screen. A grid that would need less scrolls inside its box instead.
+const GRID_LOW = 0.86;
+const GRID_BOX_LOW = 216;  // px: the shortest a scrolling grid's box gets, however little room is left
 let refitPending = false;
 
 function refitSoon() {
@@ -180,19 +183,21 @@ function fitBoard(board) {
   for (const layer of layers) {
     for (const svg of layer) {
       // A growing grid fitted to the window's height gets a scale of its own, so that the
-      // whole grid stays in sight as it grows (down to GRID_LOW; below that its box scrolls).
+      // whole grid stays in sight as it grows (down to GRID_LOW, readable; below that its box scrolls).
       let own = fit;
       if (scrolling(svg)) {
         const rest = height - layerHeight(layer);
         // a box that scrolls is reached from the keyboard too, even with nothing to click inside
         // (a growing grid while cards are chosen)
         if (!svg.closest(".tutor-widget").hasAttribute("tabindex")) svg.closest(".tutor-widget").tabIndex = 0;
-        const tall = Math.max(room - rest * fit, SCROLL_HEIGHT * GRID_LOW);
+        const tall = Math.max(room - rest * fit, GRID_BOX_LOW);
         own = byWidth ? fit : Math.max(Math.min(fit, tall / natural(svg).height), GRID_LOW);
         svg.style.setProperty("--fit", own.toFixed(3));
         svg.closest(".tutor-widget").style.maxHeight = byWidth ? "" : `${tall}px`;
       }
-      if (layer.length > 1) {  // side by side: each takes its share of the row, as wide as it is drawn
+      // side by side: each takes its share of the row, as wide as it is drawn (one that fills
+      // the width it gets, under another in the same column, takes that column's width)
+      if (layer.length > 1 && svg.dataset.fit !== "fill") {
         svg.closest(".tutor-board-row > *").style.flex = byWidth ? "" : `0 1 ${Math.ceil(natural(svg).width * own)}px`;
       }
     }

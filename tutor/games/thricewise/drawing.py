@@ -33,6 +33,7 @@ LIMIT = 6  # the grid may span at most this many columns and rows
 WIDTH = 796  # the players' panels: as wide as the other games' tables
 NARROW_W = 320  # a phone: players two by two; drawn a little larger than natural, so card names read
 GRID_MIN_W = 320  # room for the grid's heading
+RING = 36  # a line of the ring beyond the 6 x 6 bound: only crossed-out cells, drawn narrow to leave the cards room
 SMALL = 0.6  # revealed and deferred cards in the players' panels
 CARDS_Y = 36  # the top of a panel's row of small cards
 STATUS_Y = CARDS_Y + CARD_H * SMALL + 14  # the status line, just under the cards (never over them)
@@ -91,12 +92,15 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
     ``bounds`` off draws every empty cell next to the grid alike, without the size, the
     walls and the crossed-out cells (a quiz asking where a card may go)."""
     low_col, high_col, low_row, high_row = shown_area(state)
-    columns, rows = high_col - low_col + 1, high_row - low_row + 1
-    width = max(GRID_MIN_W, 2 * PAD + columns * CELL_W)  # as wide as the cards: the page scales it
-    left = (width - columns * CELL_W) / 2
+    size = state.grid_size()
+    columns = _lines(low_col, high_col, CELL_W, bounds and size[0] >= LIMIT)
+    rows = _lines(low_row, high_row, CELL_H, bounds and size[1] >= LIMIT)
+    inner_w, inner_h = sum(w for _, w in columns.values()), sum(h for _, h in rows.values())
+    width = max(GRID_MIN_W, 2 * PAD + inner_w)  # as wide as the cards: the page scales it
+    left = (width - inner_w) / 2
 
     def corner(col: int, row: int) -> tuple[float, float]:
-        return left + (col - low_col) * CELL_W, HEAD + PAD + (row - low_row) * CELL_H
+        return left + columns[col][0], HEAD + PAD + rows[row][0]
 
     colours, tags = seat_colours(state.seat_names), seat_tags(state.seat_names)
     open_cells = set(state.open_cells()) if state.grid else set()
@@ -107,8 +111,8 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
             for col in range(low_col, high_col + 1)
             if (col, row) not in state.grid and _next_to_grid(state, (col, row))
         }
-    size = state.grid_size()
-    parts = [el("rect", width=width, height=HEAD + 2 * PAD + rows * CELL_H, rx=16, fill=TABLE)]
+    height = HEAD + 2 * PAD + inner_h
+    parts = [el("rect", width=width, height=height, rx=16, fill=TABLE)]
     if bounds:
         parts.append(
             text(
@@ -120,14 +124,15 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
                 fill=MUTED,
             )
         )
-    cells = []
     for row in range(low_row, high_row + 1):
         for col in range(low_col, high_col + 1):
-            cells.append(
+            room = (columns[col][1] - GAP, rows[row][1] - GAP)
+            parts.append(
                 _cell(
                     state,
                     (col, row),
                     corner(col, row),
+                    room,
                     open_cells,
                     lit,
                     highlight,
@@ -138,20 +143,31 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
                     pick,
                 )
             )
-    parts.extend(cells)
     if bounds:
         parts.append(_walls(state, corner, size))
     stacked: dict = {}
     for triad in recent_triads(state):
         place = stacked[triad.cell] = stacked.get(triad.cell, -1) + 1  # badges of one card stack up
         parts.append(_triad(triad, corner, place, state.grid))
-    height = HEAD + 2 * PAD + rows * CELL_H
     return document(width, height, *parts, label=msg("widgets.tw.grid-label"), data_fit="scroll")
 
 
-def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colours, tags, pick=False) -> str:
+def _lines(low: int, high: int, step: int, narrow_ring: bool) -> dict[int, tuple[int, int]]:
+    """Where each drawn column (or row) from ``low`` to ``high`` starts and how much room
+    it takes; the first and last are the ring, narrow where the grid already spans six
+    that way (every cell there is out of bounds)."""
+    lines, at = {}, 0
+    for index in range(low, high + 1):
+        extent = RING if narrow_ring and index in (low, high) else step
+        lines[index] = (at, extent)
+        at += extent
+    return lines
+
+
+def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable, colours, tags, pick=False) -> str:
     cell = Cell(*cell)
     x, y = at
+    w, h = room  # a card's size, or less on the narrow ring
     card = state.grid.get(cell)
     body = []
     if card is not None:
@@ -176,22 +192,22 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
                 )
             )
         if card in highlight or cell in highlight:
-            body.append(_mark())
+            body.append(_mark(w, h))
         drawn = "".join(body)
         if pick:
             label = msg("widgets.tw.placed", card=card, where=where(state.grid, cell))
-            drawn = target(f"cell:{cell}", label, drawn, ring=(0, 0, CARD_W, CARD_H))
+            drawn = target(f"cell:{cell}", label, drawn, ring=(0, 0, w, h))
         return group(drawn, x=x, y=y)
     adjacent = cell in open_cells or _next_to_grid(state, cell)
     if not adjacent:
-        return group(_mark(), x=x, y=y) if cell in highlight else ""
+        return group(_mark(w, h), x=x, y=y) if cell in highlight else ""
     if cell in open_cells:
         is_lit = cell in lit
         body.append(
             el(
                 "rect",
-                width=CARD_W,
-                height=CARD_H,
+                width=w,
+                height=h,
                 rx=6,
                 fill="#fff4dc" if is_lit else "#f8f4ec",
                 stroke=ACCENT if is_lit else LINE,
@@ -200,24 +216,24 @@ def _cell(state, cell, at, open_cells, lit, highlight, selected, clickable, colo
             )
         )
         if is_lit:
-            body.append(lit_mark(CARD_W / 2, CARD_H / 2))
+            body.append(lit_mark(w / 2, h / 2))
     else:  # next to the grid but outside the 6 x 6 bound
-        body.append(el("rect", width=CARD_W, height=CARD_H, rx=6, fill="#e4ddd0", stroke=LINE, stroke_width=1))
+        arm = min(w, h, 30) / 2 - 3  # the old 24-unit cross on a card-sized cell
+        body.append(el("rect", width=w, height=h, rx=6, fill="#e4ddd0", stroke=LINE, stroke_width=1))
         body.append(
             el(
                 "path",
-                d=f"M14,{CARD_H / 2 - 12} l24,24 m0,-24 l-24,24",
-                transform="translate(7,0)",
+                d=f"M{w / 2 - arm},{h / 2 - arm} l{2 * arm},{2 * arm} m0,{-2 * arm} l{-2 * arm},{2 * arm}",
                 stroke="#a89d8a",
                 stroke_width=3,
                 stroke_linecap="round",
             )
         )
     if cell in highlight:
-        body.append(_mark())
+        body.append(_mark(w, h))
     drawn = "".join(body)
     if clickable:
-        drawn = target(f"cell:{cell}", cell_label(state, cell, selected), drawn, ring=(0, 0, CARD_W, CARD_H))
+        drawn = target(f"cell:{cell}", cell_label(state, cell, selected), drawn, ring=(0, 0, w, h))
     return group(drawn, x=x, y=y)
 
 
@@ -225,8 +241,8 @@ def _next_to_grid(state, cell) -> bool:
     return any((cell[0] + dc, cell[1] + dr) in state.grid for dc in (-1, 0, 1) for dr in (-1, 0, 1))
 
 
-def _mark() -> str:
-    return mark_outline(-4, -4, CARD_W + 8, CARD_H + 8, 9)
+def _mark(w: float = CARD_W, h: float = CARD_H) -> str:
+    return mark_outline(-4, -4, w + 8, h + 8, 9)
 
 
 def _walls(state, corner, size) -> str:
@@ -278,14 +294,15 @@ def _triad(triad, corner, place: int, grid: dict) -> str:
     )
 
 
-def players(state, seat: int | None = None, highlight=(), narrow=False, clickable=False) -> str:
+def players(state, seat: int | None = None, highlight=(), narrow=False, beside=False, clickable=False) -> str:
     """One panel per player: points, hand size, whether they chose, the card they revealed
-    (set aside when tied) and their deferred cards. ``clickable``: each panel is a target
-    (a lesson's author marking players)."""
+    (set aside when tied) and their deferred cards. ``beside``: in the column beside the
+    grid, two by two as on a phone, as wide as that column; ``clickable``: each panel is a
+    target (a lesson's author marking players)."""
     view = state.view(seat if seat is not None else 0)
     colours = seat_colours(state.seat_names)
     count = state.players
-    across, whole = (min(count, 2), NARROW_W) if narrow else (count, WIDTH)
+    across, whole = (min(count, 2), NARROW_W) if narrow or beside else (count, WIDTH)
     width = (whole - 2 * PAD - (across - 1) * 10) / across
     panels = []
     for other in range(count):
