@@ -396,7 +396,17 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
             anchor="end",
         ),
     ]
-    small_w = CARD_W * SMALL
+    parts += _panel_cards(view, seat, width, points_on_top)
+    if status:
+        parts.append(text(10, STATUS_Y, status, size=12, weight=700, fill=INK))
+    parts += _panel_foot(view, seat, width)
+    return "".join(parts)
+
+
+def _panel_cards(view, seat: int, width: float, points_on_top: bool) -> list[str]:
+    """The small cards in a panel: the card revealed and not yet placed (or the viewer's own
+    hidden choice), then the cards set aside, pressed together when many."""
+    parts, small_w = [], CARD_W * SMALL
     x: float = 10
     waiting = view["revealed"][seat] if view["phase"] == "place" else None
     if waiting is not None and waiting not in view["grid"].values() and waiting not in view["deferred"][seat]:
@@ -409,19 +419,23 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     step = min(small_w + 4, (width - (10 if points_on_top else POINTS_W) - x - small_w) / max(len(deferred) - 1, 1))
     for index, card in enumerate(deferred):
         parts.append(group(card_face(card, small_w), x=x + index * step, y=CARDS_Y))
-    if status:
-        parts.append(text(10, STATUS_Y, status, size=12, weight=700, fill=INK))
-    # The bottom line: cards in hand on the left, set-aside cards on the right, pressed
-    # together when a narrow panel cannot hold both at their size (five players, long words).
+    return parts
+
+
+def _panel_foot(view, seat: int, width: float) -> list[str]:
+    """The bottom line: cards in hand on the left, set-aside cards on the right, pressed
+    together when a narrow panel cannot hold both at their size (five players, long words)."""
+    deferred = view["deferred"][seat]
     hand = msg("widgets.tw.hand-size", count=view["hand_sizes"][seat])
     aside = msg("widgets.tw.deferred", count=len(deferred)) if deferred else ""
     natural = [len(words) * 12 * CHAR_EM for words in (hand, aside)]
     squeeze = min(1.0, (width - 20 - (8 if aside else 0)) / sum(natural))
+    parts = []
     for words, x, anchor, length in ((hand, 10, "start", natural[0]), (aside, width - 10, "end", natural[1])):
         fit = {"textLength": round(length * squeeze, 1), "lengthAdjust": "spacingAndGlyphs"} if squeeze < 1 else {}
         if words:
             parts.append(text(x, PANEL_H - 8, words, size=12, fill=MUTED, anchor=anchor, **fit))
-    return "".join(parts)
+    return parts
 
 
 def state_html(state) -> str:
