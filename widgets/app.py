@@ -31,6 +31,7 @@ from widgets.glossary import Glossary
 from widgets.guard import guard_kernel, log
 from widgets.languages import (
     LanguageChooser,
+    ahead_of_request,
     on_language,
     requested,
     requested_language,
@@ -210,8 +211,9 @@ def ready_ahead(section: str, build) -> None:
             catalog(code)
             language_name(code)
         set_language(DEFAULT_LANGUAGE)
-        for game in games() if section in SECTIONS else [None]:
-            build(game, Bodies()) if game else build(Bodies())
+        with ahead_of_request():
+            for game in games() if section in SECTIONS else [None]:
+                build(game, Bodies()) if game else build(Bodies())
     except Exception:
         log.exception("A %s page could not be built ahead", section)
     w.Widget.close_all()

@@ -15,6 +15,8 @@ place, and the browser's address follows (tutor.js, ``data-query``).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from html import escape
 from urllib.parse import parse_qs
@@ -40,8 +42,25 @@ def _request_details() -> None:
         wait_for_request()
 
 
+_ahead = False  # building pages before the visitor's request (ahead_of_request)
+
+
+@contextmanager
+def ahead_of_request() -> Iterator[None]:
+    """Pages built meanwhile, ahead of the visitor's request, read an address with nothing
+    on it instead of waiting for the request: the page built after it is the visitor's."""
+    global _ahead
+    _ahead = True
+    try:
+        yield
+    finally:
+        _ahead = False
+
+
 def requested(name: str) -> list[str]:
     """The values of ``name`` in the page's address (``?lang=fr`` gives ["fr"])."""
+    if _ahead:
+        return []
     _request_details()
     return parse_qs(os.environ.get("QUERY_STRING", "")).get(name, [])
 
