@@ -27,6 +27,7 @@ from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language, 
 from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 from widgets.address import HOME, href, page_file
 from widgets.drill import DrillBody
+from widgets.first_view import with_first_view
 from widgets.glossary import Glossary
 from widgets.guard import guard_kernel, log
 from widgets.languages import (
@@ -71,6 +72,9 @@ class Page(w.VBox):
 
     def __repr__(self) -> str:
         return f"<{self.name} page>"
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        return with_first_view(super()._repr_mimebundle_(**kwargs), self)
 
     def _listen(self) -> None:
         on_language(self.children[0], self.speak)

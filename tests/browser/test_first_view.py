@@ -1,0 +1,77 @@
+"""A page's first view: the page drawn from plain HTML the moment it arrives, before Voila's
+scripts (1.3 MB) have loaded, then replaced by the live page (widgets/first_view.py and the
+tutor template)."""
+
+from __future__ import annotations
+
+import pytest
+
+from widgets.app import page_file
+
+from .conftest import PAGE_TIMEOUT_MS, screenshot, wait_for_page
+
+LEARN = page_file("learn", "monster-trick")
+SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}
+# When the first view left and what the browser counted as the largest paint, and when.
+WATCH = """() => {
+  window.paints = [];
+  new PerformanceObserver(list => window.paints.push(...list.getEntries().map(entry => entry.startTime)))
+    .observe({type: "largest-contentful-paint", buffered: true});
+  new MutationObserver(() => {
+    if (window.firstViewSeen && !document.querySelector(".tutor-first-view") && window.firstViewLeft === undefined)
+      window.firstViewLeft = performance.now();
+    window.firstViewSeen ||= Boolean(document.querySelector(".tutor-first-view"));
+  }).observe(document, {subtree: true, childList: true});
+}"""
+
+
+def texts_of(page) -> str:
+    """Every text on the page, those in closed shadow roots (the first view's) included."""
+    root = page.context.new_cdp_session(page).send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+    found, nodes = [], [root]
+    while nodes:
+        node = nodes.pop()
+        if node["nodeType"] == 3:
+            found.append(node["nodeValue"])
+        nodes += node.get("children", []) + node.get("shadowRoots", [])
+    return " ".join(found)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_page_is_there_before_its_scripts(chromium, voila, screen):
+    width, height = SCREENS[screen]
+    context = chromium.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.route("**/voila/static/voila.js", lambda route: route.abort())  # a network too slow to bring them
+        page.goto(voila.page_url(LEARN))
+        view = page.locator(".tutor-first-view")
+        view.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_load_state("load")
+        box = view.bounding_box()
+        assert box and box["height"] > height * 0.8, "the page fills the screen, not a spinner"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "nothing cut off at the side"
+        first = texts_of(page)
+        screenshot(page, f"first-view-{screen}")
+
+        live = context.new_page()
+        live.goto(voila.page_url(LEARN))
+        wait_for_page(live, LEARN)
+        said = live.locator(".tutor-say").first.inner_text()
+        assert " ".join(said.split()) in " ".join(first.split()), "the first view says what the live page says"
+    finally:
+        context.close()
+
+
+def test_the_live_page_takes_its_place_without_a_larger_paint(page, voila):
+    page.add_init_script(f"({WATCH})()")
+    page.goto(voila.page_url(LEARN))
+    wait_for_page(page, LEARN)
+    page.locator(".tutor-say").first.wait_for(state="visible")
+    assert page.locator(".tutor-first-view").count() == 0, "the first view has left"
+    seen = page.evaluate("[window.firstViewSeen, window.firstViewLeft, window.paints]")
+    assert seen[0] and seen[1] is not None, "it was there first"
+    assert seen[2] and max(seen[2]) < seen[1], (
+        "the largest paint was the first view's: the live page drew nothing larger"
+    )
+    assert page.locator(".tutor-page").is_visible()

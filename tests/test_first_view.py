@@ -1,0 +1,68 @@
+"""A page's first view (widgets/first_view.py): the page as plain HTML, which the template
+shows the moment the page arrives, before the widgets' scripts have loaded."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import ipywidgets as w
+import pytest
+
+from tutor.messages import msg
+from widgets import app
+from widgets.assets import STATIC_URL_VARIABLE
+from widgets.first_view import MIME, STYLES, html
+from widgets.learn import LessonShelf
+
+SERVED = "/voila/tutor-static/"
+
+
+@pytest.fixture
+def served(monkeypatch):
+    monkeypatch.setenv(STATIC_URL_VARIABLE, SERVED)
+
+
+def first_view(page) -> str:
+    return page._repr_mimebundle_()[MIME]
+
+
+def test_a_notebook_run_elsewhere_shows_only_its_widget(monkeypatch):
+    """nbval and JupyterLab compare and show the widget; the first view is the served page's."""
+    monkeypatch.delenv(STATIC_URL_VARIABLE, raising=False)
+    bundle = app.learn_page("monster-trick")._repr_mimebundle_()
+    assert set(bundle) == {"text/plain", "application/vnd.jupyter.widget-view+json"}
+
+
+def test_the_learn_page_shows_its_step_board_and_buttons_before_it_is_live(served):
+    page = app.learn_page("monster-trick")
+    shelf = next(child for child in page.children if isinstance(child, LessonShelf))
+    view = first_view(page)
+    stepper = shelf.stage.children[0]
+    said = re.search(r'<p class="tutor-say">([^<]{40,})</p>', view)
+    assert escape(stepper.lesson.title) in view and said, "the lesson's title and what its first step says"
+    assert "<svg" in view and view.count('class="jupyter-widgets tutor-widget') >= 3, "the board's drawings"
+    assert escape(msg("widgets.stepper.next")) in view
+    assert 'data-page-title="' in view, "the navigation bar, with the page's title"
+    for name in STYLES:  # the widgets' own styles, at their cached addresses
+        assert re.search(rf'<link rel="stylesheet" href="{SERVED}{re.escape(name)}\?v=[0-9a-f]{{32}}">', view)
+
+
+def test_hidden_widgets_are_left_out_and_texts_stay_texts(served):
+    hidden = w.Button(description="hidden", layout=w.Layout(display="none"))
+    shown = w.Button(description="<b>Go</b>", layout=w.Layout(width="12em"))
+    choice = w.Dropdown(options=[("Lesson <1>", 1)], description="Lessons")
+    box = w.VBox([hidden, shown, choice])
+    box.add_class("tutor-bar")
+    drawn = html(box)
+    assert "hidden" not in drawn
+    assert (
+        '<button class="jupyter-widgets jupyter-button widget-button" style="width:12em;">&lt;b&gt;Go&lt;/b&gt;</button>'
+        in drawn
+    )
+    assert "<option>Lesson &lt;1&gt;</option>" in drawn and '<label class="widget-label">Lessons</label>' in drawn
+    assert drawn.startswith('<div class="jupyter-widgets widget-container widget-box widget-vbox tutor-bar">')
+
+
+def test_a_kind_of_widget_it_does_not_know_waits_for_the_live_page(served):
+    assert html(w.IntSlider(5)) == ""

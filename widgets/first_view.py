@@ -1,0 +1,97 @@
+"""A page's first view: the page as plain HTML, shown the moment it arrives.
+
+A phone on a slow network waits seconds for the widgets' scripts before a widget is drawn.
+Meanwhile the tutor template shows this copy of the page as the kernel built it (the lesson's
+text, the board, its buttons not yet answering): the visitor reads while the page comes alive, and
+the live page takes its place once drawn.
+
+The template finds it in the page's output under ``MIME``, beside the widget. Only pages the
+tutor's server serves carry it (their kernel knows the static files' address): a notebook run
+elsewhere (nbval, JupyterLab) shows just the widget.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from html import escape
+
+import ipywidgets as w
+
+from widgets.assets import STATIC_URL_VARIABLE, address
+from widgets.component import Component
+
+MIME = "application/vnd.tutor.first-view+html"
+STYLES = ("tutor.css", "drill.css", "classroom.css", "first-view.css")  # the live widgets', then its own
+LAYOUT_TRAITS = [name for name in w.Layout().keys if not name.startswith("_")]  # CSS properties, _ for -
+BOXES = {"VBoxView": "widget-vbox", "HBoxView": "widget-hbox", "GridBoxView": "widget-gridbox"}
+
+
+def with_first_view(bundle: dict, page: w.Widget) -> dict:
+    """``bundle`` (a widget's display data) with ``page``'s first view, when served."""
+    folder = os.environ.get(STATIC_URL_VARIABLE)
+    if not folder:
+        return bundle
+    links = "".join(f'<link rel="stylesheet" href="{escape(address(folder, name))}">' for name in STYLES)
+    return {**bundle, MIME: f'{links}<div class="tutor-first-page">{html(page)}</div>'}
+
+
+@functools.singledispatch
+def html(widget: w.Widget) -> str:
+    """What ``widget`` shows, with the classes the live page gives it; a kind of widget the
+    first view does not know appears with the live page."""
+    return ""
+
+
+def _tag(name: str, widget: w.DOMWidget, kinds: str, inner: str, style: str = "") -> str:
+    layout = widget.layout
+    if layout.display == "none":
+        return ""
+    style += "".join(
+        f"{trait.replace('_', '-')}:{escape(str(value))};"
+        for trait in LAYOUT_TRAITS
+        if (value := getattr(layout, trait)) is not None
+    )
+    attributes = f' class="{" ".join(["jupyter-widgets", kinds, *widget._dom_classes])}"'
+    attributes += f' style="{style}"' if style else ""
+    return f"<{name}{attributes}>{inner}</{name}>"
+
+
+@html.register
+def _box(widget: w.Box) -> str:
+    inner = "".join(html(child) for child in widget.children)
+    return _tag("div", widget, f"widget-container widget-box {BOXES.get(widget._view_name, '')}", inner)
+
+
+@html.register
+def _html(widget: w.HTML) -> str:
+    content = f'{_label(widget)}<div class="widget-html-content">{widget.value}</div>'
+    return _tag("div", widget, "widget-inline-hbox widget-html", content)
+
+
+@html.register
+def _button(widget: w.Button) -> str:
+    return _tag("button", widget, "jupyter-button widget-button", escape(widget.description))
+
+
+@html.register
+def _toggle(widget: w.ToggleButton) -> str:
+    kinds = "jupyter-button widget-toggle-button" + (" mod-active" if widget.value else "")
+    return _tag("button", widget, kinds, escape(widget.description))
+
+
+@html.register
+def _choice(widget: w.Dropdown) -> str:
+    chosen = escape(str(widget.label or ""))
+    content = f"{_label(widget)}<select><option>{chosen}</option></select>"
+    return _tag("div", widget, "widget-inline-hbox widget-dropdown", content)
+
+
+@html.register
+def _component(widget: Component) -> str:
+    return _tag("div", widget, "tutor-widget", widget.html, style=f"--scale:{widget.scale};")
+
+
+def _label(widget: w.DOMWidget) -> str:
+    description = getattr(widget, "description", "")
+    return f'<label class="widget-label">{escape(description)}</label>' if description else ""
