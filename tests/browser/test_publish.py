@@ -153,7 +153,7 @@ def open_page_over_http(server: VoilaServer, notebook: str) -> str:
 
 
 def wait_for_pools(server: VoilaServer, pools: int = 4) -> None:
-    """Until the pools (voila.json: the landing page and the learn page's) are full and quiet,
+    """Until the pools (SMALL_POOLS: the landing page and the learn page's) are full and quiet,
     and the kernels that earlier visitors took are gone."""
     deadline = time.monotonic() + 120
     while not pools_settled(server, pools):
@@ -170,6 +170,11 @@ def pools_settled(server: VoilaServer, pools: int) -> bool:
 
 # A server with room for few kernels and short timeouts, started on a port that is taken.
 CAP, RETRY, UNCLAIMED, IDLE = 6, 3, 3, 4
+# The landing page's and the learn page's pools only: a command line's pools add to voila.json's.
+SMALL_POOLS = {
+    name: {"pool_size": {HOME: 1, "learn.ipynb": 3}.get(name, 0)}
+    for name in json.loads((ROOT / "voila.json").read_text())["VoilaKernelManager"]["kernel_pools_config"]
+}
 PER_ADDRESS = 2  # kernels one client address may hold (the browser's, 127.0.0.1, is left alone)
 
 
@@ -181,6 +186,7 @@ def small(chromium):
         port = taken.getsockname()[1]
         server = VoilaServer(
             f"--TutorKernelManager.max_kernels={CAP}",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(SMALL_POOLS)}",
             f"--TutorKernelManager.busy_retry_seconds={RETRY}",
             f"--TutorKernelManager.unclaimed_timeout={UNCLAIMED}",
             f"--TutorKernelManager.cull_idle_timeout={IDLE}",
