@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from html import escape
 
 import ipywidgets as w
@@ -25,6 +26,9 @@ MIME = "application/vnd.tutor.first-view+html"
 STYLES = ("tutor.css", "drill.css", "classroom.css", "first-view.css")  # the live widgets', then its own
 LAYOUT_TRAITS = [name for name in w.Layout().keys if not name.startswith("_")]  # CSS properties, _ for -
 BOXES = {"VBoxView": "widget-vbox", "HBoxView": "widget-hbox", "GridBoxView": "widget-gridbox"}
+# Parsed with the page, a <script> would run where the live page's widgets (innerHTML) leave it
+# inert, and a </template> would end the shadow root early. The tutor's own markup has neither.
+INERT = re.compile(r"<(?=/?(?:script|template)\b)", re.IGNORECASE)
 
 
 def with_first_view(bundle: dict, page: w.Widget) -> dict:
@@ -33,7 +37,7 @@ def with_first_view(bundle: dict, page: w.Widget) -> dict:
     if not folder:
         return bundle
     links = "".join(f'<link rel="stylesheet" href="{escape(address(folder, name))}">' for name in STYLES)
-    return {**bundle, MIME: f'{links}<div class="tutor-first-page">{html(page)}</div>'}
+    return {**bundle, MIME: f'{links}<div class="tutor-first-page">{INERT.sub("&lt;", html(page))}</div>'}
 
 
 @functools.singledispatch
