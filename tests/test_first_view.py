@@ -72,6 +72,6 @@ def test_markup_that_would_run_or_break_out_stays_text(served):
     """The live page sets the widgets' markup as innerHTML, where a <script> never runs; the
     first view is parsed with the page, where it would. No page of the tutor has one."""
     page = app.learn_page("monster-trick")
-    page.children = [*page.children, w.HTML('<SCRIPT>alert(1)</script></template ><p>fine</p>')]
+    page.children = [*page.children, w.HTML("<SCRIPT>alert(1)</script></template ><p>fine</p>")]
     view = first_view(page)
     assert "<p>fine</p>" in view and not re.search(r"<\s*/?\s*(script|template)", view, re.IGNORECASE)
