@@ -41,7 +41,11 @@ def test_the_learn_page_shows_its_step_board_and_buttons_before_it_is_live(serve
     stepper = shelf.stage.children[0]
     said = re.search(r'<p class="tutor-say">([^<]{40,})</p>', view)
     assert escape(stepper.lesson.title) in view and said, "the lesson's title and what its first step says"
-    assert "<svg" in view and view.count('class="jupyter-widgets tutor-widget') >= 3, "the board's drawings"
+    drawings = view.count('class="jupyter-widgets tutor-widget')
+    assert "<svg" in view and drawings >= 3, "the board's drawings"
+    assert view.startswith(f'<div class="tutor-first-view" inert data-drawings="{drawings}">'), (
+        "what the live page waits for"
+    )
     assert escape(msg("widgets.stepper.next")) in view
     assert 'data-page-title="' in view, "the navigation bar, with the page's title"
     for name in STYLES:  # the widgets' own styles, in the page: it waits for no other file
@@ -75,4 +79,6 @@ def test_markup_that_would_run_or_break_out_stays_text(served):
     page = app.learn_page("monster-trick")
     page.children = [*page.children, w.HTML("<SCRIPT>alert(1)</script></template ><p>fine</p>")]
     view = first_view(page)
-    assert "<p>fine</p>" in view and not re.search(r"<\s*/?\s*(script|template)", view, re.IGNORECASE)
+    inner = view.split('<template shadowrootmode="closed">', 1)[1].rsplit("</template>", 1)[0]
+    assert "<p>fine</p>" in inner and not re.search(r"<\s*/?\s*(script|template)", inner, re.IGNORECASE)
+    assert view.count("<template") == 1 and view.count("</template") == 1, "only the shadow root's own"

@@ -5,7 +5,10 @@ Meanwhile the tutor template shows this copy of the page as the kernel built it 
 text, the board, its buttons not yet answering): the visitor reads while the page comes alive, and
 the live page takes its place once drawn.
 
-The template finds it in the page's output under ``MIME``, beside the widget. Only pages the
+The template puts it in the page as it finds it in the page's output under ``MIME``, beside the
+widget: in a closed shadow root, so that its copies of the page's parts are not the page's own to
+its scripts, and inert, so that nothing in it answers; ``data-drawings`` tells the template's
+script how many drawings the live page must have before it takes the first view's place. Only pages the
 tutor's server serves carry it (their kernel knows the static files' address): a notebook run
 elsewhere (nbval, JupyterLab) shows just the widget.
 """
@@ -29,6 +32,7 @@ BOXES = {"VBoxView": "widget-vbox", "HBoxView": "widget-hbox", "GridBoxView": "w
 # Parsed with the page, a <script> would run where the live page's widgets (innerHTML) leave it
 # inert, and a </template> would end the shadow root early. The tutor's own markup has neither.
 INERT = re.compile(r"<(?=/?(?:script|template)\b)", re.IGNORECASE)
+DRAWING = 'class="jupyter-widgets tutor-widget'  # how _component's drawings begin (the live page's: .tutor-widget)
 
 
 def with_first_view(bundle: dict, page: w.Widget) -> dict:
@@ -36,7 +40,12 @@ def with_first_view(bundle: dict, page: w.Widget) -> dict:
     folder = os.environ.get(STATIC_URL_VARIABLE)
     if not folder:
         return bundle
-    return {**bundle, MIME: f'{_styles()}<div class="tutor-first-page">{INERT.sub("&lt;", html(page))}</div>'}
+    inner = INERT.sub("&lt;", html(page))
+    view = (
+        f'<div class="tutor-first-view" inert data-drawings="{inner.count(DRAWING)}">'
+        f'<template shadowrootmode="closed">{_styles()}<div class="tutor-first-page">{inner}</div></template></div>'
+    )
+    return {**bundle, MIME: view}
 
 
 @functools.cache
