@@ -152,10 +152,11 @@ def open_page_over_http(server: VoilaServer, notebook: str) -> str:
         return re.search(r'"kernelId": "([0-9a-f-]+)"', response.read().decode()).group(1)
 
 
-def wait_for_pools(server: VoilaServer, pools: int = 4) -> None:
+def wait_for_pools(server: VoilaServer) -> None:
     """Until the pools (SMALL_POOLS: the landing page and the learn page's) are full and quiet,
     and the kernels that earlier visitors took are gone."""
     deadline = time.monotonic() + 120
+    pools = sum(pool["pool_size"] for pool in SMALL_POOLS.values())
     while not pools_settled(server, pools):
         assert time.monotonic() < deadline, "the pools did not fill"
 
