@@ -1,14 +1,18 @@
 """Thricewise components driven from Python as the browser would."""
 
 import re
+from xml.etree import ElementTree
 
 import pytest
-from random_play import played_until
+from random_play import finished, played_until
 from test_widgets import walk
 
 import widgets
 from tutor.core import advance_chance
 from tutor.games import thricewise as tw
+from tutor.games.decktet import parse_card
+from tutor.games.thricewise import drawing as tw_drawing
+from tutor.games.thricewise import lessons as tw_lessons
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.boards import thricewise as thricewise_widgets
@@ -191,3 +195,89 @@ def test_a_card_that_cannot_be_played_now_says_why():
     placed = next(move for move in state.legal_moves() if isinstance(move, tw.Place))
     assert stepper.message == str(state.why_not(placed._replace(card=hand.cards[blocked])))
     assert "only this turn's revealed card" in stepper.message
+
+
+def _drawn_words_and_badges(svg: str) -> tuple[list, list]:
+    """The words of a drawing as (text, box) and its triad badges as boxes, in the
+    drawing's own units (translations and scales of the groups applied; a word's box is
+    estimated from its size and length)."""
+    words, badges = [], []
+
+    def walk_svg(node, dx=0.0, dy=0.0, scale=1.0):
+        for move in re.finditer(r"(translate|scale)\(([^)]*)\)", node.get("transform", "")):
+            numbers = [float(n) for n in move.group(2).replace(",", " ").split()]
+            if move.group(1) == "translate":
+                dx, dy = dx + numbers[0] * scale, dy + numbers[1] * scale
+            else:
+                scale *= numbers[0]
+        tag = node.tag.split("}")[-1]
+        if tag == "text" and "".join(node.itertext()).strip():
+            content, size = "".join(node.itertext()).strip(), float(node.get("font-size")) * scale
+            width = len(content) * 0.6 * size
+            left = dx + float(node.get("x")) * scale - (width / 2 if node.get("text-anchor") == "middle" else 0)
+            baseline = dy + float(node.get("y")) * scale
+            words.append((content, (left, baseline - 0.75 * size, left + width, baseline + 0.2 * size)))
+        if tag == "rect" and node.get("rx") == "10":
+            x, y = dx + float(node.get("x")) * scale, dy + float(node.get("y")) * scale
+            badges.append((x, y, x + float(node.get("width")) * scale, y + float(node.get("height")) * scale))
+        for child in node:
+            walk_svg(child, dx, dy, scale)
+
+    walk_svg(ElementTree.fromstring(re.search(r"<svg.*</svg>", svg, re.S).group(0)))
+    return words, badges
+
+
+def _inside(word_box, badge) -> bool:
+    return badge[0] <= word_box[0] and word_box[2] <= badge[2] and badge[1] <= word_box[1] and word_box[3] <= badge[3]
+
+
+def _overlap(one, other) -> bool:
+    return min(one[2], other[2]) - max(one[0], other[0]) > 1 and min(one[3], other[3]) - max(one[1], other[1]) > 1
+
+
+def assert_badges_hide_no_words(state) -> None:
+    """No triad badge lies over a word of the grid (a card's rank or name, its owner's
+    letter, another badge) other than its own."""
+    words, badges = _drawn_words_and_badges(tw_drawing.grid(state))
+    for badge in badges:
+        own = [word for word, box in words if _inside(box, badge)]
+        assert len(own) == 1, f"a badge holds {own}"
+        hidden = [word for word, box in words if not _inside(box, badge) and _overlap(box, badge)]
+        assert not hidden, f"a triad badge covers {hidden}"
+
+
+TWO_TRIADS = {  # the Mountain on 3,1 makes a flush of Moons and a run with the Author and the Journey
+    "grid": {"1,1": ["author", "journey"], "1,2": ["ace-knots", "ace-wyrms"]},
+    "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
+}
+SIX_TRIADS = {  # the Mountain between 2 3 . 5 6 of Moons: three lines, each a flush and a run
+    "grid": {
+        "1,1": ["author", "journey", ".", "forest", "lunatic"],
+        "1,2": ["ace-knots", "ace-wyrms", "ace-suns", "ace-leaves"],
+    },
+    "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
+}
+
+
+@pytest.mark.parametrize("spec, count", [(TWO_TRIADS, 2), (SIX_TRIADS, 6)])
+def test_a_card_scoring_several_triads_keeps_its_owner_and_name_readable(spec, count):
+    state = tw_lessons.lesson_state(2, spec, None, 0, ["Ann", "Bob"])
+    state.push(tw.Pick(0, parse_card("mountain")))
+    state.push(tw.Pick(1, parse_card("castle")))
+    state.push(tw.Place(parse_card("mountain"), tw.Cell(3, 1)))
+    assert len(state.triads) == count
+    assert_badges_hide_no_words(state)
+    words, badges = _drawn_words_and_badges(tw_drawing.grid(state))
+    shown = [word for word, box in words if any(_inside(box, badge) for badge in badges)]
+    if count == 2:
+        assert sorted(shown) == sorted(
+            msg("widgets.tw.triad", kind=msg(f"tw.kind.{t.kind}"), points=t.points) for t in state.triads
+        )
+    else:  # the first triad, then the rest counted
+        rest = state.triads[1:]
+        assert shown[1] == msg("widgets.tw.more-triads", count=count - 1, points=sum(t.points for t in rest))
+
+
+@pytest.mark.parametrize("players, seed", [(players, seed) for players in (2, 3, 4, 5) for seed in range(6)])
+def test_triad_badges_hide_no_words_through_random_games(players, seed):
+    finished(tw, players, seed, before_move=lambda state, move: assert_badges_hide_no_words(state))

@@ -145,10 +145,12 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
             )
     if bounds:
         parts.append(_walls(state, corner, size))
-    stacked: dict = {}
+    scored: dict = {}
     for triad in recent_triads(state):
-        place = stacked[triad.cell] = stacked.get(triad.cell, -1) + 1  # badges of one card stack up
-        parts.append(_triad(triad, corner, place, state.grid))
+        parts.append(_triad(triad, corner, state.grid))
+        scored.setdefault(triad.cell, []).append(triad)
+    for cell, triads in scored.items():
+        parts.extend(_badges(triads, corner(*cell)))
     return document(width, height, *parts, label=msg("widgets.tw.grid-label"), data_fit="scroll")
 
 
@@ -164,6 +166,9 @@ def _lines(low: int, high: int, step: int, narrow_ring: bool) -> dict[int, tuple
     return lines
 
 
+OWNER_X, OWNER_Y = CARD_W - 9, 10  # who placed a card: its top-right corner, above any triad badge
+
+
 def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable, colours, tags, pick=False) -> str:
     cell = Cell(*cell)
     x, y = at
@@ -177,12 +182,10 @@ def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable
             body.append(
                 group(
                     title(state.name(placer)),
-                    el(
-                        "circle", cx=CARD_W - 9, cy=CARD_H - 31, r=8, fill=colours[placer], stroke=INK, stroke_width=0.6
-                    ),
+                    el("circle", cx=OWNER_X, cy=OWNER_Y, r=8, fill=colours[placer], stroke=INK, stroke_width=0.6),
                     text(
-                        CARD_W - 9,
-                        CARD_H - 27,
+                        OWNER_X,
+                        OWNER_Y + 4,
                         tags[placer],
                         size=10,
                         weight=700,
@@ -276,22 +279,53 @@ def _walls(state, corner, size) -> str:
     return "".join(walls)
 
 
-def _triad(triad, corner, place: int, grid: dict) -> str:
-    """A scored triad: a band through its three cards and, on the card that scored it,
-    a badge with its kind and points (the ``place``-th badge on that card)."""
-    colour = SUITS[triad.suits[0]].colour if triad.suits else KIND_COLOURS[triad.kind]
+def _triad(triad, corner, grid: dict) -> str:
+    """A scored triad: a band through its three cards."""
     centres = [(corner(*cell)[0] + CARD_W / 2, corner(*cell)[1] + CARD_H / 2) for cell in triad.cells]
     (x1, y1), _, (x2, y2) = centres
-    # over the card's middle: its corner (rank, suits) and name stay readable
-    mx, my = corner(*triad.cell)[0] + CARD_W / 2, corner(*triad.cell)[1] + CARD_H / 2 - 22 + place * 22
-    label = msg("widgets.tw.triad", kind=msg(f"tw.kind.{triad.kind}"), points=triad.points)
+    colour = _colour(triad)
     return group(
         title(triad.describe(grid)),
         el("path", d=f"M{x1},{y1} L{x2},{y2}", stroke=colour, stroke_width=9, stroke_linecap="round", opacity=0.55),
         *(el("circle", cx=x, cy=y, r=7, fill=colour, stroke="#ffffff", stroke_width=2) for x, y in centres),
-        el("rect", x=mx - 31, y=my, width=62, height=20, rx=10, fill=colour, stroke="#ffffff", stroke_width=1.5),
-        text(mx, my + 14, label, size=11, weight=700, fill="#ffffff", anchor="middle"),
     )
+
+
+def _colour(triad) -> str:
+    return SUITS[triad.suits[0]].colour if triad.suits else KIND_COLOURS[triad.kind]
+
+
+BADGES_Y = (24, 46)  # two badges fit between the card's rank and its name, clear of its owner's letter
+
+
+def _badges(triads: list, at: tuple[float, float]) -> list[str]:
+    """On the card that scored them, a badge per triad with its kind and points; a card
+    scoring more than two has its first badge, then one for the rest (count and points)."""
+    badges = [
+        (msg("widgets.tw.triad", kind=msg(f"tw.kind.{triad.kind}"), points=triad.points), _colour(triad))
+        for triad in triads
+    ]
+    if len(badges) > len(BADGES_Y):
+        rest = triads[1:]
+        badges[1:] = [(msg("widgets.tw.more-triads", count=len(rest), points=sum(t.points for t in rest)), INK)]
+    x = at[0] + CARD_W / 2
+    return [
+        group(
+            el(
+                "rect",
+                x=x - 31,
+                y=at[1] + y,
+                width=62,
+                height=20,
+                rx=10,
+                fill=colour,
+                stroke="#ffffff",
+                stroke_width=1.5,
+            ),
+            text(x, at[1] + y + 14, label, size=11, weight=700, fill="#ffffff", anchor="middle"),
+        )
+        for (label, colour), y in zip(badges, BADGES_Y, strict=False)
+    ]
 
 
 def players(state, seat: int | None = None, highlight=(), narrow=False, beside=False, clickable=False) -> str:
