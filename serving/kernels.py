@@ -121,8 +121,16 @@ class TutorKernelManager(AsyncMappingKernelManager):
     refill_pause = Float(
         5,
         config=True,
-        help="Seconds after a page connected to its kernel before a pool refills: while a class "
-        "comes in, its pages get the processor first.",
+        help="Seconds after a page connected to its kernel before a pool refills while the "
+        "processor is busy (refill_busy_processor): while a class comes in, its pages get the "
+        "processor first. With the processor free, a pool refills at once, so that the next "
+        "visitor finds a kernel waiting.",
+    )
+    refill_busy_processor = Float(
+        0.85,
+        config=True,
+        help="Share of all the machine's cores in use (over the last second) from which the "
+        "processor counts as busy for refill_pause.",
     )
 
     if TYPE_CHECKING:  # Voila's pooling manager, which subclasses this one when its pools are on, adds these
@@ -139,6 +147,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._claimed: set[str] = set()  # kernels a page has connected to
         self._last_connect = -float("inf")  # when a page last connected to its kernel (time.monotonic)
         self._last_busy_note = 0.0
+        self._processor_read, self._processor_share = time.monotonic(), 0.0
+        psutil.cpu_percent()  # the first reading of the processor's use starts now
         if self.class_size is not None and hasattr(self, "kernel_pools_config"):  # Voila's pools are on
             self._size_for_a_class(self.class_size)
 
@@ -173,7 +183,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         until it can start and still leave room for one visitor, so that a kernel set free
         goes to someone waiting rather than to a pool, until fewer than ``pool_starts``
         other pool kernels are starting, and until no page has connected for ``refill_pause``
-        seconds; if a visitor takes it from its pool meanwhile, it starts for that visitor at
+        seconds while the processor is busy; if a visitor takes it from its pool meanwhile, it starts for that visitor at
         once, or tells them the tutor is busy."""
         for_a_pool = kwargs.get("env", {}).get("VOILA_PREHEAT") == "True"
         while True:
@@ -211,10 +221,17 @@ class TutorKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def _pool_busy(self) -> bool:
-        return (
-            len(self._pool_starting) + self._starting >= self.pool_starts
-            or time.monotonic() - self._last_connect < self.refill_pause
+        return len(self._pool_starting) + self._starting >= self.pool_starts or (
+            time.monotonic() - self._last_connect < self.refill_pause
+            and self._processor_use() >= self.refill_busy_processor
         )
+
+    def _processor_use(self) -> float:
+        """The share of all cores in use since the last reading, read once a second at most
+        (several pool kernels may ask at once)."""
+        if time.monotonic() - self._processor_read >= 1:
+            self._processor_read, self._processor_share = time.monotonic(), psutil.cpu_percent() / 100
+        return self._processor_share
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it

@@ -449,20 +449,28 @@ def test_pool_kernels_start_one_at_a_time(folder):
     run(scenario)
 
 
-def test_a_pool_refills_once_pages_have_stopped_connecting(folder):
-    """While a class comes in, each page connecting to its kernel puts the pool's refill off."""
+@pytest.mark.parametrize("processor_use, waits", [(1.0, True), (0.3, False)])
+def test_a_pool_refill_waits_for_pages_to_stop_connecting_only_while_the_processor_is_busy(
+    folder, monkeypatch, processor_use, waits
+):
+    """While a class comes in, each page connecting to its kernel puts the pool's refill off
+    (the processor goes to the class's pages); a lone visitor's page leaves the processor
+    free, and the pool refills at once for the next one."""
+    monkeypatch.setattr(TutorKernelManager, "_processor_use", lambda self: processor_use)
 
     async def scenario():
-        kernels = manager(folder, max_kernels=4, refill_pause=3)
+        kernels = manager(folder, max_kernels=4, refill_pause=3 if waits else 60)
         visitor = await kernels.start_kernel(kernel_name="python3")
+        kernels.notify_connect(visitor)
         pool = kernels._pools = {"page.ipynb": []}
         refill = asyncio.ensure_future(kernels.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "True"}))
         pool["page.ipynb"].append(refill)
-        for _ in range(3):  # pages keep connecting, every second
-            kernels.notify_connect(visitor)
-            await asyncio.sleep(1)
-            assert not refill.done() and len(kernels) == 1, "the pool waits while pages connect"
-        await asyncio.wait_for(refill, 60)
+        if waits:
+            for _ in range(3):  # pages keep connecting, every second
+                await asyncio.sleep(1)
+                assert not refill.done() and len(kernels) == 1, "the pool waits while pages connect"
+                kernels.notify_connect(visitor)
+        await asyncio.wait_for(refill, 60 if waits else 20)  # free: well before refill_pause
         assert len(kernels) == 2
         await kernels.shutdown_all()
 
