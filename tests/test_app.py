@@ -1,5 +1,6 @@
 """The app's pages without a browser: what each builder makes, its links, its errors."""
 
+import asyncio
 import json
 import re
 from html import escape
@@ -466,6 +467,27 @@ def test_pages_built_ahead_do_not_wait_for_the_visitors_request(monkeypatch):
     page = app.learn_page()
     assert waited == [len(games())] and page.name == "learn thricewise" and language() == "nl"
     languages._request_details.cache_clear()
+
+
+def test_play_pages_built_ahead_leave_no_computer_players_moving(monkeypatch):
+    """Pages built ahead are thrown away: their computer players stop with them, and only
+    the visitor's table plays on in the kernel's loop."""
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(visitor, "wait_for_request", lambda: monkeypatch.setenv("QUERY_STRING", "game=thricewise"))
+    languages._request_details.cache_clear()
+    app.ready_ahead.cache_clear()
+
+    async def visit() -> tuple[GameTable, set]:
+        table = table_of(app.play_page())
+        await asyncio.sleep(0)  # the started tasks run up to their first beat
+        return table, {task for task in asyncio.all_tasks() if task is not asyncio.current_task()}
+
+    try:
+        table, running = asyncio.run(visit())
+    finally:
+        languages._request_details.cache_clear()
+        app.ready_ahead.cache_clear()
+    assert running == {table.bots._task}, "the visitor's own coaches are the only ones playing"
 
 
 def table_of(page):

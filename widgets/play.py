@@ -277,6 +277,10 @@ class GameTable(w.VBox):
         self.sentences = replayed(self.state)
         self._show()
 
+    def close(self) -> None:
+        self.bots.stop()  # a table thrown away (built ahead of its visitor, or remade) plays on no more
+        super().close()
+
     # ------------------------------------------------------------- the game
     @property
     def state(self):
