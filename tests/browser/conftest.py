@@ -105,6 +105,20 @@ class VoilaServer:
                 return child
         return None
 
+    def loading_report(self, page) -> str:
+        """How far a page that did not load got, and the server's last words."""
+        from playwright.sync_api import Error as PageError
+
+        try:
+            state = page.evaluate(
+                "() => ({ready: document.readyState, bytes: document.documentElement.outerHTML.length})"
+            )
+        except PageError as error:  # no document yet, or one navigating away
+            state = {"document": error.message.splitlines()[0]}
+        state["unanswered"] = sorted(getattr(page, "unanswered", ()))
+        said = [line for line in self.log.read_text(errors="replace").splitlines() if "No such comm" not in line]
+        return f"page: {state}\nkernels: {len(self.kernels())}\nserver log, last lines:\n" + "\n".join(said[-60:])
+
     def page_url(self, notebook: str) -> str:
         return f"{self.url}voila/render/{notebook}"
 
@@ -162,6 +176,10 @@ def page(chromium):
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
     elsewhere = []
     context.on("request", lambda request: is_local(request.url) or elsewhere.append(request.url))
+    page.unanswered = set()  # requests under way, for VoilaServer.loading_report
+    page.on("request", lambda request: page.unanswered.add(request.url))
+    page.on("requestfinished", lambda request: page.unanswered.discard(request.url))
+    page.on("requestfailed", lambda request: page.unanswered.discard(request.url))
     yield page
     page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
     context.close()
@@ -169,8 +187,14 @@ def page(chromium):
 
 
 def open_page(page, voila: VoilaServer, notebook: str):
-    """Go to a page and wait until its widgets are drawn."""
-    page.goto(voila.page_url(notebook))
+    """Go to a page and wait until its widgets are drawn. A page that never finishes loading
+    fails with what the browser had of it and the end of the server's log."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.goto(voila.page_url(notebook))
+    except PageTimeout as error:
+        raise AssertionError(f"{error}\n{voila.loading_report(page)}") from None
     wait_for_page(page, notebook)
 
 
