@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections import deque
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, cast
 
@@ -121,16 +122,15 @@ class TutorKernelManager(AsyncMappingKernelManager):
     refill_pause = Float(
         5,
         config=True,
-        help="Seconds after a page connected to its kernel before a pool refills while the "
-        "processor is busy (refill_busy_processor): while a class comes in, its pages get the "
-        "processor first. With the processor free, a pool refills at once, so that the next "
-        "visitor finds a kernel waiting.",
+        help="While a class comes in (refill_burst pages connecting to their kernels within this "
+        "many seconds), the pools wait: the class's pages get the processor first. Otherwise a "
+        "pool refills at once, so that the next visitor finds a kernel waiting.",
     )
-    refill_busy_processor = Float(
-        0.85,
+    refill_burst = Integer(
+        5,
         config=True,
-        help="Share of all the machine's cores in use (over the last second) from which the "
-        "processor counts as busy for refill_pause.",
+        help="Pages connecting within refill_pause seconds that make a class coming in: more than "
+        "a few visitors opening pages one after another.",
     )
 
     if TYPE_CHECKING:  # Voila's pooling manager, which subclasses this one when its pools are on, adds these
@@ -145,10 +145,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when
         self._seen: dict[str, object] = {}  # kernel id -> when the culler first met it outside a pool
         self._claimed: set[str] = set()  # kernels a page has connected to
-        self._last_connect = -float("inf")  # when a page last connected to its kernel (time.monotonic)
+        self._connects: deque[float] = deque()  # when pages connected to their kernels lately (time.monotonic)
         self._last_busy_note = 0.0
-        self._processor_read, self._processor_share = time.monotonic(), 0.0
-        psutil.cpu_percent()  # the first reading of the processor's use starts now
         if self.class_size is not None and hasattr(self, "kernel_pools_config"):  # Voila's pools are on
             self._size_for_a_class(self.class_size)
 
@@ -182,8 +180,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """A visitor's kernel starts now or not at all (KernelsBusy). A pool's kernel waits
         until it can start and still leave room for one visitor, so that a kernel set free
         goes to someone waiting rather than to a pool, until fewer than ``pool_starts``
-        other pool kernels are starting, and until no page has connected for ``refill_pause``
-        seconds while the processor is busy; if a visitor takes it from its pool meanwhile, it starts for that visitor at
+        other pool kernels are starting, and while no class is coming in (``refill_burst``
+        pages connecting within ``refill_pause`` seconds); if a visitor takes it from its pool meanwhile, it starts for that visitor at
         once, or tells them the tutor is busy."""
         for_a_pool = kwargs.get("env", {}).get("VOILA_PREHEAT") == "True"
         while True:
@@ -221,17 +219,12 @@ class TutorKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def _pool_busy(self) -> bool:
-        return len(self._pool_starting) + self._starting >= self.pool_starts or (
-            time.monotonic() - self._last_connect < self.refill_pause
-            and self._processor_use() >= self.refill_busy_processor
-        )
+        return len(self._pool_starting) + self._starting >= self.pool_starts or self._class_coming_in()
 
-    def _processor_use(self) -> float:
-        """The share of all cores in use since the last reading, read once a second at most
-        (several pool kernels may ask at once)."""
-        if time.monotonic() - self._processor_read >= 1:
-            self._processor_read, self._processor_share = time.monotonic(), psutil.cpu_percent() / 100
-        return self._processor_share
+    def _class_coming_in(self) -> bool:
+        while self._connects and time.monotonic() - self._connects[0] > self.refill_pause:
+            self._connects.popleft()
+        return len(self._connects) >= self.refill_burst
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it
@@ -252,7 +245,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
     def notify_connect(self, kernel_id):
         self._claimed.add(kernel_id)
-        self._last_connect = time.monotonic()
+        self._connects.append(time.monotonic())
         super().notify_connect(kernel_id)
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):

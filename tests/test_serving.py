@@ -8,6 +8,7 @@ import json
 import logging
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -449,29 +450,32 @@ def test_pool_kernels_start_one_at_a_time(folder):
     run(scenario)
 
 
-@pytest.mark.parametrize("processor_use, waits", [(1.0, True), (0.3, False)])
-def test_a_pool_refill_waits_for_pages_to_stop_connecting_only_while_the_processor_is_busy(
-    folder, monkeypatch, processor_use, waits
-):
-    """While a class comes in, each page connecting to its kernel puts the pool's refill off
-    (the processor goes to the class's pages); a lone visitor's page leaves the processor
-    free, and the pool refills at once for the next one."""
-    monkeypatch.setattr(TutorKernelManager, "_processor_use", lambda self: processor_use)
+@pytest.mark.parametrize("pages_per_second, waits", [(4, True), (0.5, False)])
+def test_a_pool_refill_waits_while_a_class_comes_in_not_for_a_lone_visitor(folder, pages_per_second, waits):
+    """While a class comes in (pages connecting in a burst), the pool's refill waits: the
+    class's pages get the processor first. A visitor opening page after page is no class:
+    the pool refills at once for the next one."""
+    pause = 3
 
     async def scenario():
-        kernels = manager(folder, max_kernels=4, refill_pause=3 if waits else 60)
+        kernels = manager(folder, max_kernels=4, refill_pause=pause, refill_burst=5)
         visitor = await kernels.start_kernel(kernel_name="python3")
-        kernels.notify_connect(visitor)
         pool = kernels._pools = {"page.ipynb": []}
-        refill = asyncio.ensure_future(kernels.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "True"}))
-        pool["page.ipynb"].append(refill)
+        began, started = time.monotonic(), []
+        for _ in range(int(4 * pages_per_second)):  # pages connect for 4 s
+            kernels.notify_connect(visitor)
+            if len(pool["page.ipynb"]) == 0 and time.monotonic() - began >= 1:
+                refill = asyncio.ensure_future(
+                    kernels.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "True"})
+                )
+                refill.add_done_callback(lambda _: started.append(time.monotonic()))
+                pool["page.ipynb"].append(refill)
+            await asyncio.sleep(1 / pages_per_second)
         if waits:
-            for _ in range(3):  # pages keep connecting, every second
-                await asyncio.sleep(1)
-                assert not refill.done() and len(kernels) == 1, "the pool waits while pages connect"
-                kernels.notify_connect(visitor)
-        await asyncio.wait_for(refill, 60 if waits else 20)  # free: well before refill_pause
-        assert len(kernels) == 2
+            assert not started and len(kernels) == 1, "the pool waits while the class's pages connect"
+        await asyncio.wait_for(pool["page.ipynb"][0], 60)
+        held = started[0] - began
+        assert (held > 4) == waits, f"refilled {held:.1f} s after the first page connected"  # or while they connect
         await kernels.shutdown_all()
 
     run(scenario)
