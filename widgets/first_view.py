@@ -3,7 +3,9 @@
 A phone on a slow network waits seconds for the widgets' scripts before a widget is drawn.
 Meanwhile the tutor template shows this copy of the page as the kernel built it (the lesson's
 text, the board, its buttons not yet answering): the visitor reads while the page comes alive, and
-the live page takes its place once drawn.
+the live page takes its place once drawn. The kernel does not know the window's width, so the
+game's drawings are the wide ones; a phone leaves their place blank until the live page draws
+them in their narrow layout.
 
 The template puts it in the page as it finds it in the page's output under ``MIME``, beside the
 widget: in a closed shadow root, so that its copies of the page's parts are not the page's own to
@@ -23,7 +25,7 @@ from html import escape
 import ipywidgets as w
 
 from widgets.assets import STATIC, STATIC_URL_VARIABLE
-from widgets.component import Component
+from widgets.component import Component, StateComponent
 
 MIME = "application/vnd.tutor.first-view+html"
 STYLES = ("tutor.css", "drill.css", "classroom.css", "first-view.css")  # the live widgets', then its own
@@ -107,7 +109,8 @@ def _choice(widget: w.Dropdown) -> str:
 
 @html.register
 def _component(widget: Component) -> str:
-    return _tag("div", widget, "tutor-widget", widget.html, style=f"--scale:{widget.scale};")
+    kinds = "tutor-widget tutor-first-wide" if isinstance(widget, StateComponent) else "tutor-widget"
+    return _tag("div", widget, kinds, widget.html, style=f"--scale:{widget.scale};")
 
 
 def _label(widget: w.DOMWidget) -> str:

@@ -37,6 +37,34 @@ def texts_of(page) -> str:
     return " ".join(found)
 
 
+# The size a text is drawn at: an SVG's text scaled with its drawing (None: not shown).
+DRAWN_SIZE = """function () {
+  const style = getComputedStyle(this), box = this.getBoundingClientRect();
+  if (style.visibility === "hidden" || style.display === "none" || !box.width || !box.height) return null;
+  const scale = this instanceof SVGGraphicsElement ? Math.abs(this.getScreenCTM()?.a ?? 1) : 1;
+  return parseFloat(style.fontSize) * scale;
+}"""
+
+
+def small_texts(page, below: float = 11) -> list[str]:
+    """Texts shown smaller than ``below`` px, those in closed shadow roots (the first view's) included."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+    found, nodes = [], [(root, None)]
+    while nodes:
+        node, parent = nodes.pop()
+        if node["nodeType"] == 3 and node["nodeValue"].strip() and parent is not None:
+            element = cdp.send("DOM.resolveNode", {"backendNodeId": parent["backendNodeId"]})["object"]
+            size = cdp.send(
+                "Runtime.callFunctionOn", {"objectId": element["objectId"], "functionDeclaration": DRAWN_SIZE}
+            )
+            shown = size["result"].get("value")
+            if shown is not None and shown < below:
+                found.append(f"{node['nodeValue'].strip()[:30]!r} at {shown:.1f} px")
+        nodes += [(child, node) for child in node.get("children", []) + node.get("shadowRoots", [])]
+    return found
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_page_is_there_before_its_scripts(chromium, voila, screen):
     width, height = SCREENS[screen]
@@ -51,6 +79,7 @@ def test_the_page_is_there_before_its_scripts(chromium, voila, screen):
         box = view.bounding_box()
         assert box and box["height"] > height * 0.8, "the page fills the screen, not a spinner"
         assert page.evaluate("document.documentElement.scrollWidth") <= width, "nothing cut off at the side"
+        assert not small_texts(page), "every text shown is large enough to read"
         first = texts_of(page)
         screenshot(page, f"first-view-{screen}")
 
