@@ -3,6 +3,7 @@
 import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -482,8 +483,9 @@ def test_play_pages_built_ahead_leave_no_computer_players_moving(monkeypatch):
         await asyncio.sleep(0)  # the started tasks run up to their first beat
         return table, {task for task in asyncio.all_tasks() if task is not asyncio.current_task()}
 
-    try:
-        table, running = asyncio.run(visit())
+    try:  # in a thread of its own: the browser tests' Playwright keeps an event loop running in this one
+        with ThreadPoolExecutor(1) as thread:
+            table, running = thread.submit(asyncio.run, visit()).result()
     finally:
         languages._request_details.cache_clear()
         app.ready_ahead.cache_clear()
