@@ -145,7 +145,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when
         self._seen: dict[str, object] = {}  # kernel id -> when the culler first met it outside a pool
         self._claimed: set[str] = set()  # kernels a page has connected to
-        self._connects: deque[float] = deque()  # when pages connected to their kernels lately (time.monotonic)
+        self._connects: deque[float] = deque(maxlen=self.refill_burst)  # when the last pages connected (time.monotonic)
         self._last_busy_note = 0.0
         if self.class_size is not None and hasattr(self, "kernel_pools_config"):  # Voila's pools are on
             self._size_for_a_class(self.class_size)
@@ -181,8 +181,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         until it can start and still leave room for one visitor, so that a kernel set free
         goes to someone waiting rather than to a pool, until fewer than ``pool_starts``
         other pool kernels are starting, and while no class is coming in (``refill_burst``
-        pages connecting within ``refill_pause`` seconds); if a visitor takes it from its pool meanwhile, it starts for that visitor at
-        once, or tells them the tutor is busy."""
+        pages connecting within ``refill_pause`` seconds); if a visitor takes it from its pool
+        meanwhile, it starts for that visitor at once, or tells them the tutor is busy."""
         for_a_pool = kwargs.get("env", {}).get("VOILA_PREHEAT") == "True"
         while True:
             pooled = for_a_pool and self._waits_in_a_pool(asyncio.current_task())
@@ -222,9 +222,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         return len(self._pool_starting) + self._starting >= self.pool_starts or self._class_coming_in()
 
     def _class_coming_in(self) -> bool:
-        while self._connects and time.monotonic() - self._connects[0] > self.refill_pause:
-            self._connects.popleft()
-        return len(self._connects) >= self.refill_burst
+        """The last ``refill_burst`` pages all connected within ``refill_pause`` seconds."""
+        connects = self._connects
+        return len(connects) == connects.maxlen and time.monotonic() - connects[0] <= self.refill_pause
 
     def _forget_started(self) -> None:
         """A pool kernel has started once its page waits for the visitor's request (it

@@ -5,6 +5,7 @@ from xml.etree import ElementTree
 
 import pytest
 from random_play import finished, played_until
+from test_thricewise import TABLE
 from test_widgets import walk
 
 import widgets
@@ -246,16 +247,13 @@ def assert_badges_hide_no_words(state) -> None:
         assert not hidden, f"a triad badge covers {hidden}"
 
 
-TWO_TRIADS = {  # the Mountain on 3,1 makes a flush of Moons and a run with the Author and the Journey
-    "grid": {"1,1": ["author", "journey"], "1,2": ["ace-knots", "ace-wyrms"]},
-    "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
-}
+TWO_TRIADS = TABLE  # the Mountain on 3,1 makes a flush of Moons and a run with the Author and the Journey
 SIX_TRIADS = {  # the Mountain between 2 3 . 5 6 of Moons: three lines, each a flush and a run
+    **TABLE,
     "grid": {
         "1,1": ["author", "journey", ".", "forest", "lunatic"],
         "1,2": ["ace-knots", "ace-wyrms", "ace-suns", "ace-leaves"],
     },
-    "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
 }
 
 
