@@ -1,4 +1,4 @@
-"""``python -m tutor check|simulate|bench``: lesson checking and engine figures."""
+"""``python -m tutor check|simulate|bench|texts``: lesson checking, engine figures and the texts' files."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TERMINAL, TutorError
@@ -46,11 +47,19 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--game", choices=registered_games(), required=True)
     bench.add_argument("--players", type=int, nargs="*")
     bench.add_argument("--seconds", type=float, default=2.0)
+    texts = commands.add_parser("texts", help="write every text the tutor shows, one file per language")
+    texts.add_argument("--out", default=None, help="the folder (default: texts/ beside tutor/)")
     args = parser.parse_args(argv)
     try:
         if args.command == "check":
             set_language(args.lang)
             return run_check(args.files, args.require_languages)
+        if args.command == "texts":
+            from tutor import texts as all_texts  # plays seeded games: only for this command
+
+            for path in all_texts.write(Path(args.out) if args.out else all_texts.OUT):
+                print(path)
+            return 0
         if args.command == "simulate":
             bot_kinds = args.bots.split(",") if args.bots else None
             print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds)))

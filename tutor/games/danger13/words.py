@@ -18,6 +18,15 @@ SHARED_RULE = "d13.shared-win"  # the rule sheets stop at the tie-break: sharing
 # quizzes and new games use the same names, in the page's language.
 SEAT_NAMES = ColourNames("red", "blue", "green", "yellow", "orange")
 
+# How catalog keys name this game ("app.log.d13.give", "glossary.danger-13.row"), and a card of
+# each kind of name, to fill its texts with (python -m tutor texts, the text tests).
+KEY_NAMES = ("d13", "danger-13")
+SAMPLES = ("plain 3", "one-plus 2", "two-plus 5", "draw 0", "arrow", "13-18", "hand", "instant +1")
+
+
+def sample_cards() -> list:
+    return [d13.rules.parse_card(code) for code in SAMPLES]
+
 
 def sentences(state, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events."""

@@ -17,6 +17,14 @@ TIE_RULE = "mt.game-end"
 # quizzes and new games use the same names, in the page's language.
 SEAT_NAMES = ColourNames("orange", "red", "gray", "blue", "black")
 
+# How catalog keys name this game ("app.log.mt.play", "glossary.monster-trick.trick"), and a few
+# cards of each kind of name, to fill its texts with (python -m tutor texts, the text tests).
+KEY_NAMES = ("mt", "monster-trick")
+
+
+def sample_cards() -> list:
+    return [mt.rules.Card("green", 8), mt.rules.Card("yellow", 1), mt.rules.Card("purple", 12)]
+
 
 def sentences(state, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events;

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import takewhile
 
 from tutor.games import thricewise as tw
+from tutor.games.decktet import parse_card
 from tutor.messages import listed, msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -22,6 +23,14 @@ CORNERS = ((-1, -1), (1, -1), (-1, 1), (1, 1))
 # The players as the lessons name them (first names);
 # quizzes and new games use the same names.
 SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
+
+# How catalog keys name this game ("app.log.tw.place", "decktet.card.sea"), and a few cards of
+# each kind of name, to fill its texts with (python -m tutor texts, the text tests).
+KEY_NAMES = ("tw", "thricewise", "decktet")
+
+
+def sample_cards() -> list:
+    return [parse_card(name) for name in ("Sea", "Ace of Moons", "the Huntress")]
 
 
 def where(grid: dict, cell) -> str:
