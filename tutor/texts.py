@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from tutor import messages
@@ -46,12 +47,10 @@ NEVER_ONE_IN = {
     "input.expect.names": {"count"},
     "input.expect.numbers": {"count"},
 }
-COUNTED_CARDS = {"mt.why.predict-cards", "checks.tw-deck-short"}  # {cards}: VP values, a number of cards
-NUMBERED_WANTED = {"lesson.unasked.mt-slot", "lesson.unasked.tw-points"}  # {wanted}: slots, points
 
 
 def key_games() -> dict[str, str]:
-    """Which game a key speaks of, from the short names its parts use ("app.log.mt.play")."""
+    """Which game a key speaks of, from the short names its parts use (each game's KEY_NAMES)."""
     return {name: game for game in games() for name in registered(game).needed("words").KEY_NAMES}
 
 
@@ -60,6 +59,14 @@ def games_of(key: str) -> list[str]:
     named = key_games()
     own = {named[part] for piece in key.split(".") for part in (piece, piece.split("-")[0]) if part in named}
     return sorted(own) or list(games())
+
+
+@cache
+def filled_apart(name: str) -> set[str]:
+    """Keys whose placeholder is not what its name says, as each game lists them:
+    COUNTED_CARDS ({cards} holds numbers), NUMBERED_WANTED ({wanted} holds a number),
+    CARD_EXPECTED ({expected} holds a card)."""
+    return {key for game in games() for key in getattr(registered(game).needed("words"), name, ())}
 
 
 def cards_of(game: str) -> list:
@@ -91,13 +98,13 @@ def rendered(lang: str) -> Iterator[tuple[str, str]]:
 
 
 def _value(key: str, field: str, game: str, names: list[str], cards: list, index: int, count: int):
-    if field in CARD_FIELDS or (field, key) == ("expected", "d13.why.wrong-chance"):
+    if field in CARD_FIELDS or (field == "expected" and key in filled_apart("CARD_EXPECTED")):
         return cards[index]
-    if field == "cards" and key in COUNTED_CARDS:
+    if field == "cards" and key in filled_apart("COUNTED_CARDS"):
         return listed(["1", "2", "3"][: count + 1])
     if field == "cards":
         return listed([str(cards[index]), str(cards[index - 1])][:count])
-    if field in NAMES and key not in NUMBERED_WANTED:
+    if field in NAMES and key not in filled_apart("NUMBERED_WANTED"):
         return names[(index + count) % 3]
     if field in NUMBERS:
         return count + 2 if field in NEVER_ONE | NEVER_ONE_IN.get(key, set()) else count

@@ -21,6 +21,7 @@ SEAT_NAMES = ColourNames("red", "blue", "green", "yellow", "orange")
 # How catalog keys name this game ("app.log.d13.give", "glossary.danger-13.row"), and a card of
 # each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("d13", "danger-13")
+CARD_EXPECTED = ("d13.why.wrong-chance",)  # its {expected} is a card
 SAMPLES = ("plain 3", "one-plus 2", "two-plus 5", "draw 0", "arrow", "13-18", "hand", "instant +1")
 
 

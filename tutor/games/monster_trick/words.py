@@ -20,6 +20,8 @@ SEAT_NAMES = ColourNames("orange", "red", "gray", "blue", "black")
 # How catalog keys name this game ("app.log.mt.play", "glossary.monster-trick.trick"), and a few
 # cards of each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("mt", "monster-trick")
+COUNTED_CARDS = ("mt.why.predict-cards",)  # its {cards} are VP values
+NUMBERED_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} is a slot
 
 
 def sample_cards() -> list:

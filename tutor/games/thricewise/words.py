@@ -27,6 +27,8 @@ SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 # How catalog keys name this game ("app.log.tw.place", "decktet.card.sea"), and a few cards of
 # each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("tw", "thricewise", "decktet")
+COUNTED_CARDS = ("checks.tw-deck-short",)  # its {cards} is a number of cards
+NUMBERED_WANTED = ("lesson.unasked.tw-points",)  # its {wanted} is points
 
 
 def sample_cards() -> list:
