@@ -22,6 +22,8 @@ from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg, spoken_lang
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
 from tutor.seats import SeatLookup, SeatName, seat_name
+from tutor.step_kinds import ASKING, KINDS, Reading, Try, kind_of
+from tutor.step_kinds import judge as judge_move
 from tutor.yamlfile import FileProblem, read_yaml
 
 LESSONS = Path(__file__).parent / "lessons"
@@ -41,19 +43,6 @@ def localized(value: Any) -> str:
     if isinstance(value, dict):
         return str(value.get(language()) or value.get("en") or next(iter(value.values()), ""))
     return "" if value is None else str(value)
-
-
-@dataclass
-class Try:
-    """A prompt the learner answers with a move; ``accept`` empty means any legal move.
-    ``free``: a guided game's move, any legal one, and the lesson goes on from it.
-    ``until``: a guided game's play on: free moves, the coach answering each, until the
-    game's moment of that name happens."""
-
-    prompt: str
-    accept: list = field(default_factory=list)
-    free: bool = False
-    until: str | None = None
 
 
 @dataclass
@@ -309,18 +298,10 @@ class Lesson:
         return _FACT.sub(lambda found: str(facts[found[1]](moment)) if found[1] in facts else found[0], text)
 
     def judge(self, step: Step, state, move) -> tuple[bool, str]:
-        """Answer a learner's move on a try-it step: right, or why not."""
-        reason = state.why_not(move)
-        if reason is not None:
-            return False, str(reason)
-        if step.try_ and step.try_.free:
-            return True, msg("lesson.free-right")
-        if step.try_ and step.try_.accept and move not in step.try_.accept:
-            # Allowed, but not what the step asks: the game says what differs, in the step's terms.
-            unasked = getattr(self.entry.part("lessons"), "unasked", None)
-            said = unasked(state, move, step.try_.accept) if unasked is not None else None
-            return False, said or msg("lesson.try-wrong-but-legal")
-        return True, msg("lesson.try-right")
+        """Answer a learner's move on a try-it step: right, or why not (tutor.lesson_run.LessonRun
+        judges a learner's moves through a lesson; this is the same verdict, in words)."""
+        verdict = judge_move(self, step, state, move)
+        return verdict.right, verdict.text
 
 
 def bundled_lessons(game: str) -> list[Path]:
@@ -507,11 +488,8 @@ def _check_line(lesson: Lesson, line: Line) -> list[tuple[int | None, str]]:
                 problem = msg("lesson.check-malformed", check=check, problem=_shape_problem(error))
             if problem:
                 fail(problem)
-        if step.try_:
-            for move in step.try_.accept:
-                reason = state.why_not(move)
-                if reason is not None:
-                    fail(msg("lesson.try-not-legal", move=move, reason=reason))
+        for problem in kind_of(step).check(state, step):
+            fail(problem)
     return failures
 
 
@@ -523,7 +501,7 @@ def text_fields(data: dict):
     for number, step in enumerate(data.get("steps") or [], start=1):
         if isinstance(step, dict) and "say" in step:
             yield number, "say", step["say"]
-        for kind in ("try", "free", "play"):
+        for kind in ASKING:
             if isinstance(step, dict) and step.get(kind) is not None:
                 spec = step[kind]
                 yield number, "prompt", spec.get("prompt") if isinstance(spec, dict) else spec
@@ -650,20 +628,11 @@ def _step_moves(raw: dict, entry, state) -> list:
 
 
 def _step_try(raw: dict, entry, state, moments: dict) -> Try | None:
-    """What the step asks the learner to do: a try, a free move, or play until a moment."""
-    if "try" in raw:
-        spec = raw["try"] if isinstance(raw["try"], dict) else {"prompt": raw["try"]}
-        accept = spec.get("accept", [])
-        accept = accept if isinstance(accept, list) else [accept]
-        return Try(localized(spec["prompt"]), [parse_move_for(entry, state, text) for text in accept])
-    if "play" in raw:
-        spec = raw["play"]
-        if spec["until"] not in moments:
-            raise TutorError(msg("lesson.unknown-until", until=spec["until"], known=", ".join(moments)))
-        return Try(localized(spec["prompt"]), [], free=True, until=str(spec["until"]))
-    if "free" in raw:
-        spec = raw["free"] if isinstance(raw["free"], dict) else {"prompt": raw["free"]}
-        return Try(localized(spec["prompt"]), [], free=True)
+    """What the step asks the learner to do, read by its kind (tutor.step_kinds)."""
+    reading = Reading(localized, lambda text: parse_move_for(entry, state, text), moments)
+    for name in ASKING:
+        if name in raw:
+            return KINDS[name].read(raw[name], reading)
     return None
 
 

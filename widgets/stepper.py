@@ -11,8 +11,9 @@ from types import ModuleType
 import ipywidgets
 import traitlets
 
-from tutor.core import SIMULTANEOUS, TutorError, advance_chance
+from tutor.core import TutorError
 from tutor.games import game
+from tutor.lesson_run import LessonRun, after  # noqa: F401 (after: the classroom's pages show a right answer's position)
 from tutor.lessons import Lesson, Line, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
@@ -36,13 +37,6 @@ def board_for(game_id: str, state, scale: float) -> Board:
     return board_module(game_id).BOARD(state, scale=scale)
 
 
-def after(state, move):
-    """The position a right answer leads to, with any deal or draw it triggers."""
-    shown = state.clone()
-    shown.push(move)
-    return advance_chance(shown)
-
-
 class LessonPanel(Component):
     """The text beside the position: title, step counter, annotation, try-it prompt,
     feedback, rule links and the back / next / restart buttons."""
@@ -60,8 +54,9 @@ class LessonPanel(Component):
 
 class LessonStepper(ipywidgets.HBox):
     """``LessonStepper(lesson_or_path, scale=1.0, text=None)``: the board of the lesson's
-    game beside its annotation panel. ``text`` is the file's content when it is not on
-    disk (an upload). A lesson that cannot be loaded shows the reason instead."""
+    game beside its annotation panel, showing a lesson run (tutor.lesson_run.LessonRun).
+    ``text`` is the file's content when it is not on disk (an upload). A lesson that cannot
+    be loaded shows the reason instead."""
 
     step = traitlets.Int(0)  # index of the step shown
     message = traitlets.Unicode("")  # the answer to the learner's last move
@@ -72,34 +67,30 @@ class LessonStepper(ipywidgets.HBox):
     error = traitlets.Unicode("")  # why the lesson cannot be shown
 
     def __init__(self, lesson_or_path: Lesson | str | Path, scale: float = 1.0, text: str | None = None, **kwargs):
-        self.lesson: Lesson | None = None
-        self.states: list = []
+        self.run: LessonRun | None = None
         self.board: Board | None = None
         self._reason_rule: str | None = None
         self._saying = None  # makes the answer on show again, in the language now set
-        self._answers: dict[int, object] = {}  # step index -> the learner's right answer to its try (a play-on: moves)
-        self._at = 0  # on a play-on step: how many of the learner's moves there the board shows played
-        self.line: Line | None = None  # the way through the lesson so far (a guided game's follows the learner's moves)
         self.panel = LessonPanel(self, scale)
         super().__init__([self.panel], **kwargs)
         self.add_class("tutor-stepper")
         self.layout.flex_flow = "row wrap"
         try:
-            self.lesson = lesson_or_path if isinstance(lesson_or_path, Lesson) else load_lesson(lesson_or_path, text)
-            self._replay()
+            lesson = lesson_or_path if isinstance(lesson_or_path, Lesson) else load_lesson(lesson_or_path, text)
+            self.run = LessonRun(lesson)
         except TutorError as error:  # LessonError and the engines' own position errors
             self.error = str(error)
         except (AttributeError, KeyError, TypeError, ValueError, IndexError):
             # A shape the loader did not foresee: still a sentence for the teacher, never a traceback.
             self.error = msg("widgets.stepper.unreadable", file=str(lesson_or_path), problem=msg("lesson.wrong-kind"))
         board = None
-        if self.lesson is not None and not self.error:
+        if self.run is not None and not self.error:
             try:
-                board = board_for(self.lesson.game, self.states[0], scale)
+                board = board_for(self.run.lesson.game, self.run.states[0], scale)
             except TutorError as error:  # a game without a board
                 self.error = str(error)
         if board is None:
-            self.lesson = None
+            self.run = None
         else:
             board.on_move(self.play)
             board.on_message(self._say)
@@ -108,81 +99,76 @@ class LessonStepper(ipywidgets.HBox):
         self.observe(lambda _change: self.panel.refresh(), names=["message", "verdict", "solved", "rule", "error"])
         self._show()
 
-    def _replay(self) -> None:
-        """The positions of every step, from the learner's own moves at the free steps."""
-        lesson = self.lesson
-        assert lesson is not None
-        asked: dict[int, int] = {}  # play-on step -> how many of its moves were asked for so far
+    @property
+    def lesson(self) -> Lesson | None:
+        return self.run.lesson if self.run is not None else None
 
-        def choose(index: int, _state):
-            answer = self._answers.get(index) if lesson.steps[index].try_ else None
-            if not isinstance(answer, list):
-                return answer
-            asked[index] = asked.get(index, 0) + 1
-            return answer[asked[index] - 1] if asked[index] <= len(answer) else None
+    @property
+    def states(self) -> list:
+        """The position of every step on the learner's way through the lesson."""
+        return self.run.states if self.run is not None else []
 
-        self.line = lesson.line(choose)
-        self.states = self.line.states
+    @property
+    def line(self) -> Line | None:
+        return self.run.line if self.run is not None else None
+
+    @property
+    def _answers(self) -> dict:
+        return self.run.answers if self.run is not None else {}
 
     @property
     def decision(self):
         """On a play-on step, the decision on show (a tutor.lessons.Decision); else None."""
-        plays = self.line.plays.get(self.step, []) if self.line else []
-        return plays[min(self._at, len(plays) - 1)] if plays else None
-
-    def _played_out(self) -> bool:
-        """The play-on step on show has reached its moment: the board shows where it stopped."""
-        plays = self.line.plays.get(self.step, []) if self.line else []
-        return bool(plays) and self._at >= len(plays) - 1
+        return self.run.decision if self.run is not None else None
 
     @property
     def free(self) -> bool:
         """The step on show lets the learner play any allowed move, and the game goes on from it."""
-        return bool(self.lesson) and self.current.try_ is not None and self.current.try_.free
+        return self.run is not None and self.run.free
 
     @property
-    def loaded(self) -> tuple[Lesson, Board]:
-        """The lesson and its board, for what runs only when both are there (a move on the
+    def loaded(self) -> tuple[LessonRun, Board]:
+        """The lesson run and its board, for what runs only when both are there (a move on the
         board, the panel of a step)."""
-        if self.lesson is None or self.board is None:
+        if self.run is None or self.board is None:
             raise LookupError("the lesson did not load")
-        return self.lesson, self.board
+        return self.run, self.board
 
     # ------------------------------------------------------------- navigation
     @property
     def current(self):
         """The step on show (a tutor.lessons.Step)."""
-        return self.lesson.steps[self.step]
+        return self.loaded[0].step
 
     @property
     def total(self) -> int:
-        return len(self.lesson.steps) if self.lesson else 0
+        return self.run.total if self.run is not None else 0
 
     @property
     def waiting(self) -> bool:
         """A try-it step not yet answered right: Next waits for the learner."""
-        return bool(self.lesson) and self.current.try_ is not None and not self.solved
+        return self.run is not None and self.run.waiting
 
     def next(self) -> None:
-        if self.lesson and self.step < self.total - 1 and not self.waiting:
+        if self.run and self.step < self.total - 1 and not self.waiting:
             self.step += 1
             self._show()
 
     def back(self) -> None:
-        if self.lesson and self.step > 0:
+        if self.run and self.step > 0:
             self.step -= 1
             self._show()
 
     def go(self, step: int) -> None:
         """Show ``step`` straight away (an address opened, Back or Forward in the browser)."""
-        if self.lesson and 0 <= step < self.total and step != self.step:
+        if self.run and 0 <= step < self.total and step != self.step:
             self.step = step
             self._show()
 
     def restart(self) -> None:
-        if self.lesson:
+        if self.run:
             self.step = 0
-            self._answers.clear()
+            self.run.restart()
             self._show()
 
     def click(self, name: str) -> None:
@@ -205,53 +191,17 @@ class LessonStepper(ipywidgets.HBox):
 
     # ------------------------------------------------------------- moves
     def play(self, move) -> None:
-        """A move the learner made on the board: judged on try-it steps, explained otherwise."""
-        lesson, board = self.loaded
-        state = board.state  # the step's position, or the one after a right answer
-        step = self.current
-        reason = state.why_not(move)
-        self._reason_rule = reason.rule if reason is not None else None
-        if step.try_ is None or self.solved:
-            board.refresh()
-            self._answer(
-                "wrong" if reason else "right", lambda: str(reason) if reason else msg("widgets.stepper.allowed")
-            )
-            return
-        right, _ = lesson.judge(step, state, move)
-        if right and lesson.plays_on(step):
-            self._play_on(move)
-            return
-        if right:
-            self.solved = True
-            self._answers[self.step] = move
-            if step.try_.free:  # the game goes on from this move: the later steps are played again
-                for later in [index for index in self._answers if index > self.step]:
-                    del self._answers[later]
-                self._replay()
-            board.state = after(state, move)
+        """A move the learner made on the board, judged by the run."""
+        run, board = self.loaded
+        asked = run.step.try_ is not None and not run.solved
+        verdict = run.play(move)
+        self._reason_rule = verdict.rule
+        board.state = run.position
+        if asked and verdict.right:
             board.hints = True
-        else:
-            board.refresh()
-        self._answer("right" if right else "wrong", lambda: lesson.judge(step, state, move)[1])
-
-    def _play_on(self, move) -> None:
-        """A move on a play-on step: the game goes on from it (the coach answering) to the
-        learner's next move, or to where the step's moment stops the play."""
-        played = self._answers.get(self.step)
-        self._answers[self.step] = [*(played if isinstance(played, list) else [])[: self._at], move]
-        for later in [index for index in self._answers if index > self.step]:
-            del self._answers[later]
-        self._at += 1
-        self._replay()
-        board = self.loaded[1]
-        decision = self.decision
-        assert decision is not None
-        board.state = decision.state
-        board.hints = True
-        done = self._played_out()
-        self.solved = done
-        self._answer("right", lambda: msg("widgets.stepper.play-done" if done else "widgets.stepper.play-right"))
-        self.panel.refresh()  # a new prompt and tip, though the answer may read as the one before
+        self.solved = run.solved
+        self._answer("right" if verdict.right else "wrong", verdict.words)
+        self.panel.refresh()  # a play-on step: a new prompt and tip, though the answer may read as the one before
 
     def _answer(self, verdict: str, saying) -> None:
         self._saying = saying
@@ -265,78 +215,40 @@ class LessonStepper(ipywidgets.HBox):
     def relabel(self, lesson: Lesson) -> None:
         """The same step, position and answer in the language now set; ``lesson`` is the
         same file loaded in that language. A lesson that did not load keeps its message."""
-        if self.board is None:
+        if self.board is None or self.run is None:
             return
-        self.lesson = lesson
-        if lesson.guided:
-            self._replay()
-        if lesson.seats:  # players named per language: every position kept takes the new names
-            for state in (*self.states, self.board.state):
-                state.seat_names[:] = lesson.seats
+        self.run.relabel(lesson)
         self.board.refresh()
         self.message = self._saying() if self._saying else ""
         self.panel.refresh()
 
     def _show(self) -> None:
         """Draw the step on show and forget the last answer."""
-        self.solved = False
         self._reason_rule = None
         self._saying = None
         self.verdict, self.message, self.rule = "", "", None
-        self._at = 0
-        if self.board is not None and self.lesson is not None:
-            step = self.current
-            state = self.states[self.step]
-            played = self._answers.get(self.step)
-            if self.lesson.plays_on(step):
-                self._at = len(played) if isinstance(played, list) else 0  # back on it: where the learner left it
-                state = self.decision.state if self.decision else state
-                self.solved = self._played_out()
-            self.board.state = state
-            self.board.seat = self.lesson.learner if self.lesson.guided else self._learner(step, state)
-            # a try-it step should not give its answer away; on a free step every allowed move is right
-            self.board.hints = step.try_ is None or step.try_.free
-            self.board.set_highlight(step.highlight)
-            self._tell_about_the_answer()
+        if self.board is not None and self.run is not None:
+            run = self.run
+            run.go(self.step)
+            self.solved = run.solved
+            self.board.state = run.position
+            self.board.seat = run.seat
+            self.board.hints = run.hints  # a try-it step should not give its answer away
+            self.board.set_highlight(run.step.highlight)
+            saying = run.otherwise()  # the lesson goes on from another move than the learner's: say so
+            if saying is not None:
+                self._answer("", saying)
+        else:
+            self.solved = False
         self.panel.refresh()
-
-    def _tell_about_the_answer(self) -> None:
-        """After a try-it step the lesson goes on from the move it was written with: when
-        that is not the learner's own move, say so plainly instead of moving cards silently."""
-        answer = self._answers.get(self.step - 1)
-        asked = self.loaded[0].steps[self.step - 1].try_
-        if answer is None or (asked is not None and asked.free):  # a free move: the game went on from it
-            return
-        moves = self.current.moves
-        if moves and moves[0] == answer:
-            return  # the lesson goes on from the learner's own move
-        before = self.states[self.step - 1]
-        words = self.loaded[0].entry.needed("words")
-
-        def saying() -> str:
-            yours = words.move_words(before, answer)
-            if not moves:
-                return msg("widgets.stepper.answer-taken-back", yours=yours)
-            return msg("widgets.stepper.other-move", yours=yours, shown=words.move_words(before, moves[0]))
-
-        self._answer("", saying)
-
-    @staticmethod
-    def _learner(step, state) -> int | None:
-        """While seats choose at once, the seat the try-it step expects; else whoever acts."""
-        if step.try_ is not None and step.try_.accept and state.to_move == SIMULTANEOUS:
-            return step.try_.accept[0].seat
-        return None
 
     # ------------------------------------------------------------- panel
     def rule_ids(self) -> list[str]:
-        """The rules linked beside this step: the step's own, else the lesson's; then the notes
-        (the tutor's choices where the rule sheets are silent) that the step relies on."""
-        ids = list(self.current.rules or self.loaded[0].rules)
-        return ids + [note for note in self.current.notes if note not in ids]
+        """The rules linked beside this step (the step's, its notes', its tips')."""
+        return self.loaded[0].rule_ids()
 
     def panel_html(self) -> str:
-        if self.lesson is None or self.error:
+        if self.run is None or self.error:
             title = el("h2", escape(msg("widgets.stepper.broken")), class_="tutor-title")
             return el(
                 "div",
@@ -344,11 +256,11 @@ class LessonStepper(ipywidgets.HBox):
                 el("p", escape(self.error), class_="tutor-error", role="alert"),
                 class_="tutor-lesson-panel",
             )
-        step = self.current
+        run = self.run
         parts = [
             el(
                 "div",
-                el("h2", escape(self.lesson.title), class_="tutor-title"),
+                el("h2", escape(run.lesson.title), class_="tutor-title"),
                 el(
                     "span",
                     escape(msg("widgets.stepper.count", number=self.step + 1, total=self.total)),
@@ -357,29 +269,25 @@ class LessonStepper(ipywidgets.HBox):
                 class_="tutor-head",
             )
         ]
-        assert self.line is not None
-        moment = self.line.moments[self.step]
-        if step.say:
-            parts.append(el("p", escape(self.lesson.text(step.say, moment)), class_="tutor-say"))
-        if self.decision is not None:  # a play-on step's prompt and tips tell of the move on show
-            moment = self.decision.moment
-        for first in self.tips():
+        said = run.say()
+        if said:
+            parts.append(el("p", escape(said), class_="tutor-say"))
+        for first in run.tips():
             parts.append(
                 el(
                     "p",
                     el("strong", escape(msg("widgets.stepper.tip"))),
                     " ",
-                    escape(self.lesson.text(first.say, moment)),
+                    escape(run.fill(first.say)),
                     class_="tutor-tip",
                 )
             )
-        if self.lesson.guided and self.step == self.total - 1:  # a guided game ends with its scores
-            parts.append(score_table(self.states[self.step], self.lesson.learner))
-        if step.try_ is not None and self.lesson.plays_on(step) and self.solved:
-            said = self.lesson.text(step.try_.prompt, moment).strip()  # how the play ended, no move to ask
-            parts.append(el("p", escape(said), class_="tutor-say") if said else "")
-        elif step.try_ is not None:
-            prompt = self.lesson.text(step.try_.prompt, moment).strip() or msg("widgets.stepper.any-move")
+        if run.scores_shown:
+            parts.append(score_table(run.states[run.index], run.lesson.learner))
+        prompt = run.prompt
+        if prompt is not None and run.plays_on and run.solved:  # how the play ended, no move to ask
+            parts.append(el("p", escape(prompt), class_="tutor-say") if prompt else "")
+        elif prompt is not None:
             parts.append(
                 el(
                     "div",
@@ -395,13 +303,8 @@ class LessonStepper(ipywidgets.HBox):
         return el("div", *parts, class_="tutor-lesson-panel")
 
     def tips(self) -> list:
-        """A guided game's tip said on this step: a rule that matters here for the first time
-        (on a play-on step, the last one said on the way to the move on show)."""
-        plays = self.line.plays.get(self.step) if self.line else None
-        if plays:
-            said = [decision.firsts for decision in plays[: self._at + 1] if decision.firsts]
-            return said[-1] if said else []
-        return self.line.firsts[self.step] if self.line else []
+        """A guided game's tips said on this step."""
+        return self.run.tips() if self.run is not None else []
 
     def _feedback_html(self) -> str:
         if not self.message:
@@ -414,13 +317,11 @@ class LessonStepper(ipywidgets.HBox):
 
     def _rules_html(self) -> str:
         ids = self.rule_ids()
-        for first in self.tips():
-            ids += [rule for rule in first.rules if rule not in ids]
         if self._reason_rule and self._reason_rule not in ids:
             ids.append(self._reason_rule)
         if not ids:
             return ""
-        rules = {rule.id: rule for rule in self.loaded[0].entry.rule_list}
+        rules = {rule.id: rule for rule in self.loaded[0].lesson.entry.rule_list}
         links = [el("span", escape(msg("widgets.stepper.rules")), class_="tutor-rules-label")]
         for rule_id in ids:
             links.append(

@@ -13,15 +13,7 @@ from tutor.core import TutorError
 from tutor.messages import language, msg, set_language
 from tutor.svg.draw import el
 from widgets.app import Bodies, Page, friendly, heading
-from widgets.classroom.lesson import (
-    FollowStepper,
-    class_lesson,
-    coach_goes_on,
-    move_words,
-    read_move,
-    the_answer,
-    verdict,
-)
+from widgets.classroom.lesson import FollowStepper, class_lesson, move_words
 from widgets.classroom.page import PAGES, ClassPage, first_language, frame
 from widgets.feedback import feedback
 
@@ -105,8 +97,6 @@ class Follower(ClassPage):
         """Show the class's lesson in this page's language, from the step the class is at."""
         self.joined[learner.code] = learner.token
         self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
-        self.line = self.lesson_shown.line()  # a guided game: the coach's way through it, one for the class
-        self.states = self.line.states
         self.learner = learner
         self.shown: LearnerView | None = None
         keep = {"code": learner.code, "token": learner.token, "language": language()}
@@ -116,6 +106,7 @@ class Follower(ClassPage):
         )
         self.status = w.HTML()
         self.stepper = FollowStepper(self.lesson_shown)  # a board wider than a phone shrinks to fit (classroom.css)
+        self.run = self.stepper.loaded[0]  # a guided game: the coach's way through it, one for the class
         self.stepper.answer = self.answer
         self.results = w.HTML()
         self.children = [
@@ -155,24 +146,25 @@ class Follower(ClassPage):
         self.shown = view
         index = view.step - 1
         self.stepper.go_to(index)
-        step, state = self.stepper.current, self.states[index]
-        lesson = self.lesson_shown
+        run, lesson = self.run, self.lesson_shown
+        step, state = self.stepper.current, run.states[index]
         if view.is_try:
-            move = read_move(lesson, state, view.answer.move) if view.answer else None
-            right, text = lesson.judge(step, state, move) if move is not None else (False, "")
+            move = run.read(index, view.answer.move) if view.answer else None
+            judged = run.verdict(index, move) if move is not None else None
+            right, text = (judged.right, judged.text) if judged is not None else (False, "")
             if right and step.try_.free:  # the class's game goes on from the coach's move, not this one
                 text = msg("classroom.follow.free-right")
-            goes_on = coach_goes_on(lesson, self.line, index) if view.revealed else None
+            goes_on = run.goes_on(index) if view.revealed else None
             on = f" {goes_on[1]}" if goes_on is not None else ""
             if view.show_feedback and move is not None:
                 self.stepper.say(
                     "right" if right else "wrong",
-                    f"{text} {the_answer(lesson, step, state)}{on}" if view.revealed and not right else f"{text}{on}",
+                    f"{text} {run.answer_words(index)}{on}" if view.revealed and not right else f"{text}{on}",
                 )
             elif move is not None:
                 self.stepper.say("", msg("classroom.follow.answer-in", answer=move_words(lesson, state, move)))
             elif view.revealed:
-                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {the_answer(lesson, step, state)}{on}")
+                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {run.answer_words(index)}{on}")
             if goes_on is not None:  # a guided game: everyone sees where the class's one game goes on
                 self.stepper.show_position(goes_on[0], state.to_move)
             elif right and view.show_feedback:
@@ -183,13 +175,11 @@ class Follower(ClassPage):
 
     def answer(self, move) -> None:
         """The learner's move on a "try it" step, judged by the lesson and sent to the class."""
-        lesson = self.lesson_shown
-        step, state = self.stepper.current, self.states[self.stepper.step]
+        index = self.stepper.step
         self.stepper.loaded[1].refresh()
-        allowed = state.why_not(move) is None
-        right = lesson.judge(step, state, move)[0]
+        judged = self.run.verdict(index, move)
         try:
-            view = self.following.answer(self.stepper.step + 1, str(move), allowed, right)
+            view = self.following.answer(index + 1, str(move), judged.allowed, judged.right)
         except TutorError as error:  # moved on, closed, already answered, store down
             self.stepper.say("", str(error))
             return
@@ -201,9 +191,9 @@ class Follower(ClassPage):
         learner = self.following
         for result in learner.results():
             index = result.step - 1
-            step, state = self.lesson_shown.steps[index], self.states[index]
-            move = read_move(self.lesson_shown, state, result.answer.move) if result.answer else None
-            kind = verdict(self.lesson_shown, step, state, move) if move is not None else "none"
+            step, state = self.lesson_shown.steps[index], self.run.states[index]
+            move = self.run.read(index, result.answer.move) if result.answer else None
+            kind = self.run.verdict(index, move).kind if move is not None else "none"
             answer = (
                 el("span", escape(move_words(self.lesson_shown, state, move)), class_="tutor-answer")
                 if move is not None

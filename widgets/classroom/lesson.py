@@ -1,17 +1,18 @@
 """The class's lesson as both pages use it: which lessons a class can take (the "Lead a class"
-form's list) and how each loads, the stepper a class moves, and the learners' moves read back
-from lesson notation, put into words and judged."""
+form's list) and how each loads, and the stepper a class moves. The class's way through the
+lesson (the coach's, in a guided game), its verdicts and answers are the stepper's lesson run
+(tutor.lesson_run.LessonRun)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tutor.core import TutorError
-from tutor.lessons import Lesson, Line, bundled_lessons, load_lesson, parse_move_for
+from tutor.lesson_run import after, asked_steps
+from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.own_lessons import class_own_lesson
-from widgets.stepper import LessonStepper, after
+from widgets.stepper import LessonStepper
 
 # ----------------------------------------------------------------- the lessons a class can take
 
@@ -35,7 +36,7 @@ def lesson_choices(game: str) -> list[tuple[str, str]]:
     for number, path in enumerate(bundled_lessons(game), start=1):
         lesson = load_lesson(path)
         label = msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes)
-        if try_steps(lesson):
+        if asked_steps(lesson):
             label = msg("classroom.setup.asks", lesson=label)
         choices.append((msg("classroom.setup.guided", lesson=label) if lesson.guided else label, path.stem))
     return choices
@@ -52,55 +53,12 @@ def default_lesson(game: str) -> str | None:
     stems = [path.stem for path in bundled_lessons(game)]
     lessons = [(path.stem, load_lesson(path)) for path in bundled_lessons(game)]
     return next(
-        (stem for stem, lesson in lessons if try_steps(lesson) and not lesson.guided), stems[0] if stems else None
+        (stem for stem, lesson in lessons if asked_steps(lesson) and not lesson.guided), stems[0] if stems else None
     )
-
-
-def try_steps(lesson) -> tuple[int, ...]:
-    return tuple(number for number, step in enumerate(lesson.steps, start=1) if step.try_ is not None)
-
-
-def read_move(lesson, state, notation: str):
-    """A move the learners sent, back from lesson notation; None if it cannot be read."""
-    try:
-        return parse_move_for(lesson.entry, state, notation)
-    except TutorError:
-        return None
 
 
 def move_words(lesson, state, move) -> str:
     return lesson.entry.needed("words").move_words(state, move)
-
-
-def verdict(lesson, step, state, move) -> str:
-    """What the lesson makes of ``move``: "right", "allowed" (by the rules, but not what the step
-    asks) or "refused" (by the rules)."""
-    if state.why_not(move) is not None:
-        return "refused"
-    return "right" if lesson.judge(step, state, move)[0] else "allowed"
-
-
-def the_answer(lesson, step, state) -> str:
-    """The step's answer in words: its accepted moves, or that any allowed move is right."""
-    accepted = step.try_.accept
-    if not accepted:
-        return msg("classroom.answer.any")
-    return msg("classroom.answer.is", answer=" / ".join(move_words(lesson, state, move) for move in accepted))
-
-
-def coach_goes_on(lesson: Lesson, line: Line, index: int) -> tuple[Any, str] | None:
-    """On a guided game's free or play-on step, where the class's one game goes on once the
-    answer is shown (the coach's choice for the learner's seat, the way the next step starts
-    from) and that said in words; None on any other step."""
-    step = lesson.steps[index]
-    if not lesson.guided or step.try_ is None or not step.try_.free or index not in line.answers:
-        return None
-    state, seat = line.states[index], lesson.learner if lesson.learner is not None else 0
-    if lesson.plays_on(step):
-        return line.plays[index][-1].state, msg("classroom.answer.played-on", seat=state.name(seat))
-    move = line.answers[index]
-    words = move_words(lesson, state, move)
-    return after(state, move), msg("classroom.answer.coach", seat=state.name(seat), move=words)
 
 
 # ----------------------------------------------------------------- the stepper a class moves

@@ -22,21 +22,17 @@ from tutor.classroom import (
 )
 from tutor.core import TutorError
 from tutor.games import game_name, games
+from tutor.lesson_run import asked_steps
 from tutor.messages import language, msg, set_language
 from tutor.svg.draw import el
 from widgets.app import STUDIO, Bodies, Page, friendly, heading, href
 from widgets.classroom.lesson import (
     FollowStepper,
     class_lesson,
-    coach_goes_on,
     default_lesson,
     guided_stems,
     lesson_choices,
     move_words,
-    read_move,
-    the_answer,
-    try_steps,
-    verdict,
 )
 from widgets.classroom.page import PAGES, ClassPage, first_language, frame
 from widgets.component import Component
@@ -269,7 +265,7 @@ class Presenter(ClassPage):
                 self.lesson.value,
                 language(),
                 steps=len(lesson.steps),
-                try_steps=try_steps(lesson),
+                try_steps=asked_steps(lesson),
                 reveal=self.reveal.value,
                 size=self.size.value,
             )
@@ -289,8 +285,6 @@ class Presenter(ClassPage):
         self.teacher = teacher
         self.link.keep = {"stored": {"code": teacher.code, "token": teacher.token, "language": language()}}
         self.lesson_shown = class_lesson(teacher.settings.game, teacher.settings.lesson)
-        self.line = self.lesson_shown.line()  # a guided game: the coach's way through it, one for the class
-        self.states = self.line.states
         self.position = teacher.position()
         self.learners = teacher.learner_count()
         self.tally: Tally | None = None
@@ -298,6 +292,7 @@ class Presenter(ClassPage):
         self.roster_open = False
         self.join_address = join_url(self.join_page, teacher.code)
         self.stepper = FollowStepper(self.lesson_shown)
+        self.run = self.stepper.loaded[0]  # a guided game: the coach's way through it, one for the class
         self.bar = ClassBar(self)
         self.side = w.HTML()
         self.side.add_class("tutor-class-side")
@@ -391,10 +386,10 @@ class Presenter(ClassPage):
     def draw(self) -> None:
         index = self.position.step - 1
         self.stepper.go_to(index)
-        step, state = self.stepper.current, self.states[index]
+        step, state = self.stepper.current, self.run.states[index]
         if self.on_try_step and self.position.step in self.position.revealed:
-            answer = the_answer(self.lesson_shown, step, state)
-            goes_on = coach_goes_on(self.lesson_shown, self.line, index)
+            answer = self.run.answer_words(index)
+            goes_on = self.run.goes_on(index)
             if goes_on is not None:  # a guided game: the class's one game goes on with the coach's choice
                 self.stepper.show_position(goes_on[0], state.to_move)
                 answer = f"{answer} {goes_on[1]}"
@@ -426,16 +421,17 @@ class Presenter(ClassPage):
         return el("section", *parts, class_="tutor-join-card", aria_label=msg("classroom.join-card.heading"))
 
     def tally_html(self, tally: Tally) -> str:
-        lesson = self.lesson_shown
+        lesson, run = self.lesson_shown, self.run
         index = self.position.step - 1
-        step, state = lesson.steps[index], self.states[index]
+        state = run.states[index]
         revealed = self.position.step in self.position.revealed
         rows = []
         for notation, count in tally.moves.items():
-            move = read_move(lesson, state, notation)
+            move = run.read(index, notation)
             words = move_words(lesson, state, move) if move is not None else msg("classroom.tally.other")
-            kind = verdict(lesson, step, state, move) if revealed and move is not None else "open"
-            why = state.why_not(move) if kind == "refused" else None
+            judged = run.verdict(index, move) if revealed and move is not None else None
+            kind = judged.kind if judged is not None else "open"
+            why = judged.text if judged is not None and not judged.allowed else None
             rows.append(
                 el(
                     "li",
@@ -474,8 +470,8 @@ class Presenter(ClassPage):
         )
 
     def describe(self, step: int, notation: str) -> str:
-        state = self.states[step - 1]
-        move = read_move(self.lesson_shown, state, notation)
+        state = self.run.states[step - 1]
+        move = self.run.read(step - 1, notation)
         return move_words(self.lesson_shown, state, move) if move is not None else notation
 
     def results_html(self) -> str:

@@ -1,0 +1,160 @@
+"""The kinds of lesson step, in one table: how each is read from its field in a lesson file,
+what ``tutor check`` verifies of it, how a learner's move on it is judged and whether a class's
+tally counts it. A new kind of step is one entry here (and its words in the catalogs).
+
+A step that asks nothing is a ``show`` step; a ``try`` asks for a move the lesson names (or any
+allowed one); a ``free`` step (a guided game) takes any allowed move of the learner's seat and
+the game goes on from it; a ``play`` step (a guided game) takes move after move, the coach
+answering, until one of the game's moments happens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from tutor.core import TutorError
+from tutor.messages import msg
+
+
+@dataclass
+class Try:
+    """What a step asks: a prompt the learner answers with a move; ``accept`` empty means any
+    legal move. ``kind`` names its entry in ``KINDS``; ``free``: the game goes on from the
+    learner's move; ``until``: a play-on step's moment."""
+
+    prompt: str
+    accept: list = field(default_factory=list)
+    free: bool = False
+    until: str | None = None
+    kind: str = "try"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A learner's move judged: ``right`` (what the step asks), ``allowed`` (by the rules),
+    the rule a refused move breaks, and the answer in words (``text``, said in the language
+    set when it is read, so that a page can say it again after a change of language)."""
+
+    right: bool
+    allowed: bool
+    words: Callable[[], str]
+    rule: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.words()
+
+    @property
+    def kind(self) -> str:
+        """What a class's tally counts: "right", "allowed" (by the rules, not what the step
+        asks) or "refused" (by the rules)."""
+        return "right" if self.right else "allowed" if self.allowed else "refused"
+
+
+class Reading(NamedTuple):
+    """What reading a step's field needs: ``text`` (a text in the language set), ``move`` (a
+    move in lesson notation at the step's position) and the game's ``moments``."""
+
+    text: Callable[[Any], str]
+    move: Callable[[str], Any]
+    moments: dict
+
+
+@dataclass(frozen=True)
+class StepKind:
+    """One kind of step. ``read(spec, reading)``: its field's value in the file as a ``Try``
+    (None for a show step);
+    ``check(state, step)``: what ``tutor check`` finds wrong with it at its position;
+    ``judge(lesson, step, state, move)``: a move that the rules allow, judged (a refused move
+    never gets this far); ``tallied``: a class answers it, and its tally counts the answers;
+    ``goes_on``: after a right answer the game goes on from the learner's move ("free") or plays
+    on until the step's moment ("play"), else the lesson keeps its own moves (None)."""
+
+    field: str | None
+    read: Callable[[Any, Reading], Try | None]
+    check: Callable[[Any, Any], list[str]]
+    judge: Callable[[Any, Any, Any, Any], Verdict]
+    tallied: bool
+    goes_on: str | None = None
+
+
+def _prompt(spec) -> dict:
+    return spec if isinstance(spec, dict) else {"prompt": spec}
+
+
+def _read_try(spec, read: Reading) -> Try:
+    spec = _prompt(spec)
+    accept = spec.get("accept", [])
+    return Try(
+        read.text(spec["prompt"]), [read.move(text) for text in (accept if isinstance(accept, list) else [accept])]
+    )
+
+
+def _read_free(spec, read: Reading) -> Try:
+    return Try(read.text(_prompt(spec)["prompt"]), [], free=True, kind="free")
+
+
+def _read_play(spec, read: Reading) -> Try:
+    if spec["until"] not in read.moments:
+        raise TutorError(msg("lesson.unknown-until", until=spec["until"], known=", ".join(read.moments)))
+    return Try(read.text(spec["prompt"]), [], free=True, until=str(spec["until"]), kind="play")
+
+
+def _check_accepted(state, step) -> list[str]:
+    """Every move a try accepts is allowed where it is asked."""
+    problems = []
+    for move in step.try_.accept:
+        reason = state.why_not(move)
+        if reason is not None:
+            problems.append(msg("lesson.try-not-legal", move=move, reason=reason))
+    return problems
+
+
+def _nothing(_state, _step) -> list[str]:
+    return []  # a free or play-on step's turn and moment are checked as the game is played (Lesson.line)
+
+
+def _judge_shown(_lesson, _step, _state, _move) -> Verdict:
+    return Verdict(True, True, lambda: msg("widgets.stepper.allowed"))
+
+
+def _judge_try(lesson, step, state, move) -> Verdict:
+    if not step.try_.accept or move in step.try_.accept:
+        return Verdict(True, True, lambda: msg("lesson.try-right"))
+
+    def words() -> str:
+        # Allowed, but not what the step asks: the game says what differs, in the step's terms.
+        unasked = getattr(lesson.entry.part("lessons"), "unasked", None)
+        said = unasked(state, move, step.try_.accept) if unasked is not None else None
+        return said or msg("lesson.try-wrong-but-legal")
+
+    return Verdict(False, True, words)
+
+
+def _judge_free(_lesson, _step, _state, _move) -> Verdict:
+    return Verdict(True, True, lambda: msg("lesson.free-right"))
+
+
+KINDS: dict[str, StepKind] = {
+    "show": StepKind(None, lambda _spec, _read: None, _nothing, _judge_shown, tallied=False),
+    "try": StepKind("try", _read_try, _check_accepted, _judge_try, tallied=True),
+    "play": StepKind("play", _read_play, _nothing, _judge_free, tallied=True, goes_on="play"),
+    "free": StepKind("free", _read_free, _nothing, _judge_free, tallied=True, goes_on="free"),
+}
+ASKING = [name for name, kind in KINDS.items() if kind.field is not None]  # in the order a step's fields are read
+
+
+def kind_of(step) -> StepKind:
+    """The kind of a lesson step (a tutor.lessons.Step)."""
+    return KINDS[step.try_.kind if step.try_ is not None else "show"]
+
+
+def judge(lesson, step, state, move) -> Verdict:
+    """A learner's move on ``step`` at ``state``: refused with the engine's reason naming the
+    rule, else judged by the step's kind."""
+    reason = state.why_not(move)
+    if reason is not None:
+        return Verdict(False, False, lambda: str(reason), reason.rule)
+    return kind_of(step).judge(lesson, step, state, move)
