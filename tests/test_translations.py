@@ -35,6 +35,7 @@ SAME_AS_ENGLISH = {
         "rule.d13.bust.title",  # the Dutch edition's own heading: the game's name
         "widgets.decktet.ace",  # A for Aas
         "input.inside",  # "'prompt' in 'try'": 'in' is Dutch too
+        "widgets.tw.points",  # "1 pt": the Dutch abbreviation too
     },
 }
 

@@ -328,7 +328,7 @@ class GameTable(w.VBox):
     def _describe_bots(self) -> None:
         bots = sorted(set(self.kinds) - {PERSON})
         self.about.value = "".join(
-            f'<p class="tutor-summary"><strong>{escape(msg(f"bot.{kind}.name"))}:</strong> '
+            f'<p class="tutor-summary"><strong>{escape(msg("app.play.bot-name", name=msg(f"bot.{kind}.name")))}</strong> '
             f"{escape(msg(f'bot.{kind}.{self.game}'))}</p>"
             for kind in bots
         )

@@ -146,7 +146,16 @@ def d13_receive(rng: random.Random) -> Question:
     if refused:
         explanation.append(msg("quiz.d13-receive.refused-count"))
         rules.append("d13.hand-counts")
-    story = listed([msg("quiz.d13-receive.given", card=give.card, player=state.name(give.seat)) for give in given])
+    story = listed(
+        [
+            msg(
+                f"quiz.d13-receive.{'kept' if give.seat == state.dealer else 'given'}",
+                card=give.card,
+                player=state.name(give.seat),
+            )
+            for give in given
+        ]
+    )
     refusals = "".join(
         msg("quiz.d13-receive.refused", card=give.card, player=state.name(give.seat)) + " " for give in refused
     )

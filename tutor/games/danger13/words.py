@@ -38,6 +38,8 @@ def sentences(state, index: int) -> list[str]:
             said.append(msg("app.log.d13.reveal", player=player, card=event["card"]))
         elif event.kind == "card-drawn":
             said.append(msg("app.log.d13.draw", player=player, card=event["card"]))
+        elif event.kind == "card-given" and event["to"] == event.seat:
+            said.append(msg("app.log.d13.keep", dealer=player, card=event["card"]))
         elif event.kind == "card-given":
             said.append(msg("app.log.d13.give", dealer=player, card=event["card"], player=state.name(event["to"])))
         elif event.kind == "card-accepted":

@@ -51,6 +51,8 @@ def _where_explained(state, card, reasons) -> tuple[list[str], list[str]]:
         colour = state.colour[slot]
         case = "free" if colour is None else "follow" if colour == card.colour else "off-colour"
         rules.append({"free": "mt.open", "follow": "mt.follow", "off-colour": "mt.off-colour"}[case])
+        if case == "off-colour":  # then every slot is: one sentence says it for the four
+            return [msg("quiz.mt-where.off-colour", card=card, colour=msg(f"mt.colour.{card.colour}"))], rules[:1]
         explanation.append(
             msg(f"quiz.mt-where.{case}", slot=slot + 1, card=card, colour=msg(f"mt.colour.{colour or card.colour}"))
         )

@@ -45,7 +45,7 @@ def tw_score(rng: random.Random) -> Question:
     answer = sum(triad.points for triad in triads)
     if triads:
         explanation = [
-            msg("quiz.tw-score.triads", triads="; ".join(triad.describe(after.grid) for triad in triads), points=answer)
+            msg("quiz.tw-score.triads", triads=listed([triad.describe(after.grid) for triad in triads]), points=answer)
         ]
         rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"]
     else:

@@ -87,7 +87,7 @@ def sentences(state, index: int) -> list[str]:
             msg(
                 "app.log.tw.scores",
                 points=sum(triad.points for triad in triads),
-                triads="; ".join(triad.describe(state.grid) for triad in triads),
+                triads=listed([triad.describe(state.grid) for triad in triads]),
             )
         )
     return said
