@@ -171,8 +171,23 @@ OTHER_WORDS = {
         r"\brooster",
         r"\b(groen|geel|blauw|paars) \d+\b",
     ],
-    ("thricewise", "nl"): [r"\brij(en)? van drie"],
-    ("danger13", "nl"): [r"\b[Pp]ijl\b", r"\btrek(ken|t|)\b", r"\btrok", r"bij deze gever", r"(?<![-\w])stapel\b"],
+    ("thricewise", "nl"): [r"\brij(en)? van drie", r"\bplek(ken)?\b"],  # a cell: the glossary's "vak"
+    ("danger13", "nl"): [
+        *(r"\b[Pp]ijl\b", r"\btrek(ken|t|)\b", r"\btrok", r"bij deze gever", r"(?<![-\w])stapel\b"),
+        r"deelbeurt",  # one deal: a "beurt", as the edition says
+        r"startkaart",  # the edition's "kaart voor de startspeler"
+        r"\b(pluskaart|gewone kaart|pakkaart) \d",  # "pluskaart 2" reads as +2: "pluskaart van 2"
+    ],
+    ("danger13", "fr"): [r"\bcartes? (simples?|plus|double plus|pioche) \d"],  # "carte plus 2" reads as +2
+    # A trick is "complet" / "vol" once its fourth card is down, and the VP cards "prédire" it.
+    ("monster_trick", "fr"): [
+        r"\bplis? (finis?|terminés?)\b",
+        r"\b(finir|finit|finissent|termine|terminer|achève|achever) (un|le|ce|son|chaque) pli",
+        r"\b[Pp]ari(er|s|e)?\b",
+    ],
+    ("monster_trick", "nl"): [r"\bklaar is\b|\bslag klaar\b", r"afgemaakt|afmaken|maakt de slag af", r"\bgok\b"],
+    # A grid's cell: the sheet's "case", the glossary's "vak".
+    ("thricewise", "fr"): [r"\b(la|une|cette|autre) places?\b|\b(les|des) places\b"],
     (None, "fr"): [r"\bcartes? \d+ (vert|jaune|bleu|violet)"],
 }
 NOTATION = re.compile(r"\.error\.[\w-]*format$")  # how to write a move: "an arrow" is the "->" typed

@@ -8,7 +8,7 @@ boards and lessons use."""
 
 EDITIONS = ("fr", "nl")
 TERMS = {
-    "start-card": ("nl",),
+    "start-card": ("fr", "nl"),
     "dealer": ("fr", "nl"),
     "draw-pile": ("fr", "nl"),
     "row": ("fr", "nl"),

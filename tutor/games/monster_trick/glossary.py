@@ -10,9 +10,11 @@ TERMS = {
     "round": ("en", "fr", "nl"),
     "slot": ("nl",),  # the English and French sheets speak of a free space, not of four places
     "marker": ("en", "fr", "nl"),
+    "complete": ("en", "fr", "nl"),
     "opening-colour": ("en", "fr", "nl"),
     "follow": ("en", "fr"),
     "off-colour": ("nl",),
     "vp-card": ("en", "fr", "nl"),
+    "predict": ("en", "fr"),  # the Dutch sheet lays the cards out without naming it
     "active": ("en", "fr", "nl"),
 }
