@@ -7,7 +7,7 @@ import pytest
 from tutor.core import advance_chance
 from tutor.drills import MOST_STARS, Run, drills, stars, tasks
 from tutor.games import games
-from tutor.messages import LANGUAGES, catalog, listed
+from tutor.messages import LANGUAGES, catalog, listed, msg
 
 DRILLED = [(game, drill.id) for game in games() for drill in drills(game)]
 
@@ -195,6 +195,13 @@ def test_the_drill_page_plays_a_drill_to_its_stars(game):
                 assert body.choices.children[wrong].disabled and "tutor-wrong" in body.said.value
             body.choices.children[task.correct].click()
         assert "tutor-right" in body.said.value
+        # the right answer stays on show, the move drawn, until Next
+        assert body.held and body.onward.description == msg("widgets.stepper.next")
+        if task.on_board:
+            assert body.board.state.snapshot() != task.position.snapshot() and not body.board.accepting
+        else:
+            assert body.choices.children[task.correct].description.startswith("\u2713")
+        body.onward.click()
     assert body.list.stars == {first.id: stars(mistakes)}
     assert "\u2605" * stars(mistakes) in body.prompt.value and body.after.layout.display is None
     assert f'data-target="drill:{first.id}"' in body.list.html
@@ -223,6 +230,7 @@ def test_the_language_chooser_keeps_the_drill_and_its_place():
     page = drill_page("danger-13")
     body = page.children[-1]
     body.answer(body.run.task.solution)
+    body.onward.click()
     page.speak("fr")
     assert page.children[-1] is body and body.run.number == 1
     assert msg("app.drill.count", number=2, total=len(body.run.tasks)) in body.counter.value

@@ -87,7 +87,8 @@ class DrillBody(w.HBox):
         self.again.on_click(lambda _: self.start(self.run.drill_id))
         self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.onward.add_class("tutor-onward")
-        self.onward.on_click(lambda _: self.start(self._following().id))
+        self.onward.on_click(lambda _: self.go_on())
+        self.held = False  # a right answer on show, the move drawn, until the learner goes on
         self.after = w.HBox([self.onward, self.again])
         self.after.add_class("tutor-after")
         self.board = board_for(game, self.run.task.position, 1.0)
@@ -101,7 +102,17 @@ class DrillBody(w.HBox):
         self.list.current = self.run.drill_id
         self.show()
 
+    def go_on(self) -> None:
+        """After a right answer: the next position (or the stars); after the stars: the next drill."""
+        if self.held:
+            self.held = False
+            self.said.value = ""
+            self.show()
+        else:
+            self.start(self._following().id)
+
     def start(self, drill_id: str) -> None:
+        self.held = False
         self.run = Run(self.game, drill_id, self.seed)
         self.list.current = drill_id
         self.said.value = ""
@@ -109,6 +120,7 @@ class DrillBody(w.HBox):
 
     def relabel(self, game: str) -> None:
         """The same drill at the same position in the language now set."""
+        self.held = False
         self.run = self.run.relabelled()
         self.again.description = msg("app.drill.again")
         self.list.refresh()
@@ -125,6 +137,8 @@ class DrillBody(w.HBox):
         run = self.run
         self._count()
         self.after.layout.display = None if run.finished else "none"
+        self.again.layout.display = None
+        self.board.accepting = True
         if run.finished:
             self.prompt.value = (
                 f'<p class="tutor-prompt tutor-drill-done">{star_row(run.stars)} '
@@ -178,7 +192,7 @@ class DrillBody(w.HBox):
         if right:
             if run.finished:
                 self.list.earn(run.drill_id, run.stars)
-            self.show()
+            self._hold(answer)
         else:
             self._count()
             if run.task.on_board:  # the card picked is put back: the next try starts afresh
@@ -187,3 +201,24 @@ class DrillBody(w.HBox):
                 button = self.choices.children[answer]
                 button.disabled, button.button_style = True, "danger"
                 button.description = "\u2717 " + run.task.choices[answer]
+
+    def _hold(self, answer) -> None:
+        """A right answer stays on show with its verdict, the move drawn on the board (or the
+        choice ticked), until the learner goes on with Next: the next position does not
+        replace the board under their eyes."""
+        task = self.run.tasks[self.run.number - 1]
+        self.held = True
+        if task.on_board:
+            after = task.position.clone()
+            after.push(answer)
+            self.board.state = after
+            self.board.accepting = False
+        else:
+            for index, button in enumerate(self.choices.children):
+                button.disabled = True
+                if index == answer:
+                    button.button_style = "success"
+                    button.description = "\u2713 " + task.choices[index]
+        self.onward.description = msg("widgets.stepper.next")
+        self.again.layout.display = "none"
+        self.after.layout.display = None

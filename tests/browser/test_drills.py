@@ -67,6 +67,10 @@ def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
             for selector in clicks(task.move):
                 page.locator(selector).click()
             page.locator(".tutor-right").wait_for()
+            # the move stays drawn with its verdict until Next: the verdict and Next in view
+            settle(page)
+            assert outside_view(page, ".tutor-right, .tutor-onward") == [], f"position {number}: verdict or Next"
+            page.get_by_role("button", name=msg("widgets.stepper.next"), exact=True).click()
         earned = stars(1)
         page.get_by_text(msg("app.drill.earned", stars=earned)).wait_for()
         drill_stars(page, drill.id, earned)

@@ -163,6 +163,7 @@ def mark_outline(x, y, width, height, rx, stroke_width=3, dash="8 5") -> str:
         stroke=MARK,
         stroke_width=stroke_width,
         stroke_dasharray=dash,
+        class_="lesson-mark",
     )
 
 

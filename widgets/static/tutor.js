@@ -57,6 +57,7 @@ function draw(model, el) {
   const position = focused ? targets.indexOf(focused) : -1;
   el.innerHTML = model.get("html");
   wire(model, el);
+  sheetDrawn(el);
   if (name !== null) {
     const fresh = [...el.querySelectorAll("[data-target]")];
     const again = fresh.find((part) => part.dataset.target === name) || fresh[Math.min(position, fresh.length - 1)];
@@ -529,7 +530,9 @@ const ONWARD = [
     show: ".tutor-lesson-panel .tutor-stepnav" },
   // a move: the board changes, even when the lesson's words stay the same (a play-on step's next turn)
   { clicked: ".tutor-board [data-target]", changes: ".tutor-board", show: afterMove },
-  { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: ".tutor-lesson-panel" },
+  { clicked: ".tutor-stepnav [data-target]", changes: ".tutor-lesson-panel", show: () => focusBoard() || seen(".tutor-lesson-panel") },
+  // the next question or position: its prompt at the top of the sheet, the board's parts above it
+  { clicked: ".tutor-panel .tutor-onward", changes: ".tutor-panel", show: () => focusBoard() || seen(".tutor-prompt") },
 ];
 const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
 const ONWARD_QUIET_MS = 200;  // no change for this long: the page has drawn its answer
@@ -549,6 +552,8 @@ function snapshot(selector) {
 // with the board's buttons and the lesson's words under it when they fit. A hand under a tall
 // grid (a phone) is out of view once a card was placed low on the grid.
 function afterMove() {
+  // a drill's right move is shown where it was made, its verdict and Next in the panel
+  if (seen(".tutor-drill-panel .tutor-onward")) return null;
   const nav = seen(".tutor-lesson-panel .tutor-stepnav");
   if (nav && nav.querySelector("[data-target='next']:not([disabled])")) return nav;
   const card = seen(".tutor-board [data-target^='card:']");
@@ -566,15 +571,110 @@ function shown(rule) {
 
 // ``el``, or [first, last]: the stretch from the top of one to the bottom of the other, brought
 // into view whole when it fits, else from its top.
+// On a phone the lesson's step or the question is a sheet stuck to the foot of the screen
+// (page.css): what the board shows is in view only above it.
+const SHEETS = ".tutor-stepper > .tutor-widget:has(> .tutor-lesson-panel), .tutor-body > .tutor-panel";
+
+function sheetTop() {
+  let top = window.innerHeight;
+  for (const sheet of document.querySelectorAll(SHEETS)) {
+    if (getComputedStyle(sheet).position !== "sticky" || !sheet.getClientRects().length) continue;
+    top = Math.min(top, Math.max(sheet.getBoundingClientRect().top, window.innerHeight * 0.4));
+  }
+  return top;
+}
+
 function bringIntoView(el, top) {
   const [first, last] = Array.isArray(el) ? el : [el, el];
+  const inSheet = first.closest(SHEETS) !== null;
+  if (inSheet) return showInSheet(last);
+  const bottom = sheetTop();
   const from = first.getBoundingClientRect().top, to = last.getBoundingClientRect().bottom;
-  if (from >= 0 && to <= window.innerHeight) return;
-  if (first !== last) {
-    if (to - from > window.innerHeight || from < 0) first.scrollIntoView({ block: "start" });
-    else last.scrollIntoView({ block: "end" });
-  } else if (top && (from < 0 || from > window.innerHeight * 0.5)) first.scrollIntoView({ block: "start" });
-  else first.scrollIntoView({ block: "nearest" });
+  if (from >= 0 && to <= bottom) return;
+  const box = scroller(first);
+  let by;
+  if (first !== last && el.fromFoot) by = to - bottom + 8;
+  else if (first !== last) by = to - from > bottom || from < 0 ? from - 8 : to - bottom + 8;
+  else if (top && (from < 0 || from > bottom * 0.5)) by = from - 8;
+  else by = from < 0 || to - from > bottom ? from - 8 : to - bottom + 8;
+  box.scrollBy({ top: by });
+}
+
+// Inside a sheet that scrolls (a long step on a phone): the verdict (or the part asked for)
+// in view above the buttons at the sheet's foot.
+function showInSheet(part) {
+  const sheet = part.closest(SHEETS);
+  if (!sheet || sheet.scrollHeight <= sheet.clientHeight + 1) return;
+  const verdict = [...sheet.querySelectorAll(".tutor-feedback:not([hidden])")]
+    .find((one) => one.getClientRects().length && one.textContent.trim());
+  const target = verdict || part;
+  const foot = [...sheet.querySelectorAll(".tutor-stepnav, .tutor-after")].find((one) => one.getClientRects().length);
+  const room = sheet.getBoundingClientRect().bottom - (foot ? foot.getBoundingClientRect().height : 0);
+  const r = target.getBoundingClientRect(), s = sheet.getBoundingClientRect();
+  if (r.bottom > room) sheet.scrollTop += Math.min(r.bottom - room + 6, r.top - s.top - 6);
+  else if (r.top < s.top) sheet.scrollTop -= s.top - r.top + 6;
+}
+
+function verdictsInSheets() {
+  for (const sheet of document.querySelectorAll(SHEETS)) {
+    const verdict = sheet.querySelector(".tutor-feedback:not([hidden])");
+    if (verdict && verdict.getClientRects().length) showInSheet(verdict);
+  }
+}
+
+// A new step in a sheet is read from its top; a verdict drawn in it is shown.
+function sheetDrawn(el) {
+  if (!el.matches(SHEETS)) return;
+  const count = el.querySelector(".tutor-count");
+  const step = count ? count.textContent : "";
+  if (el.dataset.step !== step) {
+    el.dataset.step = step;
+    el.scrollTop = 0;
+  }
+  requestAnimationFrame(verdictsInSheets);
+}
+
+// On arrival on a phone, once the page has been still for a moment (its boards redrawn in their
+// narrow layout): what the learner acts on in view above the sheet, unless they scrolled already.
+function arrive() {
+  if (!PHONE.matches) return;
+  const until = Date.now() + 20000;
+  let quiet = null;
+  const watch = new MutationObserver(() => {
+    clearTimeout(quiet);
+    if (Date.now() > until) return watch.disconnect();
+    quiet = setTimeout(() => {
+      const focus = boardFocus();
+      if (!focus || !seen(".tutor-board svg")) return;
+      watch.disconnect();
+      const box = scroller(focus[0]);
+      if (box.scrollTop < 8) bringIntoView(focus, false);
+    }, 600);
+  });
+  watch.observe(document.body, { subtree: true, childList: true, attributes: true });
+}
+arrive();
+
+// After Next or Back, and on arrival, on a phone: the part of the board the step's words speak
+// of (a lesson's marks), else what the learner acts on (the parts to click), in view above the
+// sheet; the page's heading stays when all of it fits.
+function boardFocus() {
+  const board = seen(".tutor-board");
+  if (!board) return null;
+  const visible = (part) => part.getClientRects().length && part.getBoundingClientRect().height > 0;
+  const marks = [...board.querySelectorAll(".lesson-mark")].filter(visible);
+  const parts = marks.length ? marks : [...board.querySelectorAll("[data-target]:not([aria-disabled='true'])")].filter(visible);
+  if (!parts.length) return null;
+  const byTop = [...parts].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+  const byBottom = [...parts].sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
+  const range = [byTop[0], byBottom[0]];
+  range.fromFoot = !marks.length;  // too tall to show whole: the hand at the board's foot is picked from first
+  return range;
+}
+
+function focusBoard() {
+  if (!PHONE.matches) return null;
+  return boardFocus();
 }
 
 document.addEventListener("click", (event) => {
@@ -597,7 +697,7 @@ document.addEventListener("click", (event) => {
     quiet = setTimeout(() => {
       watch.disconnect();
       const last = shown(rule);
-      if (last) requestAnimationFrame(() => requestAnimationFrame(() => bringIntoView(last, rule.top)));
+      if (last) requestAnimationFrame(() => requestAnimationFrame(() => { bringIntoView(last, rule.top); verdictsInSheets(); }));
     }, ONWARD_QUIET_MS);
   });
   watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });

@@ -1,0 +1,224 @@
+"""After every action a learner takes (a move, a refused move, a tap before choosing a card,
+an answer, Next, Back, "Show me") the verdict and the button to go on are inside the window
+and not covered, and so is the part of the board the words speak of: on two phones, a laptop
+and a projector (projector text). Measured from the boxes on screen, after the page has
+drawn its answer (a state waited for, then the page still)."""
+
+import pytest
+
+from tutor.drills import drills, tasks
+from tutor.games import monster_trick as mt
+from tutor.messages import msg
+from widgets.app import page_file
+
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .test_guided import play
+from .test_screens import LAPTOP, PHONE, WIDE, settle, try_steps
+
+SMALL_PHONE = (360, 740)
+SIZES = [PHONE, SMALL_PHONE, LAPTOP, WIDE]
+GAME = "monster-trick"
+NEXT = ".tutor-stepnav [data-target='next']"
+BACK = ".tutor-stepnav [data-target='back']"
+
+# Each element matching the selector that a person cannot see: past the window's edge, or
+# covered near its top by something else (a sheet stuck at the foot of a phone's screen). Of a
+# long explanation taller than its panel, its first lines (48 px) in view: the rest scrolls there.
+HIDDEN = """selector => [...document.querySelectorAll(selector)]
+    .filter(el => el.getClientRects().length && el.getBoundingClientRect().height > 0)
+    .filter(el => { const r = el.getBoundingClientRect();
+        if (r.top < -1 || r.left < -1 || r.top + Math.min(r.height, 48) > innerHeight + 1 || r.right > innerWidth + 1) return true;
+        // near its top and its foot, at its left (a hand's next card covers a card's right)
+        const x = r.left + Math.min(r.width / 4, 20);
+        // (of a long explanation, its first lines: the rest scrolls in its panel)
+        return [r.top + Math.min(r.height * 0.25, 10), r.top + Math.min(r.height * 0.75, 40)].some(y => {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && (el.contains(hit) || hit.contains(el))) return false;
+            el.dataset.coveredBy = hit ? `${hit.tagName}.${hit.getAttribute('class')} at ${Math.round(x)},${Math.round(y)}` : 'none';
+            return true; }); })
+    .map(el => { const r = el.getBoundingClientRect();
+        return `${el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30)} at ${Math.round(r.top)}-`
+            + `${Math.round(r.bottom)} ${el.dataset.coveredBy ? 'under ' + el.dataset.coveredBy : ''}`; })"""
+
+
+def hidden(page, selector: str) -> list[str]:
+    return page.evaluate(HIDDEN, selector)
+
+
+def still(page) -> None:
+    """The page has drawn its answer and brought it into view: no change for a moment."""
+    page.evaluate("""() => new Promise(done => {
+        let quiet = setTimeout(finish, 700);
+        const watch = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(finish, 700); });
+        function finish() { watch.disconnect(); requestAnimationFrame(() => requestAnimationFrame(done)); }
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    })""")
+    settle(page)
+
+
+def sized_page(chromium, size):
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), size)), has_touch=size[0] < 600)
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    if size == WIDE:  # a projector: the text size a teacher chooses there
+        page.add_init_script("localStorage.setItem('tutor-zoom', 'projector')")
+    return context, page
+
+
+def name(size) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def assert_seen(page, selector: str, what: str, shot: str) -> None:
+    found = hidden(page, selector)
+    if found:
+        screenshot(page, shot)
+    assert found == [], f"{what} not in view: {found}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=name)
+def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, size):
+    lesson_number, step_number, lesson = next(
+        (number, step, lesson)
+        for number, step, lesson in try_steps(GAME)
+        if lesson.steps[step - 1].try_.accept
+        and isinstance(lesson.steps[step - 1].try_.accept[0], mt.Play)
+        and step < len(lesson.steps)
+        and lesson.steps[step].try_
+    )
+    step = lesson.steps[step_number - 1]
+    position = lesson.states()[step_number - 1]
+    right = step.try_.accept[0]
+    refused = next(move for move in position.legal_moves() if move not in step.try_.accept)
+    context, page = sized_page(chromium, size)
+    shot = f"in-view-learn-{name(size)}"
+    try:
+        page.goto(voila.page_url(page_file("learn", GAME, lesson=lesson_number, step=step_number)))
+        count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
+        page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
+        assert_no_code_or_errors(page)
+        still(page)
+        screenshot(page, f"{shot}-arrival")
+        assert_seen(page, ".tutor-try, " + NEXT, "on arrival, the question and Next", f"{shot}-arrival")
+        assert_seen(page, mt_card(right), "on arrival, the card to play", f"{shot}-arrival")
+
+        page.click(f"[data-target='slot:{right.slot}']")  # a slot before a card
+        page.locator(".tutor-feedback.tutor-info").wait_for()
+        still(page)
+        assert_seen(page, ".tutor-feedback, " + NEXT, "a tap before a card: its answer", f"{shot}-slot-first")
+
+        play(page, GAME, refused)
+        page.locator(".tutor-feedback.tutor-wrong").wait_for()
+        still(page)
+        screenshot(page, f"{shot}-refused")
+        assert_seen(page, ".tutor-feedback, " + NEXT, "a refused move: its verdict and Next", f"{shot}-refused")
+
+        play(page, GAME, right)
+        page.locator(".tutor-feedback.tutor-right").wait_for()
+        still(page)
+        screenshot(page, f"{shot}-right")
+        assert_seen(page, ".tutor-feedback, " + NEXT, "a right move: its verdict and Next", f"{shot}-right")
+
+        page.click(NEXT)
+        after = msg("widgets.stepper.count", number=step_number + 1, total=len(lesson.steps))
+        page.locator(".tutor-lesson-panel .tutor-count", has_text=after).wait_for()
+        still(page)
+        screenshot(page, f"{shot}-next")
+        assert_seen(page, ".tutor-say, " + NEXT, "after Next: the step's words and Next", f"{shot}-next")
+        assert_seen(page, ".tutor-board .lesson-mark", "after Next: the parts the words speak of", f"{shot}-next")
+        following = lesson.steps[step_number].try_.accept
+        if following:
+            assert_seen(page, mt_card(following[0]), "after Next: the card to play", f"{shot}-next")
+
+        page.click(BACK)
+        page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for()
+        still(page)
+        assert_seen(page, ".tutor-try, " + NEXT, "after Back: the question and Next", f"{shot}-back")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+def mt_card(move) -> str:
+    return mt_clicks(move)[0]
+
+
+def mt_clicks(move) -> list[str]:
+    from widgets.stepper import board_module
+
+    return board_module(GAME).clicks(move)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=name)
+def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromium, voila, size):
+    first, second = tasks(GAME, drills(GAME)[0].id, 0)[:2]
+    card = first.move.card
+    refused = next(slot for slot in range(mt.SLOTS) if first.position.why_not(mt.Play(card, slot)))
+    context, page = sized_page(chromium, size)
+    shot = f"in-view-drill-{name(size)}"
+    try:
+        page.goto(voila.page_url(page_file("drill", GAME)))
+        page.locator(".tutor-prompt", has_text=first.prompt).wait_for(timeout=PAGE_TIMEOUT_MS)
+        still(page)
+        screenshot(page, f"{shot}-arrival")
+        assert_seen(page, ".tutor-prompt", "on arrival, the question", f"{shot}-arrival")
+        assert_seen(page, mt_card(first.move), "on arrival, the card to play", f"{shot}-arrival")
+
+        play(page, GAME, mt.Play(card, refused))
+        page.locator(".tutor-feedback.tutor-wrong").wait_for()
+        still(page)
+        assert_seen(page, ".tutor-feedback", "a refused move: its verdict", f"{shot}-refused")
+
+        play(page, GAME, first.move)
+        page.locator(".tutor-feedback.tutor-right").wait_for()
+        still(page)
+        screenshot(page, f"{shot}-right")
+        assert page.locator(".tutor-prompt", has_text=first.prompt).count() == 1, "the same position, the move drawn"
+        assert page.locator(mt_card(first.move)).count() == 0, "the card played has left the hand"
+        onward = ".tutor-panel .tutor-onward"
+        assert_seen(page, ".tutor-feedback, " + onward, "a right move: its verdict and Next", f"{shot}-right")
+        slot = page.locator(f"[data-target='slot:{first.move.slot}']").bounding_box()
+        assert slot["y"] + slot["height"] > 40 and slot["y"] < size[1] * 0.5, f"the slot played to, out of view: {slot}"
+
+        page.click(onward)
+        page.locator(".tutor-prompt", has_text=second.prompt).wait_for()
+        still(page)
+        assert_seen(page, ".tutor-prompt", "the next position's question", f"{shot}-next")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=name)
+def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium, voila, size):
+    context, page = sized_page(chromium, size)
+    shot = f"in-view-practise-{name(size)}"
+    try:
+        page.goto(voila.page_url(page_file("practise", GAME, seed=0)))
+        page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+        still(page)
+        assert_seen(page, ".tutor-prompt, .tutor-choices button", "on arrival, the question", f"{shot}-arrival")
+        for number in range(2):
+            before = page.locator(".tutor-prompt").inner_text()
+            page.locator(".tutor-choices button:not([disabled])").last.click()
+            page.locator(".tutor-panel .tutor-feedback").wait_for()
+            still(page)
+            screenshot(page, f"{shot}-answered-{number + 1}")
+            assert_seen(page, ".tutor-panel .tutor-feedback, .tutor-onward", "the verdict and Next", f"{shot}-answered")
+            board = page.evaluate("""() => { const r = document.querySelector('.tutor-board').getBoundingClientRect();
+                return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0); }""")
+            assert board >= min(size[1] * 0.25, 200), f"the board beside the explanation: {board} px in view"
+            if number == 0:
+                page.locator(".tutor-show-me").click()
+                page.get_by_role("button", name=msg("app.practise.show-again")).wait_for()
+                still(page)
+                screenshot(page, f"{shot}-shown")
+                assert_seen(page, ".tutor-onward", "after Show me, Next", f"{shot}-shown")
+            page.locator(".tutor-onward").click()
+            page.wait_for_function("text => document.querySelector('.tutor-prompt').innerText !== text", arg=before)
+            still(page)
+            assert_seen(page, ".tutor-prompt", "the next question", f"{shot}-next")
+    finally:
+        page.goto("about:blank")
+        context.close()
