@@ -64,7 +64,7 @@ def test_a_cell_without_a_card_asks_for_a_card_first():
     said = []
     board.on_message(said.append)
     board.grid.click(f"cell:{state.open_cells()[0]}")
-    assert said == ["Click one of your cards first, then an empty cell."]
+    assert said == ["Choose one of your cards first, then an empty cell."]
 
 
 def test_the_six_by_six_bound_shows_walls_and_blocked_cells_the_engine_refuses():

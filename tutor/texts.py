@@ -22,7 +22,7 @@ from tutor.drills import drills, tasks
 from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import bundled_lessons, learner_choices, load_lesson
-from tutor.messages import LANGUAGES, catalog, listed, msg
+from tutor.messages import LANGUAGES, Plural, catalog, listed, msg
 from tutor.quizzes import quiz
 
 OUT = Path(__file__).parent.parent / "texts"  # kept in the repository beside tutor/
@@ -87,6 +87,12 @@ def rendered(lang: str) -> Iterator[tuple[str, str]]:
                 for index in range(len(cards)):
                     for count in (1, 2):
                         values = {field: _value(key, field, game, names, cards, index, count) for field in fields}
+                        if (
+                            isinstance(entry, Plural)
+                            and entry.count == "cards"
+                            and key not in filled_apart("COUNTED_CARDS")
+                        ):
+                            values["cards"] = [str(cards[index]), str(cards[index - 1])][:count]  # counted as a list
                         try:
                             yield key, msg(key, **values)
                         except ValueError:  # braces that are no placeholders: a text shown as it is

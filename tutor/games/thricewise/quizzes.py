@@ -258,7 +258,8 @@ def tw_last(rng: random.Random) -> Question:
     if earlier:
         explanation.append(msg("quiz.tw-last.earlier"))
         rules.append("tw.deferred")
-    explanation.append(msg("quiz.tw-last.placed", cards=_cards(answer)) if answer else msg("quiz.tw-last.nothing"))
+    placed = [msg("tw.the-card", card=card) for card in answer]  # a list: the message says one card or several
+    explanation.append(msg("quiz.tw-last.placed", cards=placed) if answer else msg("quiz.tw-last.nothing"))
     aside = msg("quiz.tw-last.aside", cards=_cards(earlier)) + " " if earlier else ""
     prompt = {"player": state.name(seat), "card": move.card, "shown": _shown(state, after), "aside": aside}
     return make_question(tw.GAME_ID, "tw-last", state, move, prompt, choices, answer, explanation, rules)
