@@ -9,7 +9,7 @@ import yaml
 from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson
 from tutor.messages import TRANSLATED, msg, set_language
-from tutor.studio import notation_words
+from tutor.studio import movers, notation_words
 from widgets.app import STUDIO, landing_page
 from widgets.classroom.presenter import Presenter
 from widgets.studio import StudioBody, studio_page
@@ -249,3 +249,48 @@ def test_a_phone_views_the_lesson_and_its_board_plays_no_move():
     assert not body.board.accepting and not body.board.hints
     body.board.parts[0].narrow = False
     assert body.board.accepting and body.board.hints
+
+
+def test_a_page_just_opened_names_no_problem_and_the_coach_plays_the_others():
+    body = StudioBody("thricewise")
+    assert body.problems.value == "" and "\u26a0" not in body.steps.html
+    body.board.move_callbacks(first_move(body))  # the first seat chooses: it is the learner
+    body.add_step()
+    assert body.problems.value == "", "nothing written at the step yet: nothing said missing"
+    body.share_lesson()  # asking to share says everything still missing
+    assert escape(msg("studio.need.title")) not in body.problems.value  # the title is the start's
+    assert escape(msg("studio.need.say")) in body.problems.value
+    name = str(body.board.state.name(0))
+    assert body.coach.description == msg("studio.page.play-others", name=name) and not body.coach.disabled
+    body.coach.click()
+    state = body.board.state
+    assert 0 in movers(state) and body.coach.disabled
+    assert "place" not in body.played.value and "pick" not in body.played.value  # the page's words
+    assert body.played.value.count("<li>") == len(body.draft.played)
+
+
+def test_the_preview_lights_the_learners_hand_and_says_your_turn_once():
+    body = StudioBody("thricewise")
+    body.board.move_callbacks(first_move(body))
+    body.add_step()
+    body.say.boxes["en"].value = "Ann chose a card."
+    body.coach.click()  # the others choose: the first seat's turn to place
+    body.add_step()
+    body.say.boxes["en"].value = "Now you."
+    body.asks.value = True
+    body.prompt.boxes["en"].value = "Your turn: place a card next to the grid."
+    body.preview(True)
+    stepper = body.workspace.children[0].children[1]
+    assert stepper.error == ""
+    assert stepper.board.seat == 0, "step 1 shows the learner's own hand, not whoever moves next"
+    stepper.go(1)
+    assert stepper.panel.html.count(escape(msg("widgets.stepper.your-turn"))) == 1
+    assert "place a card next to the grid" in stepper.panel.html
+
+
+def test_a_prompt_that_says_your_turn_itself_is_not_prefixed_twice():
+    from widgets.stepper import without_prefix
+
+    assert without_prefix("Your turn: place the Mountain", "Your turn:") == "place the Mountain"
+    assert without_prefix("À toi : pose la carte", "À toi :") == "pose la carte"
+    assert without_prefix("Place the Mountain", "Your turn:") == "Place the Mountain"

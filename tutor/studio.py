@@ -18,15 +18,17 @@ from typing import Any
 
 import yaml
 
-from tutor.core import CHANCE, TutorError, advance_chance
+from tutor.bots import make_bots
+from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import games
-from tutor.lessons import Lesson, LessonError, lesson_problems, parse_move_for
+from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for
+from tutor.lessons import _movers as movers
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg, set_language
 from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
-from tutor.seats import seat_name, written
+from tutor.seats import SeatLookup, seat_name, written
 from tutor.yamlfile import FileProblem, read_yaml
 
 # The order a hand-written lesson gives its fields (docs/lessons.md), and its steps' fields.
@@ -36,6 +38,9 @@ TEXTS = ("title", "summary", "say", "prompt")  # what a learner reads: one text 
 WIDTH = 100  # the shipped lessons' lines
 DEFAULT_NAME = "my-lesson.yaml"
 MAX_UNDO = 200
+COACH_LIMIT = 500  # the coach's moves for the other seats in one go: a whole game is far fewer
+# A text the teacher has not written yet stands in for it while the checker looks further.
+UNWRITTEN = "\u2026"
 
 
 class StudioError(TutorError):
@@ -98,7 +103,13 @@ class Draft:
         self.selected = len(self.steps) - 1 if selected is None else selected
         self.name = name
         self._history: list[tuple] = []
-        self._problems: dict[int | None, list[str]] | None = None
+        self._problems: dict[int | None, list[tuple[str, str]]] | None = None
+        self._problems_language = ""
+        self._texts: list[str] | None = None
+        self._texts_language = ""
+        # the parts the teacher has written in (or cleared): what they left unwritten is said
+        # only there, so that a page opened a moment ago shows no list of what is missing
+        self.touched: set[tuple[int | None, str]] = set()
         self.entry = registered(self.head["game"])
 
     # ------------------------------------------------------------- ways to start
@@ -283,6 +294,88 @@ class Draft:
             self._remember()
             self.played.pop()
 
+    def learner(self) -> int:
+        """The seat the learner plays: a guided game's own, else the seat its first "try it"
+        step asks to move, else the first seat."""
+        seats = SeatLookup(self.start_state().seat_names)
+        if self.head.get("learner") is not None:
+            return seats.find(self.head["learner"]) or 0
+        for index, step in enumerate(self.steps):
+            if "try" in step:
+                state, refused = self.state_after(index)
+                if refused:
+                    break
+                if state.to_move >= 0:
+                    return state.to_move
+                accepted = (step["try"] or {}).get("accept") or []
+                if state.to_move == SIMULTANEOUS and accepted:
+                    found = seats.find(str(accepted[0]).partition(":")[0])
+                    return 0 if found is None else found
+                break
+        return 0
+
+    def play_others(self) -> int:
+        """The coach plays the other seats' moves on the board until the learner may move
+        (or the game ends). Returns how many moves it played."""
+        state, refused = self.position()
+        if refused:
+            return 0
+        learner = self.learner()
+        bots = make_bots(self.entry.id, ["coach"] * state.players, state.players, seed=self.head.get("seed", 0))
+        moves: list[str] = []
+        while len(moves) < COACH_LIMIT:
+            advance_chance(state)
+            movers_now = movers(state)
+            others = [seat for seat in movers_now if seat != learner]
+            if learner in movers_now or not others:
+                break
+            move = bots[others[0]].choose(state, others[0])
+            moves.append(notation(state, move))
+            state.push(move)
+        if moves:
+            self._remember()
+            self.played.extend(moves)
+        return len(moves)
+
+    def coach_has_moves(self) -> bool:
+        """Whether other seats move before the learner from the board's position."""
+        state, refused = self.position()
+        advance_chance(state)
+        return not refused and bool(movers(state)) and self.learner() not in movers(state)
+
+    def played_words(self) -> list[str]:
+        """The moves played since the selected step, each as the page says it ("Red gives the
+        arrow to Blue")."""
+        state, refused = self.state_after(self.selected)
+        return [] if refused else self._words(self.played, state, named=True)
+
+    def accepted_words(self, index: int) -> list[str]:
+        """Step ``index``'s right answers as the page says them (each as written when the
+        engine no longer reads it there)."""
+        accepted = [str(move) for move in (self.steps[index].get("try") or {}).get("accept") or []]
+        state, refused = self.try_position(index)
+        return accepted if refused else [self._words([move], state.clone())[0] for move in accepted]
+
+    def _words(self, moves: list[str], state, named: bool = False) -> list[str]:
+        """``moves`` (lesson notation) played from ``state``, each in the page's words."""
+        words = self.entry.needed("words")
+        said = []
+        for text in moves:
+            try:
+                move = parse_move_for(self.entry, state, text)
+            except TutorError:
+                said.append(text)
+                continue
+            mover = move.seat if state.to_move == SIMULTANEOUS else state.to_move
+            described = words.move_words(state, move)
+            said.append(
+                msg("studio.page.by", name=state.name(mover), move=described) if named and mover >= 0 else described
+            )
+            if state.why_not(move) is None:
+                state.push(move)
+                advance_chance(state)
+        return said
+
     # ------------------------------------------------------------- steps
     def select(self, index: int) -> None:
         """Show step ``index`` (-1: the start); moves played and not yet in a step are dropped."""
@@ -323,6 +416,7 @@ class Draft:
         """Write one language's text of a step's ``say`` or try ``prompt`` (``index`` None: the
         lesson's ``title`` or ``summary``)."""
         self._remember()
+        self.touched.add((index, field))
         if index is None:
             _put(self.head, field, with_text(self.head.get(field), language, words))
             return
@@ -348,10 +442,16 @@ class Draft:
 
     def toggle_highlight(self, index: int, part: str) -> bool:
         """Mark ``part`` of the board (as a lesson's ``highlight`` writes it) in step ``index``,
-        or unmark it when the step marks it already, however spaced or capitalised. Returns
-        whether it is marked now."""
+        or unmark it when the step marks it already, however spaced or capitalised, and a seat
+        by any of its names in any language. Returns whether it is marked now."""
         marks = [str(mark) for mark in self.steps[index].get("highlight") or []]
-        kept = [mark for mark in marks if _part_key(mark) != _part_key(part)]
+        seats = SeatLookup(self.start_state().seat_names)
+
+        def key(mark: str) -> str:
+            seat = seats.find(mark)
+            return _part_key(mark) if seat is None else f"seat:{seat}"
+
+        kept = [mark for mark in marks if key(mark) != key(part)]
         marked = len(kept) == len(marks)
         self.set_field(index, "highlight", [*kept, part] if marked else kept)
         return marked
@@ -429,7 +529,7 @@ class Draft:
     def _remember(self) -> None:
         self._history.append(copy.deepcopy((self.head, self.steps, self.played, self.selected)))
         del self._history[:-MAX_UNDO]
-        self._problems = None
+        self._problems = self._texts = None
 
     @property
     def can_undo(self) -> bool:
@@ -438,7 +538,7 @@ class Draft:
     def undo(self) -> None:
         if self._history:
             self.head, self.steps, self.played, self.selected = self._history.pop()
-            self._problems = None
+            self._problems = self._texts = None
 
     # ------------------------------------------------------------- out
     def lesson_data(self) -> dict:
@@ -452,17 +552,97 @@ class Draft:
         return lesson_yaml(self.lesson_data())
 
     def problems(self) -> dict[int | None, list[str]]:
-        """What ``python -m tutor check`` says of the lesson, by step index (None: the lesson's
-        own fields), and each step that says nothing yet."""
-        if self._problems is None:
-            found: dict[int | None, list[str]] = {}
-            for number, problem in lesson_problems(self.name, self.yaml_text()):
-                found.setdefault(None if number is None else number - 1, []).append(problem)
-            for index, step in enumerate(self.steps):
-                if not any(text_in(step.get("say"), code).strip() for code in LANGUAGES):
-                    found.setdefault(index, []).insert(0, msg("studio.say-nothing", step=index + 1))
+        """Every problem of the lesson by step index (None: the lesson's own fields), said as
+        what to do: the texts not written yet, then what ``python -m tutor check`` finds."""
+        return {index: [text for _part, text in found] for index, found in self._found().items() if found}
+
+    def shown_problems(self) -> dict[int | None, list[str]]:
+        """The problems to show now: an unwritten text only once the teacher has written in
+        that part (or asked to share the lesson); everything the checker finds at once."""
+        return {
+            index: shown
+            for index, found in self._found().items()
+            if (shown := [text for part, text in found if not part or (index, part) in self.touched])
+        }
+
+    def touch_all(self) -> None:
+        """Show every problem from now on: the teacher wants the lesson finished (to share it)."""
+        self.touched |= {(None, "title"), (None, "steps")}
+        self.touched |= {(index, part) for index in range(len(self.steps)) for part in ("say", "prompt")}
+
+    def _found(self) -> dict[int | None, list[tuple[str, str]]]:
+        """Each problem with the part whose text is missing ("" for the checker's findings)."""
+        if self._problems is None or self._problems_language != language():
+            self._problems_language = language()
+            found: dict[int | None, list[tuple[str, str]]] = {}
+            data, unwritten = self._stood_in()
+            for index, part in unwritten:
+                found.setdefault(index, []).append((part, msg(f"studio.need.{part}")))
+            if not self.steps:
+                found.setdefault(None, []).append(("steps", msg("studio.need.step")))
+            else:  # the checker reads the file with every unwritten text standing in
+                for number, problem in lesson_problems(self.name, lesson_yaml(data)):
+                    index = None if number is None else number - 1
+                    found.setdefault(index, []).append(("", self._plain(problem, number)))
             self._problems = found
         return self._problems
+
+    def _stood_in(self) -> tuple[dict, list[tuple[int | None, str]]]:
+        """The lesson's data with a stand-in for each text not written yet in any language
+        (the title, a step's words, a try's question), and where those are."""
+        data = copy.deepcopy(self.lesson_data())
+        unwritten: list[tuple[int | None, str]] = []
+        if not any(text_in(data.get("title"), code).strip() for code in LANGUAGES):
+            unwritten.append((None, "title"))
+            data["title"] = UNWRITTEN
+        for index, step in enumerate(data["steps"]):
+            if not any(text_in(step.get("say"), code).strip() for code in LANGUAGES):
+                unwritten.append((index, "say"))
+                step["say"] = UNWRITTEN
+            asked = step.get("try")
+            if isinstance(asked, dict) and not any(text_in(asked.get("prompt"), code).strip() for code in LANGUAGES):
+                unwritten.append((index, "prompt"))
+                asked["prompt"] = UNWRITTEN
+        return data, unwritten
+
+    def preview_text(self) -> str:
+        """The lesson file as a learner would see it now: a text not written yet shows as "…"."""
+        return lesson_yaml(self._stood_in()[0])
+
+    def _plain(self, problem: str, number: int | None) -> str:
+        """The checker's sentence without the file's name (the teacher never saw the file) or
+        the step's number (it is shown beside its step)."""
+        if number is not None:
+            prefix = msg("lesson.step-failure", file=self.name, step=number, problem="")
+            if problem.startswith(prefix):
+                return _capital(problem[len(prefix) :])
+        for prefix in (f"{self.name}: ", f"{self.name} : "):
+            if problem.startswith(prefix):
+                return _capital(problem[len(prefix) :])
+        return problem
+
+    def step_texts(self) -> list[str]:
+        """What each step says in the page's language (else its first language with a text),
+        a guided game's {facts} filled in as the coach's way through it gives them."""
+        if self._texts is None or self._texts_language != language():
+            shown = self._texts_language = language()
+            said = []
+            for step in self.steps:
+                value = step.get("say")
+                order = (shown, *LANGUAGES)
+                said.append(next((text_in(value, code) for code in order if text_in(value, code).strip()), ""))
+            if self.head.get("learner") is not None and not self.problems():
+                try:
+                    lesson = load_lesson(self.name, self.yaml_text())
+                    line = lesson.line()
+                    said = [
+                        lesson.text(text, moment) if text else text
+                        for text, moment in zip(said, line.moments, strict=False)
+                    ]
+                except TutorError:
+                    pass  # the placeholders stay as written; the problems say why
+            self._texts = said
+        return self._texts
 
 
 # ----------------------------------------------------------------- notation
@@ -605,6 +785,10 @@ def _file_step(step: dict) -> dict:
     if isinstance(data.get("try"), dict):
         data["try"] = _ordered(data["try"], ("prompt", "accept"))
     return data
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _part_key(words: str) -> str:

@@ -53,10 +53,11 @@ class LessonPanel(Component):
 
 
 class LessonStepper(ipywidgets.HBox):
-    """``LessonStepper(lesson_or_path, scale=1.0, text=None)``: the board of the lesson's
-    game beside its annotation panel, showing a lesson run (tutor.lesson_run.LessonRun).
-    ``text`` is the file's content when it is not on disk (an upload). A lesson that cannot
-    be loaded shows the reason instead."""
+    """``LessonStepper(lesson_or_path, scale=1.0, text=None, own_seat=None)``: the board of the
+    lesson's game beside its annotation panel, showing a lesson run (tutor.lesson_run.LessonRun).
+    ``text`` is the file's content when it is not on disk (an upload); ``own_seat`` the
+    learner's seat when the page knows it (the studio's preview). A lesson that cannot be
+    loaded shows the reason instead."""
 
     step = traitlets.Int(0)  # index of the step shown
     message = traitlets.Unicode("")  # the answer to the learner's last move
@@ -66,7 +67,15 @@ class LessonStepper(ipywidgets.HBox):
     inline_rules = traitlets.Bool(True)  # off where a rules reference beside the lesson shows the text
     error = traitlets.Unicode("")  # why the lesson cannot be shown
 
-    def __init__(self, lesson_or_path: Lesson | str | Path, scale: float = 1.0, text: str | None = None, **kwargs):
+    def __init__(
+        self,
+        lesson_or_path: Lesson | str | Path,
+        scale: float = 1.0,
+        text: str | None = None,
+        own_seat: int | None = None,
+        **kwargs,
+    ):
+        self.own_seat = own_seat  # the hand a step that asks nothing shows, rather than whoever moves next
         self.run: LessonRun | None = None
         self.board: Board | None = None
         self._reason_rule: str | None = None
@@ -232,7 +241,8 @@ class LessonStepper(ipywidgets.HBox):
             run.go(self.step)
             self.solved = run.solved
             self.board.state = run.position
-            self.board.seat = run.seat
+            asks = run.step.try_ is not None
+            self.board.seat = self.own_seat if run.seat is None and not asks else run.seat
             self.board.hints = run.hints  # a try-it step should not give its answer away
             self.board.set_highlight(run.step.highlight)
             saying = run.otherwise()  # the lesson goes on from another move than the learner's: say so
@@ -288,10 +298,12 @@ class LessonStepper(ipywidgets.HBox):
         if prompt is not None and run.plays_on and run.solved:  # how the play ended, no move to ask
             parts.append(el("p", escape(prompt), class_="tutor-say") if prompt else "")
         elif prompt is not None:
+            prefix = msg("widgets.stepper.your-turn")
+            prompt = without_prefix(prompt, prefix) or msg("widgets.stepper.any-move")
             parts.append(
                 el(
                     "div",
-                    el("strong", escape(msg("widgets.stepper.your-turn"))),
+                    el("strong", escape(prefix)),
                     " ",
                     escape(prompt),
                     class_="tutor-try",
@@ -380,3 +392,12 @@ class LessonStepper(ipywidgets.HBox):
         ]
         end = el("p", escape(msg("widgets.stepper.done")), class_="tutor-count") if last and not self.waiting else ""
         return end + el("div", *buttons, class_="tutor-stepnav")
+
+
+def without_prefix(prompt: str, prefix: str) -> str:
+    """A try's prompt without the page's own "Your turn:" at its start, which a teacher may
+    have written too: the page says it once."""
+    word = prefix.rstrip(" :\u00a0").casefold()
+    if word and prompt.casefold().startswith(word):
+        return prompt[len(word) :].lstrip(" :\u00a0.!,")
+    return prompt

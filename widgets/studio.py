@@ -112,10 +112,9 @@ class StepList(Component):
 
     def render(self) -> str:
         draft = self.studio.draft
-        problems = draft.problems()
+        problems = draft.shown_problems()
         items = [self._item(-1, msg("studio.page.start"), draft.selected == -1, len(problems.get(None, [])), False)]
-        for index, step in enumerate(draft.steps):
-            words = next((text_in(step.get("say"), code) for code in LANGUAGES if text_in(step.get("say"), code)), "")
+        for index, (step, words) in enumerate(zip(draft.steps, draft.step_texts(), strict=True)):
             label = msg("studio.page.step", number=index + 1) + (f": {_short(words)}" if words else "")
             items.append(
                 self._item(
@@ -175,7 +174,8 @@ class Accepted(Component):
 
     def __init__(self, studio: StudioBody):
         self.studio = studio
-        self.moves: list[str] = []
+        self.moves: list[str] = []  # as the file writes them
+        self.words: list[str] = []  # as the page says them
         super().__init__()
 
     def click(self, name: str) -> None:
@@ -183,8 +183,8 @@ class Accepted(Component):
         if action == "remove" and index.isdigit() and int(index) < len(self.moves):
             self.studio.unaccept(self.moves[int(index)])
 
-    def show(self, moves: list[str]) -> None:
-        self.moves = list(moves)
+    def show(self, moves: list[str], words: list[str]) -> None:
+        self.moves, self.words = list(moves), list(words)
         self.refresh()
 
     def render(self) -> str:
@@ -193,18 +193,18 @@ class Accepted(Component):
         items = [
             el(
                 "li",
-                el("code", escape(move)),
+                escape(words),
                 " ",
                 el(
                     "button",
                     "\u2715",
                     type="button",
                     data_target=f"remove:{index}",
-                    aria_label=msg("studio.page.remove", move=move),
-                    title=msg("studio.page.remove", move=move),
+                    aria_label=msg("studio.page.remove", move=words),
+                    title=msg("studio.page.remove", move=words),
                 ),
             )
-            for index, move in enumerate(self.moves)
+            for index, words in enumerate(self.words)
         ]
         return el("div", el("p", escape(msg("studio.page.accepted"))), el("ul", *items), class_="tutor-studio-accepted")
 
@@ -366,7 +366,10 @@ class StudioBody(w.VBox):
         self.preview_button = w.Button(description=msg("studio.page.preview"), layout=w.Layout(width="auto"))
         self.preview_button.add_class("tutor-studio-preview")
         self.preview_button.on_click(lambda _: self.preview(not self.previewing))
-        actions = w.HBox([self.add, self.take_back, self.undo_button, self.preview_button])
+        self.coach = w.Button(layout=w.Layout(width="auto"))
+        self.coach.add_class("tutor-studio-coach")
+        self.coach.on_click(lambda _: self.play_others())
+        actions = w.HBox([self.add, self.take_back, self.coach, self.undo_button, self.preview_button])
         actions.add_class("tutor-studio-actions")
         self.board = board_for(game, self.draft.position()[0], 1.0)
         self.board.on_move(self.moved)
@@ -585,6 +588,8 @@ class StudioBody(w.VBox):
         """A link to the lesson, once the checker finds nothing wrong with it."""
         draft = self.draft
         if not draft.steps or any(draft.problems().values()):
+            draft.touch_all()  # the teacher wants it finished: every problem is said now
+            self.changed()
             self.message.value = feedback(False, msg("studio.page.share-fix"))
             return
         text = draft.yaml_text()
@@ -708,6 +713,18 @@ class StudioBody(w.VBox):
         self.message.value = feedback(True, said) + feedback(None, msg("studio.page.marking"))
         self.show()
 
+    def play_others(self) -> None:
+        """The coach plays the other seats on the board until the learner's turn."""
+        count = self.draft.play_others()
+        name = str(self.board.state.name(self.draft.learner()))
+        said = (
+            msg("studio.page.coach-played", count=count, name=name)
+            if count
+            else msg("studio.page.coach-nothing", name=name)
+        )
+        self.show()
+        self.message.value = feedback(None, said)
+
     def moved(self, move) -> None:
         """A move made on the board: a right answer while recording, else played for the next step."""
         if self.recording and self.draft.selected >= 0:
@@ -727,7 +744,7 @@ class StudioBody(w.VBox):
         self.previewing, self.marking = on, False
         self.preview_button.description = msg("studio.page.preview-end" if on else "studio.page.preview")
         if on:
-            stepper = LessonStepper(self.draft.name, text=self.draft.yaml_text())
+            stepper = LessonStepper(self.draft.name, text=self.draft.preview_text(), own_seat=self.draft.learner())
             stepper.add_class("tutor-studio-preview-lesson")
             self.workspace.children = [w.VBox([self.preview_button, stepper])]
         else:
@@ -748,14 +765,18 @@ class StudioBody(w.VBox):
         self.board.picking = marking
         if refused:
             self.message.value = feedback(False, refused)
-        played = listed(draft.played) if draft.played else ""
         where = msg("studio.page.at-start") if index < 0 else msg("studio.page.at-step", number=index + 1)
-        self.played.value = (
-            f'<p class="tutor-studio-played">{escape(where)} '
-            f"{escape(msg('studio.page.played', moves=played) if played else msg('studio.page.play-hint'))}"
-            "</p>"
+        played = draft.played_words()
+        moves = el("ol", *(el("li", escape(move)) for move in played)) if played else ""
+        self.played.value = el(
+            "div",
+            el("p", escape(where), " ", escape(msg("studio.page.played" if played else "studio.page.play-hint"))),
+            moves,
+            class_="tutor-studio-played",
         )
         self.take_back.disabled = not draft.played
+        self.coach.description = msg("studio.page.play-others", name=str(state.name(draft.learner())))
+        self.coach.disabled = not draft.coach_has_moves()
         self.undo_button.disabled = not (draft.can_undo or self.previous)
         self.add.description = msg("studio.page.add-step-moves" if draft.played else "studio.page.add-step")
         self.lesson_editor.layout.display = None if index < 0 else "none"
@@ -776,7 +797,7 @@ class StudioBody(w.VBox):
             self.record.value = recording
             self.mark.value = marking
             self.mark.description = msg("studio.page.mark-end" if marking else "studio.page.mark")
-            self.accepted.show([str(move) for move in spec.get("accept") or []])
+            self.accepted.show([str(move) for move in spec.get("accept") or []], draft.accepted_words(index))
             self.highlight.value = ", ".join(map(str, step.get("highlight") or []))
             facts, checked = draft.facts(index), step.get("check") or {}
             game = draft.entry.id
@@ -830,7 +851,7 @@ class StudioBody(w.VBox):
         else:
             self.title.mark(draft.head.get("title"))
             self.summary.mark(draft.head.get("summary"))
-        problems = draft.problems().get(None if index < 0 else index, [])
+        problems = draft.shown_problems().get(None if index < 0 else index, [])
         self.problems.value = "".join(feedback(False, problem) for problem in problems) or (
             feedback(True, msg("studio.page.holds")) if draft.steps and not any(draft.problems().values()) else ""
         )
