@@ -231,7 +231,8 @@ TEACHER_KEYS = re.compile(
     r"^(checks|cli|bench|publish\.console|error)\.|^(mt|d13|tw|decktet|bot)\.error\."
     r"|^lesson\.(?!try-|free-right$|legal$|illegal$|unasked)|^classroom\.(setup|bar|blank|tally|results|answer)\."
     r"|^studio\."
-    r"|^classroom\.error\.(not-teacher|store-address)$|^classroom\.join-card\.local$"
+    r"|^classroom\.error\.(not-teacher|store-address|ended-teacher)$|^classroom\.join-card\.local$"
+    r"|^classroom\.end\.(?!learn$)"
 )
 EITHER = re.compile(r"^input\.")  # a lesson file's writer or a learner opening a saved game
 # "tu" and its forms, or a "tu" imperative opening a sentence or a clause ("écris la carte", "Choisis parmi").

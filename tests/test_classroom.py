@@ -410,3 +410,33 @@ def test_the_qr_code_is_a_scalable_svg_of_the_join_address_with_a_title():
     assert 'fill="#fff"' in svg and 'stroke="#000"' in svg  # its own white ground, for dark pages
     expected = segno.make("https://hub/join?code=K7PX2M", error="m")
     assert f'viewBox="0 0 {expected.symbol_size()[0]} {expected.symbol_size()[1]}"' in svg
+
+
+def test_an_ended_class_is_closed_to_learners_and_keeps_its_results_for_the_teacher(classrooms, clock):
+    teacher = start(classrooms)
+    ann = classrooms.join(teacher.code, "Ann")
+    teacher.go_to(3)
+    ann.answer(3, "place Sea 3,1", True, True)
+    position = teacher.end()
+    assert position.ended and teacher.position().ended
+    ended = msg("classroom.error.expired-code", code=teacher.code)
+    for attempt in (
+        ann.view,
+        lambda: classrooms.join(teacher.code, "Bob"),
+        lambda: classrooms.rejoin(teacher.code, ann.token),
+    ):
+        with pytest.raises(ClassroomError) as error:
+            attempt()
+        assert message_of(error) == ended
+    with pytest.raises(ClassroomError) as error:
+        teacher.next()
+    assert message_of(error) == msg("classroom.error.ended-teacher", code=teacher.code)
+    again = classrooms.resume(teacher.code, teacher.token)  # a reload of the teacher's page
+    assert again.position().ended and [row.answer.move for row in again.results() if row.answer] == ["place Sea 3,1"]
+    assert "Ann" in again.results_csv()
+    start(classrooms)  # another class starts: the ended one is kept until it expires
+    assert classrooms.resume(teacher.code, teacher.token).results()
+    clock.now += 24 * HOUR
+    start(classrooms)
+    with pytest.raises(ClassroomError):
+        classrooms.resume(teacher.code, teacher.token)

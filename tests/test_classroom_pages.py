@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from html import escape, unescape
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 import yaml
 from hypothesis import given, settings
@@ -532,3 +533,32 @@ def test_a_class_plays_a_guided_game_along_the_coachs_way(classrooms, game, stem
         if index + 1 < len(lesson.steps):
             presenter.act("next")
     assert asked >= 2
+
+
+def test_the_teacher_ends_the_class_after_a_confirmation_and_every_phone_is_told(classrooms):
+    presenter = start_class(classrooms)
+    code = presenter.teacher.code
+    ann, ben = join(classrooms, code, "Ann"), join(classrooms, code, "Ben")
+    presenter.poll()
+    presenter.act("end")
+    assert msg("classroom.end.confirm") in text_of(presenter.bar)
+    presenter.act("end-no")  # changed their mind: the class goes on
+    assert msg("classroom.end.confirm") not in text_of(presenter.bar)
+    ann.poll()
+    assert ann.learner is not None
+    presenter.act("end")
+    presenter.act("end-yes")
+    shown = text_of(presenter)
+    assert msg("classroom.end.heading", code=code) in shown and msg("classroom.end.text", count=2) in shown
+    assert msg("classroom.results.download") in shown and not presenter.poller.running
+    for phone in (ann, ben):
+        phone.poll()
+        assert phone.learner is None and msg("classroom.error.expired-code", code=code) in text_of(phone)
+        assert msg("classroom.end.learn") in text_of(phone) and f"learn.ipynb?game={GAME}" in text_of(phone)
+    presenter.act("next")  # a key pressed after the end changes nothing
+    reloaded = Presenter(classrooms)
+    reloaded.opened(hello(stored=presenter.link.keep["stored"]))
+    assert msg("classroom.end.heading", code=code) in text_of(reloaded), "a reload shows the results again"
+    new = next(child for child in reloaded.children if isinstance(child, w.Button))
+    new.click()
+    assert reloaded.teacher is None and reloaded.link.keep == {"stored": None}

@@ -80,6 +80,7 @@ class Position:
     revealed: frozenset[int]  # steps whose answer the teacher has shown
     reached: int  # the furthest step the class has been shown
     version: int
+    ended: bool = False  # the teacher ended the class: learners are told, the results stay until it expires
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ class Classrooms:
         raise RuntimeError("no free class code after 20 tries")
 
     def resume(self, code: str, token: str) -> Teacher:
-        """The teacher's page after a reload: the class where it was."""
+        """The teacher's page after a reload: the class where it was (an ended one with its results)."""
         record = self._record(code)
         if not hmac.compare_digest(record.info["teacher"].encode(), token.encode()):
             raise ClassroomError(msg("classroom.error.not-teacher", code=record.code))
@@ -190,7 +191,7 @@ class Classrooms:
     def join(self, code: str, name: str, token: str | None = None) -> Learner:
         """A learner joins with a first name; with the token of an earlier join in this class
         they are that learner again (their first name and answers are kept)."""
-        record = self._guess(code)
+        record = _open(self._guess(code))
         name = visitor_text(name, NAME_LIMIT + 1)  # one more: a longer name is refused, not cut
         if not name:
             raise ClassroomError(msg("classroom.error.name-empty"))
@@ -206,7 +207,7 @@ class Classrooms:
 
     def rejoin(self, code: str, token: str) -> Learner:
         """A learner page after a reload or a lost kernel, from the token it kept."""
-        record = self._guess(code)
+        record = _open(self._guess(code))
         names = dict(self.store.learners(record.code))
         if token not in names:
             self._guessed_wrong(f"learner token in class {record.code}")
@@ -265,11 +266,19 @@ def _settings(record: ClassRecord) -> ClassSettings:
 
 def _position(record: ClassRecord) -> Position:
     data = record.position
-    return Position(data["step"], frozenset(data["revealed"]), data["reached"], record.version)
+    return Position(data["step"], frozenset(data["revealed"]), data["reached"], record.version, bool(data.get("ended")))
 
 
-def _position_data(step: int, revealed, reached: int) -> dict:
-    return {"step": step, "revealed": sorted(revealed), "reached": reached}
+def _position_data(step: int, revealed, reached: int, ended: bool = False) -> dict:
+    data = {"step": step, "revealed": sorted(revealed), "reached": reached}
+    return {**data, "ended": True} if ended else data
+
+
+def _open(record: ClassRecord) -> ClassRecord:
+    """``record``, when its teacher has not ended it."""
+    if record.position.get("ended"):
+        raise ClassroomError(msg("classroom.error.expired-code", code=record.code))
+    return record
 
 
 class _Member:
@@ -304,15 +313,23 @@ class Teacher(_Member):
         return self._save(current.step, current.revealed | {current.step}, current.reached)
 
     def _save(self, step: int, revealed, reached: int) -> Position:
+        if self.position().ended:
+            raise ClassroomError(msg("classroom.error.ended-teacher", code=self.code))
         version = self.store.set_position(self.code, _position_data(step, revealed, reached))
         if version is None:  # purged since it was read: the class expired
             raise ClassroomError(msg("classroom.error.unknown-code", code=self.code))
         self.store.set_expiry(self.code, self.classrooms.clock() + self.classrooms.lifetime_hours * 3600)
         return Position(step, frozenset(revealed), reached, version)
 
-    def end(self) -> None:
-        """End the class now (the teacher started another): its learners are told it has ended."""
-        self.store.set_expiry(self.code, self.classrooms.clock())
+    def end(self) -> Position:
+        """End the class now: its learners are told it has ended at their next look, and nobody
+        joins it any more; its results stay in the store for the teacher until it expires."""
+        current = self.position()
+        data = _position_data(current.step, current.revealed, current.reached, ended=True)
+        version = self.store.set_position(self.code, data)
+        if version is None:  # purged since it was read: expired, so ended already
+            raise ClassroomError(msg("classroom.error.unknown-code", code=self.code))
+        return Position(current.step, current.revealed, current.reached, version, True)
 
     def learner_count(self) -> int:
         return len(self.store.learners(self.code))
@@ -416,6 +433,8 @@ class Learner(_Member):
     def view(self) -> LearnerView:
         """What to show now; a page calls this every ``POLL_SECONDS``."""
         position = self.position()
+        if position.ended:
+            raise ClassroomError(msg("classroom.error.expired-code", code=self.code))
         if self.token not in dict(self.store.learners(self.code)):
             raise ClassroomError(msg("classroom.error.removed", code=self.code))
         step = position.step

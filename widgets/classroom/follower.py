@@ -12,9 +12,10 @@ from tutor.classroom.classes import class_code
 from tutor.core import TutorError
 from tutor.messages import language, msg, set_language
 from tutor.svg.draw import el
+from widgets.address import href, page_file
 from widgets.app import Bodies, Page, friendly, heading
 from widgets.classroom.lesson import FollowStepper, class_lesson, move_words
-from widgets.classroom.page import PAGES, ClassPage, first_language, frame
+from widgets.classroom.page import JOIN_PAGE, PAGES, ClassPage, first_language, frame
 from widgets.feedback import feedback
 
 
@@ -44,13 +45,14 @@ class Follower(ClassPage):
                 return
         self.join_form(code)
 
-    def leave(self, problem: str, code: str = "", name: str = "") -> None:
+    def leave(self, problem: str, code: str = "", name: str = "", game: str = "") -> None:
         """Back to the join form, saying why; the class is forgotten, so that the page, reloaded
-        or opened again tomorrow, asks for a code instead of going back to it."""
+        or opened again tomorrow, asks for a code instead of going back to it. After a class of
+        ``game``, the form offers that game's learn page."""
         self.link.keep = {"query": {"lang": language()}, "stored": None}
-        self.join_form(code, name, problem)
+        self.join_form(code, name, problem, game)
 
-    def join_form(self, code: str = "", name: str = "", problem: str = "") -> None:
+    def join_form(self, code: str = "", name: str = "", problem: str = "", game: str = "") -> None:
         self.poller.stop()
         self.learner = None
         self.code = w.Text(
@@ -63,7 +65,17 @@ class Follower(ClassPage):
         join.add_class("tutor-join")
         join.on_click(lambda _: self.join())
         self.problem = w.HTML(feedback(False, problem))
-        form = w.VBox([self.problem, self.code, self.name, join])
+        learn = (
+            el(
+                "a",
+                escape(msg("classroom.end.learn")),
+                href=href(page_file("learn", game), JOIN_PAGE),
+                class_="tutor-learn-on",
+            )
+            if game
+            else ""
+        )
+        form = w.VBox([self.problem, w.HTML(learn), self.code, self.name, join])
         form.add_class("tutor-class-form")
         self.children = [
             self.link,
@@ -133,7 +145,7 @@ class Follower(ClassPage):
         try:
             view = learner.view()
         except ClassroomError as error:  # the class has ended meanwhile, or the teacher started a new one
-            self.leave(str(error), name=learner.name)
+            self.leave(str(error), name=learner.name, game=learner.settings.game)
             return
         except StoreUnavailable as error:  # try again at the next poll
             self.status.value = feedback(False, str(error))

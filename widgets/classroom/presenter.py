@@ -94,6 +94,7 @@ class ClassBar(Component):
                 ("results", True),
                 ("roster", True),
                 ("new", True),
+                ("end", True),
             )
         ]
         keys = el("span", escape(msg("classroom.bar.keys")), class_="tutor-keys")
@@ -108,7 +109,24 @@ class ClassBar(Component):
             el("span", *buttons, class_="tutor-class-buttons"),
             keys,
             self.roster_html() if shown.roster_open else "",
+            self.confirm_html() if shown.confirming else "",
             class_="tutor-class-strip",
+        )
+
+    @staticmethod
+    def confirm_html() -> str:
+        """Ending the class asks first: every learner's page leaves it."""
+        buttons = [
+            el("button", escape(msg(f"classroom.end.{name}")), type="button", data_target=f"end-{name}", class_=style)
+            for name, style in (("yes", "tutor-primary"), ("no", None))
+        ]
+        return el(
+            "section",
+            el("p", escape(msg("classroom.end.confirm"))),
+            el("span", *buttons, class_="tutor-class-buttons"),
+            class_="tutor-end-confirm",
+            role="alertdialog",
+            aria_label=msg("classroom.bar.end"),
         )
 
     def roster_html(self) -> str:
@@ -290,6 +308,7 @@ class Presenter(ClassPage):
         self.tally: Tally | None = None
         self.results_open = False
         self.roster_open = False
+        self.confirming = False  # "End the class" asks first
         self.join_address = join_url(self.join_page, teacher.code)
         self.stepper = FollowStepper(self.lesson_shown)
         self.run = self.stepper.loaded[0]  # a guided game: the coach's way through it, one for the class
@@ -302,8 +321,40 @@ class Presenter(ClassPage):
         self.add_class("tutor-presenting")
         self.link.presenting = True
         self.link.blank_text = msg("classroom.blank")
+        if self.position.ended:  # reloaded after the end: the results, until the class expires
+            self.finished()
+            return
         self.draw()
         self.poller.start()
+
+    def finished(self) -> None:
+        """The class has ended: what the class got, the file to download, and a new class."""
+        self.poller.stop()
+        self.link.blank = False
+        self.link.presenting = False
+        self.remove_class("tutor-presenting")
+        again = w.Button(description=msg("classroom.bar.new"), button_style="primary", layout=w.Layout(width="auto"))
+        again.add_class("tutor-new-class")
+        again.on_click(lambda _: self._new_after_end())
+        said = el(
+            "section",
+            el("h2", escape(msg("classroom.end.heading", code=self.presented.code))),
+            el("p", escape(msg("classroom.end.text", count=self.learners))),
+            class_="tutor-class-ended",
+            role="status",
+        )
+        self.children = [
+            self.link,
+            frame(PAGES[0], "classroom.setup.heading", self._speak),
+            w.HTML(said),
+            w.HTML(self.results_html()),
+            again,
+        ]
+
+    def _new_after_end(self) -> None:
+        self.link.keep = {"stored": None}  # the ended class is not resumed any more
+        self.previous = None
+        self.setup()
 
     def _speak(self, code: str) -> None:
         """The class projected in another language, at the same step."""
@@ -322,9 +373,10 @@ class Presenter(ClassPage):
         return self.position.step in self.presented.settings.try_steps
 
     def act(self, name: str) -> None:
-        """A key or a button of the presenter: next, back, reveal, blank, results, roster, remove:<key>, new."""
+        """A key or a button of the presenter: next, back, reveal, blank, results, roster, remove:<key>,
+        new, end (then end-yes or end-no)."""
         teacher = self.teacher
-        if teacher is None:
+        if teacher is None or self.position.ended:  # ended: only the results and a new class
             return
         if name == "blank":  # drawn by the browser over the whole window, whatever the scroll
             self.link.blank = not self.link.blank
@@ -341,6 +393,18 @@ class Presenter(ClassPage):
         if name == "roster":
             self.roster_open = not self.roster_open
             self.bar.refresh()
+            return
+        if name in ("end", "end-no"):
+            self.confirming = name == "end"
+            self.bar.refresh()
+            return
+        if name == "end-yes":
+            try:
+                self.position = teacher.end()
+            except TutorError as error:
+                self.side.value = feedback(False, str(error))
+                return
+            self.finished()
             return
         if name.startswith("remove:"):
             if teacher.remove(name.removeprefix("remove:")) is None:
