@@ -446,3 +446,59 @@ def test_a_class_plays_the_guided_first_game_along_the_coachs_way(browser, voila
         screenshot(ann, f"classroom-guided-step-{index + 1}-phone")
         assert_no_code_or_errors(teacher)
         assert_no_code_or_errors(ann)
+
+
+def box_in_window(device, locator) -> bool:
+    """Whether the part is drawn whole inside the window (not only present in the page)."""
+    box = locator.bounding_box()
+    size = device.viewport_size
+    return (
+        box is not None
+        and box["width"] > 0
+        and box["height"] > 0
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"]
+        and box["y"] + box["height"] <= size["height"]
+    )
+
+
+def test_the_teacher_ends_the_class_and_every_phone_says_so(browser, voila):
+    lesson, number, _ = the_lesson()
+    teacher = browser(PROJECTOR)
+    code = start_class(teacher, voila, lesson, number)
+    phones = [browser(PHONE), browser(PHONE)]
+    for phone, name in zip(phones, ("Ann", "Ben"), strict=True):
+        join(phone, voila, code, name)
+    teacher.get_by_text(msg("classroom.bar.learners", count=2)).wait_for()
+    teacher.get_by_role("button", name=msg("classroom.bar.end")).click()
+    confirm = teacher.locator(".tutor-end-confirm")
+    confirm.wait_for()
+    assert box_in_window(teacher, confirm) and msg("classroom.end.confirm") in confirm.inner_text()
+    teacher.get_by_role("button", name=msg("classroom.end.no")).click()
+    confirm.wait_for(state="detached")
+    assert phones[0].locator(".tutor-who").is_visible(), "not ended: the class goes on"
+    teacher.get_by_role("button", name=msg("classroom.bar.end")).click()
+    teacher.get_by_role("button", name=msg("classroom.end.yes")).click()
+    ended_at = time.monotonic()
+    heading = teacher.get_by_role("heading", name=msg("classroom.end.heading", code=code))
+    heading.wait_for()
+    download = teacher.locator(".tutor-download")
+    assert box_in_window(teacher, heading) and box_in_window(teacher, download)
+    assert msg("classroom.end.text", count=2) in teacher.inner_text(".tutor-class-ended")
+    assert_accessible(teacher)
+    screenshot(teacher, "classroom-ended-1920")
+    told = msg("classroom.error.expired-code", code=code)
+    for phone in phones:
+        phone.locator(".tutor-feedback.tutor-wrong", has_text=told).wait_for()
+        learn = phone.get_by_role("link", name=msg("classroom.end.learn"))
+        assert box_in_window(phone, phone.locator(".tutor-feedback.tutor-wrong")) and box_in_window(phone, learn)
+        assert f"game={GAME}" in learn.get_attribute("href")
+        assert_no_code_or_errors(phone)
+    print(f"every phone told the class ended {time.monotonic() - ended_at:.2f} s after the teacher's click")
+    screenshot(phones[0], "classroom-ended-phone")
+    assert_accessible(phones[0])
+    teacher.reload()  # the results stay for the teacher
+    teacher.get_by_role("heading", name=msg("classroom.end.heading", code=code)).wait_for(timeout=PAGE_TIMEOUT_MS)
+    phones[0].get_by_role("link", name=msg("classroom.end.learn")).click()
+    phones[0].locator(".tutor-board").first.wait_for(timeout=PAGE_TIMEOUT_MS)

@@ -348,7 +348,7 @@ class Presenter(ClassPage):
             frame(PAGES[0], "classroom.setup.heading", self._speak),
             w.HTML(said),
             w.HTML(self.results_html()),
-            again,
+            w.HBox([again]),  # a button as wide as its words, not the page
         ]
 
     def _new_after_end(self) -> None:
