@@ -222,3 +222,44 @@ def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium
     finally:
         page.goto("about:blank")
         context.close()
+
+
+BOARD_AND_TEXT = """() => { const b = document.querySelector('.tutor-board').getBoundingClientRect();
+    const sizes = [...document.querySelectorAll('.tutor-board svg text')].filter(t => t.getClientRects().length)
+        .map(t => { const m = t.getScreenCTM(); return parseFloat(t.getAttribute('font-size')) * Math.hypot(m.a, m.b); })
+        .sort((x, y) => x - y);
+    const tables = [...document.querySelectorAll('.tutor-scores')].filter(t => t.getClientRects().length)
+        .filter(t => t.getBoundingClientRect().right > Math.min(innerWidth, t.parentElement.getBoundingClientRect().right) + 1)
+        .map(t => Math.round(t.getBoundingClientRect().right));
+    return { share: b.width * b.height / (innerWidth * innerHeight), width: b.width,
+             text: sizes[Math.floor(sizes.length / 2)], tables }; }"""
+
+
+@pytest.mark.parametrize("size", [LAPTOP, WIDE], ids=name)
+@pytest.mark.parametrize("where", ["learn", "play"])
+def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(chromium, voila, size, where):
+    """A teacher's projector at a laptop's resolution or a wide one: choosing the projector
+    text size never makes the board or its words smaller, the board takes at least half the
+    window, the step's Next (learn) or the score sheet (play) is in view and fits the width."""
+    address = page_file("learn", GAME, lesson=3, step=1) if where == "learn" else page_file("play", "danger-13", seed=0)
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), size)))
+    page = context.new_page()
+    page.set_default_timeout(ACTION_TIMEOUT_MS)
+    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    try:
+        page.goto(voila.page_url(address))
+        page.locator(".tutor-board svg").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+        still(page)
+        normal = page.evaluate(BOARD_AND_TEXT)
+        page.locator("[data-zoom='projector']").click()
+        still(page)
+        screenshot(page, f"in-view-projector-{where}-{name(size)}")
+        projector = page.evaluate(BOARD_AND_TEXT)
+        assert projector["text"] >= normal["text"], f"the board's words shrink: {normal} -> {projector}"
+        assert projector["share"] >= 0.45, f"the board takes {projector['share']:.0%} of the window"
+        assert projector["tables"] == [], f"a table runs past its column: {projector['tables']}"
+        shown = NEXT if where == "learn" else ".tutor-scores"
+        assert hidden(page, shown) == [], f"{shown} out of view with projector text"
+    finally:
+        page.goto("about:blank")
+        context.close()

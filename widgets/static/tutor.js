@@ -706,7 +706,7 @@ document.addEventListener("click", (event) => {
 // ------------------------------------------------------------------ boxes that scroll
 // A box that scrolls inside the page (a growing grid, the navigation on a phone, a wide
 // score sheet) fades at the sides where more is hidden (tutor.css reads data-more).
-const SCROLLERS = ".tutor-bar, .tutor-widget:has(> svg[data-fit='scroll']), .tutor-side > .tutor-widget";
+const SCROLLERS = ".tutor-bar, .tutor-nav > .widget-html, .tutor-widget:has(> svg[data-fit='scroll']), .tutor-side > .tutor-widget";
 
 const scrollerWatch = new ResizeObserver(() => markScrollers());
 
