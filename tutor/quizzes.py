@@ -145,16 +145,18 @@ def make_question(
     rules: list[str],
     marks: tuple[str, ...] = (),
     conceals: tuple[str, ...] = (),
+    prompt_key: str = "prompt",
 ) -> Question:
     """A question from its (text, value) choices, its explanation closed by the rules it
-    cites; ``state`` is a clone the question keeps."""
+    cites; ``state`` is a clone the question keeps. ``prompt_key``: the prompt's entry under
+    ``quiz.<kind>`` (a variant, as a dealer keeping the card)."""
     values = tuple(value for _, value in choices)
     cited = tuple(dict.fromkeys(rules))  # each once, in order
     see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in cited))
     return Question(
         game,
         kind,
-        msg(f"quiz.{kind}.prompt", **prompt),
+        msg(f"quiz.{kind}.{prompt_key}", **prompt),
         tuple(text for text, _ in choices),
         values,
         values.index(answer),

@@ -87,6 +87,9 @@ def rendered(lang: str) -> Iterator[tuple[str, str]]:
                 for index in range(len(cards)):
                     for count in (1, 2):
                         values = {field: _value(key, field, game, names, cards, index, count) for field in fields}
+                        for offset, field in enumerate(sorted(fields & NAMES)):  # two players of a message differ
+                            if values[field] in names:
+                                values[field] = names[(index + count + offset) % 3]
                         if (
                             isinstance(entry, Plural)
                             and entry.count == "cards"

@@ -81,7 +81,23 @@ def d13_bust(rng: random.Random) -> Question:
         "total": state.row_sum(seat),
         "line": state.limit(seat),
     }
-    return make_question(d13.GAME_ID, "d13-bust", state, move, prompt, choices, answer, explanation, rules)
+    return make_question(
+        d13.GAME_ID,
+        "d13-bust",
+        state,
+        move,
+        prompt,
+        choices,
+        answer,
+        explanation,
+        rules,
+        prompt_key=_prompt(state, move),
+    )
+
+
+def _prompt(state, give) -> str:
+    """The prompt that tells the deal: the dealer keeping the card is not told as giving it to themself."""
+    return "prompt-kept" if give.seat == state.dealer else "prompt"
 
 
 def _players(state, seats) -> str:
@@ -204,7 +220,12 @@ def d13_bank(rng: random.Random) -> Question:
         explanation = [msg("quiz.d13-bank.busted", player=player)]
     elif plus_cards:
         explanation = [
-            msg("quiz.d13-bank.banked", player=player, cards=listed([str(card) for card in plus_cards]), points=answer)
+            msg(
+                "quiz.d13-bank.banked",
+                player=player,
+                cards=listed([msg("quiz.d13-hand.card", card=card) for card in plus_cards]),
+                points=answer,
+            )
         ]
     else:
         explanation = [msg("quiz.d13-bank.none", player=player)]
@@ -229,6 +250,7 @@ def d13_bank(rng: random.Random) -> Question:
         explanation,
         ["d13.scoring", "d13.bust"],
         marks=(player,),
+        prompt_key=_prompt(state, move),
     )
 
 
@@ -281,7 +303,18 @@ def d13_draw(rng: random.Random) -> Question:
         "total": state.row_sum(seat),
         "line": state.limit(seat),
     }
-    return make_question(d13.GAME_ID, "d13-draw", state, move, prompt, choices, answer, explanation, rules)
+    return make_question(
+        d13.GAME_ID,
+        "d13-draw",
+        state,
+        move,
+        prompt,
+        choices,
+        answer,
+        explanation,
+        rules,
+        prompt_key=_prompt(state, move),
+    )
 
 
 def _discards_tell(state, move) -> bool:
@@ -369,7 +402,11 @@ def d13_hand(rng: random.Random) -> Question:
         rules = ["d13.hand", "d13.arrow"]
     drawn = isinstance(state.move_stack[-1], d13.Reveal)  # the card came from the pile, after a draw card
     story = msg(
-        "quiz.d13-hand.drawn" if drawn else "quiz.d13-hand.dealt",
+        "quiz.d13-hand.drawn"
+        if drawn
+        else "quiz.d13-hand.dealt-kept"
+        if seat == state.dealer
+        else "quiz.d13-hand.dealt",
         dealer=state.name(state.dealer),
         card=card,
         player=player,
