@@ -99,14 +99,14 @@ def test_a_tip_is_said_once_on_the_first_step_its_moment_happens():
     for choose in learner_choices(lesson):
         line = lesson.line(choose)
         said = [first.when for firsts in line.firsts for first in firsts]
-        assert len(said) == len(set(said)) and all(len(firsts) <= 1 for firsts in line.firsts)
+        assert len(said) == len(set(said))
         assert "trick-won" in said  # a trick is always won in a whole round
         first_trick = next(
             index
             for index, moment in enumerate(line.moments)
             if sum(moment.after.won) + sum(map(sum, moment.after.round_tricks)) > 0
         )
-        assert [first.when for first in line.firsts[first_trick]] in (["trick-won"], ["your-trick"], ["table-full"])
+        assert "trick-won" in [first.when for first in line.firsts[first_trick]]  # with any other tip due there
 
 
 @pytest.mark.parametrize(
@@ -145,14 +145,16 @@ def words(text: str) -> int:
 
 
 def shown_texts(lesson, line):
-    """Everything a step says on a way through the lesson, with its tip and {facts}: once per
-    step, and on a play-on step once for each move the learner makes there."""
+    """Everything a step says on a way through the lesson, with each of its tips and {facts}:
+    once per step, and on a play-on step once for each move the learner makes there. (When
+    several tips come together, each is told beside the step's text: every one of them fits.)"""
     for index, step in enumerate(lesson.steps):
         say = lesson.text(step.say, line.moments[index])
         shown = [(decision.moment, decision.firsts) for decision in line.plays.get(index, [])]
         for moment, firsts in shown or [(line.moments[index], line.firsts[index])]:
-            said = [step.try_.prompt if step.try_ else "", *(first.say for first in firsts)]
-            yield " ".join([say, *(lesson.text(part, moment) for part in said)])
+            prompt = lesson.text(step.try_.prompt if step.try_ else "", moment)
+            for tip in [first.say for first in firsts] or [""]:
+                yield " ".join([say, prompt, lesson.text(tip, moment)])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

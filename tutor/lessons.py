@@ -66,6 +66,15 @@ class Moment:
     moves: list[tuple[int, Any, Any]]
     learner: int
 
+    def each_move(self):
+        """The same way one move at a time, deals and draws too: a moment for each move."""
+        probe = self.before.clone()
+        for move in self.after.move_stack[len(self.before.move_stack) :]:
+            before = probe.clone()
+            mover = move.seat if probe.to_move == SIMULTANEOUS else probe.to_move
+            probe.push(move)
+            yield Moment(before, probe.clone(), [(mover, move, before)], self.learner)
+
 
 @dataclass
 class Decision:
@@ -199,9 +208,9 @@ class Lesson:
         return line
 
     def _tips(self, moment: Moment, seen: set[str]) -> list[First]:
-        """One tip a step (or a play-on turn), the first in the file's order whose moment
-        came: another one waits until its moment comes again."""
-        said = [first for first in self.firsts if first.when not in seen and self._happened(first.when, moment)][:1]
+        """Every tip whose moment came on the way to this step (or play-on turn) and was not
+        said before, in the file's order: several moments that come together are all told."""
+        said = [first for first in self.firsts if first.when not in seen and self._happened(first.when, moment)]
         seen.update(first.when for first in said)
         return said
 
@@ -251,7 +260,7 @@ class Lesson:
         before = state.clone()
         _push(state, move, moves, deal=False)
         while True:
-            if until and self._happened(until, Moment(before, state.clone(), moves[-1:], learner)):
+            if until and self._happened(until, Moment(before, state.clone(), moves[-1:], learner), each=False):
                 return True
             if state.to_move != CHANCE:
                 return False
@@ -283,8 +292,16 @@ class Lesson:
             _push(state, bots[others[0]].choose(state, others[0]), moves, deal)
             played += 1
 
-    def _happened(self, when: str, moment: Moment) -> bool:
-        return bool(self.entry_moments[when](moment))
+    def _happened(self, when: str, moment: Moment, each: bool = True) -> bool:
+        """The moment ``when`` came on the way: over the whole way or, unless the game judges it
+        on the position shown only (its ``SHOWN_MOMENTS``), at any one move of it (a card that
+        came and went between two steps still had its moment)."""
+        happened = self.entry_moments[when]
+        if happened(moment):
+            return True
+        if not each or when in getattr(self.entry.part("lessons"), "SHOWN_MOMENTS", ()):
+            return False
+        return any(happened(single) for single in moment.each_move())
 
     @property
     def entry_moments(self) -> dict:

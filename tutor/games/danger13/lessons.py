@@ -25,14 +25,17 @@ from tutor.games.danger13.rules import (
     COUNTS,
     DECIDE,
     DECK,
+    DRAW,
     FROM_PILE,
     GAME_ID,
     GIVE,
     HAND_CARD,
     INSTANT,
+    LIMIT,
     ONE_PLUS,
     OVER,
     RAISE_CARD,
+    RAISED_LIMIT,
     REFUSE,
     TWO_PLUS,
     VALUED,
@@ -364,8 +367,13 @@ def _your_move(moment) -> str:
         return ""
     if state.phase == DECIDE:
         card = state.pending
-        total = state.row_sum(learner) + (card.value if card.kind in VALUED else 0)
-        return msg("d13.guided.decide", card=card, total=total, limit=state.limit(learner))
+        row = state.rows[learner]
+        kept = row[:-1] if card.kind == ARROW else (*row, card)  # an arrow throws the row's last card away
+        total = sum(kept_card.value for kept_card in kept if kept_card.kind in VALUED)
+        limit = RAISED_LIMIT if RAISE_CARD in kept else LIMIT
+        # a draw card that leaves the row below its limit brings one more card, from the pile
+        key = "d13.guided.decide-draw" if card.kind == DRAW and total < limit else "d13.guided.decide"
+        return msg(key, card=card, total=total, limit=limit)
     waiting = state.receivers()
     if len(waiting) == 1:
         return msg("d13.guided.last", card=state.revealed, player=state.name(waiting[0]))
@@ -443,6 +451,8 @@ MOMENTS = {
     ),
     "danger": lambda moment: moment.after.phase != OVER and _nearest(moment.after) is not None,
 }
+# moments judged on the position a step shows only (the others also at each move on the way to it)
+SHOWN_MOMENTS = {"your-choice", "danger"}
 
 
 STUDIO_CHECKS = {

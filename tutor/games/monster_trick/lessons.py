@@ -401,6 +401,8 @@ MOMENTS = {
     "table-full": lambda moment: moment.after.phase == "play" and not moment.after.free_slots(),
     "off-colour": lambda moment: _off_colour_card(moment.after, moment.learner),
 }
+# moments judged on the position a step shows only (the others also at each move on the way to it)
+SHOWN_MOMENTS = {"table-full", "off-colour"}
 
 STUDIO_CHECKS = {
     "to_move": fact_turn,

@@ -426,6 +426,8 @@ MOMENTS = {
     "tie": lambda moment: bool(moment.after.tied) and moment.after.phase == "place",
     "last-turn": lambda moment: moment.after.last_turn and not moment.after.is_terminal(),
 }
+# moments judged on the position a step shows only (the others also at each move on the way to it)
+SHOWN_MOMENTS = {"last-turn"}
 
 
 STUDIO_CHECKS = {
