@@ -61,7 +61,7 @@ def score_sheet(state, viewer=None) -> tuple[list[str], list[list[tuple[str, str
         for number in range(1, mt.ROUNDS + 1):
             if number <= len(state.round_scores):
                 cells.append((str(state.round_scores[number - 1][player]), ""))
-            elif number == state.round and not state.is_terminal():
+            elif number == state.round and not state.is_terminal() and state.phase != "deal":  # a round begun
                 cells.append((msg("widgets.scores.so-far", value=state.active_vp(player) or 0), "tutor-provisional"))
             else:
                 cells.append(("\u2013", ""))
