@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+from collections import Counter
 from collections.abc import Collection
 from contextvars import ContextVar
 
@@ -42,6 +43,29 @@ log = logging.getLogger(__name__)
 visitor_address: ContextVar[str | None] = ContextVar("visitor_address", default=None)
 owners: dict[str, str] = {}  # kernel id -> the client address whose page request it serves
 expected: set[str] = set()  # pool kernels that may wait for their request: started, not yet sent it
+pending: Counter[str] = Counter()  # client address -> its page requests under way with no kernel noted yet
+# The page request being served has its kernel noted (a list, so that the request sees it was).
+noted: ContextVar[list[str] | None] = ContextVar("noted", default=None)
+
+
+def note_owner(kernel_id: str) -> None:
+    """The kernel now serves the page request under way: it counts for that request's address,
+    which stops counting the request itself (``pending``)."""
+    address = visitor_address.get()
+    if address is None:
+        return
+    owners[kernel_id] = address
+    settle(address)
+
+
+def settle(address: str) -> None:
+    """The request under way stops counting as pending, once."""
+    request = noted.get()
+    if request is not None and not request:
+        request.append(address)
+        pending[address] -= 1
+        if pending[address] <= 0:
+            del pending[address]
 
 
 def client_address(peer: str, forwarded_for: str | None, proxies: Collection[str]) -> str:
@@ -80,9 +104,7 @@ class PoolQuerySocket(RequestInfoSocketHandler):
     @classmethod
     def send_updates(cls, msg: dict) -> None:
         """Voila hands a pool kernel to a page request here: note whose it is now."""
-        address = visitor_address.get()
-        if address is not None:
-            owners[msg["kernel_id"]] = address
+        note_owner(msg["kernel_id"])
         super().send_updates(msg)
         if msg["kernel_id"] not in cls._cache:  # sent to its waiter
             expected.discard(msg["kernel_id"])
@@ -111,12 +133,15 @@ class PageHandler(TornadoVoilaHandler):
         proxies = getattr(self.kernel_manager, "trusted_proxies", ())
         address = client_address(self.request.remote_ip or "", self.request.headers.get("X-Forwarded-For"), proxies)
         admit = getattr(self.kernel_manager, "admit", None)
+        counted = admit is not None and address not in getattr(self.kernel_manager, "unlimited_addresses", ())
         if admit is not None:
-            admit(address)
-        token = visitor_address.set(address)
+            admit(address)  # counts this request for its address at once, if it is limited
+        token, request = visitor_address.set(address), noted.set([] if counted else [address])
         try:
             await super().get(path)
         finally:
+            settle(address)  # no kernel noted (the busy page, an error): the request counts no more
+            noted.reset(request)
             visitor_address.reset(token)
 
 

@@ -25,11 +25,12 @@ from tornado import web
 from traitlets import Enum, Float, Integer, List, Unicode
 from voila.request_info_handler import RequestInfoSocketHandler
 
-from serving import console, delivery, handlers
+from serving import console, delivery, handlers, limits
 from widgets.pages import CLASS_PAGE, JOIN_PAGE, LANGUAGES, text
 
 handlers.install()
 delivery.install()
+limits.install()
 
 BUSY_TEXTS = ("title", "heading", "text", "retry")
 ROOM = 10  # kernels beyond the pools a class size makes room for: learners moving on to other pages
@@ -59,11 +60,25 @@ class TutorKernelManager(AsyncMappingKernelManager):
         "A visitor beyond it gets the busy page, which tries again by itself.",
     )
     kernels_per_address = Integer(
-        64,  # above the largest class (60): a school's learners often share its one public address
+        64,
         config=True,
-        help="Kernels (open pages) one client address may hold at once; a page beyond it gets "
-        "the busy page. 0: no limit. Behind a reverse proxy, list it in trusted_proxies so that "
-        "visitors are told apart by the address it names (docs/security.md).",
+        help="Kernels (open pages) one client address may hold at once, at most address_share of "
+        "max_kernels; a page beyond it gets the busy page. 0: no limit. Behind a reverse proxy, list "
+        "it in trusted_proxies so that visitors are told apart by the address it names (docs/security.md).",
+    )
+    address_share = Float(
+        0.2,
+        config=True,
+        help="The share of max_kernels one client address may hold (at least one kernel): one address "
+        "can never take every kernel. A school whose class shares one public address and comes "
+        "without a proxy lists that address in unlimited_addresses (or raises this to 1).",
+    )
+    click_idle_timeout = Float(
+        900,
+        config=True,
+        help="Seconds a page a visitor opened may stay without a click before its kernel is shut "
+        "down, even with its websocket open: a page's heartbeat and the websocket's pings keep no "
+        "kernel. 0: only cull_idle_timeout's rule.",
     )
     trusted_proxies = List(
         Unicode(),
@@ -145,6 +160,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when
         self._seen: dict[str, object] = {}  # kernel id -> when the culler first met it outside a pool
         self._claimed: set[str] = set()  # kernels a page has connected to
+        self._clicks: dict[str, float] = {}  # kernel id -> when its page last sent more than a heartbeat
         self._connects: deque[float] = deque(maxlen=self.refill_burst)  # when the last pages connected (time.monotonic)
         self._last_busy_note = 0.0
         if self.class_size is not None and hasattr(self, "kernel_pools_config"):  # Voila's pools are on
@@ -162,16 +178,26 @@ class TutorKernelManager(AsyncMappingKernelManager):
         return len(self) + self._starting + keep_free < self.max_kernels
 
     def held_by(self, address: str) -> int:
-        """Live kernels serving pages that ``address`` asked for."""
-        return sum(1 for kernel_id, owner in handlers.owners.items() if owner == address and kernel_id in self)
+        """Live kernels serving pages that ``address`` asked for, and its page requests under way
+        that have no kernel noted yet (handlers.pending)."""
+        owned = sum(1 for kernel_id, owner in handlers.owners.items() if owner == address and kernel_id in self)
+        return owned + handlers.pending[address]
+
+    def address_limit(self) -> int:
+        """Kernels one client address may hold: kernels_per_address, within address_share of max_kernels."""
+        share = max(1, int(self.max_kernels * self.address_share))
+        return min(self.kernels_per_address, share) if self.kernels_per_address else share
 
     def admit(self, address: str) -> None:
-        """Refuse (KernelsBusy) a page for a client address that holds ``kernels_per_address`` kernels."""
-        if address in self.unlimited_addresses or not self.kernels_per_address:
+        """Refuse (KernelsBusy) a page for a client address that holds its limit of kernels
+        (address_limit); otherwise count the request for that address at once (handlers.pending):
+        requests that arrive together are checked one after another, each seeing the others."""
+        if address in self.unlimited_addresses:
             return
-        if self.held_by(address) >= self.kernels_per_address:
+        if self.held_by(address) >= self.address_limit():
             self.log.warning("Refused a page to %s: it holds %d kernels", address, self.held_by(address))
             raise KernelsBusy(self.busy_retry_seconds)
+        handlers.pending[address] += 1
 
     def _waits_in_a_pool(self, task) -> bool:
         return any(task in pool for pool in getattr(self, "_pools", {}).values())
@@ -214,8 +240,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         if for_a_pool:
             self._pool_starting[kernel_id] = time.monotonic()
             handlers.expected.add(kernel_id)
-        elif (address := handlers.visitor_address.get()) is not None:  # started for a page request
-            handlers.owners[kernel_id] = address
+        else:  # started for a page request
+            handlers.note_owner(kernel_id)
         return kernel_id
 
     def _pool_busy(self) -> bool:
@@ -243,7 +269,12 @@ class TutorKernelManager(AsyncMappingKernelManager):
             self._last_busy_note = time.monotonic()
             self.log.warning(text(console.console_language(), "publish.console.busy", count=len(self)))
 
+    def clicked(self, kernel_id: str) -> None:
+        """A page sent its kernel something other than its heartbeat (serving.limits)."""
+        self._clicks[kernel_id] = time.monotonic()
+
     def notify_connect(self, kernel_id):
+        self._clicks.setdefault(kernel_id, time.monotonic())
         self._claimed.add(kernel_id)
         self._connects.append(time.monotonic())
         super().notify_connect(kernel_id)
@@ -251,6 +282,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self._seen.pop(kernel_id, None)
         self._claimed.discard(kernel_id)
+        self._clicks.pop(kernel_id, None)
         handlers.owners.pop(kernel_id, None)
         handlers.forget(kernel_id)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
@@ -285,6 +317,11 @@ class TutorKernelManager(AsyncMappingKernelManager):
                 finally:
                     await self.shutdown_kernel(kernel_id, now=True)
                 return
+        clicked = self._clicks.get(kernel_id)
+        if self.click_idle_timeout and clicked is not None and time.monotonic() - clicked > self.click_idle_timeout:
+            self.log.debug("Shutting down kernel %s: its page sent no click for a long time", kernel_id)
+            await self.shutdown_kernel(kernel_id)
+            return
         now = datetime.now(UTC)
         seen = self._seen.setdefault(kernel_id, now)
         if getattr(kernel, "last_activity", now) < seen:

@@ -193,6 +193,7 @@ def small(chromium):
             f"--TutorKernelManager.cull_idle_timeout={IDLE}",
             "--TutorKernelManager.cull_interval=1",
             f"--TutorKernelManager.kernels_per_address={PER_ADDRESS}",
+            "--TutorKernelManager.address_share=0.5",  # CAP 6: 3 per address, PER_ADDRESS is the lower
             port=port,
             name="voila-small",
         )
