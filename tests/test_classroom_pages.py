@@ -566,3 +566,31 @@ def test_the_teacher_ends_the_class_after_a_confirmation_and_every_phone_is_told
     ]
     new.click()
     assert reloaded.teacher is None and reloaded.link.keep == {"stored": None}
+
+
+def test_a_late_joiners_earlier_steps_say_they_joined_later(classrooms):
+    lesson, index, _state, _right, _wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    ann = join(classrooms, presenter.teacher.code, "Ann")
+    for _ in range(index):
+        presenter.act("next")
+    presenter.act("reveal")  # Ann did not answer: she was there
+    ann.poll()
+    assert msg("classroom.follow.no-answer") in text_of(ann.stepper)
+    presenter.act("next")
+    dara = join(classrooms, presenter.teacher.code, "Dara")
+    presenter.act("back")  # back to the question, before Dara came
+    dara.poll()
+    ann.poll()
+    assert msg("classroom.follow.joined-later") in text_of(dara.stepper)
+    assert msg("classroom.follow.no-answer") not in text_of(dara.stepper)
+    assert msg("classroom.follow.no-answer") in text_of(ann.stepper)
+    reloaded = Follower(classrooms)  # the page opened again from the scanned code: still a late joiner
+    reloaded.opened(hello(width=390, stored=dara.link.keep["stored"]))
+    assert msg("classroom.follow.joined-later") in text_of(reloaded.stepper)
+    while presenter.position.step < len(lesson.steps):
+        presenter.act("next")
+    dara.poll()
+    asked = msg("classroom.bar.step", number=index + 1, total=len(lesson.steps))
+    (line,) = [line for line in text_of(dara.results).split("<li>") if asked in line]
+    assert msg("classroom.follow.result.later") in line and msg("classroom.follow.result.none") not in line

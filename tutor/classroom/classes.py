@@ -197,22 +197,25 @@ class Classrooms:
             raise ClassroomError(msg("classroom.error.name-empty"))
         if len(name) > NAME_LIMIT:
             raise ClassroomError(msg("classroom.error.name-long", limit=NAME_LIMIT))
+        new = token is None or token not in dict(self.store.learners(record.code))
         token = token or secrets.token_urlsafe(16)
         size = min(_settings(record).size, self.capacity)
         stored = self.store.join(record.code, token, name, size)
         if stored is None:
             self._record(code)  # the class may have expired meanwhile: say so rather than "full"
             raise ClassroomError(msg("classroom.error.full", limit=size))
-        return Learner(self, record.code, token, stored, _settings(record))
+        joined = _position(record).step if new else 1
+        return Learner(self, record.code, token, stored, _settings(record), joined)
 
-    def rejoin(self, code: str, token: str) -> Learner:
-        """A learner page after a reload or a lost kernel, from the token it kept."""
+    def rejoin(self, code: str, token: str, joined: int = 1) -> Learner:
+        """A learner page after a reload or a lost kernel, from the token it kept (and the step
+        the learner joined at, which the page kept too)."""
         record = _open(self._guess(code))
         names = dict(self.store.learners(record.code))
         if token not in names:
             self._guessed_wrong(f"learner token in class {record.code}")
             raise WrongGuess(msg("classroom.error.unknown-learner", code=record.code))
-        return Learner(self, record.code, token, names[token], _settings(record))
+        return Learner(self, record.code, token, names[token], _settings(record), joined)
 
     def _guess(self, code: str) -> ClassRecord:
         """``_record`` for a code a learner typed: wrong codes count against this page."""
@@ -426,9 +429,16 @@ def _answer(record: AnswerRecord | None) -> Answer | None:
 class Learner(_Member):
     """One learner's page. Keep ``code`` and ``token`` to rejoin after a reload."""
 
-    def __init__(self, classrooms: Classrooms, code: str, token: str, name: str, settings: ClassSettings):
+    def __init__(
+        self, classrooms: Classrooms, code: str, token: str, name: str, settings: ClassSettings, joined: int = 1
+    ):
         super().__init__(classrooms, code, token, settings)
         self.name = name
+        self.joined = joined  # the step the class was at when this learner joined: the ones before went without them
+
+    def joined_later(self, step: int) -> bool:
+        """The class had gone past ``step`` when this learner joined."""
+        return step < self.joined
 
     def view(self) -> LearnerView:
         """What to show now; a page calls this every ``POLL_SECONDS``."""

@@ -36,9 +36,11 @@ class Follower(ClassPage):
         token = query.get("learner") or (stored.get("token") if stored.get("code") == scanned or not scanned else None)
         code = scanned or stored.get("code", "")
         set_language(first_language(hello, query.get("lang"), stored.get("language")))
+        kept = stored.get("joined") if stored.get("code") == code else None
+        joined = kept if isinstance(kept, int) else 1  # the step the learner joined at, kept by the browser
         if code and token:
             try:
-                self.follow(self._classrooms().rejoin(code, token))
+                self.follow(self._classrooms().rejoin(code, token, joined))
                 return
             except TutorError as error:  # ended, replaced, unknown: forget it, and the form takes a new code
                 self.leave(str(error), scanned if not query.get("learner") else "")
@@ -111,7 +113,7 @@ class Follower(ClassPage):
         self.lesson_shown = class_lesson(learner.settings.game, learner.settings.lesson)
         self.learner = learner
         self.shown: LearnerView | None = None
-        keep = {"code": learner.code, "token": learner.token, "language": language()}
+        keep = {"code": learner.code, "token": learner.token, "language": language(), "joined": learner.joined}
         self.link.keep = {"query": {"code": learner.code, "learner": learner.token, "lang": language()}, "stored": keep}
         who = w.HTML(
             el("p", escape(msg("classroom.follow.who", code=learner.code, name=learner.name)), class_="tutor-who")
@@ -176,7 +178,8 @@ class Follower(ClassPage):
             elif move is not None:
                 self.stepper.say("", msg("classroom.follow.answer-in", answer=move_words(lesson, state, move)))
             elif view.revealed:
-                self.stepper.say("", f"{msg('classroom.follow.no-answer')} {run.answer_words(index)}{on}")
+                missed = "joined-later" if self.following.joined_later(view.step) else "no-answer"
+                self.stepper.say("", f"{msg(f'classroom.follow.{missed}')} {run.answer_words(index)}{on}")
             if goes_on is not None:  # a guided game: everyone sees where the class's one game goes on
                 self.stepper.show_position(goes_on[0], state.to_move)
             elif right and view.show_feedback:
@@ -206,6 +209,7 @@ class Follower(ClassPage):
             step, state = self.lesson_shown.steps[index], self.run.states[index]
             move = self.run.read(index, result.answer.move) if result.answer else None
             kind = self.run.verdict(index, move).kind if move is not None else "none"
+            kind = "later" if move is None and learner.joined_later(result.step) else kind
             answer = (
                 el("span", escape(move_words(self.lesson_shown, state, move)), class_="tutor-answer")
                 if move is not None
