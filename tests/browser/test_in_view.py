@@ -263,3 +263,28 @@ def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(c
     finally:
         page.goto("about:blank")
         context.close()
+
+
+TAP_WIDTHS = """() => [...document.querySelectorAll(".tutor-board [data-target^='card:']")].map(card => {
+    // the part of the card no later card covers: from its left to the next card's left in its row
+    const r = card.getBoundingClientRect();
+    const next = [...document.querySelectorAll(".tutor-board [data-target^='card:']")]
+        .map(other => other.getBoundingClientRect())
+        .filter(o => Math.abs(o.top - r.top) < 30 && o.left > r.left + 1)
+        .sort((a, b) => a.left - b.left)[0];
+    return Math.round(Math.min(r.width, next ? next.left - r.left : r.width)); })"""
+
+
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=name)
+def test_a_full_hand_leaves_each_card_a_finger_wide_on_a_phone(chromium, voila, size):
+    context, page = sized_page(chromium, size)
+    try:
+        page.goto(voila.page_url(page_file("drill", GAME)))
+        page.locator(".tutor-prompt").wait_for(timeout=PAGE_TIMEOUT_MS)
+        still(page)
+        widths = page.evaluate(TAP_WIDTHS)
+        screenshot(page, f"in-view-hand-{name(size)}")
+        assert len(widths) >= 10 and min(widths) >= 44, f"cards to tap, px wide: {widths}"
+    finally:
+        page.goto("about:blank")
+        context.close()

@@ -7,6 +7,10 @@ from tutor.svg.draw import ACCENT, MUTED, document, el, group, mark_outline, tar
 
 RAISE = 18  # how far the selected card rises out of the row
 PAD = 12
+# The least of each card a row leaves uncovered: a phone draws a narrow hand about 0.92 times
+# its size, and a finger needs 44 px. A hand that would overlap more takes a second row.
+MIN_STEP = 48
+ROW_GAP = 8
 
 
 def card_name(card) -> str:
@@ -29,16 +33,27 @@ def hand(
 ) -> str:
     """``face(card)`` draws one card at 0,0. Playable cards get a bar beneath, the others
     are dimmed, the selected one is raised and outlined. Cards overlap only when the row
-    would be wider than ``width``."""
+    would be wider than ``width``, and never to less than MIN_STEP of a card: then the hand
+    goes on in a second row (a phone's narrow hand of twelve)."""
     count = len(cards)
-    step = card_w + 10 if count < 2 else min(card_w + 10, (width - 2 * PAD - card_w) / (count - 1))
-    used = 2 * PAD + card_w + step * max(count - 1, 0)
-    height = card_h + RAISE + 2 * PAD + 8
+
+    def step_for(per_row: int) -> float:
+        return card_w + 10 if per_row < 2 else min(card_w + 10, (width - 2 * PAD - card_w) / (per_row - 1))
+
+    rows = 1
+    while count > rows and step_for(-(-count // rows)) < MIN_STEP:
+        rows += 1
+    per_row = -(-count // rows) if count else 1
+    step = step_for(per_row)
+    used = 2 * PAD + card_w + step * max(min(count, per_row) - 1, 0)
+    row_h = card_h + RAISE + ROW_GAP
+    height = rows * row_h - ROW_GAP + 2 * PAD + 8
     parts = []
     for index, card in enumerate(cards):
         chosen = card == selected
         can_play = card in playable
-        y = PAD + (0 if chosen else RAISE)
+        row, place = divmod(index, per_row)
+        y = PAD + row * row_h + (0 if chosen else RAISE)
         body = [face(card)]
         if chosen:
             body.append(
@@ -74,7 +89,7 @@ def hand(
                 pressed=chosen,
                 ring=(0, 0, card_w, card_h),
             )
-        parts.append(group(drawn, x=PAD + index * step, y=y))
+        parts.append(group(drawn, x=PAD + place * step, y=y))
     if not cards:
         parts.append(text(PAD, height / 2, msg("widgets.hand-empty"), size=14, fill=MUTED))
     return document(used if cards else width, height, *parts, label=label)

@@ -552,8 +552,8 @@ function snapshot(selector) {
 // with the board's buttons and the lesson's words under it when they fit. A hand under a tall
 // grid (a phone) is out of view once a card was placed low on the grid.
 function afterMove() {
-  // a drill's right move is shown where it was made, its verdict and Next in the panel
-  if (seen(".tutor-drill-panel .tutor-onward")) return null;
+  // a drill's right move: where it was made (the slot or row clicked last), its verdict and Next in the panel
+  if (seen(".tutor-drill-panel .tutor-onward")) return lastClicked && seen(`.tutor-board [data-target="${CSS.escape(lastClicked)}"]`);
   const nav = seen(".tutor-lesson-panel .tutor-stepnav");
   if (nav && nav.querySelector("[data-target='next']:not([disabled])")) return nav;
   const card = seen(".tutor-board [data-target^='card:']");
@@ -677,7 +677,11 @@ function focusBoard() {
   return boardFocus();
 }
 
+let lastClicked = null;  // the data-target of the part clicked last
+
 document.addEventListener("click", (event) => {
+  const part = event.target.closest && event.target.closest("[data-target]");
+  if (part) lastClicked = part.dataset.target;
   const rule = ONWARD.find((one) => event.target.closest && event.target.closest(one.clicked));
   if (!rule || !event.target.closest(".tutor-page")) return;
   const before = snapshot(rule.changes);
