@@ -18,6 +18,7 @@ from widgets.pages import text
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_guided import play as play_on_a_phone
+from .test_in_view import hidden, still
 from .test_phone import hidden_without_a_sign
 from .test_publish import assert_accessible
 from .test_screens import cut_off_sideways, settle, too_wide
@@ -211,6 +212,8 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
         for learner in (ann, ben, cleo):
             wait_for_step(learner, step, total)
         seconds.append(time.monotonic() - clicked)
+        still(ann)
+        assert hidden(ann, ".tutor-lesson-panel .tutor-head, .tutor-say") == [], f"step {step}: on the phone"
     print(f"teacher's step to all three learners: {', '.join(f'{s:.2f}' for s in seconds)} s")
     teacher.locator(".tutor-head .tutor-count", has_text=step_text(index + 1, total)).wait_for()
 
@@ -231,6 +234,10 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     ben.locator(".tutor-feedback.tutor-wrong", has_text=str(state.why_not(wrong))).wait_for()
     cleo.get_by_text(msg("classroom.follow.no-answer"), exact=False).wait_for()
     tally.locator(".tutor-bar-refused", has_text=str(state.why_not(wrong))).wait_for()
+    still(ann)
+    screenshot(ann, "classroom-learner-phone-revealed")
+    assert hidden(ann, ".tutor-feedback") == [], "the verdict on the phone after the reveal"
+    assert ann.locator(".tutor-board [data-target^='card:']").count() == 0, "after the reveal no card to choose"
     screenshot(teacher, "classroom-revealed-1920")
     teacher.set_viewport_size({"width": 1280, "height": 600})  # a short window: the results are below the fold
     teacher.click("[data-target='results']")

@@ -186,6 +186,8 @@ class Follower(ClassPage):
                 self.stepper.show_after(state, move)
             elif view.revealed and step.try_.accept:
                 self.stepper.show_after(state, step.try_.accept[0])
+        # once the answers are revealed the board takes no more: drawn so, not as a question
+        self.stepper.loaded[1].accepting = not (view.is_try and view.revealed)
         self.results.value = self.results_html() if view.step == self.following.settings.steps else ""
 
     def answer(self, move) -> None:
