@@ -69,10 +69,10 @@ def _guarded(original):
 
 
 def _note(connection, what: str) -> None:
-    """One line a minute per connection at most: a flood must not fill the log."""
-    now = time.monotonic()
-    if now - connection.__dict__.get("_tutor_noted", -60.0) >= 60:
-        connection._tutor_noted = now
+    """One line a minute per connection and kind at most: a flood must not fill the log."""
+    now, noted = time.monotonic(), connection.__dict__.setdefault("_tutor_noted", {})
+    if now - noted.get(what, -60.0) >= 60:
+        noted[what] = now
         log.warning("%s (kernel %s)", what, connection.kernel_id)
 
 

@@ -11,10 +11,13 @@ which is the server's console and log. ``log`` is the logger the widgets use for
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import os
 import sys
-from typing import TextIO
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
 
 log = logging.getLogger("tutor")
 
@@ -30,10 +33,34 @@ def server_stderr() -> TextIO:
     return sys.__stderr__ or sys.stderr
 
 
+class Sparing(logging.Filter):
+    """At most ``LINES`` lines every ``SECONDS`` from one kernel: a visitor's flood of bad
+    messages must not fill the server's disk. The lines left out are counted in the next one."""
+
+    LINES, SECONDS = 20, 10.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.since, self.said, self.left_out = time.monotonic(), 0, 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        if now - self.since > self.SECONDS:
+            if self.left_out:
+                record.msg = f"{record.msg} ({self.left_out} lines left out before this one)"
+            self.since, self.said, self.left_out = now, 0, 0
+        self.said += 1
+        if self.said > self.LINES:
+            self.left_out += 1
+            return False
+        return True
+
+
 @functools.cache
 def server_log() -> logging.Handler:
     handler = logging.StreamHandler(server_stderr())
     handler.setFormatter(logging.Formatter("[%(name)s] %(levelname)s %(message)s"))
+    handler.addFilter(Sparing())
     return handler
 
 
@@ -64,6 +91,7 @@ def guard_kernel() -> None:
     if manager is not None:
         manager.register_target(WIDGET_TARGET, _refuse_widget)  # replaces ipywidgets' own
     guard_buttons()
+    guard_updates()
     for name in ("Comm", "ipykernel.comm"):  # where errors in comm messages are told
         _send_to_server_log(logging.getLogger(name))
     shell.showtraceback = _log_traceback
@@ -85,6 +113,83 @@ def guard_buttons() -> None:
         handle(button, widget, content, buffers)
 
     ipywidgets.Button._handle_button_msg = handle_when_usable
+
+
+def _json_within(limit: int, kind: type | tuple[type, ...]) -> Callable[[Any], bool]:
+    def fits(value: Any) -> bool:
+        return isinstance(value, kind) and len(json.dumps(value)) <= limit
+
+    return fits
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _small_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**6
+
+
+def _index(value: Any) -> bool:
+    return value is None or _small_int(value)
+
+
+def _indices(value: Any) -> bool:
+    return isinstance(value, list) and len(value) <= 100 and all(_small_int(index) for index in value)
+
+
+# The widget values the tutor's front end sets (ipywidgets' controls, widgets/static/tutor.js),
+# by the class that has them, each with its type and size. Any other value the browser sends
+# is refused: the kernel owns the rest, `disabled` and the layout's `display` included.
+BROWSER_SETS: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "_Selection": {"index": _index},
+    "_MultipleSelection": {"index": _indices},
+    "_Bool": {"value": _is_bool},
+    "_Int": {"value": _small_int},
+    "Text": {"value": _json_within(600, str)},
+    "Textarea": {"value": _json_within(300_000, str)},  # the studio's lesson, more than a lesson link carries
+    "Component": {"narrow": _is_bool},
+    "LessonAddress": {"place": _json_within(64, list), "done": _json_within(16_384, list)},
+    "DrillList": {"stars": _json_within(4096, dict)},
+}
+
+
+def browser_may_set(widget: object, name: str, value: Any) -> bool:
+    for kind in type(widget).__mro__:
+        check = BROWSER_SETS.get(kind.__name__, {}).get(name)
+        if check is not None:
+            return check(value)
+    return False
+
+
+@functools.cache
+def guard_updates() -> None:
+    """A widget takes from the browser only the values its front end sets (BROWSER_SETS);
+    an update with anything else is refused whole and logged."""
+    import ipywidgets
+
+    handle = ipywidgets.Widget._handle_msg
+
+    def handle_allowed(widget, message: dict) -> None:
+        data = message.get("content", {}).get("data", {})
+        if isinstance(data, dict) and data.get("method") == "update":
+            state = data.get("state")
+            refused = (
+                not isinstance(state, dict)
+                or bool(data.get("buffer_paths"))
+                or [name for name, value in state.items() if not browser_may_set(widget, name, value)]
+            )
+            if refused:
+                names = sorted(state)[:5] if isinstance(state, dict) else []
+                log.warning("Refused values the browser may not set on a %s: %.200s", type(widget).__name__, names)
+                return
+        handle(widget, message)
+
+    ipywidgets.Widget._handle_msg = handle_allowed
+    made = ipywidgets.widgets.widget._instances  # no public list of the live widgets
+    for widget in list(made.values()):  # made before (shared layouts): their comms hold the old handler
+        if widget.comm is not None:
+            widget.comm.on_msg(widget._handle_msg)
 
 
 def _refuse_widget(comm, message: dict) -> None:

@@ -6,13 +6,19 @@ floods of messages and clients that never read."""
 from __future__ import annotations
 
 import json
+import socket
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import websocket
+from jupyter_client.session import Session
 
+from serving.limits import MAX_UNSENT
 from tutor.games import games
 from widgets.app import page_file
+from widgets.guard import Sparing
 
 from .conftest import ROOT, VoilaServer
 from .test_hostile import KernelClient
@@ -78,3 +84,101 @@ def test_a_page_that_only_keeps_its_connection_alive_loses_its_kernel(server):
                 time.sleep(1)
     finally:
         client.close()
+
+
+def test_the_browser_sets_only_the_values_its_front_end_sets(server):
+    """A page's existing widgets took 1.9 MB strings in any setting (858 on a learn page: the
+    kernel grew from 85 to 968 MB in 34 s), and a visitor could enable a disabled button or show
+    a hidden one before clicking it. Now only the values the front end sets are taken, each
+    within its type and size; the kernel keeps the rest, and the page still takes its own."""
+    status, page = fetch_from(server, "127.0.0.5", page_file("learn", GAME), "")
+    assert status == 200
+    client = KernelClient(server, kernel_of(page))
+    try:
+        before = client.widget_states()
+        big = "x" * 500_000
+        layouts = [model for model, state in before.items() if state["_model_name"] == "LayoutModel"][:20]
+        shown = [model for model, state in before.items() if state["_model_name"] == "HTMLModel"][:20]
+        buttons = [model for model, state in before.items() if state["_model_name"] == "ButtonModel"]
+        for model in layouts:
+            client.comm_msg(model, {"method": "update", "state": {"width": big, "display": "flex"}, "buffer_paths": []})
+        for model in shown:
+            client.comm_msg(model, {"method": "update", "state": {"value": big}, "buffer_paths": []})
+        for model in buttons:
+            client.comm_msg(model, {"method": "update", "state": {"disabled": False}, "buffer_paths": []})
+        address = next(model for model, state in before.items() if state.get("kind") == "lesson-address")
+        client.comm_msg(address, {"method": "update", "state": {"done": ["x" * 1000] * 1000}, "buffer_paths": []})
+        list(client.listen(3))
+        after = client.widget_states()
+        changed = {
+            (model, name)
+            for model, state in before.items()
+            for name, value in state.items()
+            if after[model].get(name) != value
+        }
+        assert not changed, sorted(changed)[:5]
+        client.comm_msg(address, {"method": "update", "state": {"place": [0, 1]}, "buffer_paths": []})  # the page's own
+        list(client.listen(2))
+        assert client.widget_states()[address]["place"] == [0, 1], "the page's own move is taken"
+        refusals = server.log.read_text().count("Refused values the browser may not set")
+        assert 0 < refusals <= Sparing.LINES, f"{refusals} lines: the kernel's log is spared"
+    finally:
+        client.close()
+
+
+def test_a_flood_of_messages_is_cut_to_a_rate_and_repeats_are_dropped(server):
+    """3,400 messages a second to a page's own kernel slowed every other page, and each
+    repeated message logged a traceback: now a page's messages beyond a rate are dropped, a
+    message sent again as it was is dropped, and the log says so once."""
+    status, page = fetch_from(server, "127.0.0.6", page_file("learn", GAME), "")
+    assert status == 200
+    client = KernelClient(server, kernel_of(page))
+    try:
+        tools = next(model for model, state in client.widget_states().items() if state.get("kind") == "page-tools")
+        message = client.session.msg(
+            "comm_msg", {"comm_id": tools, "data": {"method": "custom", "content": {"ping": 1}}}
+        )
+        raw = json.dumps({**message, "channel": "shell", "buffers": []}, default=str)
+        for _ in range(50):
+            client.socket.send(raw)
+        for number in range(1000):
+            client.send("comm_msg", {"comm_id": tools, "data": {"method": "custom", "content": {"ping": number}}})
+        pongs = sum(1 for heard in client.listen(5) if heard["msg_type"] == "comm_msg")
+        assert pongs < 700, f"{pongs} of 1050 messages answered"
+        log = server.log.read_text()
+        assert "Dropped a repeated message" in log and "Dropped messages from a page beyond its rate" in log
+        assert log.count("Dropped a repeated message") == 1, "said once, not for each"
+    finally:
+        client.close()
+
+
+def test_a_client_that_does_not_read_is_closed_before_it_holds_the_servers_memory(server):
+    """A second socket to a page's kernel that never read, asking for every widget's state over
+    and over, took the server from 878 MB to 1.8 GB: what waits for a client is bounded."""
+    status, page = fetch_from(server, "127.0.0.7", page_file("learn", GAME), "")
+    assert status == 200
+    reader = KernelClient(server, kernel_of(page))
+    size = len(json.dumps(reader.widget_states()))
+    reader.close()
+    address = server.url.replace("http", "ws", 1) + f"api/kernels/{kernel_of(page)}/channels?session_id={uuid.uuid4()}"
+    deaf = websocket.create_connection(address, timeout=30, sockopt=((socket.SOL_SOCKET, socket.SO_RCVBUF, 4096),))
+    session = KernelClient.__new__(KernelClient)
+    session.socket, session.session, session.heard = deaf, Session(key=b""), []
+    control = uuid.uuid4().hex
+    session.send(
+        "comm_open", {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}, {"version": "1.0.0"}
+    )
+    asks = 3 * MAX_UNSENT // size + 10
+    try:
+        deadline = time.monotonic() + 90
+        for _ in range(min(asks, 250)):
+            try:
+                session.comm_msg(control, {"method": "request_states"})
+            except (ConnectionError, websocket.WebSocketException):
+                break  # closed by the server
+            time.sleep(0.05)
+        while "Closed a websocket whose client does not read" not in server.log.read_text():
+            assert time.monotonic() < deadline, f"{asks} requests of {size} bytes each kept waiting for the client"
+            time.sleep(0.5)
+    finally:
+        deaf.close()
