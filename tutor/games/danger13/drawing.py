@@ -38,7 +38,7 @@ HEAD_H = 150
 ROW_H = 96
 # The narrow layout, for a phone: drawn at about its natural size, so no text under 12 units.
 NARROW_W = 360
-NARROW_HEAD_H = 178
+NARROW_HEAD_H = 192
 NARROW_ROW_H = 184
 NARROW_FAN_W = 160  # the cards of a row, left of the gauge and the bank
 
@@ -199,9 +199,22 @@ def _stack(x: float, y: float, count: int, label: str, top=None, room: float | N
         ]
     if room is None:
         parts.append(text(x + CARD_W / 2, y + CARD_H + 16, label, size=12, fill=MUTED, anchor="middle"))
-    else:
-        parts.append(fitted_text(x + CARD_W / 2, y + CARD_H + 16, label, room, 12, fill=MUTED, anchor="middle"))
+    else:  # a phone's column: a label too long for it goes on two lines rather than being squeezed
+        for line, words in enumerate(_two_lines(label, room, 12)):
+            parts.append(
+                fitted_text(x + CARD_W / 2, y + CARD_H + 16 + 14 * line, words, room, 12, fill=MUTED, anchor="middle")
+            )
     return "".join(parts)
+
+
+def _two_lines(words: str, room: float, size: float) -> list[str]:
+    """``words`` as one line, or as two split at the space that best shares them, where one
+    line would be wider than ``room`` ("Kaarten van de gever: 2" in a phone's column)."""
+    if len(words) * size * 0.56 <= room or " " not in words:
+        return [words]
+    spaces = [index for index, char in enumerate(words) if char == " "]
+    cut = min(spaces, key=lambda index: max(index, len(words) - index - 1))
+    return [words[:cut], words[cut + 1 :]]
 
 
 def _pile(x: float, y: float, view, pick: bool, marked: bool, room: float | None) -> str:
@@ -304,7 +317,7 @@ def _narrow_head(state, view, pick: bool = False, marked=()) -> str:
         )
     )
     parts.append(
-        fitted_text(NARROW_W / 2, y + CARD_H + 38, caption, NARROW_W - 2 * PAD, 14, weight=700, anchor="middle")
+        fitted_text(NARROW_W / 2, y + CARD_H + 52, caption, NARROW_W - 2 * PAD, 14, weight=700, anchor="middle")
     )
     return "".join(parts)
 
