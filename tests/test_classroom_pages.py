@@ -494,7 +494,7 @@ def test_a_class_plays_a_guided_game_along_the_coachs_way(classrooms, game, stem
     presenter.lesson.value = stem
     label = dict((value, label) for label, value in presenter.lesson.options)[stem]
     assert msg("classroom.setup.guided", lesson="") in label
-    assert unescape(presenter.guided_note.value).strip() == f"<p>{msg('classroom.setup.guided-note')}</p>"
+    assert unescape(presenter.guided_note.value).endswith(f"<p>{msg('classroom.setup.guided-note')}</p>")
     presenter.start()
     ann = join(classrooms, presenter.teacher.code, "Ann")
     lesson = load_lesson(next(path for path in bundled_lessons(game) if path.stem == stem))
@@ -594,3 +594,17 @@ def test_a_late_joiners_earlier_steps_say_they_joined_later(classrooms):
     asked = msg("classroom.bar.step", number=index + 1, total=len(lesson.steps))
     (line,) = [line for line in text_of(dara.results).split("<li>") if asked in line]
     assert msg("classroom.follow.result.later") in line and msg("classroom.follow.result.none") not in line
+
+
+def test_the_form_offers_each_games_guided_first_game_and_says_what_each_lesson_is_for(classrooms):
+    presenter = Presenter(classrooms)
+    presenter.opened(hello())
+    for game in [*games(), *games()]:  # each game after another: the same first file name
+        presenter.game.value = game
+        first = load_lesson(bundled_lessons(game)[0])
+        assert first.guided and presenter.lesson.value == bundled_lessons(game)[0].stem
+        assert first.summary in unescape(presenter.guided_note.value)
+        for _label, stem in presenter.lesson.options:
+            presenter.lesson.value = stem
+            lesson = load_lesson(next(path for path in bundled_lessons(game) if path.stem == stem))
+            assert lesson.summary and lesson.summary in unescape(presenter.guided_note.value)

@@ -8,10 +8,10 @@ import pytest
 from tutor.bots import seat_moves
 from tutor.games import game_name, games
 from tutor.games.monster_trick import Play
+from tutor.lesson_run import asked_steps
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import LANGUAGES, msg
+from tutor.messages import LANGUAGES, msg, set_language
 from widgets.app import page_file
-from widgets.classroom.lesson import default_lesson
 from widgets.languages import with_language
 from widgets.pages import text
 
@@ -128,9 +128,9 @@ def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voil
     """The teacher's page at the lesson's first question (its tally beside the board) shows the whole
     board, uncovered and at least 80% as wide and as tall as the learn page does in the same window."""
     size, text_size = screen
-    stem = default_lesson(game)
-    paths = bundled_lessons(game)
-    lesson = load_lesson(next(path for path in paths if path.stem == stem))
+    paths = bundled_lessons(game)  # the first lesson with a question that is not the guided game
+    lesson = next(each for path in paths if (each := load_lesson(path)).steps and not each.guided and asked_steps(each))
+    stem = next(path.stem for path in paths if load_lesson(path).title == lesson.title)
     number = [path.stem for path in paths].index(stem) + 1
     step = next((index for index, each in enumerate(lesson.steps, start=1) if each.try_), 1)
     learn = browser(size, text_size)
@@ -148,6 +148,7 @@ def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voil
         "classroom.setup.asks",
         lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes),
     )
+    teacher.locator(".tutor-lesson-field select").select_option(label=offered)
     teacher.wait_for_function(
         """offered => document.querySelector('.tutor-lesson-field select option:checked')
         ?.textContent.replaceAll('\\u00a0', ' ') === offered""",
@@ -509,3 +510,23 @@ def test_the_teacher_ends_the_class_and_every_phone_says_so(browser, voila):
     teacher.get_by_role("heading", name=msg("classroom.end.heading", code=code)).wait_for(timeout=PAGE_TIMEOUT_MS)
     phones[0].get_by_role("link", name=msg("classroom.end.learn")).click()
     phones[0].locator(".tutor-board").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("language", ["fr"])
+def test_the_form_offers_the_guided_first_game_and_says_what_it_is_for(browser, voila, language):
+    teacher = browser(LAPTOP)
+    teacher.goto(with_language(voila.page_url(TEACH), language))
+    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
+    for game in games():
+        teacher.locator(".tutor-game-field select").select_option(label=game_name(game))
+        set_language(language)  # the lesson's summary and the note as the French page says them
+        try:
+            purpose, note = load_lesson(bundled_lessons(game)[0]).summary, msg("classroom.setup.guided-note")
+        finally:
+            set_language("en")
+        said = teacher.locator(".tutor-lesson-purpose", has_text=purpose)
+        said.wait_for()
+        assert box_in_window(teacher, said) and box_in_window(teacher, teacher.locator(".tutor-start-class"))
+        assert teacher.locator(".tutor-guided-note", has_text=note).is_visible()
+    screenshot(teacher, "classroom-form-guided-first")
+    assert_accessible(teacher)

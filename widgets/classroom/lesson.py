@@ -48,13 +48,21 @@ def guided_stems(game: str) -> set[str]:
 
 
 def default_lesson(game: str) -> str | None:
-    """The lesson the form offers first: the game's first that asks the class something and
-    is not a guided game (each learner's game there goes its own way; the class sees one board)."""
-    stems = [path.stem for path in bundled_lessons(game)]
+    """The lesson the form offers first: the game's guided first game (the whole class plays one
+    game along the coach's way), else its first lesson that asks the class something."""
     lessons = [(path.stem, load_lesson(path)) for path in bundled_lessons(game)]
     return next(
-        (stem for stem, lesson in lessons if asked_steps(lesson) and not lesson.guided), stems[0] if stems else None
+        (stem for stem, lesson in lessons if lesson.guided),
+        next((stem for stem, lesson in lessons if asked_steps(lesson)), lessons[0][0] if lessons else None),
     )
+
+
+def lesson_purpose(game: str, stem: str) -> str:
+    """What the lesson is for, in the page's language: its summary ("" when it has none)."""
+    try:
+        return class_lesson(game, stem).summary
+    except TutorError:
+        return ""
 
 
 def move_words(lesson, state, move) -> str:

@@ -32,6 +32,7 @@ from widgets.classroom.lesson import (
     default_lesson,
     guided_stems,
     lesson_choices,
+    lesson_purpose,
     move_words,
 )
 from widgets.classroom.page import PAGES, ClassPage, first_language, frame
@@ -252,12 +253,18 @@ class Presenter(ClassPage):
         ]
 
     def _note_guided(self) -> None:
-        guided = self.lesson.value in guided_stems(self.game.value)
-        self.guided_note.value = el("p", escape(msg("classroom.setup.guided-note"))) if guided else ""
+        """What the chosen lesson is for and, for a guided game, how a class plays it."""
+        chosen = self.lesson.value
+        purpose = lesson_purpose(self.game.value, chosen) if chosen else ""
+        guided = chosen in guided_stems(self.game.value)
+        self.guided_note.value = (el("p", escape(purpose), class_="tutor-lesson-purpose") if purpose else "") + (
+            el("p", escape(msg("classroom.setup.guided-note"))) if guided else ""
+        )
 
     def _game_chosen(self, change) -> None:
         self.lesson.options = self._choices(change.new)
         self.lesson.value = default_lesson(change.new)
+        self._note_guided()  # every game's first lesson has the same file name: no change of value to hear
 
     def _choices(self, game: str) -> list[tuple[str, str]]:
         return lesson_choices(game) + own_choices(game, self.own.links)
