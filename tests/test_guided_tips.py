@@ -123,3 +123,32 @@ def test_the_take_or_refuse_prompt_counts_a_draw_cards_extra_card():
                 assert f"make {total}" in said and ("then you draw" in said) == (total < state.limit(lesson.learner))
                 asked += 1
     assert asked > 0
+
+
+def test_thricewise_tie_tip_and_closing_text_are_true_to_the_position(quick_others):
+    lesson = load_lesson(GUIDED["thricewise"])
+    ties, last, shared = 0, 0, 0
+    for way, line in seeded_ways(lesson, WAYS):
+        for index, moment, firsts in shown(lesson, line):
+            for first in firsts:
+                if first.when != "tie":
+                    continue
+                said = lesson.text(first.say, moment)
+                probe, tied = moment.before.clone(), None
+                for move in moment.after.move_stack[len(moment.before.move_stack) :]:
+                    probe.push(move)
+                    if probe.tied and probe.phase == "place":
+                        tied = (list(probe.tied), not any(probe.hands))
+                assert tied is not None, f"way {way}, step {index + 1}: a tie tip without a tie"
+                seats, on_last_turn = tied
+                assert all(probe.name(seat) in said for seat in seats) and "both" not in said
+                assert ("will not be placed" in said) == on_last_turn and ("later turn" in said) != on_last_turn
+                ties, last = ties + 1, last + on_last_turn
+        end = lesson.text(lesson.steps[-1].say, line.moments[-1])
+        winners = line.states[-1].winners()
+        if len(winners) > 1:
+            shared += 1
+            assert "have the most points and share the win" in end and "Note:" in end, end
+        else:
+            assert end.endswith("has the most points and wins."), end
+    assert ties and last and shared  # each case met on the way

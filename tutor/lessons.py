@@ -181,9 +181,10 @@ class Lesson:
         for index, step in enumerate(self.steps):
             # The last step of a guided game keeps the end on show: no new deal after it.
             deal = not (self.guided and index == len(self.steps) - 1)
-            if deal:
-                advance_chance(state)  # a play-on step stops before any deal its last move brings
+            # a play-on step stops before any deal its last move brings: the deal is this step's news
             before, moves = state.clone(), list[tuple[int, Any, Any]]()
+            if deal:
+                advance_chance(state)
             if answer is not None:
                 _push(state, answer, moves)
             for move in step.moves:

@@ -25,6 +25,7 @@ from tutor.games.thricewise.rules import (
     OPTIONS,
     START_GRID,
     Cell,
+    Draw,
     Place,
     State,
     Triad,
@@ -410,10 +411,54 @@ def _scored(moment, kind: str | None = None, seat: int | None = None) -> bool:
     )
 
 
+def _result(moment) -> str:
+    """How the game ended: who wins, or who share the win (the tutor's default, said as such)."""
+    state = moment.after
+    if not state.is_terminal():
+        return ""
+    winners = [state.name(seat) for seat in state.winners()]
+    if len(winners) == 1:
+        return msg("tw.guided.wins", player=winners[0])
+    return msg("tw.guided.share", players=listed(winners))
+
+
+def _tie(moment) -> str:
+    """The last tie on the way: whose cards of one rank were set aside, and, on the last turn,
+    that they will not be placed."""
+    said = ""
+    probe = moment.before.clone()
+    for move in moment.after.move_stack[len(moment.before.move_stack) :]:
+        tied = probe.tied
+        probe.push(move)
+        if probe.tied and probe.tied != tied and probe.phase == "place":
+            players = listed([probe.name(seat) for seat in probe.tied])
+            said = msg("tw.guided.tie-last" if probe.last_turn else "tw.guided.tie", players=players)
+    return said
+
+
+def _span_full(state: State) -> bool:
+    """Rule tw.bounds starts to matter: the grid is as wide or as high as it may ever be."""
+    low_col, high_col, low_row, high_row = state.span
+    return MAX_SPAN in (high_col - low_col + 1, high_row - low_row + 1)
+
+
+def _set_aside_choice(moment) -> bool:
+    """The learner, having placed their card, may place cards set aside or keep them."""
+    state = moment.after
+    return (
+        state.phase == "place"
+        and state.to_move == moment.learner
+        and bool(state.current_placed)
+        and bool(state.deferred[moment.learner])
+    )
+
+
 FACTS = {
     "your_move": _your_move,
     "scores": _scores,
     "winner": _winner,
+    "result": _result,
+    "tie": _tie,
 }
 
 MOMENTS = {
@@ -425,9 +470,12 @@ MOMENTS = {
     "run": lambda moment: _scored(moment, "run"),
     "tie": lambda moment: bool(moment.after.tied) and moment.after.phase == "place",
     "last-turn": lambda moment: moment.after.last_turn and not moment.after.is_terminal(),
+    "drawn": lambda moment: any(type(move) is Draw for _state, move in replayed(moment.before, moment.after)),
+    "grid-limit": lambda moment: _span_full(moment.after),
+    "your-set-aside": _set_aside_choice,
 }
 # moments judged on the position a step shows only (the others also at each move on the way to it)
-SHOWN_MOMENTS = {"last-turn"}
+SHOWN_MOMENTS = {"last-turn", "your-set-aside"}
 
 
 STUDIO_CHECKS = {
