@@ -530,3 +530,27 @@ def test_the_form_offers_the_guided_first_game_and_says_what_it_is_for(browser, 
         assert teacher.locator(".tutor-guided-note", has_text=note).is_visible()
     screenshot(teacher, "classroom-form-guided-first")
     assert_accessible(teacher)
+
+
+def test_a_late_joiner_reads_that_they_joined_after_a_step(browser, voila):
+    lesson, number, index = the_lesson()
+    total = len(lesson.steps)
+    teacher = browser(LAPTOP)
+    code = start_class(teacher, voila, lesson, number)
+    for _ in range(index):
+        teacher.click("[data-target='next']")
+    teacher.locator(".tutor-head .tutor-count", has_text=step_text(index + 1, total)).wait_for()
+    teacher.click("[data-target='reveal']")
+    teacher.click("[data-target='next']")
+    teacher.locator(".tutor-head .tutor-count", has_text=step_text(index + 2, total)).wait_for()
+    late = browser(PHONE)
+    join(late, voila, code, "Dara")
+    wait_for_step(late, index + 2, total)
+    teacher.click("[data-target='back']")  # back to the question the class answered before Dara came
+    wait_for_step(late, index + 1, total)
+    said = late.get_by_text(msg("classroom.follow.joined-later"))
+    said.wait_for()
+    assert box_in_window(late, said.first)
+    assert late.get_by_text(msg("classroom.follow.no-answer")).count() == 0
+    screenshot(late, "classroom-late-joiner-phone")
+    assert_no_code_or_errors(late)
