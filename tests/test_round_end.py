@@ -1,4 +1,4 @@
-"""The end of a round as the score sheet shows it: the round scored, and a round not yet
+"""The end of a round as the score sheet shows it: the round's points with the tricks won, and a round not yet
 dealt shown as not played (a dash), never as "0 so far"."""
 
 import random
@@ -17,7 +17,8 @@ def test_a_round_not_dealt_yet_is_not_shown_as_played_so_far():
     _columns, rows = score_sheet(state)
     so_far = msg("widgets.scores.so-far", value=0)
     for seat, cells in enumerate(rows):
-        assert cells[0] == (str(state.round_scores[0][seat]), "")
+        won = msg("widgets.mt.tricks", won=state.round_tricks[0][seat])
+        assert cells[0] == (f"{state.round_scores[0][seat]} ({won})", ""), "round 1: its points and tricks"
         assert cells[1] == ("\u2013", ""), "round 2 is not dealt yet"
         assert so_far not in [text for text, _ in cells]
     state.push(state.chance_move())  # round 2 dealt: its VP cards so far

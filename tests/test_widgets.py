@@ -11,6 +11,7 @@ import widgets
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Card, Play, Predict
 from tutor.lessons import bundled_lessons, load_lesson
+from tutor.messages import msg
 from tutor.svg.hand import card_name
 from widgets.boards import monster_trick as monster_trick_widgets
 from widgets.component import Component
@@ -204,7 +205,8 @@ def test_the_score_sheet_holds_the_engines_totals_and_stars_the_winners():
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", sheet.html)[1:]
     for seat, row in enumerate(rows):
         cells = re.findall(r"<td[^>]*>([^<]*)</td>", row)
-        assert cells == [*(str(r[seat]) for r in state.round_scores), str(state.totals()[seat])]
+        won = [msg("widgets.mt.tricks", won=tricks[seat]) for tricks in state.round_tricks]  # each round's tricks
+        assert cells == [*(f"{r[seat]} ({w})" for r, w in zip(state.round_scores, won)), str(state.totals()[seat])]
         assert ('aria-label="winner"' in row) == (seat in state.winners())
 
 

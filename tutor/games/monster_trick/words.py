@@ -59,8 +59,10 @@ def score_sheet(state, viewer=None) -> tuple[list[str], list[list[tuple[str, str
     for player in range(state.players):
         cells = []
         for number in range(1, mt.ROUNDS + 1):
-            if number <= len(state.round_scores):
-                cells.append((str(state.round_scores[number - 1][player]), ""))
+            if number <= len(state.round_scores):  # the points, and the tricks that made them
+                points, won = state.round_scores[number - 1][player], state.round_tricks[number - 1][player]
+                tricks = "" if won is None else f" ({msg('widgets.mt.tricks', won=won)})"
+                cells.append((f"{points}{tricks}", ""))
             elif number == state.round and not state.is_terminal() and state.phase != "deal":  # a round begun
                 cells.append((msg("widgets.scores.so-far", value=state.active_vp(player) or 0), "tutor-provisional"))
             else:
