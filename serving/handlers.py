@@ -36,6 +36,7 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 IGNORED_ARGUMENTS = ("template", "theme")
+UNKNOWN = "unknown"  # a client a trusted proxy could not name
 
 log = logging.getLogger(__name__)
 
@@ -72,14 +73,15 @@ def client_address(peer: str, forwarded_for: str | None, proxies: Collection[str
     """The address a request comes from: its peer's, or if that is a trusted proxy, the one
     the proxy added last to X-Forwarded-For (and so on through a chain of trusted proxies).
     What the client itself wrote there comes before it and is never reached; a hop that is
-    not an address stops the walk."""
+    not an address (nginx writes ``unknown``) stops the walk there and counts as one client,
+    ``UNKNOWN``: not the trusted proxy, which is left unlimited."""
     address = peer
-    hops = [hop.strip() for hop in (forwarded_for or "").split(",")]
+    hops = [hop.strip() for hop in (forwarded_for or "").split(",") if hop.strip()]
     while address in proxies and hops:
         try:
             address = str(ipaddress.ip_address(hops.pop()))
         except ValueError:
-            break
+            return UNKNOWN
     return address
 
 

@@ -102,7 +102,14 @@ class TutorKernelManager(AsyncMappingKernelManager):
         config=True,
         help="Megabytes of memory one page's kernel may hold: a page's kernel takes about 75 MB and "
         "grows by some tens as a learner works (benchmarks/kernel_bench.py). A kernel over it is "
-        "stopped on the culler's next round (cull_interval), after its page was told to reload. 0: no limit.",
+        "stopped within memory_check_interval, after its page was told to reload. 0: no limit.",
+    )
+    memory_check_interval = Float(
+        1,
+        config=True,
+        help="Seconds between two looks at the memory of the kernels pages connected to (a few "
+        "hundred microseconds for forty kernels): a kernel growing as fast as the browser lets it "
+        "passes kernel_memory_limit by a few MB at most.",
     )
     busy_retry_seconds = Integer(30, config=True, help="The busy page tries again after this many seconds.")
     unclaimed_timeout = Float(
@@ -160,6 +167,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._pool_starting: dict[str, float] = {}  # pool kernels not yet waiting for their visitor: since when
         self._seen: dict[str, object] = {}  # kernel id -> when the culler first met it outside a pool
         self._claimed: set[str] = set()  # kernels a page has connected to
+        self._stopping: set[str] = set()  # kernels over the memory limit being told and stopped
+        self._memory_watch: asyncio.Future | None = None
+        self._stops: set[asyncio.Future] = set()
         self._clicks: dict[str, float] = {}  # kernel id -> when its page last sent more than a heartbeat
         self._connects: deque[float] = deque(maxlen=self.refill_burst)  # when the last pages connected (time.monotonic)
         self._last_busy_note = 0.0
@@ -274,6 +284,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._clicks[kernel_id] = time.monotonic()
 
     def notify_connect(self, kernel_id):
+        if self._memory_watch is None:
+            self._memory_watch = asyncio.ensure_future(self._watch_memory())
         self._clicks.setdefault(kernel_id, time.monotonic())
         self._claimed.add(kernel_id)
         self._connects.append(time.monotonic())
@@ -306,17 +318,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
         kernel = self._kernels.get(kernel_id)
         if kernel is None:  # shut down while the culler went through the others
             return
-        if kernel_id in self._claimed and self.kernel_memory_limit:
-            held = self._megabytes(kernel_id)
-            if held > self.kernel_memory_limit:
-                self.log.warning(
-                    "Stopping kernel %s: it holds %d MB (limit %d)", kernel_id, held, self.kernel_memory_limit
-                )
-                try:
-                    await self._say_goodbye(kernel_id)
-                finally:
-                    await self.shutdown_kernel(kernel_id, now=True)
-                return
+        if await self._stopped_over_limit(kernel_id):
+            return
         clicked = self._clicks.get(kernel_id)
         if self.click_idle_timeout and clicked is not None and time.monotonic() - clicked > self.click_idle_timeout:
             self.log.debug("Shutting down kernel %s: its page sent no click for a long time", kernel_id)
@@ -334,6 +337,38 @@ class TutorKernelManager(AsyncMappingKernelManager):
             await self.shutdown_kernel(kernel_id)
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+    async def _stopped_over_limit(self, kernel_id: str) -> bool:
+        """A kernel a page connected to (only a page can make it grow) that holds more than
+        ``kernel_memory_limit`` is stopped, its page told why."""
+        if kernel_id not in self._claimed or not self.kernel_memory_limit or kernel_id in self._stopping:
+            return False
+        held = self._megabytes(kernel_id)
+        if held <= self.kernel_memory_limit:
+            return False
+        self._stopping.add(kernel_id)
+        self.log.warning("Stopping kernel %s: it holds %d MB (limit %d)", kernel_id, held, self.kernel_memory_limit)
+        try:
+            await self._say_goodbye(kernel_id)
+        finally:
+            self._stopping.discard(kernel_id)
+            if kernel_id in self:
+                await self.shutdown_kernel(kernel_id, now=True)
+        return True
+
+    async def _watch_memory(self) -> None:
+        """Every memory_check_interval, the kernels pages connected to (the culler's rounds are far apart)."""
+        while self.kernel_memory_limit and self.memory_check_interval > 0:
+            await asyncio.sleep(self.memory_check_interval)
+            for kernel_id in list(self._claimed):
+                if (
+                    kernel_id in self
+                    and kernel_id not in self._stopping
+                    and self._megabytes(kernel_id) > self.kernel_memory_limit
+                ):
+                    stop = asyncio.ensure_future(self._stopped_over_limit(kernel_id))
+                    self._stops.add(stop)  # kept until done: the others are checked meanwhile
+                    stop.add_done_callback(self._stops.discard)
 
     def _megabytes(self, kernel_id: str) -> float:
         """The kernel's resident memory (0 if it has no process any more)."""

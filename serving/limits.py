@@ -7,6 +7,11 @@
   its connection alive counts as idle (``TutorKernelManager.click_idle_timeout``).
 - What the server sends a client that does not read waits in that connection's buffer: beyond
   ``MAX_UNSENT`` bytes the connection is closed instead of holding the server's memory.
+- A connection has ``HEADER_SECONDS`` to send its request's headers (Tornado waited an hour:
+  1,000 connections sending a header line every 10 s were all held), ``BODY_SECONDS`` for its
+  body, and headers of at most ``MAX_HEADER_BYTES``.
+- No ``Server`` header naming Tornado's version, and Voila's contents API (which lists the
+  notebooks' folder) answers 404: the pages do not use it.
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from __future__ import annotations
 import logging
 import time
 
+import voila.app
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-from tornado import websocket
+from jupyter_server.utils import url_path_join
+from tornado import httpserver, web, websocket
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +30,14 @@ RATE, BURST = 30.0, 300  # messages a second a page may send, and how many at on
 HEARTBEAT = b'"ping"'  # a page's heartbeat: {"ping": <time>}, and nothing else
 HEARTBEAT_MAX_BYTES = 1024
 MAX_UNSENT = 8 * 2**20  # bytes waiting for a client that does not read: a page's whole state is ~1 MB
+HEADER_SECONDS, BODY_SECONDS = 10.0, 60.0  # a record upload (1 MiB) on a slow phone takes some seconds
+MAX_HEADER_BYTES = 16 * 1024
+CONTENTS_ROUTE = "voila/api/contents(.*)"
+
+
+class Closed(web.RequestHandler):
+    def prepare(self) -> None:
+        raise web.HTTPError(404)
 
 
 class Budget:
@@ -93,7 +108,42 @@ def _bounded(original):
     return write_message
 
 
+def _short_waits(original):
+    def initialize(self, *args, **kwargs) -> None:
+        kwargs.setdefault("idle_connection_timeout", HEADER_SECONDS)  # Tornado's header timeout too
+        kwargs.setdefault("body_timeout", BODY_SECONDS)
+        kwargs.setdefault("max_header_size", MAX_HEADER_BYTES)
+        original(self, *args, **kwargs)
+
+    initialize.tutor_short = True
+    return initialize
+
+
+def _nameless(original):
+    def clear(self) -> None:
+        original(self)
+        self.clear_header("Server")
+
+    clear.tutor_nameless = True
+    return clear
+
+
+def _without_contents(original):
+    def init_handlers(self: voila.app.Voila) -> list:
+        return [(url_path_join(self.server_url, CONTENTS_ROUTE), Closed), *original(self)]
+
+    init_handlers.__dict__.update(original.__dict__)  # serving.delivery's mark
+    init_handlers.tutor_closed = True
+    return init_handlers
+
+
 def install() -> None:
+    if not getattr(httpserver.HTTPServer.initialize, "tutor_short", False):
+        httpserver.HTTPServer.initialize = _short_waits(httpserver.HTTPServer.initialize)  # type: ignore[method-assign]
+    if not getattr(web.RequestHandler.clear, "tutor_nameless", False):
+        web.RequestHandler.clear = _nameless(web.RequestHandler.clear)  # type: ignore[method-assign]
+    if not getattr(voila.app.Voila.init_handlers, "tutor_closed", False):
+        voila.app.Voila.init_handlers = _without_contents(voila.app.Voila.init_handlers)
     connection = ZMQChannelsWebsocketConnection
     if not getattr(connection.handle_incoming_message, "tutor_guarded", False):
         connection.handle_incoming_message = _guarded(connection.handle_incoming_message)  # type: ignore[method-assign]

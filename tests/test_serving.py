@@ -233,7 +233,8 @@ def test_one_client_address_holds_at_most_kernels_per_address(folder):
         ("::1", "198.51.100.1, 203.0.113.5", "203.0.113.5"),  # and what the visitor wrote comes before
         ("127.0.0.1", "203.0.113.5, 10.0.0.2", "203.0.113.5"),  # through two trusted proxies
         ("10.0.0.3", "203.0.113.5", "10.0.0.3"),  # a proxy on another machine, not listed
-        ("127.0.0.1", "x" * 5000, "127.0.0.1"),  # not an address
+        ("127.0.0.1", "x" * 5000, "unknown"),  # not an address: one client, not the proxy
+        ("127.0.0.1", "203.0.113.5, unknown", "unknown"),
         ("127.0.0.1", "2001:DB8::1", "2001:db8::1"),
     ],
 )
@@ -361,7 +362,7 @@ def test_a_kernel_over_the_memory_limit_is_stopped_once_a_page_connected(folder)
     culler's round; the other, which no page can feed, is left to unclaimed_timeout."""
 
     async def scenario():
-        kernels = manager(folder, kernel_memory_limit=1)
+        kernels = manager(folder, kernel_memory_limit=1, memory_check_interval=0)  # the culler's own check
         assert TutorKernelManager.kernel_memory_limit.default_value == 400
         unclaimed = await kernels.start_kernel(kernel_name="python3")
         claimed = await kernels.start_kernel(kernel_name="python3")

@@ -5,17 +5,19 @@ floods of messages and clients that never read."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import socket
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlsplit
 
 import pytest
 import websocket
 from jupyter_client.session import Session
 
-from serving.limits import MAX_UNSENT
+from serving.limits import HEADER_SECONDS, MAX_UNSENT
 from tutor.games import games
 from widgets.app import page_file
 from widgets.guard import Sparing
@@ -182,3 +184,79 @@ def test_a_client_that_does_not_read_is_closed_before_it_holds_the_servers_memor
             time.sleep(0.5)
     finally:
         deaf.close()
+
+
+def test_a_connection_that_sends_its_headers_slowly_is_closed(server):
+    """1,000 connections each sending one header line every 10 s were all held (Tornado waits
+    an hour for headers): a request now has HEADER_SECONDS to send them."""
+    port = urlsplit(server.url).port
+    with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.8", 0)) as slow:
+        slow.sendall(b"GET /voila/render/index.ipynb HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        began = time.monotonic()
+        closed = False
+        while not closed and time.monotonic() - began < HEADER_SECONDS + 10:
+            try:
+                slow.sendall(b"X-Slow: 1\r\n")
+                slow.settimeout(2)
+                closed = slow.recv(1024) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+        assert closed, f"still held after {time.monotonic() - began:.0f} s"
+
+
+def test_the_server_names_no_version_and_lists_no_folder(server):
+    """The Server header named Tornado's version; /voila/api/contents listed the notebooks' folder."""
+    port = urlsplit(server.url).port
+    for path, status in (
+        ("/voila/render/index.ipynb", 200),
+        ("/voila/api/contents", 404),
+        ("/voila/api/contents/", 404),
+    ):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60, source_address=("127.0.0.9", 0))
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            body = response.read().decode(errors="replace")
+        finally:
+            connection.close()
+        assert response.status == status, path
+        assert response.getheader("Server") is None, response.getheader("Server")
+        if status == 404:
+            assert "learn.ipynb" not in body
+
+
+def test_a_client_the_proxy_could_not_name_is_not_the_proxy(server):
+    """A last hop written `unknown` counted as the trusted proxy itself, which is unlimited: now
+    such clients count as one address, with its share of the kernels."""
+    answers = [fetch_from(server, "127.0.0.1", page_file("learn", GAME), "203.0.113.5, unknown")[0] for _ in range(3)]
+    assert answers == [200] * int(CAP * SHARE) + [503], answers
+
+
+@pytest.fixture(scope="module")
+def thrifty(chromium):
+    """Kernels may hold less than any page's kernel takes, and the culler's rounds are far apart."""
+    started = VoilaServer(
+        "--TutorKernelManager.kernel_memory_limit=30",
+        "--TutorKernelManager.cull_interval=60",
+        f"--VoilaKernelManager.kernel_pools_config={json.dumps(NO_POOLS)}",
+        name="voila-attacks-memory",
+    )
+    yield started
+    started.stop()
+
+
+def test_a_kernel_over_the_memory_limit_is_stopped_within_seconds(thrifty):
+    """The limit was checked on the culler's rounds (30 s): a kernel grew from 85 to 968 MB
+    before it was stopped. Now it is checked every memory_check_interval (1 s)."""
+    status, page = fetch_from(thrifty, "127.0.0.10", page_file("learn", GAME), "")
+    assert status == 200
+    client = KernelClient(thrifty, kernel_of(page))  # a page connected: its kernel counts
+    try:
+        began = time.monotonic()
+        while thrifty.kernel(kernel_of(page)) is not None:
+            assert time.monotonic() - began < 15, "a kernel over the limit still runs"
+            time.sleep(0.2)
+    finally:
+        client.close()
