@@ -245,3 +245,33 @@ def test_a_phone_looks_through_a_lesson_in_the_studio_but_does_not_edit_it(chrom
     finally:
         page.goto("about:blank")
         context.close()
+
+
+def test_a_parent_makes_a_lesson_in_plain_words(page, voila):
+    """Nothing said missing before she writes; the coach plays the other seats;
+    the moves read in the page's words; asking to share says what to do, as what to do."""
+    replica = Draft.new_deal("thricewise", 4)
+    first = replica.position()[0].legal_moves()[0]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_page(page, voila, f"{STUDIO}?game=thricewise")
+    page.locator(".tutor-step-list").wait_for()
+    assert page.locator(".tutor-studio-editor .tutor-wrong").count() == 0, "nothing is said missing at first"
+    play(page, "thricewise", first)
+    page.get_by_role("button", name=msg("studio.page.add-step-moves")).click()
+    wait_for_steps(page, 1)
+    assert page.locator(".tutor-studio-editor .tutor-wrong").count() == 0
+    coach = page.locator(".tutor-studio-coach")
+    assert coach.is_enabled() and in_view(page, ".tutor-studio-coach")
+    coach.click()
+    page.locator(".tutor-studio-played li").first.wait_for()
+    moves = page.locator(".tutor-studio-played li").all_inner_texts()
+    assert moves and not any(word in " ".join(moves) for word in ("pick", "place", ","))  # no notation, no cells
+    page.locator(".tutor-studio-played").scroll_into_view_if_needed()  # under the board
+    assert page.locator(".tutor-studio-played li").first.is_visible()
+    page.get_by_role("button", name=msg("studio.page.share")).click()
+    told = page.get_by_text(msg("studio.need.say"))
+    told.wait_for()
+    assert in_view(page, f"text={msg('studio.need.say')}")
+    assert ".yaml" not in page.locator(".tutor-studio-editor").inner_text()
+    screenshot(page, "studio-plain-words-1280x800")
+    assert_no_code_or_errors(page)
