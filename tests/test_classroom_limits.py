@@ -63,6 +63,23 @@ def test_wrong_codes_slow_a_page_down_and_are_logged(store, caplog):
     assert other.join(teacher.code, "Ann").name == "Ann"
 
 
+def test_a_right_code_does_not_reset_the_wrong_ones(store):
+    """4 made-up codes and 1 real one, repeated, gave 748 wrong codes in 20 s: the real one
+    reset the count. Wrong codes now count on a page whatever comes between them."""
+    clock = Clock()
+    teacher = start(Classrooms(store, clock=clock))
+    guesser = Classrooms(store, clock=clock)
+    for char in "ABCD":
+        with pytest.raises(ClassroomError, match="There is no class"):
+            guesser.join(f"ZZZZZ{char}", "Sam")
+    guesser.join(teacher.code, "Sam")
+    with pytest.raises(ClassroomError, match="There is no class"):  # the fifth wrong one
+        guesser.join("ZZZZZF", "Sam")
+    with pytest.raises(ClassroomError) as waiting:
+        guesser.join("ZZZZZE", "Sam")
+    assert str(waiting.value) == msg("classroom.error.too-many-codes", seconds=int(GUESS_PAUSE_SECONDS))
+
+
 def test_a_page_keeps_few_classes_and_ends_the_oldest(store):
     """One teach page created 100 classes in 28 s, each kept for hours."""
     clock = Clock()
@@ -83,6 +100,7 @@ def test_a_page_keeps_few_classes_and_ends_the_oldest(store):
         ("A\u0000n\u001bn", "Ann"),
         ("\u2066Lou\u2069\u200f", "Lou"),
         ("Jo\nDe", "Jo De"),
+        ("\u200bZo\u200c\u2060e\u00ad", "Zoe"),  # zero-width characters made two names look alike
     ],
 )
 def test_names_lose_control_and_direction_characters(store, typed, kept):

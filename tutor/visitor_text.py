@@ -9,7 +9,10 @@ import re
 from tutor.yamlfile import HIDDEN
 
 # The characters a lesson file may not hold, and the marks that set a direction on their own.
-_INVISIBLE = re.compile(f"[{HIDDEN}\u200e\u200f\u061c]")
+# Zero-width and blank-looking characters too: "Sam" and "Sa\u200bm" looked the same in a class.
+_INVISIBLE = re.compile(
+    f"[{HIDDEN}\u200e\u200f\u061c\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200d\u2060-\u2064\u3164\uffa0]"
+)
 ELLIPSIS = "\u2026"
 ADDRESS_WORD_LIMIT = 40  # a game's id or a seed from the address, as a sentence quotes it
 

@@ -46,7 +46,7 @@ POLL_SECONDS = 0.25
 REVEAL_BY_TEACHER = "teacher"
 REVEAL_AT_ONCE = "at-once"
 REVEAL_MODES = (REVEAL_BY_TEACHER, REVEAL_AT_ONCE)
-# A page that tried this many wrong codes (or learner tokens) in a row waits this long before
+# A page that tried this many wrong codes (or learner tokens), right ones between or not, waits this long before
 # each further try: a person mistyping is barely slowed, a script guessing the 32^6 codes is.
 GUESS_LIMIT = 5
 GUESS_PAUSE_SECONDS = 30.0
@@ -141,7 +141,7 @@ class Classrooms:
         self.clock = clock
         self.rng = rng or random.SystemRandom()
         self._started: list[Teacher] = []  # the classes this page started, oldest first
-        self._wrong = 0  # wrong guesses in a row
+        self._wrong = 0  # wrong guesses on this page
         self._next_guess = -math.inf  # when the page may guess again (clock time)
 
     def start(
@@ -227,12 +227,11 @@ class Classrooms:
         except WrongGuess:
             self._guessed_wrong("class code")
             raise
-        self._wrong = 0
-        return record
+        return record  # a right code does not reset the count: a script mixed one in to keep guessing
 
     def _guessed_wrong(self, what: str) -> None:
         self._wrong += 1
-        log.warning("Wrong %s tried on a page (%d in a row)", what, self._wrong)
+        log.warning("Wrong %s tried on a page (%d so far)", what, self._wrong)
         if self._wrong >= GUESS_LIMIT:
             self._next_guess = self.clock() + GUESS_PAUSE_SECONDS
 
