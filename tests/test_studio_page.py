@@ -12,7 +12,7 @@ from tutor.messages import TRANSLATED, msg, set_language
 from tutor.studio import movers, notation_words
 from widgets.app import STUDIO, landing_page
 from widgets.classroom.presenter import Presenter
-from widgets.studio import StudioBody, studio_page
+from widgets.studio import PREVIOUS_KEPT, StudioBody, studio_page
 
 
 def first_move(body: StudioBody):
@@ -294,3 +294,13 @@ def test_a_prompt_that_says_your_turn_itself_is_not_prefixed_twice():
     assert without_prefix("Your turn: place the Mountain", "Your turn:") == "place the Mountain"
     assert without_prefix("À toi : pose la carte", "À toi :") == "pose la carte"
     assert without_prefix("Place the Mountain", "Your turn:") == "Place the Mountain"
+
+
+def test_undo_keeps_a_few_replaced_drafts():
+    """480 new starts on one page grew its kernel from 91 to 213 MB: undo keeps the last few."""
+    body = StudioBody(next(iter(games())))
+    for _ in range(3 * PREVIOUS_KEPT):
+        body.start_new()
+    assert len(body.previous) == PREVIOUS_KEPT
+    body.undo()
+    assert len(body.previous) == PREVIOUS_KEPT - 1
