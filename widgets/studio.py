@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import base64
 import json
-from collections import deque
 import sys
 import traceback
+from collections import deque
 from html import escape
 
 import ipywidgets as w
