@@ -357,7 +357,7 @@ def _got(moment) -> list[Card]:
 
 def _dealt(moment) -> str:
     got = _got(moment)
-    return msg("d13.guided.got", cards=listed([str(card) for card in got])) if got else ""
+    return msg("d13.guided.got", cards=listed([msg("d13.guided.the-card", card=card) for card in got])) if got else ""
 
 
 def _your_move(moment) -> str:
