@@ -10,6 +10,9 @@
 - A connection has ``HEADER_SECONDS`` to send its request's headers (Tornado waited an hour:
   1,000 connections sending a header line every 10 s were all held), ``BODY_SECONDS`` for its
   body, and headers of at most ``MAX_HEADER_BYTES``.
+- One client address holds at most ``CONNECTIONS_PER_ADDRESS`` connections (websockets
+  included; a page takes about 7): more are closed as they come. This machine's addresses,
+  where a reverse proxy comes from, are left alone.
 - No ``Server`` header naming Tornado's version, and Voila's contents API (which lists the
   notebooks' folder) answers 404: the pages do not use it.
 """
@@ -33,6 +36,9 @@ MAX_UNSENT = 8 * 2**20  # bytes waiting for a client that does not read: a page'
 HEADER_SECONDS, BODY_SECONDS = 10.0, 60.0  # a record upload (1 MiB) on a slow phone takes some seconds
 MAX_HEADER_BYTES = 16 * 1024
 CONTENTS_ROUTE = "voila/api/contents(.*)"
+CONNECTIONS_PER_ADDRESS = 100
+PROXY_PEERS = ("127.0.0.1", "::1")  # a proxy on this machine: the tutor counts its visitors by X-Forwarded-For
+_open: dict[str, list] = {}  # client address -> its streams (closed ones pruned as the next one comes)
 
 
 class Closed(web.RequestHandler):
@@ -119,6 +125,24 @@ def _short_waits(original):
     return initialize
 
 
+def _counted(original):
+    def handle_stream(self, stream, address) -> None:
+        peer = address[0] if isinstance(address, tuple) else ""
+        if peer and peer not in PROXY_PEERS:
+            streams = _open[peer] = [held for held in _open.get(peer, []) if not held.closed()]
+            if len(streams) >= CONNECTIONS_PER_ADDRESS:
+                if len(streams) == CONNECTIONS_PER_ADDRESS:  # said once per flood, not per connection
+                    log.warning("Closed connections from %s beyond %d", peer, CONNECTIONS_PER_ADDRESS)
+                    streams.append(stream)  # a closed one: pruned next time
+                stream.close()
+                return
+            streams.append(stream)
+        original(self, stream, address)
+
+    handle_stream.tutor_counted = True
+    return handle_stream
+
+
 def _nameless(original):
     def clear(self) -> None:
         original(self)
@@ -140,6 +164,8 @@ def _without_contents(original):
 def install() -> None:
     if not getattr(httpserver.HTTPServer.initialize, "tutor_short", False):
         httpserver.HTTPServer.initialize = _short_waits(httpserver.HTTPServer.initialize)  # type: ignore[method-assign]
+    if not getattr(httpserver.HTTPServer.handle_stream, "tutor_counted", False):
+        httpserver.HTTPServer.handle_stream = _counted(httpserver.HTTPServer.handle_stream)  # type: ignore[method-assign]
     if not getattr(web.RequestHandler.clear, "tutor_nameless", False):
         web.RequestHandler.clear = _nameless(web.RequestHandler.clear)  # type: ignore[method-assign]
     if not getattr(voila.app.Voila.init_handlers, "tutor_closed", False):

@@ -367,3 +367,14 @@ def test_thricewise_says_the_kinds_of_triad_when_they_first_score():
     assert {"flush", "run", "your-triad", "tie", "last-turn"} <= set(tips) and len(tips) == len(set(tips)), tips
     [placing] = [index for index, step in enumerate(lesson.steps) if step.try_ and step.try_.until == "you-placed"]
     assert line.plays[placing][-1].moment.moves[-1][0] == lesson.learner  # stopped right after Ada's own card
+
+
+def test_the_end_of_a_guided_game_offers_it_again_on_a_new_deal():
+    stepper = LessonStepper(MT_GUIDED)
+    assert 'data-target="new-deal"' not in stepper.panel_html()
+    stepper.go(stepper.total - 1)
+    assert 'data-target="new-deal"' in stepper.panel_html() and "Play it again with a new deal" in stepper.panel_html()
+    first = stepper.states[1].snapshot()
+    stepper.click("new-deal")
+    assert stepper.step == 0 and stepper.lesson.seed != load_lesson(MT_GUIDED).seed
+    assert stepper.states[1].snapshot() != first and stepper.board.state is stepper.run.position

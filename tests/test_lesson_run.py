@@ -163,3 +163,18 @@ def test_the_class_sees_where_the_coachs_game_goes_on(guided):
     stopped, _words = guided.goes_on(2)
     assert stopped is guided.line.plays[2][-1].state
     assert guided.goes_on(3) is None
+
+
+def test_a_guided_game_is_played_again_on_a_new_deal_that_holds():
+    from tutor.lessons import lesson_holds
+
+    run = LessonRun(load_lesson(next(path for path in bundled_lessons("monster-trick") if load_lesson(path).guided)))
+    first_hand = run.states[0].hands[0]
+    run.go(1)
+    run.play(seat_moves(run.position, 0)[-1])
+    run.new_deal()
+    assert run.lesson.seed != 3 and lesson_holds(run.lesson)
+    assert run.index == 0 and not run.answers and run.states[0].hands[0] != first_hand
+    seed = run.lesson.seed
+    run.relabel(load_lesson(run.lesson.path))  # the page's language changed: the deal stays
+    assert run.lesson.seed == seed and run.states[0].hands[0] != first_hand

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from tutor.core import SIMULTANEOUS, TutorError, advance_chance
-from tutor.lessons import Decision, First, Lesson, Line, Moment, Step, parse_move_for
+from tutor.lessons import Decision, First, Lesson, Line, Moment, Step, lesson_holds, parse_move_for
 from tutor.messages import msg
 from tutor.step_kinds import KINDS, Verdict, kind_of
 from tutor.step_kinds import judge as judge_move
@@ -118,8 +118,21 @@ class LessonRun:
         self.replay()
         self.go(0)
 
+    DEALS_TRIED = 20  # seeds tried for a new deal before keeping the lesson's own
+
+    def new_deal(self) -> None:
+        """A guided game again from its first step with another deal: the next seed on whose
+        way the coach plays the lesson through and every check holds."""
+        for seed in range(self.lesson.seed + 1, self.lesson.seed + 1 + self.DEALS_TRIED):
+            dealt = replace(self.lesson, seed=seed)
+            if lesson_holds(dealt):
+                self.lesson = dealt
+                break
+        self.restart()
+
     def relabel(self, lesson: Lesson) -> None:
-        """The same run with ``lesson``: the same file read in the language now set."""
+        """The same run with ``lesson``: the same file read in the language now set (on the deal on show)."""
+        lesson = replace(lesson, seed=self.lesson.seed)
         self.lesson = lesson
         if lesson.guided:
             position, at, solved = self.position, self.at, self.solved

@@ -417,6 +417,15 @@ def lesson_problems(path: str | Path, text: str | None = None) -> list[tuple[int
     return _check_line(lesson, lesson.line())
 
 
+def lesson_holds(lesson: Lesson) -> bool:
+    """The lesson plays through on the coach's way, and every check holds there (a guided
+    game on another deal, before a learner plays it)."""
+    try:
+        return not _check_line(lesson, lesson.line())
+    except TutorError:
+        return False
+
+
 GUIDED_WAYS = 8  # seeded random ways through a guided game, besides the coach's, the first and the last move
 
 

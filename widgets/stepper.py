@@ -180,13 +180,22 @@ class LessonStepper(ipywidgets.HBox):
             self.run.restart()
             self._show()
 
+    def new_deal(self) -> None:
+        """A guided game played again from its start, on another deal."""
+        if self.run and self.run.lesson.guided:
+            self.run.new_deal()
+            self.step = 0
+            self._show()
+
     def click(self, name: str) -> None:
-        """What the panel's buttons and links send: next, back, restart, rule:<id>."""
+        """What the panel's buttons and links send: next, back, restart, new-deal, rule:<id>."""
         kind, _, rule = name.partition(":")
         if kind == "rule":
             self.rule = None if self.rule == rule else rule
         elif kind in ("next", "back", "restart"):
             getattr(self, kind)()
+        elif kind == "new-deal":
+            self.new_deal()
 
     @property
     def scale(self) -> float:
@@ -390,7 +399,10 @@ class LessonStepper(ipywidgets.HBox):
                 title=msg("widgets.stepper.waiting") if self.waiting else None,
             ),
         ]
-        end = el("p", escape(msg("widgets.stepper.done")), class_="tutor-count") if last and not self.waiting else ""
+        over = last and not self.waiting
+        if over and self.run is not None and self.run.lesson.guided:  # the end of a guided game: once more
+            buttons.append(el("button", escape(msg("widgets.stepper.new-deal")), type="button", data_target="new-deal"))
+        end = el("p", escape(msg("widgets.stepper.done")), class_="tutor-count") if over else ""
         return end + el("div", *buttons, class_="tutor-stepnav")
 
 

@@ -17,7 +17,7 @@ import pytest
 import websocket
 from jupyter_client.session import Session
 
-from serving.limits import HEADER_SECONDS, MAX_UNSENT
+from serving.limits import CONNECTIONS_PER_ADDRESS, HEADER_SECONDS, MAX_UNSENT
 from tutor.games import games
 from widgets.app import page_file
 from widgets.guard import Sparing
@@ -260,3 +260,30 @@ def test_a_kernel_over_the_memory_limit_is_stopped_within_seconds(thrifty):
             time.sleep(0.2)
     finally:
         client.close()
+
+
+def test_one_address_holds_a_bounded_number_of_connections(server):
+    """1,000 held connections from one address took every file handle of the server: beyond
+    CONNECTIONS_PER_ADDRESS, an address's connections are closed as they come."""
+    port = urlsplit(server.url).port
+    held = []
+    try:
+        for _ in range(CONNECTIONS_PER_ADDRESS):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.11", 0)))
+        time.sleep(0.5)
+        extra = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.11", 0))
+        try:
+            extra.settimeout(5)
+            try:
+                answer = extra.recv(1)
+            except ConnectionResetError:
+                answer = b""
+            assert answer == b"", "the connection beyond the cap is held"
+        finally:
+            extra.close()
+        with socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.12", 0)) as other:
+            other.sendall(b"GET /voila/tutor-static/page.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert other.recv(12).startswith(b"HTTP/1.1 200"), "another address is served"
+    finally:
+        for connection in held:
+            connection.close()
