@@ -608,3 +608,20 @@ def test_the_form_offers_each_games_guided_first_game_and_says_what_each_lesson_
             presenter.lesson.value = stem
             lesson = load_lesson(next(path for path in bundled_lessons(game) if path.stem == stem))
             assert lesson.summary and lesson.summary in unescape(presenter.guided_note.value)
+
+
+def test_the_results_name_the_rules_the_refused_answers_broke_without_names(classrooms):
+    lesson, index, state, right, wrong = lesson_and_try()
+    presenter = start_class(classrooms)
+    code = presenter.teacher.code
+    ann, ben, cleo = (join(classrooms, code, name) for name in ("Ann", "Ben", "Cleo"))
+    for _ in range(index):
+        presenter.act("next")
+    for learner, move in ((ann, right), (ben, wrong), (cleo, wrong)):
+        learner.poll()
+        learner.stepper.play(move)
+    presenter.act("results")
+    shown = text_of(presenter.side)
+    rule = next(rule for rule in lesson.entry.rule_list if rule.id == state.why_not(wrong).rule)
+    assert msg("classroom.results.broke", rule=rule.title, count=2) in shown
+    assert not any(name in shown.split("data:text/csv")[0] for name in ("Ann", "Ben", "Cleo")), "no names"

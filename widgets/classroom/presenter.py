@@ -4,6 +4,7 @@ projector (the strip, the board and the lesson's text, the join card, the tally,
 from __future__ import annotations
 
 import base64
+from collections import Counter
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
@@ -23,7 +24,7 @@ from tutor.classroom import (
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lesson_run import asked_steps
-from tutor.messages import language, msg, set_language
+from tutor.messages import language, listed, msg, set_language
 from tutor.svg.draw import el
 from widgets.app import STUDIO, Bodies, Page, friendly, heading, href
 from widgets.classroom.lesson import (
@@ -545,6 +546,19 @@ class Presenter(ClassPage):
         move = self.run.read(step - 1, notation)
         return move_words(self.lesson_shown, state, move) if move is not None else notation
 
+    def broken_rules(self, step: int, tally: Tally) -> str:
+        """The rules the step's refused answers broke, as the rules reference names them, each
+        with how many answers broke it, most first ("The off-colour rule: 3"); no names."""
+        state = self.run.states[step - 1]
+        titles = {rule.id: rule.title for rule in self.lesson_shown.entry.rule_list}
+        broken: Counter[str] = Counter()
+        for notation, count in tally.moves.items():
+            move = self.run.read(step - 1, notation)
+            reason = state.why_not(move) if move is not None else None
+            if reason is not None:
+                broken[titles.get(reason.rule, reason.rule)] += count
+        return listed([msg("classroom.results.broke", rule=rule, count=count) for rule, count in broken.most_common()])
+
     def results_html(self) -> str:
         """The class's results without names (the projector shows them) and the file with names to download."""
         rows = []
@@ -560,13 +574,14 @@ class Presenter(ClassPage):
                     el("td", str(tally.answered)),
                     el("td", str(tally.allowed)),
                     el("td", str(tally.right)),
+                    el("td", escape(self.broken_rules(number, tally))),
                 )
             )
         head = el(
             "tr",
             *(
                 el("th", escape(msg(f"classroom.results.{column}")), scope="col")
-                for column in ("step", "answered", "allowed", "right")
+                for column in ("step", "answered", "allowed", "right", "rules")
             ),
         )
         table = (
