@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor import bots, cli, messages
+from tutor import bots, cli, duel, messages
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
 from tutor.games import danger13 as d13
 from tutor.games import game as registered
@@ -60,13 +60,14 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
         if rng.random() > 0.2:
             return
         scrambled = state.resample_from_view(seat, rng)
+        scrambled.seed = state.seed + 1  # the seed deals the cards to come: a bot may not read it either
         assert scrambled.view(seat) == state.view(seat)
         first, second = bots.make_bot(game, kind, 7), bots.make_bot(game, kind, 7)
         assert first.choose(state, seat) == second.choose(scrambled, seat)
         checked += 1
 
     for players in (2, 3, 5):
-        bot_game(game, players, players, ["coach", "random"] * 3, compare)
+        bot_game(game, players, players, ["coach", "beginner", "random"] * 2, compare)
     assert checked > 30
 
 
@@ -111,8 +112,57 @@ def test_simulate_with_bots_is_reproducible_and_keeps_its_figures():
     assert set(cli.simulate_games(tw.GAME_ID, 3, 4, 5)) | {"bots"} == set(with_bots)
 
 
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_expert_plays_legal_moves_the_same_for_a_seed(game):
+    def legal(state, seat, move):
+        assert move in bots.seat_moves(state, seat)
+
+    kinds = ["expert", "beginner", "coach"]
+    played = bot_game(game, 3, 5, kinds, legal)
+    assert played.is_terminal() and played.snapshot() == bot_game(game, 3, 5, kinds).snapshot()
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_strengths_are_the_games_own_beginner_and_coach_and_the_shared_expert(game):
+    part = registered(game).part("bot")
+    assert type(bots.make_bot(game, "beginner")) is part.Beginner
+    assert type(bots.make_bot(game, "coach")) is part.Coach
+    assert isinstance(bots.make_bot(game, "expert"), bots.Expert)
+
+
+def test_the_wilson_interval_holds_the_share_and_narrows_with_more_games():
+    low, high = duel.wilson(60, 100)
+    assert low < 0.6 < high and 0.49 < low < 0.51 and 0.69 < high < 0.70
+    assert duel.wilson(600, 1000)[1] - duel.wilson(600, 1000)[0] < high - low
+    assert duel.wilson(0, 10)[0] == 0.0 and duel.wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_a_duel_is_the_same_for_a_seed_and_moves_the_stronger_seat_round(capsys):
+    args = [
+        "duel",
+        "--game",
+        d13.GAME_ID,
+        "--players",
+        "2",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--pairing",
+        "coach-beginner",
+    ]
+    assert cli.main(args) == 0
+    first = capsys.readouterr().out
+    assert cli.main(args) == 0
+    assert capsys.readouterr().out == first
+    row = first.splitlines()[-1]
+    assert row.startswith("| danger-13 | 2 | one coach against beginner | 6 |") and "%" in row
+    played = duel.duel(d13.GAME_ID, 2, "coach", "beginner", 6, 3)
+    assert 0 <= played.wins <= 6 and played.row() == row
+
+
 def test_unknown_bots_and_wrong_counts_are_explained():
-    with pytest.raises(TutorError, match="Known kinds: random, coach"):
+    with pytest.raises(TutorError, match="Known kinds: random, beginner, coach, expert"):
         bots.make_bot(mt.GAME_ID, "genius")
     with pytest.raises(TutorError, match="2 given for 3 players"):
         bots.make_bots(mt.GAME_ID, ["coach", "random"], 3)

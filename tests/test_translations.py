@@ -25,12 +25,18 @@ SAME_AS_ENGLISH = {
         "app.play.end.score.thricewise",  # "points" is French too
         "app.learn.lesson",  # "min" is the French abbreviation too
         "widgets.decktet.ace",  # A for As
+        "bot.expert.name",
+        "app.play.kind.expert",  # "Expert" is French too
     },
     "nl": {
         "game.monster-trick.name",
         "game.danger-13.name",
         "game.thricewise.name",
         "app.learn.lesson",  # "min" is the Dutch abbreviation too
+        "bot.beginner.name",
+        "app.play.kind.beginner",
+        "bot.expert.name",
+        "app.play.kind.expert",  # "Beginner" and "Expert" are Dutch too
         "decktet.card.bard",  # de Bard
         "rule.d13.bust.title",  # the Dutch edition's own heading: the game's name
         "widgets.decktet.ace",  # A for Aas

@@ -1,20 +1,30 @@
-"""Computer players for every game: one interface, a random bot and a coach per game.
+"""Computer players for every game: one interface, three strengths and a random player.
 
 A bot plays one seat. ``Bot.choose(state, seat)`` hands the bot's ``decide`` only what
 that seat may know: ``state.view(seat)``, the seat's legal moves and the game's options
 (public rules). Bots therefore cannot read hidden cards, and the same view always gives
 the same choice for the same bot seed.
+
+The strengths: a game's ``bot.py`` gives its ``Beginner`` (a new player's habits) and its
+``Coach`` (a readable plan); the ``Expert`` is the same for every game: it deals the cards
+its seat cannot see again (``resample_from_view``, a function of the view and the bot's
+random numbers), plays each of the coach's best candidates out in each of those deals with
+the coach's policy for every seat, and keeps the one that leaves it furthest ahead. The
+game says only where a playout stops and how many candidates and deals to weigh (``SEARCH``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import NamedTuple
 
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError
 from tutor.games import game as registered
 from tutor.messages import msg
 
-KINDS = ("random", "coach")
+STRENGTHS = ("beginner", "coach", "expert")
+KINDS = ("random", *STRENGTHS)
 
 
 class Bot:
@@ -44,6 +54,11 @@ class Bot:
     def decide(self, view: dict, moves: list, options: dict):
         raise NotImplementedError
 
+    def ranked(self, view: dict, moves: list, options: dict) -> list:
+        """``moves`` best first as this bot weighs them (here: its choice, then the rest)."""
+        best = self.decide(view, moves, options)
+        return [best, *(move for move in moves if move != best)]
+
 
 class RandomBot(Bot):
     """Any legal move, uniformly: the baseline the coaches are measured against."""
@@ -52,6 +67,61 @@ class RandomBot(Bot):
 
     def decide(self, view, moves, options):
         return moves[int(self.rng.random() * len(moves))]
+
+
+class Search(NamedTuple):
+    """What a game's expert weighs: the coach's ``shortlist`` best candidates (None: every
+    move) in ``deals`` deals of the unseen cards, each played out until ``over(start, now)``."""
+
+    deals: int
+    over: Callable
+    shortlist: int | None = None
+
+
+class Expert(Bot):
+    """Flat Monte Carlo over determinized deals, with the coach as the playout policy."""
+
+    kind = "expert"
+
+    def __init__(self, game: str, seed=0):
+        super().__init__(game, seed)
+        part = registered(game).part("bot")
+        assert part is not None  # make_bot gives a game without a bot module random players only
+        self.coach = part.Coach(game, seed)
+        self.search: Search = part.SEARCH
+
+    def choose(self, state, seat: int):
+        moves = seat_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        candidates = self.coach.ranked(state.view(seat), moves, state.options)[: self.search.shortlist]
+        totals = [0.0] * len(candidates)
+        for _ in range(self.search.deals):
+            deal = state.resample_from_view(seat, self.rng)
+            deal.seed = self.rng.randrange(2**31)  # later deals and reshuffles are unknown too
+            for index, move in enumerate(candidates):
+                line = deal.clone()
+                line.push(move)
+                self._play_out(deal, line)
+                totals[index] += lead(line, seat)
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]  # ties: the coach's order
+
+    def _play_out(self, start, line) -> None:
+        over, coach = self.search.over, self.coach
+        while not line.is_terminal() and not over(start, line):
+            mover = line.to_move
+            if mover == CHANCE:
+                line.push(line.chance_move())
+                continue
+            if mover == SIMULTANEOUS:
+                mover = line.legal_moves()[0].seat
+            line.push(coach.choose(line, mover))
+
+
+def lead(state, seat: int) -> float:
+    """How far ``seat`` is ahead of the best other seat (behind: negative)."""
+    returns = state.returns()
+    return returns[seat] - max(value for other, value in enumerate(returns) if other != seat)
 
 
 def seat_moves(state, seat: int) -> list:
@@ -78,13 +148,15 @@ def play_out(state, bots: list[Bot]):
 
 
 def make_bot(game: str, kind: str, seed=0) -> Bot:
-    """A new bot of ``kind`` ("random" or "coach") for ``game``, seeded. A game without a
-    coach of its own gets the random bot in that seat."""
+    """A new bot of ``kind`` (one of ``KINDS``) for ``game``, seeded. A game without a
+    bot module of its own gets the random player in every seat."""
     entry = registered(game)
     if kind not in KINDS:
         raise TutorError(msg("bot.error.unknown", game=game, kind=kind, known=", ".join(KINDS)))
-    coach = entry.part("bot")
-    bot = coach.Coach if kind == "coach" and coach is not None else RandomBot
+    part = entry.part("bot")
+    if part is None or kind == "random":
+        return RandomBot(game, seed)
+    bot = Expert if kind == "expert" else getattr(part, kind.capitalize())
     return bot(game, seed)
 
 

@@ -1,4 +1,5 @@
-"""``python -m tutor check|simulate|bench|texts``: lesson checking, engine figures and the texts' files."""
+"""``python -m tutor check|simulate|duel|bench|texts``: lesson checking, engine figures, bot strengths and
+the texts' files."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TERMINAL, TutorError
+from tutor.duel import HEADER, PAIRINGS, duel
 from tutor.games import game as registered
 from tutor.games import games as registered_games
 from tutor.lessons import language_problems
@@ -43,6 +45,17 @@ def main(argv: list[str] | None = None) -> int:
         help="one bot kind per seat, comma-separated, e.g. coach,random,random,random "
         "(default: every seat plays random legal moves)",
     )
+    duels = commands.add_parser("duel", help="seeded games between the strengths: win shares with 95 % intervals")
+    duels.add_argument("--game", choices=registered_games(), required=True)
+    duels.add_argument("--players", type=int, default=2)
+    duels.add_argument("--games", type=int, default=2000)
+    duels.add_argument("--seed", type=int, default=0)
+    duels.add_argument(
+        "--pairing",
+        choices=[f"{stronger}-{weaker}" for stronger, weaker in PAIRINGS],
+        action="append",
+        help="one strength against the other (default: each in turn)",
+    )
     bench = commands.add_parser("bench", help="random-legal actions per second, one JSON line per player count")
     bench.add_argument("--game", choices=registered_games(), required=True)
     bench.add_argument("--players", type=int, nargs="*")
@@ -63,6 +76,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "simulate":
             bot_kinds = args.bots.split(",") if args.bots else None
             print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds)))
+            return 0
+        if args.command == "duel":
+            print(HEADER)
+            for pairing in args.pairing or [f"{stronger}-{weaker}" for stronger, weaker in PAIRINGS]:
+                stronger, weaker = pairing.split("-")
+                print(duel(args.game, args.players, stronger, weaker, args.games, args.seed).row(), flush=True)
             return 0
         for line in run_bench(args.game, args.players, args.seconds):
             print(json.dumps(line), flush=True)

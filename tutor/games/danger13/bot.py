@@ -1,11 +1,11 @@
-"""The Danger 13 coach: a computer player that plays sensibly and can be read."""
+"""Danger 13's computer players: the beginner, the coach, and what the expert searches."""
 
 from __future__ import annotations
 
 import copy
 from functools import cache
 
-from tutor.bots import Bot
+from tutor.bots import Bot, Search
 from tutor.games import danger13 as d13
 
 
@@ -29,6 +29,35 @@ class Coach(Bot):
             ),
         )
 
+
+class Beginner(Bot):
+    """A new player's habits: keeps every plus card for itself, whatever its row holds,
+    hands the other cards to the next player who may take one, and refuses a card only
+    when it would bust its row at once."""
+
+    kind = "beginner"
+
+    def decide(self, view, moves, options):
+        seat = view["seat"]
+        if view["phase"] == d13.GIVE:
+            if view["revealed"].plus:
+                keep = [move for move in moves if move.seat == seat]
+                if keep:
+                    return keep[0]
+            players = len(view["rows"])
+            return min(moves, key=lambda move: (move.seat - seat - 1) % players)
+        card = view["pending"]
+        busts = card.kind in d13.VALUED and view["row_sums"][seat] + card.value >= view["limits"][seat]
+        wanted = d13.REFUSE if busts else d13.ACCEPT
+        return next((move for move in moves if move.answer == wanted), moves[0])
+
+
+def _round_over(start, now) -> bool:
+    """The expert plays a deal out to the round's scoring: later rounds are too far to see."""
+    return now.round != start.round
+
+
+SEARCH = Search(deals=24, over=_round_over)
 
 AVERAGE_PLUS = sum(card.plus for card in d13.DECK if card.plus) / sum(1 for card in d13.DECK if card.plus)
 CARDS_TO_COME = 3  # roughly how many more cards a row receives before the round ends

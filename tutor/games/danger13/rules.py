@@ -641,12 +641,23 @@ class State(core.State):
         }
 
     def resample_from_view(self, seat: int, rng) -> State:
-        """The face-down cards (the dealer's packet and the draw pile) shuffled together
-        and dealt back, sizes kept; a bank's plus cards stay (their count is public and
-        only their owner reads them, note d13.bank-view)."""
+        """The face-down cards (the dealer's packet, the draw pile and the other seats'
+        banks, whose count alone is public: note d13.bank-view) shuffled together and
+        dealt back, sizes kept, each bank taking plus cards. The cards are put in one order
+        before the shuffle, so the copy depends on the view and ``rng`` alone."""
         other = self.clone()
-        pool = list(self.packet + self.pile)
+        hidden_banks = self.phase != OVER  # the end shows every bank's points
+        others = [player for player in range(self.players) if player != seat and hidden_banks]
+        pool = sorted(self.packet + self.pile + tuple(card for player in others for card in self.banks[player]))
         rng.shuffle(pool)
+        banks = list(self.banks)
+        for player in others:
+            size = len(banks[player])
+            plus = [index for index, card in enumerate(pool) if card.plus][:size]
+            banks[player] = tuple(pool[index] for index in plus)
+            for index in reversed(plus):
+                del pool[index]
+        other.banks = tuple(banks)
         other.packet, other.pile = tuple(pool[: len(self.packet)]), tuple(pool[len(self.packet) :])
         return other
 

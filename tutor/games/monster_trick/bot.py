@@ -1,8 +1,8 @@
-"""The Monster Trick coach: a computer player that plays sensibly and can be read."""
+"""Monster Trick's computer players: the beginner, the coach, and what the expert searches."""
 
 from __future__ import annotations
 
-from tutor.bots import Bot
+from tutor.bots import Bot, Search
 from tutor.games import monster_trick as mt
 
 
@@ -19,6 +19,32 @@ class Coach(Bot):
         want = table.wants_trick()
         return max(moves, key=lambda move: table.play_score(move, want))
 
+    def ranked(self, view, moves, options):
+        if view["phase"] == "predict":
+            return super().ranked(view, moves, options)
+        table = _TrickTable(view)
+        want = table.wants_trick()
+        return sorted(moves, key=lambda move: -table.play_score(move, want))  # stable: ties as max() breaks them
+
+
+class Beginner(Bot):
+    """A new player's habits: lays the VP cards low to high whatever the hand, and plays
+    its highest card first, on the first table slot it may go to, whatever the tricks there."""
+
+    kind = "beginner"
+
+    def decide(self, view, moves, options):
+        if view["phase"] == "predict":
+            return mt.Predict(tuple(sorted(mt.VP_SETS[view["round"]])))
+        return max(moves, key=lambda move: (move.card.value, -move.slot))
+
+
+def _round_over(start, now) -> bool:
+    """The expert plays a deal out to the end of the round: later rounds are dealt afresh."""
+    return now.round != start.round
+
+
+SEARCH = Search(deals=5, over=_round_over, shortlist=6)
 
 TRICK_WEIGHT = 10.0  # a trick's worth, against the small card-spending preferences
 BASE_TRICKS = 2

@@ -490,19 +490,31 @@ class State(core.State):
         }
 
     def resample_from_view(self, seat: int, rng) -> State:
-        """The other seats' hands dealt again among them, sizes kept. (Their predictions
-        stay: the active VP cards show part of them.)"""
+        """The other seats' hands dealt again among them, sizes kept, and their hidden
+        predictions chosen again around the VP card each shows. The cards are put in one
+        order before the shuffle, so the copy depends on the view and ``rng`` alone."""
         other = self.clone()
         others = [player for player in range(self.players) if player != seat]
-        pool = [card for player in others for card in self.hands[player]]
+        pool = sorted((card for player in others for card in self.hands[player]), key=hand_order)
         rng.shuffle(pool)
-        hands = list(self.hands)
+        hands, orders = list(self.hands), list(self.vp_order)
         for player in others:
             size = len(hands[player])
             hands[player] = tuple(sorted(pool[:size], key=hand_order))
             del pool[:size]
-        other.hands = tuple(hands)
+            if orders[player] is not None:
+                orders[player] = self._guessed_order(player, rng)
+        other.hands, other.vp_order = tuple(hands), tuple(orders)
         return other
+
+    def _guessed_order(self, player: int, rng) -> tuple[int, ...]:
+        """A prediction for ``player`` that shows the same active VP card (rule mt.vp-cycle)."""
+        position, shown = self.active_vp_position(player), self.active_vp(player)
+        rest = [value for value in VP_SETS[self.round] if value != shown or position is None]
+        rng.shuffle(rest)
+        if position is not None and shown is not None:
+            rest.insert(position, shown)
+        return tuple(rest)
 
     def random_move(self, rng: random.Random):
         """A uniformly chosen card, then one of its slots: cheaper than listing

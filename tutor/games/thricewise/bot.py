@@ -1,12 +1,12 @@
-"""The Thricewise coach: a computer player that plays sensibly and can be read."""
+"""Thricewise's computer players: the beginner, the coach, and what the expert searches."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from tutor.bots import Bot
+from tutor.bots import Bot, Search
 from tutor.games import thricewise as tw
-from tutor.games.decktet import CARDS
+from tutor.games.decktet import CARDS, ORDER
 
 
 class Coach(Bot):
@@ -16,12 +16,44 @@ class Coach(Bot):
     kind = "coach"
 
     def decide(self, view, moves, options):
+        return self.ranked(view, moves, options)[0]
+
+    def ranked(self, view, moves, options):
         grid = _Grid(view, options)
         if view["phase"] == "pick":
-            return max(moves, key=lambda move: grid.best_value(move.card))
-        value, best = max((grid.value(move.card, move.cell), move) for move in moves if isinstance(move, tw.Place))
+            return sorted(moves, key=lambda move: -grid.best_value(move.card))
+        places = sorted(
+            ((grid.value(move.card, move.cell), move) for move in moves if isinstance(move, tw.Place)), reverse=True
+        )
         done = tw.Done()
-        return done if done in moves and value < KEEP_DEFERRED else best
+        if done not in moves:
+            return [move for _, move in places]
+        kept = sum(1 for value, _ in places if value >= KEEP_DEFERRED)  # places worth more than waiting
+        return [move for _, move in places[:kept]] + [done] + [move for _, move in places[kept:]]
+
+
+class Beginner(Bot):
+    """A new player's habits: picks its highest card, puts it where it scores most at
+    once without a look at what that opens for the others, and places every set-aside
+    card as soon as it can."""
+
+    kind = "beginner"
+
+    def decide(self, view, moves, options):
+        if view["phase"] == "pick":
+            return max(moves, key=lambda move: (move.card.rank, ORDER[move.card]))
+        grid = _Grid(view, options)
+        places = [move for move in moves if isinstance(move, tw.Place)]
+        return max(places, key=lambda move: grid.value(move.card, move.cell, threat_weight=0.0))
+
+
+def _turn_over(start, now) -> bool:
+    """The expert plays a deal out to the end of the turn: what its card opens for the
+    seats placing after it shows there."""
+    return now.turn != start.turn
+
+
+SEARCH = Search(deals=6, over=_turn_over, shortlist=4)
 
 
 THREAT_WEIGHT = 0.1  # light: measured, a heavy penalty makes the coach pass up its own points
@@ -50,12 +82,12 @@ class _Grid:
     def best_value(self, card) -> float:
         return max(self.value(card, cell) for cell in self.open_cells())
 
-    def value(self, card, cell) -> float:
+    def value(self, card, cell, threat_weight: float = THREAT_WEIGHT) -> float:
         """Points scored now, less the threat the card leaves next to it."""
         self.grid[cell] = card
         try:
             points = sum(points for _, _, points, _ in tw.triads_at(self.grid, cell, self.options))
-            return points - THREAT_WEIGHT * self.threat(cell)
+            return points - threat_weight * self.threat(cell) if threat_weight else points
         finally:
             del self.grid[cell]
 

@@ -778,6 +778,7 @@ class State(core.State):
         others = [player for player in range(self.players) if player != seat]
         pool = [card for player in others for card in self.hands[player]] + list(self.deck)
         pool += [pick for player in others if (pick := self.picks[player]) is not None]
+        pool.sort(key=ORDER.__getitem__)  # one order before the shuffle: the copy depends on the view and rng alone
         rng.shuffle(pool)
         hands, picks = list(self.hands), list(self.picks)
         for player in others:

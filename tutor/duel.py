@@ -1,0 +1,73 @@
+"""Strength measured: seeded games between two strengths and the win shares they give.
+
+One seat plays the ``stronger`` strength and every other seat the ``weaker`` one; the
+stronger seat moves round the table from game to game, so every seat and first player
+counts alike. A shared first place counts as a share of a win. The win share comes with a
+Wilson interval (95 %); with equal strengths it would be one game in ``players``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from tutor.bots import make_bots, play_out
+from tutor.games import game as registered
+
+PAIRINGS = (("coach", "beginner"), ("expert", "coach"))
+Z95 = 1.959964
+
+
+class Duel(NamedTuple):
+    game: str
+    players: int
+    stronger: str
+    weaker: str
+    games: int
+    wins: float  # the stronger seat's wins, shared first places counted as shares
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def row(self) -> str:
+        low, high = self.interval
+        return (
+            f"| {self.game} | {self.players} | one {self.stronger} against {self.weaker} | {self.games} "
+            f"| {self.share:.1%} | {low:.1%} to {high:.1%} | {1 / self.players:.0%} |"
+        )
+
+
+HEADER = (
+    "| game | players | table | games | the one's win share | 95 % interval | with equal strengths |\n"
+    "|---|---|---|---|---|---|---|"
+)
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``successes`` in ``trials``."""
+    if not trials:
+        return 0.0, 1.0
+    share = successes / trials
+    middle = (share + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def duel(game: str, players: int, stronger: str, weaker: str, games: int, seed: int) -> Duel:
+    entry = registered(game)
+    wins = 0.0
+    for number in range(games):
+        game_seed = seed * 1_000_003 + number
+        seat = number % players
+        kinds = [stronger if other == seat else weaker for other in range(players)]
+        state = entry.new_game(players, seed=game_seed)
+        play_out(state, make_bots(game, kinds, players, game_seed))
+        winners = state.winners()
+        if seat in winners:
+            wins += 1 / len(winners)
+    return Duel(game, players, stronger, weaker, games, wins)
