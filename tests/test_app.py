@@ -525,3 +525,13 @@ def test_a_seed_on_the_address_deals_that_game_for_everyone(monkeypatch):
 def test_a_seed_that_is_not_a_whole_number_deals_afresh(monkeypatch, seed):
     monkeypatch.setenv("QUERY_STRING", f"game=danger-13&seed={seed}")
     assert table_of(app.play_page()).fresh
+
+
+def test_a_strength_on_the_address_fixes_the_computer_players(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "game=thricewise&strength=beginner")
+    table = table_of(app.play_page())
+    assert set(table.kinds) == {"person", "beginner"} and "beginner" in table.kinds
+    monkeypatch.setenv("QUERY_STRING", "game=thricewise&strength=genius")
+    page = app.play_page()
+    assert table_of(page).strength is None
+    assert any("genius" in getattr(child, "value", "") for child in page.children), "the note names the address's word"

@@ -446,3 +446,20 @@ def test_the_board_waits_while_a_computer_player_thinks():
     assert not table.board.accepting
     table._show()
     assert table.board.accepting == (table.session.awaiting() is not None)
+
+
+def test_the_record_keeps_the_strength_of_each_computer_player():
+    table = table_for("danger-13", players=3)
+    table.seats[1].kind.value = "expert"
+    table.seats[2].kind.value = "beginner"
+    assert yaml.safe_load(downloaded(table))["played_by"] == ["person", "expert", "beginner"]
+    assert [bot.kind for bot in table.session.bots[1:]] == ["expert", "beginner"]
+
+
+def test_a_fixed_strength_seats_only_people_and_that_strength():
+    table = play.GameTable("monster-trick", speed="instant", strength="expert")
+    table.players.value = 3
+    assert table.kinds == ["person", "expert", "expert"]
+    assert all(choice.kind.options == (("A person", "person"), ("Expert", "expert")) for choice in table.seats)
+    table.relabel("monster-trick", None, "beginner")  # another address's strength: reseated, dealt again
+    assert table.kinds == ["person", "beginner", "beginner"] and table.session.kinds == table.kinds

@@ -198,3 +198,15 @@ def test_a_bad_seat_in_a_record_is_refused_naming_file_and_field(seat, problem):
     data["seats"][0] = seat
     message = bad(yaml.safe_dump(data))
     assert message.startswith("bad.yaml: ") and problem in message
+
+
+def test_a_record_keeps_who_played_each_seat_and_older_records_without_it_still_load():
+    state = finished(mt, seat_names=["Ann", "Ben", "Cleo"])
+    text = records.dumps(state, ["person", "expert", "beginner"])
+    assert yaml.safe_load(text)["played_by"] == ["person", "expert", "beginner"]
+    assert records.load("game.yaml", text=text).snapshot() == state.snapshot()
+    older = yaml.safe_load(text)
+    del older["played_by"]
+    assert records.load("game.yaml", text=yaml.safe_dump(older)).snapshot() == state.snapshot()
+    with pytest.raises(records.RecordError, match="played_by"):
+        records.load("game.yaml", text=text.replace("- beginner\n", ""))

@@ -33,8 +33,9 @@ class RecordError(TutorError):
         self.number, self.rule = number, rule
 
 
-def record_of(state) -> dict:
-    """The record of a game started with ``new_game`` (not of a lesson position). Each move
+def record_of(state, played_by: list[str] | None = None) -> dict:
+    """The record of a game started with ``new_game`` (not of a lesson position), with who
+    played each seat when given (a person or a computer player's strength). Each move
     carries its mover's name, so a replay from another first player is refused; the result
     comes before the moves, so a file cut short keeps a result that its moves do not reach."""
     replay = registered(state.game_id).new_game(
@@ -60,14 +61,16 @@ def record_of(state) -> dict:
         "first_player": state.first_player,
         "options": dict(state.options),
     }
+    if played_by:
+        record["played_by"] = list(played_by)
     if state.is_terminal():
         record["result"] = {"returns": state.returns(), "winners": [str(state.name(seat)) for seat in state.winners()]}
     record["moves"] = moves
     return record
 
 
-def dumps(state) -> str:
-    return yaml.safe_dump(record_of(state), sort_keys=False, allow_unicode=True)
+def dumps(state, played_by: list[str] | None = None) -> str:
+    return yaml.safe_dump(record_of(state, played_by), sort_keys=False, allow_unicode=True)
 
 
 def check_upload_size(name: str, size: int) -> None:

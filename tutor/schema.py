@@ -180,6 +180,7 @@ RECORD = {
     "seed": whole(),
     "first_player": whole(),
     "options": options,
+    "played_by": words,  # who played each seat: "person" or a computer player's kind (older records lack it)
     "moves": move_list,
     "result": fields,
 }
@@ -223,6 +224,8 @@ def check_record(name: str, data: dict) -> None:
     seats = _check_seats(data.get("seats"), players, at_file)
     _check_options(data, at_file)
     _check_value(data, "first_player", whole(0, players - 1), at_file)
+    if len(data.get("played_by", ())) not in (0, players):
+        raise Invalid(at_file(msg("input.wrong", field="played_by", expected=msg("input.expect.names", count=players))))
     if "result" in data:
         result = data["result"]
         check_fields(

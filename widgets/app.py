@@ -19,6 +19,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from tutor.bots import STRENGTHS
 from tutor.core import TutorError
 from tutor.games import game_name, games
 from tutor.lesson_links import MAX_CARRIED, PARAMETER, open_shared
@@ -116,6 +117,16 @@ def requested_seed() -> tuple[int | None, str]:
         if text.isdigit() and len(text) <= 18:
             return int(text), ""
         return None, msg("app.bad-seed", seed=visitor_text(value, ADDRESS_WORD_LIMIT))
+    return None, ""
+
+
+def requested_strength() -> tuple[str | None, str]:
+    """The computer players' strength the address fixes (``?strength=expert``: a class's
+    play page), and a note when it names none (the page then lets the learner choose)."""
+    for value in requested("strength"):
+        if value in STRENGTHS:
+            return value, ""
+        return None, msg("app.bad-strength", strength=visitor_text(value, ADDRESS_WORD_LIMIT))
     return None, ""
 
 
@@ -364,9 +375,10 @@ def drill_page(game: str, bodies: Bodies) -> Page:
 @friendly("play")
 def play_page(game: str, bodies: Bodies) -> Page:
     seed, note = requested_seed()
+    strength, strength_note = requested_strength()
     top = [nav_bar(page_file("play", game), game), heading(msg("app.play.heading", game=game_name(game)))]
-    notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
-    return Page(f"play {game}", top + notes + [bodies.kept(GameTable, game, seed)])
+    notes = [w.HTML(f'<div class="tutor-note">{escape(text)}</div>') for text in (note, strength_note) if text]
+    return Page(f"play {game}", top + notes + [bodies.kept(GameTable, game, seed, strength)])
 
 
 @friendly("glossary")

@@ -114,7 +114,8 @@ class RecordUpload(Component):
 class SeatChoice(w.HBox):
     """One seat: the name shown for it and who plays it (a person or a computer player)."""
 
-    def __init__(self, seat: int, kind: str, name: str):
+    def __init__(self, seat: int, kind: str, name: str, kinds: tuple[str, ...] = SEAT_KINDS):
+        self.kinds = kinds
         self.name = w.Text(
             value=name,
             description=msg("app.play.seat", number=seat + 1),
@@ -124,7 +125,7 @@ class SeatChoice(w.HBox):
         self.name.style.description_width = "4rem"
         # Its label is read out, not shown (tutor-seat in page.css): on screen the seat's name says it.
         self.kind = w.Dropdown(
-            options=[(msg(f"app.play.kind.{kind}"), kind) for kind in SEAT_KINDS],
+            options=[(msg(f"app.play.kind.{kind}"), kind) for kind in kinds],
             value=kind,
             description=msg("app.play.who", number=seat + 1),
             layout=w.Layout(width="10rem"),
@@ -135,7 +136,7 @@ class SeatChoice(w.HBox):
     def relabel(self, seat: int) -> None:
         self.name.description = msg("app.play.seat", number=seat + 1)
         self.kind.description = msg("app.play.who", number=seat + 1)
-        relabel_options(self.kind, [msg(f"app.play.kind.{kind}") for kind in SEAT_KINDS])
+        relabel_options(self.kind, [msg(f"app.play.kind.{kind}") for kind in self.kinds])
 
 
 class GameTable(w.VBox):
@@ -147,8 +148,9 @@ class GameTable(w.VBox):
     ``seed`` None deals every new game afresh; a seed (the address's ``?seed=``) deals that
     game first and then the seeds after it, so a class on one address plays the same deals."""
 
-    def __init__(self, game: str, seed: int | None = 0, speed: str = "normal"):
+    def __init__(self, game: str, seed: int | None = 0, strength: str | None = None, speed: str = "normal"):
         self.game = game
+        self.strength = strength  # a class's page fixes the computer players' strength (``?strength=``)
         self.fresh = seed is None
         self.seed = -1  # no game yet
         self.entry = registered(game)
@@ -252,11 +254,13 @@ class GameTable(w.VBox):
     def _set_seats(self, kinds: list[str]) -> None:
         """One choice per seat; seats that stay keep their choices, new ones get a coach."""
         count = self.players.value
-        kinds = (kinds + [NEW_SEAT] * count)[:count]
+        offered = (PERSON, self.strength) if self.strength else SEAT_KINDS
+        kinds = [kind if kind in offered else offered[-1] for kind in kinds]  # a fixed strength replaces the others
+        kinds = (kinds + [self.strength or NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats]
         self.defaults = self.entry.seat_names(count)  # the game's own names, in the page's language
         names += self.defaults[len(names) :]
-        self.seats = [SeatChoice(seat, kinds[seat], names[seat]) for seat in range(count)]
+        self.seats = [SeatChoice(seat, kinds[seat], names[seat], offered) for seat in range(count)]
         for seat, choice in enumerate(self.seats):
             choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
             choice.name.observe(lambda _, seat=seat: self._rename(seat), names="value")
@@ -333,9 +337,14 @@ class GameTable(w.VBox):
             for kind in bots
         )
 
-    def relabel(self, game: str, seed: int | None = None) -> None:
+    def relabel(self, game: str, seed: int | None = None, strength: str | None = None) -> None:
         """Every text of the table in the language now set; the game, seats and settings
-        stay (a seat still called by its colour takes the colour's name in that language)."""
+        stay (a seat still called by its colour takes the colour's name in that language).
+        Another fixed ``strength`` (the address's) reseats the computer players and deals again."""
+        if strength != self.strength:
+            self.strength = strength
+            self._set_seats(self.kinds)
+            self.new_game(self.seed)
         self._relabelling = True
         try:
             self.players.description = msg("app.play.players")
@@ -461,7 +470,7 @@ class GameTable(w.VBox):
         person = self.person_to_move()
         passing = self.session.passing_to
         self.history.show(self.sentences)
-        self.download.value = record_link(state)
+        self.download.value = record_link(state, self.kinds)
         self.undo_button.disabled = not self.session.can_undo
         self.undo_button.layout.display = "none" if state.is_terminal() else None  # the end screen offers a new game
         if passing is not None:
@@ -512,7 +521,7 @@ class GameTable(w.VBox):
         again.add_class("tutor-new-game")
         again.on_click(lambda _: self.new_game(self.next_seed()))
         # Keeping a finished game is what the download is most often for: offered here too.
-        actions = w.HBox([again, w.HTML(record_link(self.state))], layout=w.Layout(align_items="center"))
+        actions = w.HBox([again, w.HTML(record_link(self.state, self.kinds))], layout=w.Layout(align_items="center"))
         actions.add_class("tutor-tools")
         screen = w.VBox([w.HTML(result_html(self.state)), actions])
         screen.add_class("tutor-end")

@@ -18,10 +18,10 @@ from widgets.scores import ScoreSheet
 from widgets.stepper import board_for
 
 
-def record_link(state) -> str:
-    """A link that saves the record of ``state`` as a file. A data: address with the
-    download attribute needs no server route, so it works in Voila as it is."""
-    data = base64.b64encode(dumps(state).encode("utf-8")).decode("ascii")
+def record_link(state, played_by: list[str] | None = None) -> str:
+    """A link that saves the record of ``state`` (and who played each seat) as a file. A data:
+    address with the download attribute needs no server route, so it works in Voila as it is."""
+    data = base64.b64encode(dumps(state, played_by).encode("utf-8")).decode("ascii")
     name = msg("app.record.file", game=state.game_id, seed=state.seed)
     return (
         f'<a class="tutor-download" download="{escape(name)}" href="data:application/x-yaml;base64,{data}">'
