@@ -9,11 +9,16 @@ import pytest
 from random_play import played_until
 from test_app import html_of
 
+from tutor.classroom import Classrooms, open_store
 from tutor.games import danger13 as d13
 from tutor.games import thricewise as tw
+from tutor.messages import msg
 from widgets import app, guard
 from widgets.boards.danger13 import Danger13Board
 from widgets.boards.thricewise import ThricewiseBoard
+from widgets.classroom.presenter import Presenter
+from widgets.learn import LessonShelf
+from widgets.page_tools import PageTools
 from widgets.play import SEAT_NAME_LIMIT, GameTable
 from widgets.quiz import QuizRound
 
@@ -99,3 +104,101 @@ def test_seat_names_are_cut_and_cleaned():
     table.seats[0].name.value = "\u202eAnn\u0007" + "a" * 200
     name = table.state.name(0)
     assert name.startswith("Ann") and len(name) <= SEAT_NAME_LIMIT and name.isprintable()
+
+
+# ------------------------------------------------------------- values the browser sends
+# Each of these logged a traceback on the server (issue 37: widgets/learn.py:140,
+# widgets/address.py:146, widgets/play.py:255 and :272, widgets/classroom/presenter.py:253).
+
+
+def browser_sets(widget: w.Widget, **state) -> None:
+    """An update as a visitor's own client may send it, through the kernel's guard."""
+    guard.guard_updates()
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state, "buffer_paths": []}}, "buffers": []})
+
+
+def found(widget: w.Widget, kind: type) -> w.Widget:
+    if isinstance(widget, kind):
+        return widget
+    for child in getattr(widget, "children", ()):
+        if (inside := found(child, kind)) is not None:
+            return inside
+    return None
+
+
+@pytest.fixture
+def no_traceback(caplog):
+    """ipywidgets logs an exception in a widget's handler with its traceback (in a kernel:
+    showtraceback, which widgets.guard sends to the server's log)."""
+    yield
+    assert [record.getMessage() for record in caplog.get_records("call") if record.exc_info] == []
+
+
+def says_refused(page: w.Widget) -> bool:
+    return "tutor-refused" in found(page, PageTools).html and msg("app.refused") in html.unescape(
+        found(page, PageTools).html
+    )
+
+
+@pytest.mark.parametrize("index", [None, 99, -1])
+def test_a_lesson_choice_that_names_no_lesson_is_refused_in_words(no_traceback, index):
+    """index None reached LessonShelf.show(None): 'list indices must be integers'."""
+    page = app.learn_page("monster-trick")
+    shelf = found(page, LessonShelf)
+    shelf.show(2)
+    browser_sets(shelf.chooser, index=index)
+    assert shelf.chooser.value == 2 and shelf.address.place[0] == 2
+    assert says_refused(page)
+    browser_sets(shelf.chooser, index=3)  # a lesson in the list is still taken
+    assert shelf.address.place[0] == 3
+
+
+def test_finished_lessons_that_are_not_names_are_refused(no_traceback):
+    """done = [[1]] made set(done) raise in LessonAddress.mark_done."""
+    page = app.learn_page("thricewise")
+    address = found(page, LessonShelf).address
+    for done in ([[1]], [{"a": 1}], [None], ["01-first-game", 3]):
+        browser_sets(address, done=done)
+    assert address.done == [] and says_refused(page)
+    browser_sets(address, done=[address.names[1]])
+    assert address.done == [address.names[1]]
+
+
+def test_a_number_of_players_that_names_none_is_refused(no_traceback):
+    """players index None: '[...] * None' in GameTable._set_seats."""
+    page = app.play_page("danger-13")
+    table = found(page, GameTable)
+    players = table.players.value
+    for index in (None, len(table.players.options)):
+        browser_sets(table.players, index=index)
+    assert table.players.value == players and len(table.seats) == players
+    assert says_refused(page)
+
+
+def test_a_seat_left_off_the_table_changes_nothing(no_traceback):
+    """Four players, then three: the fourth seat's name box, still in the browser for a moment,
+    renamed seat 3 of a three-seat list (IndexError in GameTable.name_of)."""
+    table = GameTable("monster-trick", speed="instant")
+    table.players.value = max(table.players.options)
+    gone = table.seats[-1]
+    table.players.value = min(table.players.options)
+    names = [table.state.name(seat) for seat in range(len(table.seats))]
+    seed = table.seed
+    browser_sets(gone.name, value="Zed")
+    browser_sets(gone.kind, index=0)
+    assert [table.state.name(seat) for seat in range(len(table.seats))] == names and table.seed == seed
+    browser_sets(table.seats[0].name, value="Ann")
+    assert table.state.name(0) == "Ann"
+
+
+def test_a_class_form_game_that_names_none_is_refused(no_traceback, tmp_path):
+    """The form's game index None: lesson_choices(None), 'There is no game called None'."""
+    rooms = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
+    teacher = Presenter(rooms)
+    teacher.opened({"href": "http://example.org/voila/render/classroom/teach.ipynb", "query": {}, "stored": None})
+    game, lesson = teacher.game.value, teacher.lesson.value
+    for field in (teacher.game, teacher.lesson):
+        browser_sets(field, index=None)
+    assert (teacher.game.value, teacher.lesson.value) == (game, lesson)
+    assert says_refused(teacher)
+    rooms.store.close()

@@ -138,6 +138,11 @@ def _indices(value: Any) -> bool:
     return isinstance(value, list) and len(value) <= 100 and all(_small_int(index) for index in value)
 
 
+def _names(value: Any) -> bool:
+    """Finished lessons' file names (tutor.js keeps only strings of what it stored)."""
+    return _json_within(16_384, list)(value) and all(isinstance(name, str) for name in value)
+
+
 # The widget values the tutor's front end sets (ipywidgets' controls, widgets/static/tutor.js),
 # by the class that has them, each with its type and size. Any other value the browser sends
 # is refused: the kernel owns the rest, `disabled` and the layout's `display` included.
@@ -149,7 +154,7 @@ BROWSER_SETS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "Text": {"value": _json_within(600, str)},
     "Textarea": {"value": _json_within(300_000, str)},  # the studio's lesson, more than a lesson link carries
     "Component": {"narrow": _is_bool},
-    "LessonAddress": {"place": _json_within(64, list), "done": _json_within(16_384, list)},
+    "LessonAddress": {"place": _json_within(64, list), "done": _names},
     "DrillList": {"stars": _json_within(4096, dict)},
 }
 
@@ -158,8 +163,18 @@ def browser_may_set(widget: object, name: str, value: Any) -> bool:
     for kind in type(widget).__mro__:
         check = BROWSER_SETS.get(kind.__name__, {}).get(name)
         if check is not None:
-            return check(value)
+            return check(value) and (name != "index" or _names_options(widget, value))
     return False
+
+
+def _names_options(widget: object, index: Any) -> bool:
+    """A choice's index names options the kernel offers (no index at all, or one past the
+    list, reached the page's handlers as None, or made ipywidgets raise); sending back the
+    index the kernel holds changes nothing."""
+    if index == getattr(widget, "index", None):
+        return True
+    count = len(getattr(widget, "_options_labels", ()))
+    return all(isinstance(one, int) and 0 <= one < count for one in (index if isinstance(index, list) else [index]))
 
 
 @functools.cache
@@ -182,6 +197,7 @@ def guard_updates() -> None:
             if refused:
                 names = sorted(state)[:5] if isinstance(state, dict) else []
                 log.warning("Refused values the browser may not set on a %s: %.200s", type(widget).__name__, names)
+                _restore(widget, state)
                 return
         handle(widget, message)
 
@@ -190,6 +206,17 @@ def guard_updates() -> None:
     for widget in list(made.values()):  # made before (shared layouts): their comms hold the old handler
         if widget.comm is not None:
             widget.comm.on_msg(widget._handle_msg)
+
+
+def _restore(widget, state: Any) -> None:
+    """After a refused update, the browser shows again what the kernel holds, and the page
+    says in words that it did not take the change."""
+    from widgets.page_tools import say_refused  # the page's words: guard itself imports no widget
+
+    shown = [name for name in state if name in widget.keys] if isinstance(state, dict) else []
+    if shown and widget.comm is not None:
+        widget.send_state(shown)
+    say_refused()
 
 
 def _refuse_widget(comm, message: dict) -> None:

@@ -29,6 +29,7 @@ class PageTools(Component):
     # Why the server is about to stop this page's kernel ("memory"): state rather than a
     # message, so that a page whose view is drawn after it still says so.
     ended = traitlets.Unicode("").tag(sync=True)
+    refused = traitlets.Bool(False)  # the page refused a change the browser sent (widgets.guard)
 
     def __init__(self, **kwargs):
         super().__init__(
@@ -38,6 +39,7 @@ class PageTools(Component):
             **kwargs,
         )
         self.add_class("tutor-tools-bar")
+        self.observe(lambda _: self.refresh(), names="refused")
         self.refresh()
         _pages.add(self)
 
@@ -59,7 +61,7 @@ class PageTools(Component):
             for size in SIZES
         ]
         label = msg("app.zoom.label")
-        return el(
+        zoom = el(
             "div",
             el("span", escape(label), class_="tutor-zoom-label", aria_hidden="true"),
             *buttons,
@@ -67,6 +69,9 @@ class PageTools(Component):
             role="group",
             aria_label=label,
         )
+        if not self.refused:
+            return zoom
+        return zoom + el("p", escape(msg("app.refused")), class_="tutor-refused", role="status")
 
 
 _pages: weakref.WeakSet[PageTools] = weakref.WeakSet()
@@ -77,6 +82,13 @@ def say_out_of_memory() -> None:
     (``TutorKernelManager.kernel_memory_limit``): the page asks the visitor to reload."""
     for tools in list(_pages):
         tools.ended = "memory"
+
+
+def say_refused() -> None:
+    """The page refused a change its browser sent (widgets.guard): it says so, and that it
+    kept what it showed."""
+    for tools in list(_pages):
+        tools.refused = True
 
 
 def page_tools(bar: w.Widget) -> w.HBox:

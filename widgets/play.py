@@ -261,10 +261,20 @@ class GameTable(w.VBox):
         self.defaults = self.entry.seat_names(count)  # the game's own names, in the page's language
         names += self.defaults[len(names) :]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat], offered) for seat in range(count)]
-        for seat, choice in enumerate(self.seats):
-            choice.kind.observe(lambda _: self.new_game(self.seed), names="value")
-            choice.name.observe(lambda _, seat=seat: self._rename(seat), names="value")
+        for choice in self.seats:
+            choice.kind.observe(lambda _, choice=choice: self._seat_changed(choice, renamed=False), names="value")
+            choice.name.observe(lambda _, choice=choice: self._seat_changed(choice, renamed=True), names="value")
         self.seat_row.children = self.seats
+
+    def _seat_changed(self, choice: SeatChoice, renamed: bool) -> None:
+        """A seat's player or name changed. Seats a smaller number of players left off the
+        table change nothing: their browser views may still send a last keystroke."""
+        if choice not in self.seats:
+            return
+        if renamed:
+            self._rename(self.seats.index(choice))
+        else:
+            self.new_game(self.seed)
 
     def _reseat(self) -> None:
         """Another number of players: the seats that stay keep their choices, and a new game starts."""
