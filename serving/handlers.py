@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 # The client address of the page request being served, while Voila gets that page a kernel.
 visitor_address: ContextVar[str | None] = ContextVar("visitor_address", default=None)
+CLIENT_HEADER = "X-Tutor-Client"
 owners: dict[str, str] = {}  # kernel id -> the client address whose page request it serves
 expected: set[str] = set()  # pool kernels that may wait for their request: started, not yet sent it
 pending: Counter[str] = Counter()  # client address -> its page requests under way with no kernel noted yet
@@ -138,6 +139,9 @@ class PageHandler(TornadoVoilaHandler):
         counted = admit is not None and address not in getattr(self.kernel_manager, "unlimited_addresses", ())
         if admit is not None:
             admit(address)  # counts this request for its address at once, if it is limited
+        # the page's kernel gets it as HTTP_X_TUTOR_CLIENT (voila.json's http_header_envs): class codes
+        # guessed wrong are counted per address too (tutor.classroom); whatever the visitor wrote is replaced
+        self.request.headers[CLIENT_HEADER] = address
         token, request = visitor_address.set(address), noted.set([] if counted else [address])
         try:
             await super().get(path)

@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 
 from tutor import messages
 from tutor.classroom import REVEAL_AT_ONCE, Answer, ClassroomError, Classrooms, SQLiteStore, join_qr_svg, join_url
-from tutor.classroom.classes import CODE_ALPHABET, CODE_EXAMPLE, CODE_LENGTH
+from tutor.classroom.classes import (
+    ADDRESS_GUESS_LIMIT,
+    CODE_ALPHABET,
+    CODE_EXAMPLE,
+    CODE_LENGTH,
+    GUESS_LIMIT,
+    GUESS_PAUSE_SECONDS,
+)
+from tutor.classroom.store import GUESS_WINDOW_SECONDS
 from tutor.messages import msg
 
 HOUR = 3600.0
@@ -97,7 +105,7 @@ def test_an_unknown_code_gets_a_clear_message(classrooms):
 def test_the_message_is_in_the_page_language(classrooms, in_french):
     with pytest.raises(ClassroomError) as error:
         classrooms.join("ABC234", "Ann")
-    assert message_of(error).startswith("Aucune classe")
+    assert message_of(error).startswith("Cette page ne peut rejoindre")
 
 
 def test_codes_expire_after_the_set_time(store, clock):
@@ -193,7 +201,58 @@ def test_a_token_from_another_class_is_not_a_learner_here(classrooms):
     ann = classrooms.join(first.code, "Ann")
     with pytest.raises(ClassroomError) as error:
         classrooms.rejoin(second.code, ann.token)
-    assert message_of(error) == msg("classroom.error.unknown-learner", code=second.code)
+    assert message_of(error) == msg("classroom.error.unknown-code", code=second.code)
+
+
+def test_a_wrong_code_and_a_wrong_learner_in_a_real_class_read_the_same(classrooms):
+    """A real code with a made-up learner token read "not in class K7PX2M yet": codes could be
+    told apart without joining. Every failed join now says one sentence, whatever was wrong."""
+    real = start(classrooms).code
+    made_up = next(code for code in ("ZZZZZZ", "YYYYYY") if code != real)
+    sentences = set()
+    for tried in (
+        lambda: classrooms.join(made_up, "Ann"),
+        lambda: classrooms.rejoin(made_up, "token"),
+        lambda: classrooms.rejoin(real, "made-up token"),
+    ):
+        with pytest.raises(ClassroomError) as error:
+            tried()
+        sentences.add(message_of(error).replace(real, "CODE").replace(made_up, "CODE"))
+    assert len(sentences) == 1
+
+
+def test_wrong_codes_are_counted_per_address_across_pages_and_forgotten_after_a_while(store, clock):
+    """Seven pages from one address each guessed its own five codes: now every page of that
+    address waits once the address has tried ADDRESS_GUESS_LIMIT wrong ones, right ones between
+    or not; another address, and the same one after the window, is not slowed."""
+    teacher = start(Classrooms(store, clock=clock))
+    guessed = 0
+    while guessed < ADDRESS_GUESS_LIMIT:  # each page stops before its own limit
+        page = Classrooms(store, clock=clock, address="203.0.113.7")
+        page.join(teacher.code, "Bot")  # right ones between do not reset the address's count
+        for _ in range(GUESS_LIMIT - 1):
+            with pytest.raises(ClassroomError):
+                page.join("ZZZZZZ", "Bot")
+            guessed += 1
+    fresh_page = Classrooms(store, clock=clock, address="203.0.113.7")
+    with pytest.raises(ClassroomError) as waiting:
+        fresh_page.join(teacher.code, "Ann")
+    assert message_of(waiting) == msg("classroom.error.too-many-codes", seconds=int(GUESS_PAUSE_SECONDS))
+    assert Classrooms(store, clock=clock, address="198.51.100.2").join(teacher.code, "Bea").name == "Bea"
+    clock.now += GUESS_PAUSE_SECONDS
+    fresh_page.join(teacher.code, "Ann")  # one try after each pause
+    clock.now += GUESS_WINDOW_SECONDS
+    assert store.wrong_guesses("203.0.113.7", clock.now) == (0, float("-inf"))
+
+
+def test_the_store_keeps_wrong_guesses_for_a_bounded_number_of_addresses(tmp_path, monkeypatch):
+    monkeypatch.setattr("tutor.classroom.store.MAX_GUESSERS", 3)
+    sqlite = SQLiteStore(tmp_path / "class.db")
+    for number in range(10):
+        sqlite.note_wrong_guess(f"192.0.2.{number}", 1000.0 + number)
+    kept = sqlite._db.execute("SELECT address FROM guessers ORDER BY last").fetchall()
+    assert [address for (address,) in kept] == ["192.0.2.7", "192.0.2.8", "192.0.2.9"]
+    sqlite.close()
 
 
 def test_a_late_learner_lands_on_the_current_step(classrooms):

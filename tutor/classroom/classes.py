@@ -20,6 +20,7 @@ import hmac
 import io
 import logging
 import math
+import os
 import random
 import secrets
 import time
@@ -50,6 +51,10 @@ REVEAL_MODES = (REVEAL_BY_TEACHER, REVEAL_AT_ONCE)
 # each further try: a person mistyping is barely slowed, a script guessing the 32^6 codes is.
 GUESS_LIMIT = 5
 GUESS_PAUSE_SECONDS = 30.0
+# All pages of one client address together (a school's learners may share one) may try this many
+# wrong ones within store.GUESS_WINDOW_SECONDS; then each further try from there waits as long.
+ADDRESS_GUESS_LIMIT = 60
+CLIENT_VARIABLE = "HTTP_X_TUTOR_CLIENT"  # the page request's client address (serving.handlers)
 CLASSES_PER_PAGE = 3  # live classes one teacher's page keeps: starting another ends its oldest
 
 log = logging.getLogger(__name__)
@@ -123,8 +128,8 @@ class Result:
 class Classrooms:
     """Classes kept in one store, as one page uses them (each page makes its own): the page
     keeps at most ``CLASSES_PER_PAGE`` live classes, and is slowed down after ``GUESS_LIMIT``
-    wrong codes in a row. ``clock`` and ``rng`` are there
-    for tests."""
+    wrong codes, and so is every page of its client ``address`` (the server names it in the
+    page's request) after ``ADDRESS_GUESS_LIMIT``. ``clock`` and ``rng`` are there for tests."""
 
     def __init__(
         self,
@@ -134,8 +139,10 @@ class Classrooms:
         capacity: int = CAPACITY,
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        address: str | None = None,
     ):
         self.store = store or open_store()
+        self.address = address if address is not None else os.environ.get(CLIENT_VARIABLE, "")
         self.lifetime_hours = lifetime_hours
         self.capacity = capacity
         self.clock = clock
@@ -214,14 +221,20 @@ class Classrooms:
         names = dict(self.store.learners(record.code))
         if token not in names:
             self._guessed_wrong(f"learner token in class {record.code}")
-            raise WrongGuess(msg("classroom.error.unknown-learner", code=record.code))
+            raise WrongGuess(
+                msg("classroom.error.unknown-code", code=record.code)
+            )  # as a wrong code: a guess learns nothing
         return Learner(self, record.code, token, names[token], _settings(record), joined)
 
     def _guess(self, code: str) -> ClassRecord:
         """``_record`` for a code a learner typed: wrong codes count against this page."""
-        wait = self._next_guess - self.clock()
-        if self._wrong >= GUESS_LIMIT and wait > 0:
-            raise ClassroomError(msg("classroom.error.too-many-codes", seconds=math.ceil(wait)))
+        now = self.clock()
+        waits = [self._next_guess - now if self._wrong >= GUESS_LIMIT else 0.0]
+        if self.address:
+            count, last = self.store.wrong_guesses(self.address, now)
+            waits.append(last + GUESS_PAUSE_SECONDS - now if count >= ADDRESS_GUESS_LIMIT else 0.0)
+        if max(waits) > 0:
+            raise ClassroomError(msg("classroom.error.too-many-codes", seconds=math.ceil(max(waits))))
         try:
             record = self._record(code)
         except WrongGuess:
@@ -231,9 +244,11 @@ class Classrooms:
 
     def _guessed_wrong(self, what: str) -> None:
         self._wrong += 1
-        log.warning("Wrong %s tried on a page (%d so far)", what, self._wrong)
+        now = self.clock()
+        from_address = self.store.note_wrong_guess(self.address, now)[0] if self.address else 0
+        log.warning("Wrong %s tried on a page (%d so far; %d from its address)", what, self._wrong, from_address)
         if self._wrong >= GUESS_LIMIT:
-            self._next_guess = self.clock() + GUESS_PAUSE_SECONDS
+            self._next_guess = now + GUESS_PAUSE_SECONDS
 
     def _record(self, code: str) -> ClassRecord:
         """The live class with this code as a person typed it, or a message saying what is wrong."""

@@ -17,6 +17,7 @@ what they mean is ``tutor.classroom.classes``'s business. Expiry times come from
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 import threading
@@ -115,9 +116,25 @@ class ClassStore(ABC):
         """The lesson file kept under ``code`` (now counted as just opened), or None."""
 
     @abstractmethod
+    def note_wrong_guess(self, address: str, now: float) -> tuple[int, float]:
+        """Count a wrong class code or learner token tried from the client ``address``; returns
+        how many it tried within the last ``GUESS_WINDOW_SECONDS`` and when it tried the first of
+        them. Older ones are forgotten, and at most ``MAX_GUESSERS`` addresses are kept."""
+
+    @abstractmethod
+    def wrong_guesses(self, address: str, now: float) -> tuple[int, float]:
+        """How many wrong guesses ``address`` tried within the last ``GUESS_WINDOW_SECONDS``,
+        and when it tried the last of them (0 and -inf if none)."""
+
+    @abstractmethod
     def close(self) -> None:
         """Release connections; the store must not be used afterwards."""
 
+
+# Wrong class codes and learner tokens are counted per client address over this long (every
+# page of that address, on every server of the store), for at most this many addresses.
+GUESS_WINDOW_SECONDS = 3600.0
+MAX_GUESSERS = 10_000
 
 # Shared lessons the store keeps (each at most lesson_links.MAX_STORED_BYTES): visitors can share
 # any lesson, so the store must not grow without end; a teacher's lesson in use is opened often.
@@ -156,6 +173,8 @@ CREATE TABLE IF NOT EXISTS answers (
     move TEXT NOT NULL, allowed INTEGER NOT NULL, is_right INTEGER NOT NULL,
     PRIMARY KEY (code, token, step));
 CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, text TEXT NOT NULL, opened REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS guessers (
+    address TEXT PRIMARY KEY, count INTEGER NOT NULL, first REAL NOT NULL, last REAL NOT NULL);
 """
 
 
@@ -289,6 +308,29 @@ class SQLiteStore(ClassStore):
             db.execute(f"DELETE FROM answers WHERE code IN ({expired})", (now,))
             db.execute(f"DELETE FROM learners WHERE code IN ({expired})", (now,))
             return db.execute("DELETE FROM classes WHERE expires_at <= ?", (now,)).rowcount
+
+    def note_wrong_guess(self, address, now):
+        with self._use(writing=True) as db:
+            db.execute("DELETE FROM guessers WHERE first <= ?", (now - GUESS_WINDOW_SECONDS,))
+            db.execute(
+                "INSERT INTO guessers VALUES (?, 1, ?, ?) "
+                "ON CONFLICT (address) DO UPDATE SET count = count + 1, last = excluded.last",
+                (address, now, now),
+            )
+            db.execute(
+                "DELETE FROM guessers WHERE address NOT IN (SELECT address FROM guessers ORDER BY last DESC LIMIT ?)",
+                (MAX_GUESSERS,),
+            )
+            count, first = db.execute("SELECT count, first FROM guessers WHERE address = ?", (address,)).fetchone()
+            return count, first
+
+    def wrong_guesses(self, address, now):
+        with self._use() as db:
+            row = db.execute(
+                "SELECT count, last FROM guessers WHERE address = ? AND first > ?",
+                (address, now - GUESS_WINDOW_SECONDS),
+            ).fetchone()
+        return (row[0], row[1]) if row else (0, -math.inf)
 
     def put_lesson(self, code, text):
         with self._use(writing=True) as db:
@@ -474,6 +516,26 @@ class RedisStore(ClassStore):
             if dropped:
                 self._redis.delete(*(self.LESSONS + old for old in dropped))
                 self._redis.zrem(opened, *dropped)
+
+    def note_wrong_guess(self, address, now):
+        key = "tutor:guesser:" + address  # forgotten with its window: as many addresses as guessed within it
+        with self._guard():
+            first = self._redis.hget(key, "first")
+            if first is not None and float(first) <= now - GUESS_WINDOW_SECONDS:
+                self._redis.delete(key)  # its window is over (the key's expiry goes by the server's clock)
+            with self._redis.pipeline() as pipe:
+                pipe.hsetnx(key, "first", now)
+                pipe.hincrby(key, "count", 1)
+                pipe.hset(key, "last", now)
+                pipe.expire(key, int(GUESS_WINDOW_SECONDS), nx=True)
+                pipe.hmget(key, "count", "first")
+                count, first = pipe.execute()[-1]
+        return int(count), float(first)
+
+    def wrong_guesses(self, address, now):
+        with self._guard():
+            count, first, last = self._redis.hmget("tutor:guesser:" + address, "count", "first", "last")
+        return (int(count), float(last)) if count and float(first) > now - GUESS_WINDOW_SECONDS else (0, -math.inf)
 
     def get_lesson(self, code):
         with self._guard():
