@@ -25,6 +25,9 @@ from tutor.messages import msg
 
 STRENGTHS = ("beginner", "coach", "expert")
 KINDS = ("random", *STRENGTHS)
+# Bots that answer in milliseconds: the expert searches, far too slowly to play the games
+# quizzes and drills are drawn from while a page loads.
+QUICK_KINDS = ("random", "beginner", "coach")
 
 
 class Bot:
@@ -165,3 +168,20 @@ def make_bots(game: str, kinds: list[str], players: int, seed=0) -> list[Bot]:
     if len(kinds) != players:
         raise TutorError(msg("bot.error.count", count=len(kinds), players=players))
     return [make_bot(game, kind, f"{seed}:{seat}") for seat, kind in enumerate(kinds)]
+
+
+def decisions(game: str, rng: random.Random):
+    """(state, seat to move) at every decision of one game played by seeded quick bots
+    (QUICK_KINDS, a random mix): the positions quizzes and drills ask about. Clone a state
+    before keeping it."""
+    entry = registered(game)
+    players = rng.choice(list(entry.player_counts))
+    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
+    seat_bots = make_bots(game, [rng.choice(QUICK_KINDS) for _ in range(players)], players, rng.randrange(10**6))
+    while not state.is_terminal():
+        if state.to_move == CHANCE:
+            state.push(state.chance_move())
+            continue
+        seat = state.legal_moves()[0].seat if state.to_move == SIMULTANEOUS else state.to_move
+        yield state, seat
+        state.push(seat_bots[seat].choose(state, seat))

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.bots import KINDS, make_bots
-from tutor.core import CHANCE, SIMULTANEOUS
+from tutor.bots import decisions
 from tutor.games import game as registered
 from tutor.messages import listed, msg
 
@@ -110,21 +109,6 @@ def drill(game: str, drill_id: str) -> Drill:
     return next(found for found in drills(game) if found.id == drill_id)
 
 
-def _positions(game: str, rng: random.Random):
-    """(state, seat) at every decision of one game of seeded bots."""
-    entry = registered(game)
-    players = rng.choice(list(entry.player_counts))
-    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
-    seat_bots = make_bots(game, [rng.choice(KINDS) for _ in range(players)], players, rng.randrange(10**6))
-    while not state.is_terminal():
-        if state.to_move == CHANCE:
-            state.push(state.chance_move())
-            continue
-        seat = state.legal_moves()[0].seat if state.to_move == SIMULTANEOUS else state.to_move
-        yield state, seat
-        state.push(seat_bots[seat].choose(state, seat))
-
-
 def tasks(game: str, drill_id: str, seed: int = 0) -> list[Task]:
     """The drill's positions for ``seed``, one per level of ``Drill.levels``: the same for
     the same seed. Bot games are played until each level has a position (one drawn at
@@ -136,7 +120,7 @@ def tasks(game: str, drill_id: str, seed: int = 0) -> list[Task]:
     found: dict[int, list] = {level: [] for level in wanted}
     need = {level: chosen.levels.count(level) for level in wanted}
     for _ in range(GAMES_TO_FILL):
-        for state, seat in _positions(game, rng):
+        for state, seat in decisions(game, rng):
             for subject, level in chosen.candidates(state, seat):
                 if level in found and len(found[level]) < need[level] and rng.random() < 0.2:
                     found[level].append(chosen.task(state.clone(), seat, subject, level))

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.bots import KINDS, make_bots
-from tutor.core import CHANCE, SIMULTANEOUS
+from tutor.bots import decisions
 from tutor.games import game as registered
 from tutor.messages import msg
 
@@ -78,29 +77,13 @@ def likeness(question: Question) -> tuple:
     return question.kind, str(about), question.choices[question.correct]
 
 
-def positions(game: str, rng: random.Random):
-    """(state, seat to move) at every decision of one game played by seeded bots, a
-    random mix of coaches and random players. Clone a state before keeping it."""
-    entry = registered(game)
-    players = rng.choice(list(entry.player_counts))
-    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
-    seat_bots = make_bots(game, [rng.choice(KINDS) for _ in range(players)], players, rng.randrange(10**6))
-    while not state.is_terminal():
-        if state.to_move == CHANCE:
-            state.push(state.chance_move())
-            continue
-        seat = state.legal_moves()[0].seat if state.to_move == SIMULTANEOUS else state.to_move
-        yield state, seat
-        state.push(seat_bots[seat].choose(state, seat))
-
-
 def pick(game: str, rng: random.Random, candidates: Callable) -> tuple:
     """(position, seat, subject): one position of a seeded bot game, drawn evenly from
     those where ``candidates(state, seat)`` offers subjects to ask about, and one of its
     subjects. Plays further games until one offers any."""
     while True:
         chosen, offered = None, 0
-        for state, seat in positions(game, rng):
+        for state, seat in decisions(game, rng):
             subjects = candidates(state, seat)
             if subjects:
                 offered += 1
