@@ -8,9 +8,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from tutor.games import games
-from tutor.lesson_links import carried
+from tutor.lesson_links import carried, shared_lesson
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
+from widgets import own_lessons
 from widgets.app import learn_page
 from widgets.classroom.lesson import class_lesson
 from widgets.classroom.presenter import Presenter
@@ -132,3 +133,42 @@ def test_the_games_last_lesson_still_ends_with_the_turn_in_brief_when_own_lesson
     stepper = shelf.stage.children[0]
     stepper.step = stepper.total - 1
     assert list(shelf.stage.children) == [stepper]
+
+
+def test_one_message_of_own_lessons_asks_for_a_bounded_amount_of_reading(monkeypatch):
+    """Twenty links to 9,000-step lessons cost 20 s of the kernel's time: the lessons one
+    message names are read up to OWN_TEXT_LIMIT characters together, the rest left out."""
+    text = lesson_text()
+    monkeypatch.setattr(own_lessons, "OWN_TEXT_LIMIT", 2 * len(text) + 10)
+    read = []
+    monkeypatch.setattr(own_lessons, "shared_lesson", lambda found: read.append(found) or shared_lesson(found))
+    opened = own_lessons.own_lessons(GAME, [{"game": GAME, "shared": carried(text)}] * own_lessons.KEPT)
+    assert len(opened) == len(read) == 2
+
+
+def test_the_own_lessons_are_told_once():
+    asked = own_lessons.OwnLessons()
+    first = [{"game": GAME, "shared": carried(lesson_text())}]
+    asked._receive(asked, {"own": first}, [])
+    asked._receive(asked, {"own": first * 20}, [])  # each telling cost the kernel the lessons' reading
+    assert asked.links == first
+
+
+def test_a_studio_page_keeps_a_bounded_number_of_long_lessons_in_the_store(monkeypatch, tmp_path):
+    """One studio page shared 480 long lessons and pushed every other lesson out of the store."""
+    from tutor import lesson_links
+    from widgets import studio
+
+    monkeypatch.setenv("TUTOR_CLASS_STORE", f"sqlite://{tmp_path / 'class.db'}")
+    for module in (lesson_links, studio):  # every lesson is long enough to be kept in the store
+        monkeypatch.setattr(module, "MAX_CARRIED", 10)
+    monkeypatch.setattr(studio, "STORED_PER_PAGE", 2)
+    body = StudioBody(GAME)
+    body.open_file("lesson.yaml", lesson_text().encode())
+    for words in ("First.", "Second.", "First."):  # the same lesson again takes no more room
+        body.say.boxes["en"].value = words
+        body.share_link.click("share")
+        assert msg("studio.page.share-ready") in body.message.value
+    body.say.boxes["en"].value = "Third."
+    body.share_link.click("share")
+    assert msg("studio.page.share-stored-limit", limit=2) in body.message.value and not body.share_link.learner

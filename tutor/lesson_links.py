@@ -92,7 +92,11 @@ def shared_text(value: str, store: StoreOpener = open_store) -> str:
 
 def open_shared(value: str, store: StoreOpener = open_store) -> tuple[Lesson, str]:
     """The lesson a link's value holds, loaded in the language now set, and its file."""
-    text = shared_text(value, store)
+    return shared_lesson(shared_text(value, store))
+
+
+def shared_lesson(text: str) -> tuple[Lesson, str]:
+    """A shared lesson's file, loaded in the language now set (LessonLinkError: why not)."""
     try:
         return load_lesson(SHARED_NAME.format(key=lesson_code(text)), text), text
     except LessonError as error:

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import traitlets
 
 from tutor.core import TutorError
-from tutor.lesson_links import MAX_CARRIED, PARAMETER, open_shared
+from tutor.lesson_links import MAX_CARRIED, PARAMETER, open_shared, shared_lesson, shared_text
 from tutor.lessons import Lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
@@ -27,6 +27,9 @@ from widgets.guard import log
 
 OWN = "own:"  # a class's lesson that is a link, not a shipped lesson's file name
 KEPT = 20
+# The lesson files one page's own lessons may hold together: a teacher's twenty lessons take a
+# few hundred KB; twenty links to 9,000-step lessons took 20 s of the kernel's time.
+OWN_TEXT_LIMIT = 512 * 1024
 
 
 def shared_page(page: str, game: str, value: str) -> str:
@@ -43,11 +46,16 @@ class OwnLessons(Component):
     def __init__(self) -> None:
         self.found = Callbacks()
         self.links: list[dict] = []
+        self.heard = False
         super().__init__()
         self.layout.display = "none"  # nothing to see: only the browser's answer
 
     def _receive(self, widget, content, buffers) -> None:
         if isinstance(content, dict) and isinstance(content.get("own"), list):
+            if self.heard:  # the browser tells it once; each telling costs the lessons' reading
+                log.warning("Ignored the own lessons told again")
+                return
+            self.heard = True
             self.links = [
                 {"game": link["game"], "shared": link["shared"]}
                 for link in content["own"][:KEPT]
@@ -65,12 +73,17 @@ class OwnLessons(Component):
 def own_lessons(game: str, links: list[dict]) -> list[tuple[str, Lesson]]:
     """The lessons of ``game`` among the browser's ``links`` that open, in the language now set,
     each with its link. One that no longer opens (the store was emptied) is left out."""
-    found = []
+    found, room = [], OWN_TEXT_LIMIT
     for link in links:
         if link["game"] != game:
             continue
         try:
-            lesson, _text = open_shared(link["shared"])
+            text = shared_text(link["shared"])
+            room -= len(text)
+            if room < 0:  # reading a lesson costs the kernel time: one message asks for a bounded amount
+                log.warning("Own lessons beyond %d characters left out", OWN_TEXT_LIMIT)
+                break
+            lesson, _text = shared_lesson(text)
         except TutorError as error:
             log.warning("An own lesson did not open: %s", error)
             continue

@@ -21,7 +21,7 @@ import traitlets
 from tutor.core import TutorError
 from tutor.games import game as registered
 from tutor.games import game_name, games
-from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, lesson_code, share, shared_text
+from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, carried, lesson_code, share, shared_text
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, file_size, has, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
@@ -38,6 +38,9 @@ from widgets.own_lessons import ShareLink, shared_page
 from widgets.stepper import LessonStepper, board_for
 
 PREVIOUS_KEPT = 10  # drafts undo can go back to
+# Long lessons one studio page may keep in the server's store, which keeps store.MAX_LESSONS of
+# everyone's: one page shared 480 and pushed every other lesson out.
+STORED_PER_PAGE = 20
 
 HERE = "studio.ipynb"
 STORAGE_KEY = "tutor-studio-draft"
@@ -280,6 +283,7 @@ class StudioBody(w.VBox):
         counts = list(registered(game).player_counts)
         self.draft = Draft.new_deal(game, 4 if 4 in counts else counts[0])
         self.from_link = False  # opened from a lesson's link: the draft the browser kept is set aside
+        self.stored: set[str] = set()  # the codes of the long lessons this page kept in the store
         # Drafts replaced by a new start: undo brings them back, the last few (each keeps its own
         # undo list: 480 new starts took a page's kernel from 91 to 213 MB).
         self.previous: deque[Draft] = deque(maxlen=PREVIOUS_KEPT)
@@ -598,11 +602,17 @@ class StudioBody(w.VBox):
             self.message.value = feedback(False, msg("studio.page.share-fix"))
             return
         text = draft.yaml_text()
+        stored = len(carried(text)) > MAX_CARRIED and lesson_code(text) not in self.stored
+        if stored and len(self.stored) >= STORED_PER_PAGE:
+            self.message.value = feedback(False, msg("studio.page.share-stored-limit", limit=STORED_PER_PAGE))
+            return
         try:
             value = share(text)
         except TutorError as error:
             self.message.value = feedback(False, str(error))
             return
+        if stored:
+            self.stored.add(value)
         game = draft.entry.id
         title = next(
             (text_in(draft.head.get("title"), code) for code in LANGUAGES if text_in(draft.head.get("title"), code)), ""
