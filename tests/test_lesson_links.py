@@ -125,6 +125,24 @@ def test_a_link_that_inflates_beyond_a_lesson_file_is_refused():
         shared_text(bomb, store=no_store)
 
 
+def test_one_address_sharing_many_lessons_pushes_out_only_its_own(store_address, monkeypatch):
+    """One studio page shared 480 lessons and evicted every older lesson in the store: an
+    address keeps at most LESSONS_PER_OWNER, dropping its own opened longest ago."""
+    monkeypatch.setattr(store_module, "MAX_LESSONS", 4)
+    monkeypatch.setattr(store_module, "LESSONS_PER_OWNER", 2)
+    opened = open_store(store_address)
+    try:
+        for number in range(2):
+            opened.put_lesson(f"teacher{number:03d}", f"lesson {number}", owner="198.51.100.1")
+        for number in range(10):
+            opened.put_lesson(f"visitor{number:03d}", f"made up {number}", owner="203.0.113.9")
+        assert [opened.get_lesson(f"teacher{number:03d}") for number in range(2)] == ["lesson 0", "lesson 1"]
+        kept = [number for number in range(10) if opened.get_lesson(f"visitor{number:03d}") is not None]
+        assert kept == [8, 9]
+    finally:
+        opened.close()
+
+
 def test_the_store_keeps_the_lessons_opened_last_and_refuses_one_too_big_to_share(store_address, monkeypatch):
     """Any visitor can share a lesson: the store keeps at most MAX_LESSONS, dropping those opened
     longest ago (a lesson in use stays), and a lesson over MAX_STORED_BYTES is refused in words."""
@@ -142,3 +160,18 @@ def test_the_store_keeps_the_lessons_opened_last_and_refuses_one_too_big_to_shar
     with pytest.raises(LessonLinkError) as refused:
         share(long_lesson(next(iter(games()))) + "#" * MAX_STORED_BYTES, store=no_store)
     assert str(refused.value).startswith("This lesson is too long to share")
+
+
+def test_a_store_made_before_lessons_had_owners_opens_and_keeps_its_lessons(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "class.db"
+    with sqlite3.connect(path) as old:
+        old.execute("CREATE TABLE lessons (code TEXT PRIMARY KEY, text TEXT NOT NULL, opened REAL NOT NULL)")
+        old.execute("INSERT INTO lessons VALUES ('kept', 'a lesson', 1.0)")
+    opened = open_store(f"sqlite://{path}")
+    try:
+        opened.put_lesson("new", "another", owner="198.51.100.1")
+        assert (opened.get_lesson("kept"), opened.get_lesson("new")) == ("a lesson", "another")
+    finally:
+        opened.close()

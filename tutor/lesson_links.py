@@ -54,9 +54,10 @@ def carried(text: str) -> str:
     return CARRIED + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def share(text: str, store: StoreOpener = open_store) -> str:
+def share(text: str, store: StoreOpener = open_store, owner: str = "") -> str:
     """The value of a link to the lesson file ``text``: carried when short enough, else its
-    code, the lesson kept in the store (StoreUnavailable when it cannot be reached)."""
+    code, the lesson kept in the store (StoreUnavailable when it cannot be reached) as shared
+    from the client address ``owner``."""
     value = carried(text)
     if len(value) <= MAX_CARRIED:
         return value
@@ -65,7 +66,7 @@ def share(text: str, store: StoreOpener = open_store) -> str:
     code = lesson_code(text)
     opened = store()
     try:
-        opened.put_lesson(code, text)
+        opened.put_lesson(code, text, owner)
     finally:
         opened.close()
     return code

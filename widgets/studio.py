@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import sys
 import traceback
 from collections import deque
@@ -18,6 +19,7 @@ from html import escape
 import ipywidgets as w
 import traitlets
 
+from tutor.classroom.classes import CLIENT_VARIABLE
 from tutor.core import TutorError
 from tutor.games import game as registered
 from tutor.games import game_name, games
@@ -607,7 +609,7 @@ class StudioBody(w.VBox):
             self.message.value = feedback(False, msg("studio.page.share-stored-limit", limit=STORED_PER_PAGE))
             return
         try:
-            value = share(text)
+            value = share(text, owner=os.environ.get(CLIENT_VARIABLE, ""))  # the store keeps a few per address
         except TutorError as error:
             self.message.value = feedback(False, str(error))
             return

@@ -107,9 +107,11 @@ class ClassStore(ABC):
         """Delete every class that expired at or before ``now``; returns how many."""
 
     @abstractmethod
-    def put_lesson(self, code: str, text: str) -> None:
+    def put_lesson(self, code: str, text: str, owner: str = "") -> None:
         """Keep a shared lesson file under ``code`` (a hash of ``text``: the same lesson, the same
-        code); beyond ``MAX_LESSONS`` the lessons opened longest ago are dropped."""
+        code), shared from the client address ``owner``. Beyond ``LESSONS_PER_OWNER`` of that
+        owner's, its own lessons opened longest ago are dropped, so one visitor cannot push out
+        everyone else's; beyond ``MAX_LESSONS`` in all, the lessons opened longest ago are."""
 
     @abstractmethod
     def get_lesson(self, code: str) -> str | None:
@@ -139,6 +141,8 @@ MAX_GUESSERS = 10_000
 # Shared lessons the store keeps (each at most lesson_links.MAX_STORED_BYTES): visitors can share
 # any lesson, so the store must not grow without end; a teacher's lesson in use is opened often.
 MAX_LESSONS = 500
+LESSONS_PER_OWNER = 50  # lessons one client address keeps: 10 addresses are needed to fill the store
+OWNER_DAYS = 7  # Redis forgets who shared what after this long without a new lesson (SQLite keeps it with the lesson)
 
 
 def data_folder() -> Path:
@@ -172,7 +176,8 @@ CREATE TABLE IF NOT EXISTS answers (
     code TEXT NOT NULL, token TEXT NOT NULL, step INTEGER NOT NULL,
     move TEXT NOT NULL, allowed INTEGER NOT NULL, is_right INTEGER NOT NULL,
     PRIMARY KEY (code, token, step));
-CREATE TABLE IF NOT EXISTS lessons (code TEXT PRIMARY KEY, text TEXT NOT NULL, opened REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS lessons (
+    code TEXT PRIMARY KEY, text TEXT NOT NULL, opened REAL NOT NULL, owner TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS guessers (
     address TEXT PRIMARY KEY, count INTEGER NOT NULL, first REAL NOT NULL, last REAL NOT NULL);
 """
@@ -202,6 +207,9 @@ class SQLiteStore(ClassStore):
             # cut may lose the last commits, which is fine for a lesson's answers.
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            columns = [row[1] for row in self._db.execute("PRAGMA table_info(lessons)")]
+            if "owner" not in columns:  # a store made before lessons had owners
+                self._db.execute("ALTER TABLE lessons ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
 
     @contextmanager
     def _guard(self):
@@ -332,9 +340,18 @@ class SQLiteStore(ClassStore):
             ).fetchone()
         return (row[0], row[1]) if row else (0, -math.inf)
 
-    def put_lesson(self, code, text):
+    def put_lesson(self, code, text, owner=""):
         with self._use(writing=True) as db:
-            db.execute("INSERT OR REPLACE INTO lessons VALUES (?, ?, ?)", (code, text, time.time()))
+            db.execute(
+                "INSERT OR REPLACE INTO lessons (code, text, opened, owner) VALUES (?, ?, ?, ?)",
+                (code, text, time.time(), owner),
+            )
+            if owner:
+                db.execute(
+                    "DELETE FROM lessons WHERE owner = ? AND code NOT IN "
+                    "(SELECT code FROM lessons WHERE owner = ? ORDER BY opened DESC LIMIT ?)",
+                    (owner, owner, LESSONS_PER_OWNER),
+                )
             db.execute(
                 "DELETE FROM lessons WHERE code NOT IN (SELECT code FROM lessons ORDER BY opened DESC LIMIT ?)",
                 (MAX_LESSONS,),
@@ -507,11 +524,20 @@ class RedisStore(ClassStore):
                 self._redis.zrem(self.PREFIX + "expiry", code)
         return len(codes)
 
-    def put_lesson(self, code, text):
+    def put_lesson(self, code, text, owner=""):
         with self._guard():
             opened = self.LESSONS + "opened"
             self._redis.set(self.LESSONS + code, text)
             self._redis.zadd(opened, {code: time.time()})
+            if owner:  # first the owner's own beyond its share, then the oldest of all beyond MAX_LESSONS
+                owned = "tutor:lesson-owner:" + owner  # its lessons by when they were shared
+                self._redis.zadd(owned, {code: time.time()})
+                self._redis.expire(owned, OWNER_DAYS * 86400)
+                own_dropped = self._redis.zrange(owned, 0, -LESSONS_PER_OWNER - 1)
+                if own_dropped:
+                    self._redis.zrem(owned, *own_dropped)
+                    self._redis.delete(*(self.LESSONS + old for old in own_dropped))
+                    self._redis.zrem(opened, *own_dropped)
             dropped = self._redis.zrange(opened, 0, -MAX_LESSONS - 1)
             if dropped:
                 self._redis.delete(*(self.LESSONS + old for old in dropped))
