@@ -15,7 +15,9 @@ in ``LOOKS_AT``."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterable
 
 
 def _pick(question, value) -> int | None:
@@ -81,6 +83,9 @@ def fewest_slots(question):
 
 
 def _asked_seat(question) -> int:
+    """The player asked about: an mt-vp question's subject, else the one it marks."""
+    if isinstance(question.subject, int):
+        return question.subject
     return question.position.seat_names.index(question.marks[0])
 
 
@@ -92,6 +97,16 @@ def biggest_vp(question):
 def left_vp(question):
     """The asked player's left VP card: the first one laid."""
     return _pick(question, question.position.vp_order[_asked_seat(question)][0])
+
+
+def counted_vp(question):
+    """The VP card as far from the left as the tricks won: the 1st for one trick, the 2nd
+    for two, the 3rd for three (what counting alone gives; no clue past three)."""
+    won = question.position.won[_asked_seat(question)]
+    if not 1 <= won <= 3:
+        return None
+    card = question.position.vp_order[_asked_seat(question)][won - 1]
+    return _pick(question, won - 1) if question.kind == "mt-vp" else _pick(question, card)
 
 
 def tricks_won(question):
@@ -241,11 +256,57 @@ def everything_on_show(question):
     return _pick(question, tuple(sorted([*turned_up, *earlier])))
 
 
+# ------------------------------------------------------------------ every kind: the surface
+# These read only the texts: the prompt and the choices. Where several choices tie, the
+# guesser picks one of them blindly (it returns them all).
+def _ties(question, key) -> list[int]:
+    keys = [key(index) for index in range(len(question.choices))]
+    return [index for index, value in enumerate(keys) if value == max(keys)]
+
+
+def shortest_choice(question):
+    """The shortest text: a strict rule says little."""
+    return _ties(question, lambda index: -len(question.choices[index]))
+
+
+def longest_choice(question):
+    """The longest text: the careful answer looks complete."""
+    return _ties(question, lambda index: len(question.choices[index]))
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+def most_words_shared(question):
+    """The choice repeating most of the question's words."""
+    asked = _words(question.prompt)
+    return _ties(question, lambda index: len(_words(question.choices[index]) & asked))
+
+
+def fewest_words_shared(question):
+    """The choice repeating fewest of the question's words: the odd one out."""
+    asked = _words(question.prompt)
+    return _ties(question, lambda index: -len(_words(question.choices[index]) & asked))
+
+
+def other_player(question):
+    """A player the question does not name ("the other player"), where the choices are players."""
+    names = set(getattr(question.position, "seat_names", ()))
+    if not names or not set(question.choices) <= names:
+        return None
+    others = [index for index, name in enumerate(question.choices) if name not in question.prompt]
+    return others or None
+
+
+SURFACE = (shortest_choice, longest_choice, most_words_shared, fewest_words_shared, other_player)
+
+
 LOOKS_AT = {
     "mt-where": (every_slot, fewest_slots),
     "mt-trick": (claim_marker, opener, last_card, biggest_number),
-    "mt-vp": (),
-    "mt-score": (biggest_vp, left_vp, tricks_won),
+    "mt-vp": (counted_vp,),
+    "mt-score": (biggest_vp, left_vp, tricks_won, counted_vp),
     "mt-lead": (trick_winner, last_card, opener),
     "d13-bust": tuple(within(distance) for distance in range(1, 8)),
     "d13-draw": tuple(within(distance) for distance in range(1, 8)),
@@ -260,23 +321,28 @@ LOOKS_AT = {
 }
 
 
-def scores(questions) -> dict[str, float]:
+def _share(pick, question) -> float:
+    """How often a guesser's pick is right: a list is a blind pick among its choices;
+    None (its clue is not there) a blind pick among all the choices."""
+    if pick is None:
+        pick = range(len(question.choices))
+    picks = [pick] if isinstance(pick, int) else list(pick)
+    return sum(index in question.right for index in picks) / len(picks)
+
+
+def scores(questions, guessers: Iterable = (), surface: bool = True) -> dict[str, float]:
     """Each guesser's share of right answers over ``questions`` (all of one kind), and
-    ``chance``: the share a blind pick among the choices gets."""
-    kind = questions[0].kind
+    ``chance``: the share a blind pick among the choices gets. A question has
+    ``choices``, ``values``, ``prompt`` and ``right`` (the indices of the right choices).
+    ``surface``: the choices are texts, so the guessers reading texts apply too."""
     count = len(questions)
-    results = {"chance": sum(1 / len(q.choices) for q in questions) / count}
+    results = {"chance": sum(len(q.right) / len(q.choices) for q in questions) / count}
     places = max(len(q.choices) for q in questions)
-    results["same place"] = max(sum(q.correct == place for q in questions) for place in range(places)) / count
-    common = Counter(repr(q.values[q.correct]) for q in questions)
+    results["same place"] = max(sum(place in q.right for q in questions) for place in range(places)) / count
+    common = Counter(repr(q.values[index]) for q in questions for index in q.right)
     results["most common"] = (
-        max(sum(repr(q.values[q.correct]) == answer for q in questions) for answer in common) / count
+        max(sum(answer in {repr(q.values[index]) for index in q.right} for q in questions) for answer in common) / count
     )
-    for guesser in LOOKS_AT.get(kind, ()):
-        picks = [guesser(q) for q in questions]
-        # a guesser whose clue is not there guesses blindly: it gets chance on those
-        results[guesser.__name__.replace("_", " ")] = (
-            sum((pick == q.correct) if pick is not None else 1 / len(q.choices) for q, pick in zip(questions, picks))
-            / count
-        )
+    for guesser in (*guessers, *(SURFACE if surface else ())):
+        results[guesser.__name__.replace("_", " ")] = sum(_share(guesser(q), q) for q in questions) / count
     return results

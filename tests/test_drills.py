@@ -63,7 +63,8 @@ def test_who_plays_after_a_trick_is_the_engines_next_player():
     for task in tasks(mt.GAME_ID, "mt-next", 3):
         after = task.position.clone()
         after.push(task.about)
-        assert task.correct == after.to_move == (task.seat + 1) % task.position.players
+        assert task.choices[task.correct] == task.position.name(after.to_move)
+        assert after.to_move == (task.seat + 1) % task.position.players
 
 
 def test_a_card_reaching_the_line_exactly_busts():

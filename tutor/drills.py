@@ -36,7 +36,9 @@ class Task:
     task is answered by picking one of ``choices``; ``correct`` is the right one's index.
     ``marks`` names what to light on the board; ``rules`` the rules that explain it;
     ``move`` is a move the engine allows that answers a move task (tests play it);
-    ``about`` the move a choice task asks about, where it asks about one."""
+    ``about`` the move a choice task asks about, where it asks about one; ``conceals``
+    what the board hides while the task is on show, as a quiz question's (it would give
+    the answer away)."""
 
     position: Any
     seat: int
@@ -50,6 +52,7 @@ class Task:
     choices: tuple[str, ...] = ()
     correct: int = -1
     explanation: str = ""
+    conceals: tuple[str, ...] = ()
 
     @property
     def on_board(self) -> bool:

@@ -154,6 +154,7 @@ class DrillBody(w.HBox):
         self.board.seat = task.seat
         self.board.hints = False  # lit places would give the answer away
         self.board.set_highlight(list(task.marks))
+        self.board.conceal(task.conceals)
         how = "" if task.choices else f' <span class="tutor-hint">{escape(msg("app.drill.on-board"))}</span>'
         self.prompt.value = f'<p class="tutor-prompt">{escape(task.prompt)}{how}</p>'
         self.choices.children = [self._choice(index, text) for index, text in enumerate(task.choices)]

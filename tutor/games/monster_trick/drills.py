@@ -53,7 +53,9 @@ def follow_task(state, seat: int, card, level: int) -> Task:
 def next_candidates(state, seat: int) -> list:
     """Moves laying a trick's 4th card, harder when the winner is not who plays next:
     1 the winner plays next anyway, 2 the winner laid the 4th card, 3 someone else won.
-    Only at three players or more: at two, whoever did not play is the only answer."""
+    Only at three players or more: at two, whoever did not play is the only answer. The
+    choices leave out the player who finished the trick, who never plays next: "a player
+    the prompt does not name" is then a blind pick."""
     if state.phase != "play" or state.players < 3 or sum(map(len, state.hands)) == 1:  # last card: nobody next
         return []
     found = []
@@ -70,7 +72,9 @@ def next_task(state, seat: int, move, level: int) -> Task:
     after = state.clone()
     after.push(move)
     winner, following = after.completed[-1].winner, after.to_move
-    choices = tuple(state.name(player) for player in range(state.players))
+    # who finished the trick never plays next; by name, as in table order the answer's place follows the mover's
+    others = sorted((player for player in range(state.players) if player != seat), key=state.name)
+    choices = tuple(state.name(player) for player in others)
     why = msg("drill.mt-next.why", winner=state.name(winner), player=state.name(seat), next=state.name(following))
     prompt = msg("drill.mt-next.prompt", player=state.name(seat), card=move.card, slot=move.slot + 1)
     return Task(
@@ -81,7 +85,7 @@ def next_task(state, seat: int, move, level: int) -> Task:
         ("mt.complete", "mt.turn"),
         marks=(str(move.card), f"slot {move.slot + 1}"),
         choices=choices,
-        correct=following,
+        correct=others.index(following),
         explanation=why,
         about=move,
     )

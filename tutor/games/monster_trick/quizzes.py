@@ -69,10 +69,10 @@ def _slots_text(slots: tuple[int, ...]) -> str:
 
 def mt_trick(rng: random.Random) -> Question:
     """Who wins this trick? The move shown lays a trick's 4th card (rules mt.claim,
-    mt.complete). The markers are hidden: they would name the answer. Most questions
-    have a card of another player's, of another colour, bigger than the winner's, and
+    mt.complete). The markers are hidden: they would name the answer. Three questions in
+    four have a card of another player's, of another colour, bigger than the winner's, and
     the opener wins only a third of them, so neither "the biggest number" nor "who opened" gives the answer."""
-    want_bigger_other = rng.random() < 0.6
+    want_bigger_other = rng.random() < 0.75
     want_opener = rng.random() < 1 / 3
 
     def moves(state, seat):
@@ -135,14 +135,20 @@ def _finishing_moves(state, seat: int) -> list:
 
 def mt_vp(rng: random.Random) -> Question:
     """Which VP card is active? (rule mt.vp-cycle) Each place is the answer equally often
-    (left would be most of them: first tricks are the commonest)."""
-    wanted = rng.randrange(3)
+    (left would be most of them: first tricks are the commonest), and nine questions in
+    ten are about a player with more than three tricks, where the count starts again from
+    the left: below four, "the N-th card for N tricks" needs no rule but counting."""
+    wanted, past_three = rng.randrange(3), rng.random() < 0.9
     state, _, seat = pick(
         mt.GAME_ID,
         rng,
         lambda state, _: (
             state.phase == "play"
-            and [seat for seat in range(state.players) if state.won[seat] and state.active_vp_position(seat) == wanted]
+            and [
+                seat
+                for seat in range(state.players)
+                if state.won[seat] and state.active_vp_position(seat) == wanted and (state.won[seat] > 3) == past_three
+            ]
         ),
     )
     order, won = state.vp_order[seat], state.won[seat]
@@ -171,10 +177,11 @@ def mt_score(rng: random.Random) -> Question:
     (rules mt.round-end, mt.vp-cycle) The choices are 0 and the player's three VP cards.
     One question in eight is about a player with no trick (the trick count, 0, is then
     the answer); the others are spread evenly over the smallest, middle and biggest VP
-    card and over the left, middle and right place, and half are about a player with
-    more than three tricks, whose count starts again from the left card."""
+    card and over the left, middle and right place, and nine in ten are about a player
+    with more than three tricks, whose count starts again from the left card (below four,
+    "the N-th card for N tricks" needs no rule but counting)."""
     nothing = rng.random() < 1 / 8
-    rank, position, past_three = rng.randrange(3), rng.randrange(3), rng.random() < 0.5
+    rank, position, past_three = rng.randrange(3), rng.randrange(3), rng.random() < 0.9
 
     def scores_as_wanted(state, seat: int) -> bool:
         won = state.won[seat]
@@ -239,15 +246,18 @@ def mt_score(rng: random.Random) -> Question:
 
 def mt_lead(rng: random.Random) -> Question:
     """A trick is finished: who plays next? (rules mt.turn, mt.complete) Winning does not
-    change the order; the winner is next only in a quarter of the questions (as it
-    happens when they sit after the player who finished the trick)."""
-    winner_next = rng.random() < 0.25
+    change the order. Asked at three players or more, the choices being everyone but the
+    player who finished the trick (at two, the other player would always be right); the
+    winner sits at each place round the table as often, so that neither "the winner" nor
+    "the player after the winner" nor "a player the question does not name" beats a blind pick."""
+    place = rng.random()  # the winner's place after the mover, as a share of the table
 
     def moves(state, seat):
+        if state.players < 3:
+            return []
+        wanted = int(place * state.players)
         return [
-            move
-            for move in _finishing_moves(state, seat)
-            if (_winner(state, move) == (seat + 1) % state.players) == winner_next
+            move for move in _finishing_moves(state, seat) if (_winner(state, move) - seat) % state.players == wanted
         ]
 
     state, seat, move = pick(mt.GAME_ID, rng, moves)
@@ -257,7 +267,8 @@ def mt_lead(rng: random.Random) -> Question:
     explanation = [msg("quiz.mt-lead.order", player=state.name(seat), next=state.name(answer))]
     if winner != answer:
         explanation.append(msg("quiz.mt-lead.winner", winner=state.name(winner)))
-    choices = [(state.name(player), player) for player in range(state.players)]
+    choices = [(state.name(player), player) for player in range(state.players) if player != seat]
+    rng.shuffle(choices)  # in table order, the answer's place would follow the mover's
     prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1, "winner": state.name(winner)}
     return make_question(
         mt.GAME_ID, "mt-lead", state, move, prompt, choices, answer, explanation, ["mt.turn", "mt.complete"]
