@@ -1,5 +1,5 @@
-"""Monster Trick drills: where a card may go (follow colour, or off colour when nothing
-else is left), and who plays once a trick is complete."""
+"""Monster Trick drills: where a card may go while all four tricks are open (follow
+colour, or off colour when nothing else is left), and who plays once a trick is complete."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ def _refused_slots(state, card) -> int:
 
 
 def follow_candidates(state, seat: int) -> list:
-    """Cards with a slot they may not go to: the more slots refused, the harder."""
-    if state.phase != "play":
+    """Cards with a slot they may not go to, while all four tricks are open: the more
+    slots refused, the harder. (A free slot takes any card: "the free slot" would be right
+    without the colour rule.)"""
+    if state.phase != "play" or None in state.colour:
         return []
     found = [(card, _refused_slots(state, card)) for card in state.hands[seat]]
     return [(card, refused) for card, refused in found if refused]
