@@ -380,15 +380,32 @@ def test_the_tally_counts_answers_allowed_right_and_each_move(lesson_with_three_
 
 def test_the_results_csv_has_a_row_per_learner_and_try_step_shown(lesson_with_three_learners):
     teacher, *_ = lesson_with_three_learners
-    rows = list(csv.reader(io.StringIO(teacher.results_csv())))
+    rows = list(csv.reader(io.StringIO(teacher.results_csv(missed=lambda step, move: f"{move} at {step}: the rule"))))
     assert rows == [
-        ["name", "step", "answer", "allowed", "right"],
-        ["Ann", "3", "Moon 4 on the left", "yes", "yes"],
-        ["Bob", "3", "Wave 9 on top", "no", "no"],
-        ["Cy", "3", "", "", ""],
+        ["name", "step", "answer", "allowed", "right", "rules missed"],
+        ["Ann", "3", "Moon 4 on the left", "yes", "yes", ""],
+        ["Bob", "3", "Wave 9 on top", "no", "no", "Wave 9 on top at 3: the rule"],
+        ["Cy", "3", "", "", "", ""],
     ]
     teacher.go_to(5)
     assert len(list(csv.reader(io.StringIO(teacher.results_csv())))) == 1 + 3 * 2
+
+
+def test_the_summary_counts_each_step_and_names_the_rules_behind_wrong_answers_and_who_to_help(
+    lesson_with_three_learners, classrooms
+):
+    teacher, _ann, _bob, _cy = lesson_with_three_learners
+    dee = classrooms.join(teacher.code, "Dee")
+    dee.answer(3, "Moon 2 on top", allowed=True, right=False)
+    teacher.go_to(5)
+    dee.answer(5, "Wave 9 on top", allowed=False, right=False)
+    behind = {"Wave 9 on top": ("tw.triad",), "Moon 2 on top": ("tw.set", "tw.triad")}  # Ann's right one: not asked
+    summary = teacher.summary(lambda _step, move: behind[move])
+    assert summary.learners == 4
+    assert [(step.step, step.answered, step.right) for step in summary.steps] == [(3, 3, 1), (5, 1, 0)]
+    assert summary.steps[0].rules == (("tw.triad", 2), ("tw.set", 1))
+    assert summary.rules == (("tw.triad", 3), ("tw.set", 1)), "the whole class, most missed first"
+    assert summary.to_help == {"tw.triad": ("Bob", "Dee"), "tw.set": ("Dee",)}, "each learner once, as they joined"
 
 
 def test_the_results_csv_speaks_the_teachers_language_and_quotes_commas(classrooms, in_french):
@@ -396,8 +413,11 @@ def test_the_results_csv_speaks_the_teachers_language_and_quotes_commas(classroo
     zoe = classrooms.join(teacher.code, "Zoé")
     teacher.go_to(3)
     zoe.answer(3, "Lune 4, à gauche", allowed=True, right=False)
-    rows = list(csv.reader(io.StringIO(teacher.results_csv())))
-    assert rows == [["prénom", "étape", "réponse", "permis", "juste"], ["Zoé", "3", "Lune 4, à gauche", "oui", "non"]]
+    rows = list(csv.reader(io.StringIO(teacher.results_csv(missed=lambda *_: "Triade, Suite"))))
+    assert rows == [
+        ["prénom", "étape", "réponse", "permis", "juste", "règles manquées"],
+        ["Zoé", "3", "Lune 4, à gauche", "oui", "non", "Triade, Suite"],
+    ]
 
 
 def test_no_cell_of_the_results_csv_starts_a_spreadsheet_formula(classrooms):

@@ -104,7 +104,7 @@ def test_a_class_follows_the_teacher_answers_and_sees_the_reveal(classrooms):
     presenter = start_class(classrooms)
     code = presenter.teacher.code
     assert code in text_of(presenter) and "join.ipynb?code=" + code in text_of(presenter)
-    assert "<svg" in presenter.side.value, "the join card's QR code shows on step 1"
+    assert "<svg" in presenter.side.html, "the join card's QR code shows on step 1"
     ann, ben, cleo = (join(classrooms, code.lower(), name) for name in ("Ann", "Ben", "Cleo"))
     presenter.poll()
     assert msg("classroom.bar.learners", count=3) in text_of(presenter)
@@ -166,7 +166,7 @@ def test_learners_see_no_other_learners_names_or_answers(classrooms):
     assert msg("classroom.follow.no-answer") in text_of(ben)
     presenter.act("results")
     assert "Annabel" not in text_of(presenter), "the projector shows counts; names are in the download only"
-    link = presenter.side.value.split('href="data:text/csv;base64,')[1].split('"')[0]
+    link = presenter.side.html.split('href="data:text/csv;base64,')[1].split('"')[0]
     data = __import__("base64").b64decode(link)
     assert data.startswith("\ufeff".encode()), "a byte-order mark tells Excel the file is UTF-8"
     rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
@@ -176,6 +176,7 @@ def test_learners_see_no_other_learners_names_or_answers(classrooms):
         msg("mt.move.play", card=right.card, slot=right.slot + 1),
         msg("classroom.csv.yes"),
         msg("classroom.csv.yes"),
+        "",
     ]
 
 
@@ -445,7 +446,7 @@ def test_in_a_kernels_event_loop_each_page_polls_the_class_by_itself(classrooms,
         presenter.act("next")
         assert await until(lambda: ann.stepper.step == 1), "the learner's page follows the class"
         presenter.position = None  # a bug: the next poll reads its step
-        assert await until(lambda: escape(msg("app.problem.unexpected")) in presenter.side.value)
+        assert await until(lambda: escape(msg("app.problem.unexpected")) in presenter.side.html)
         assert not presenter.poller.running
         ann.leave("gone")
         assert not ann.poller.running, "the join form polls nothing"
@@ -610,18 +611,34 @@ def test_the_form_offers_each_games_guided_first_game_and_says_what_each_lesson_
             assert lesson.summary and lesson.summary in unescape(presenter.guided_note.value)
 
 
-def test_the_results_name_the_rules_the_refused_answers_broke_without_names(classrooms):
+def test_the_results_name_the_rules_behind_wrong_answers_and_who_to_help_names_only_on_demand(classrooms):
     lesson, index, state, right, wrong = lesson_and_try()
+    unasked = next(move for move in state.legal_moves() if move not in lesson.steps[index].try_.accept)
     presenter = start_class(classrooms)
     code = presenter.teacher.code
     ann, ben, cleo = (join(classrooms, code, name) for name in ("Ann", "Ben", "Cleo"))
     for _ in range(index):
         presenter.act("next")
-    for learner, move in ((ann, right), (ben, wrong), (cleo, wrong)):
+    for learner, move in ((ann, right), (ben, wrong), (cleo, unasked)):
         learner.poll()
         learner.stepper.play(move)
+    presenter.act("reveal")
+    titles = {rule.id: rule.title for rule in lesson.entry.rule_list}
+    (rule,) = lesson.steps[index].rules  # following colour: Ben's move breaks it, Cleo's is not the one asked
+    assert state.why_not(wrong).rule == rule
+    said = msg("classroom.tally.about", rules=titles[rule])
+    assert said in text_of(presenter.side), "an allowed answer the step did not ask for: the rule the step is about"
     presenter.act("results")
     shown = text_of(presenter.side)
-    rule = next(rule for rule in lesson.entry.rule_list if rule.id == state.why_not(wrong).rule)
-    assert msg("classroom.results.broke", rule=rule.title, count=2) in shown
+    assert msg("classroom.results.of", count=3, learners=3) in shown
+    assert msg("classroom.results.broke", rule=titles[rule], count=2) in shown
+    assert msg("classroom.results.help", count=2) in shown
     assert not any(name in shown.split("data:text/csv")[0] for name in ("Ann", "Ben", "Cleo")), "no names"
+    presenter.act("names")
+    named = text_of(presenter.side)
+    assert msg("classroom.results.help-names", names=messages.listed(["Ben", "Cleo"])) in named
+    presenter.act("names")
+    assert "Ben" not in text_of(presenter.side).split("data:text/csv")[0], "hidden again"
+    link = presenter.side.html.split('href="data:text/csv;base64,')[1].split('"')[0]
+    rows = list(csv.reader(io.StringIO(__import__("base64").b64decode(link).decode("utf-8-sig"))))
+    assert [row[-1] for row in rows[1:]] == ["", titles[rule], titles[rule]]

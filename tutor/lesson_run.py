@@ -285,6 +285,18 @@ class LessonRun:
         """``move`` judged as step ``index`` asks it, at that step's own position."""
         return judge_move(self.lesson, self.lesson.steps[index], self.states[index], move)
 
+    def asked_rules(self, index: int) -> list[str]:
+        """The rules step ``index`` asks about: its own, else the lesson's."""
+        return list(self.lesson.steps[index].rules or self.lesson.rules)
+
+    def rules_behind(self, index: int, move) -> tuple[str, ...]:
+        """The rules behind an answer to step ``index`` that is not right: the one a refused move
+        breaks, or the rules the step asks about for a move they allow that the step does not ask for."""
+        judged = self.verdict(index, move)
+        if judged.right:
+            return ()
+        return (judged.rule,) if judged.rule else tuple(self.asked_rules(index))
+
     def answer_words(self, index: int) -> str:
         """Step ``index``'s answer in words: its accepted moves, or that any allowed move is right."""
         step, state = self.lesson.steps[index], self.states[index]

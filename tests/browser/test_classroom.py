@@ -1,7 +1,10 @@
 """A class in a real browser: one teacher's presenter page and three learners' pages (a phone and
 two laptops), on the Voila server's throwaway SQLite store (conftest.py)."""
 
+import csv
+import io
 import time
+from pathlib import Path
 
 import pytest
 
@@ -240,6 +243,7 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     assert hidden(ann, ".tutor-feedback") == [], "the verdict on the phone after the reveal"
     assert ann.locator(".tutor-board [data-target^='card:']").count() == 0, "after the reveal no card to choose"
     screenshot(teacher, "classroom-revealed-1920")
+    walk_the_summary(teacher, rule=rule_title(lesson, state.why_not(wrong).rule), helped="Bastian")
     teacher.set_viewport_size({"width": 1280, "height": 600})  # a short window: the results are below the fold
     teacher.click("[data-target='results']")
     teacher.locator(".tutor-download").scroll_into_view_if_needed()  # the teacher scrolled down to them
@@ -277,6 +281,52 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     teacher.locator(".tutor-tally").get_by_text(msg("classroom.tally.answered", answered=2, learners=3)).wait_for()
     assert_no_code_or_errors(teacher)
     screenshot(teacher, "classroom-presenter-1280")
+
+
+def rule_title(lesson, rule: str) -> str:
+    return next(each.title for each in lesson.entry.rule_list if each.id == rule)
+
+
+# The smallest text in a part, as drawn (its font size times the page's zoom), and whether any
+# of its lines is cut off at the side.
+LEGIBLE = """part => {
+    const lines = [part, ...part.querySelectorAll('*')].filter(el => el.getClientRects().length
+        && [...el.childNodes].some(node => node.nodeType === 3 && node.textContent.trim()));
+    return {smallest: Math.min(...lines.map(el => parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom || 1))),
+            cut: lines.filter(el => el.scrollWidth > el.clientWidth + 1).map(el => el.textContent.trim())};
+}"""
+
+
+def walk_the_summary(teacher, rule: str, helped: str) -> None:
+    """The class's results beside the board on a projector (projector text) and a laptop: whole and
+    legible in the window with the board, who needs help counted without names until the teacher
+    asks, and the download a real file with each answer's rule."""
+    teacher.get_by_role("button", name=msg("classroom.bar.results")).click()
+    summary = teacher.locator(".tutor-class-results")
+    summary.get_by_text(msg("classroom.results.help", count=1)).wait_for()
+    for size, text_size, smallest in ((PROJECTOR, "projector", 18), (LAPTOP, "normal", 14)):
+        teacher.set_viewport_size({"width": size[0], "height": size[1]})
+        teacher.locator(f"[data-zoom='{text_size}']").click()
+        teacher.wait_for_function("size => document.documentElement.dataset.tutorZoom === size", arg=text_size)
+        seen = board_seen(teacher)
+        screenshot(teacher, f"classroom-summary-{size[0]}-{text_size}")
+        assert box_in_window(teacher, summary), f"{size}: the summary is whole in the window"
+        assert seen and seen["seen"] == seen["points"], f"{size}: the board is in view beside it"
+        legible = summary.evaluate(LEGIBLE)
+        assert legible["smallest"] >= smallest and legible["cut"] == [], f"{size}: {legible}"
+        assert msg("classroom.results.broke", rule=rule, count=1) in summary.inner_text()
+        assert helped not in summary.inner_text(), "no names on the projector"
+    teacher.get_by_role("button", name=msg("classroom.results.show-names")).click()
+    summary.get_by_text(msg("classroom.results.help-names", names=helped)).wait_for()
+    assert_accessible(teacher)
+    with teacher.expect_download() as download:
+        summary.get_by_role("link", name=msg("classroom.results.download")).click()
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig"))))
+    assert rows[0][-1] == msg("classroom.csv.rules") and [helped, rule] in [[row[0], row[-1]] for row in rows]
+    teacher.get_by_role("button", name=msg("classroom.results.hide-names")).click()
+    teacher.locator("[data-zoom='normal']").click()
+    teacher.get_by_role("button", name=msg("classroom.bar.results")).click()
+    summary.wait_for(state="detached")
 
 
 def test_a_wrong_code_is_explained_on_the_join_page(browser, voila):

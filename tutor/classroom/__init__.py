@@ -23,6 +23,7 @@ from tutor.classroom.classes import (
 )
 from tutor.classroom.qr import join_qr_svg, join_url
 from tutor.classroom.store import ClassStore, RedisStore, SQLiteStore, StoreUnavailable, open_store
+from tutor.classroom.summary import ClassSummary, StepSummary
 
 __all__ = [
     "CAPACITY",
@@ -33,6 +34,7 @@ __all__ = [
     "Answer",
     "ClassSettings",
     "ClassStore",
+    "ClassSummary",
     "ClassroomError",
     "Classrooms",
     "Learner",
@@ -41,6 +43,7 @@ __all__ = [
     "RedisStore",
     "Result",
     "SQLiteStore",
+    "StepSummary",
     "StoreUnavailable",
     "Tally",
     "Teacher",

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tutor.classroom.store import AnswerRecord, ClassRecord, ClassStore, open_store
+from tutor.classroom.summary import ClassSummary, RulesBehind, summarize
 from tutor.core import TutorError
 from tutor.messages import msg
 from tutor.visitor_text import visitor_text
@@ -388,36 +389,53 @@ class Teacher(_Member):
             dict(sorted(moves.items(), key=lambda item: (-item[1], item[0]))),
         )
 
+    def asked_so_far(self) -> list[int]:
+        """The "try it" steps the class has been shown."""
+        reached = self.position().reached
+        return [step for step in self.settings.try_steps if step <= reached]
+
     def results(self) -> list[Result]:
         """One row per learner and "try it" step shown so far, by learner then step."""
-        reached = self.position().reached
+        asked = self.asked_so_far()
         given = {(answer.token, answer.step): answer for answer in self.store.answers(self.code)}
         return [
             Result(name, step, _answer(given.get((token, step))))
             for token, name in self._labels().items()
-            for step in self.settings.try_steps
-            if step <= reached
+            for step in asked
         ]
 
-    def results_csv(self, describe: Callable[[int, str], str] = lambda _step, move: move) -> str:
+    def summary(self, rules_behind: RulesBehind) -> ClassSummary:
+        """Per step and for the whole class, the rules behind the answers that were not right
+        (``rules_behind(step, move)`` names them) and who gave those answers."""
+        return summarize(self.results(), self.asked_so_far(), self.learner_count(), rules_behind)
+
+    def results_csv(
+        self,
+        describe: Callable[[int, str], str] = lambda _step, move: move,
+        missed: Callable[[int, str], str] = lambda _step, _move: "",
+    ) -> str:
         """The class results as CSV with a header row, in the page's language; ``describe(step,
-        move)`` puts a move as the learners sent it into words (the pages send lesson notation).
-        Names and moves never start a formula in a spreadsheet (``_cell``)."""
+        move)`` puts a move as the learners sent it into words (the pages send lesson notation),
+        ``missed(step, move)`` names the rules behind a wrong one. Names and moves never start a
+        formula in a spreadsheet (``_cell``)."""
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow([msg(f"classroom.csv.{column}") for column in ("name", "step", "answer", "allowed", "right")])
+        columns = ("name", "step", "answer", "allowed", "right", "rules")
+        writer.writerow([msg(f"classroom.csv.{column}") for column in columns])
         yes, no = msg("classroom.csv.yes"), msg("classroom.csv.no")
         for row in self.results():
             if row.answer is None:
-                writer.writerow([_cell(row.name), row.step, "", "", ""])
+                writer.writerow([_cell(row.name), row.step, "", "", "", ""])
             else:
+                move = row.answer.move
                 writer.writerow(
                     [
                         _cell(row.name),
                         row.step,
-                        _cell(describe(row.step, row.answer.move)),
+                        _cell(describe(row.step, move)),
                         yes if row.answer.allowed else no,
                         yes if row.answer.right else no,
+                        "" if row.answer.right else _cell(missed(row.step, move)),
                     ]
                 )
         return out.getvalue()

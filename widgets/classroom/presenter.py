@@ -4,7 +4,6 @@ projector (the strip, the board and the lesson's text, the join card, the tally,
 from __future__ import annotations
 
 import base64
-from collections import Counter
 from html import escape
 from urllib.parse import urljoin, urlsplit
 
@@ -16,6 +15,7 @@ from tutor.classroom import (
     REVEAL_AT_ONCE,
     REVEAL_BY_TEACHER,
     Classrooms,
+    ClassSummary,
     Tally,
     Teacher,
     join_qr_svg,
@@ -150,6 +150,26 @@ class ClassBar(Component):
         ]
         names = el("ul", *rows) if rows else el("p", escape(msg("classroom.roster.none")))
         return el("section", names, class_="tutor-roster", aria_label=msg("classroom.bar.roster"))
+
+
+class ClassSide(Component):
+    """Beside the board: the join card, the tally or the class's results, as the presenter draws
+    them; its buttons (show or hide the names) act on the presenter."""
+
+    def __init__(self, presenter: Presenter, **kwargs):
+        self.presenter = presenter
+        super().__init__(**kwargs)
+        self.add_class("tutor-class-side")
+
+    def click(self, name: str) -> None:
+        self.presenter.act(name)
+
+    def render(self) -> str:
+        return self.presenter.side_html()
+
+    def say(self, html: str) -> None:
+        """Show ``html`` (a problem in words) instead of what the presenter draws."""
+        self.html = html
 
 
 class Presenter(ClassPage):
@@ -315,17 +335,17 @@ class Presenter(ClassPage):
         self.learners = teacher.learner_count()
         self.tally: Tally | None = None
         self.results_open = False
+        self.names_shown = False  # the projector shows who needs help only when the teacher asks
         self.roster_open = False
         self.confirming = False  # "End the class" asks first
         self.join_address = join_url(self.join_page, teacher.code)
         self.stepper = FollowStepper(self.lesson_shown)
         self.run = self.stepper.loaded[0]  # a guided game: the coach's way through it, one for the class
         self.bar = ClassBar(self)
-        self.side = w.HTML()
-        self.side.add_class("tutor-class-side")
-        stage = w.Box([self.bar, self.stepper, self.side])
-        stage.add_class("tutor-class-stage")
-        self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._speak), stage]
+        self.side = ClassSide(self)
+        self.stage = w.Box([self.bar, self.stepper, self.side])
+        self.stage.add_class("tutor-class-stage")
+        self.children = [self.link, frame(PAGES[0], "classroom.setup.heading", self._speak), self.stage]
         self.add_class("tutor-presenting")
         self.link.presenting = True
         self.link.blank_text = msg("classroom.blank")
@@ -344,6 +364,8 @@ class Presenter(ClassPage):
         again = w.Button(description=msg("classroom.bar.new"), button_style="primary", layout=w.Layout(width="auto"))
         again.add_class("tutor-new-class")
         again.on_click(lambda _: self._new_after_end())
+        self.results_open = True
+        self.side.refresh()
         said = el(
             "section",
             el("h2", escape(msg("classroom.end.heading", code=self.presented.code))),
@@ -355,7 +377,7 @@ class Presenter(ClassPage):
             self.link,
             frame(PAGES[0], "classroom.setup.heading", self._speak),
             w.HTML(said),
-            w.HTML(self.results_html()),
+            self.side,
             w.HBox([again]),  # a button as wide as its words, not the page
         ]
 
@@ -381,9 +403,13 @@ class Presenter(ClassPage):
         return self.position.step in self.presented.settings.try_steps
 
     def act(self, name: str) -> None:
-        """A key or a button of the presenter: next, back, reveal, blank, results, roster, remove:<key>,
-        new, end (then end-yes or end-no)."""
+        """A key or a button of the presenter: next, back, reveal, blank, results, names, roster,
+        remove:<key>, new, end (then end-yes or end-no)."""
         teacher = self.teacher
+        if teacher is not None and name == "names":  # also once ended: the results stay
+            self.names_shown = not self.names_shown
+            self.side.refresh()
+            return
         if teacher is None or self.position.ended:  # ended: only the results and a new class
             return
         if name == "blank":  # drawn by the browser over the whole window, whatever the scroll
@@ -394,8 +420,9 @@ class Presenter(ClassPage):
             self.link.blank = False
             self.setup()
             return
-        if name == "results":
+        if name == "results":  # in the step's text's place, beside the board
             self.results_open = not self.results_open
+            (self.stage.add_class if self.results_open else self.stage.remove_class)("tutor-results-open")
             self.draw()
             return
         if name == "roster":
@@ -410,7 +437,7 @@ class Presenter(ClassPage):
             try:
                 self.position = teacher.end()
             except TutorError as error:
-                self.side.value = feedback(False, str(error))
+                self.side.say(feedback(False, str(error)))
                 return
             self.finished()
             return
@@ -430,7 +457,7 @@ class Presenter(ClassPage):
             else:
                 return
         except TutorError as error:
-            self.side.value = feedback(False, str(error))
+            self.side.say(feedback(False, str(error)))
             return
         self.tally = None
         self.draw()
@@ -442,17 +469,17 @@ class Presenter(ClassPage):
             learners = self.presented.learner_count()
             tally = self.presented.tally(self.position.step) if self.on_try_step else None
         except TutorError as error:
-            self.side.value = feedback(False, str(error))
+            self.side.say(feedback(False, str(error)))
             return
         if learners != self.learners:
             self.learners = learners
             self.bar.refresh()
         if tally != self.tally:
             self.tally = tally
-            self.side.value = self.side_html()
+            self.side.refresh()
 
     def broken(self) -> None:
-        self.side.value = feedback(False, msg("app.problem.unexpected"))
+        self.side.say(feedback(False, msg("app.problem.unexpected")))
 
     # ------------------------------------------------------------- drawing
     def draw(self) -> None:
@@ -469,7 +496,7 @@ class Presenter(ClassPage):
                 self.stepper.show_after(state, step.try_.accept[0])
             self.stepper.say("right", answer)
         self.bar.refresh()
-        self.side.value = self.side_html()
+        self.side.refresh()
 
     def side_html(self) -> str:
         if self.results_open:
@@ -503,7 +530,10 @@ class Presenter(ClassPage):
             words = move_words(lesson, state, move) if move is not None else msg("classroom.tally.other")
             judged = run.verdict(index, move) if revealed and move is not None else None
             kind = judged.kind if judged is not None else "open"
-            why = judged.text if judged is not None and not judged.allowed else None
+            why = judged.text if judged is not None and not judged.right else None
+            if judged is not None and judged.allowed and not judged.right:  # the rules the step asks about
+                about = listed([self.rule_title(rule) for rule in run.asked_rules(index)])
+                why = f"{why} {msg('classroom.tally.about', rules=about)}"
             rows.append(
                 el(
                     "li",
@@ -546,56 +576,34 @@ class Presenter(ClassPage):
         move = self.run.read(step - 1, notation)
         return move_words(self.lesson_shown, state, move) if move is not None else notation
 
-    def broken_rules(self, step: int, tally: Tally) -> str:
-        """The rules the step's refused answers broke, as the rules reference names them, each
-        with how many answers broke it, most first ("The off-colour rule: 3"); no names."""
-        state = self.run.states[step - 1]
-        titles = {rule.id: rule.title for rule in self.lesson_shown.entry.rule_list}
-        broken: Counter[str] = Counter()
-        for notation, count in tally.moves.items():
-            move = self.run.read(step - 1, notation)
-            reason = state.why_not(move) if move is not None else None
-            if reason is not None:
-                broken[titles.get(reason.rule, reason.rule)] += count
-        return listed([msg("classroom.results.broke", rule=rule, count=count) for rule, count in broken.most_common()])
+    def rules_behind(self, step: int, notation: str) -> tuple[str, ...]:
+        """The rules behind a wrong answer sent to ``step`` (none for a move the tutor cannot read)."""
+        move = self.run.read(step - 1, notation)
+        return self.run.rules_behind(step - 1, move) if move is not None else ()
+
+    def missed(self, step: int, notation: str) -> str:
+        """The rules behind a wrong answer, as the download names them."""
+        return listed([self.rule_title(rule) for rule in self.rules_behind(step, notation)])
+
+    def rule_title(self, rule: str) -> str:
+        """A rule as the rules reference titles it."""
+        titles = {each.id: each.title for each in self.lesson_shown.entry.rule_list}
+        return titles.get(rule, rule)
 
     def results_html(self) -> str:
-        """The class's results without names (the projector shows them) and the file with names to download."""
-        rows = []
+        """The class's results: per asked step how many answered and were right and the rules behind
+        the wrong answers; for the whole class the rules to go over again, most missed first, with
+        how many learners need help on each (their names only when the teacher asks: the projector
+        shows it); the file with every answer and name to download."""
         teacher = self.presented
-        for number in teacher.settings.try_steps:
-            if number > self.position.reached:
-                continue
-            tally = teacher.tally(number)
-            rows.append(
-                el(
-                    "tr",
-                    el("th", str(number), scope="row"),
-                    el("td", str(tally.answered)),
-                    el("td", str(tally.allowed)),
-                    el("td", str(tally.right)),
-                    el("td", escape(self.broken_rules(number, tally))),
-                )
-            )
-        head = el(
-            "tr",
-            *(
-                el("th", escape(msg(f"classroom.results.{column}")), scope="col")
-                for column in ("step", "answered", "allowed", "right", "rules")
-            ),
-        )
-        table = (
-            el("table", el("thead", head), el("tbody", *rows), class_="tutor-results")
-            if rows
-            else el(
-                "p",
-                escape(
-                    msg("classroom.results.none" if teacher.settings.try_steps else "classroom.results.no-questions")
-                ),
-            )
-        )
+        summary = teacher.summary(self.rules_behind)
+        if not summary.steps:
+            said = "classroom.results.none" if teacher.settings.try_steps else "classroom.results.no-questions"
+            body = el("p", escape(msg(said)))
+        else:
+            body = self.steps_table(summary) + self.rules_to_go_over(summary)
         # With a byte-order mark, so that Excel reads the file as UTF-8 ("Zoë", not "ZoÃ«").
-        data = base64.b64encode(teacher.results_csv(self.describe).encode("utf-8-sig")).decode("ascii")
+        data = base64.b64encode(teacher.results_csv(self.describe, self.missed).encode("utf-8-sig")).decode("ascii")
         link = el(
             "a",
             escape(msg("classroom.results.download")),
@@ -603,9 +611,76 @@ class Presenter(ClassPage):
             download=msg("classroom.results.file", code=teacher.code),
             href=f"data:text/csv;base64,{data}",
         )
-        return el(
-            "section", el("h2", escape(msg("classroom.results.heading"))), table, link, class_="tutor-class-results"
+        names = el(
+            "button",
+            escape(msg("classroom.results.hide-names" if self.names_shown else "classroom.results.show-names")),
+            type="button",
+            data_target="names",
+            aria_pressed="true" if self.names_shown else "false",
         )
+        return el(
+            "section",
+            el("h2", escape(msg("classroom.results.heading"))),
+            body,
+            el("p", names if summary.rules else "", link, class_="tutor-results-actions"),
+            class_="tutor-class-results",
+            aria_label=msg("classroom.results.heading"),
+        )
+
+    def steps_table(self, summary: ClassSummary) -> str:
+        """Per asked step: answered (of how many learners), right, and the rules behind the wrong answers."""
+        rows = [
+            el(
+                "tr",
+                el("th", str(step.step), scope="row"),
+                el("td", escape(msg("classroom.results.of", count=step.answered, learners=summary.learners))),
+                el("td", str(step.right)),
+                el(
+                    "td",
+                    escape(
+                        listed(
+                            [
+                                msg("classroom.results.broke", rule=self.rule_title(rule), count=n)
+                                for rule, n in step.rules
+                            ]
+                        )
+                    ),
+                    class_="tutor-results-rules",
+                ),
+            )
+            for step in summary.steps
+        ]
+        head = el(
+            "tr",
+            *(
+                el("th", escape(msg(f"classroom.results.{column}")), scope="col")
+                for column in ("step", "answered", "right", "rules")
+            ),
+        )
+        return el("table", el("thead", head), el("tbody", *rows), class_="tutor-results")
+
+    def rules_to_go_over(self, summary: ClassSummary) -> str:
+        """The whole class's rules behind its wrong answers, most first, with the learners to help."""
+        if not summary.rules:
+            return el("p", escape(msg("classroom.results.all-right")), class_="tutor-class-rules")
+        items = []
+        for rule, count in summary.rules:
+            names = summary.to_help[rule]
+            helped = (
+                msg("classroom.results.help-names", names=listed(list(names)))
+                if self.names_shown
+                else msg("classroom.results.help", count=len(names))
+            )
+            items.append(
+                el(
+                    "li",
+                    el("strong", escape(self.rule_title(rule))),
+                    " · ",
+                    escape(msg("classroom.results.wrong", count=count)),
+                    el("span", escape(helped), class_="tutor-to-help"),
+                )
+            )
+        return el("h3", escape(msg("classroom.results.go-over"))) + el("ol", *items, class_="tutor-class-rules")
 
 
 @friendly("teach")
