@@ -144,7 +144,16 @@ def test_a_class_lives_a_day_after_the_teachers_last_step_and_ends_when_the_teac
     other.end()
     with pytest.raises(ClassroomError) as error:
         ben.view()
-    assert message_of(error) == msg("classroom.error.expired-code", code=other.code)
+    assert message_of(error) == msg("classroom.error.ended", code=other.code)
+
+
+def test_a_class_replaced_by_a_new_one_tells_its_learners_to_type_the_new_code(classrooms):
+    old = start(classrooms)
+    ann = classrooms.join(old.code, "Ann")
+    old.end(replaced=True)
+    with pytest.raises(ClassroomError) as error:
+        ann.view()
+    assert message_of(error) == msg("classroom.error.expired-code", code=old.code)
 
 
 def test_a_new_class_clears_expired_ones_whose_codes_then_are_unknown(store, clock):
@@ -498,7 +507,7 @@ def test_an_ended_class_is_closed_to_learners_and_keeps_its_results_for_the_teac
     ann.answer(3, "place Sea 3,1", True, True)
     position = teacher.end()
     assert position.ended and teacher.position().ended
-    ended = msg("classroom.error.expired-code", code=teacher.code)
+    ended = msg("classroom.error.ended", code=teacher.code)
     for attempt in (
         ann.view,
         lambda: classrooms.join(teacher.code, "Bob"),

@@ -554,7 +554,7 @@ def test_the_teacher_ends_the_class_after_a_confirmation_and_every_phone_is_told
     assert msg("classroom.results.download") in shown and not presenter.poller.running
     for phone in (ann, ben):
         phone.poll()
-        assert phone.learner is None and msg("classroom.error.expired-code", code=code) in text_of(phone)
+        assert phone.learner is None and msg("classroom.error.ended", code=code) in text_of(phone)
         assert msg("classroom.end.learn") in text_of(phone) and f"learn.ipynb?game={GAME}" in text_of(phone)
     presenter.act("next")  # a key pressed after the end changes nothing
     reloaded = Presenter(classrooms)

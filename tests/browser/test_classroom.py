@@ -546,7 +546,7 @@ def test_the_teacher_ends_the_class_and_every_phone_says_so(browser, voila):
     assert msg("classroom.end.text", count=2) in teacher.inner_text(".tutor-class-ended")
     assert_accessible(teacher)
     screenshot(teacher, "classroom-ended-1920")
-    told = msg("classroom.error.expired-code", code=code)
+    told = msg("classroom.error.ended", code=code)
     for phone in phones:
         phone.locator(".tutor-feedback.tutor-wrong", has_text=told).wait_for()
         learn = phone.get_by_role("link", name=msg("classroom.end.learn"))

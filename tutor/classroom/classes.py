@@ -87,6 +87,7 @@ class Position:
     reached: int  # the furthest step the class has been shown
     version: int
     ended: bool = False  # the teacher ended the class: learners are told, the results stay until it expires
+    replaced: bool = False  # ended because the teacher started a new class: its learners are told to join that one
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ class Classrooms:
             if self.store.create_class(code, info, _position_data(1, (), 1), expires_at):
                 self._started.append(Teacher(self, code, token, settings))
                 for old in self._started[:-CLASSES_PER_PAGE]:
-                    old.end()
+                    old.end(replaced=True)
                 del self._started[:-CLASSES_PER_PAGE]
                 return self._started[-1]
         raise RuntimeError("no free class code after 20 tries")
@@ -284,19 +285,30 @@ def _settings(record: ClassRecord) -> ClassSettings:
 
 def _position(record: ClassRecord) -> Position:
     data = record.position
-    return Position(data["step"], frozenset(data["revealed"]), data["reached"], record.version, bool(data.get("ended")))
+    ended, replaced = bool(data.get("ended")), bool(data.get("replaced"))
+    return Position(data["step"], frozenset(data["revealed"]), data["reached"], record.version, ended, replaced)
 
 
-def _position_data(step: int, revealed, reached: int, ended: bool = False) -> dict:
+def _position_data(step: int, revealed, reached: int, ended: bool = False, replaced: bool = False) -> dict:
     data = {"step": step, "revealed": sorted(revealed), "reached": reached}
-    return {**data, "ended": True} if ended else data
+    if ended:
+        data["ended"] = True
+    if replaced:
+        data["replaced"] = True
+    return data
 
 
 def _open(record: ClassRecord) -> ClassRecord:
     """``record``, when its teacher has not ended it."""
     if record.position.get("ended"):
-        raise ClassroomError(msg("classroom.error.expired-code", code=record.code))
+        raise _ended(record.code, bool(record.position.get("replaced")))
     return record
+
+
+def _ended(code: str, replaced: bool) -> ClassroomError:
+    """What a learner is told of a class its teacher ended: to join the new class that replaced it,
+    or that the class is over."""
+    return ClassroomError(msg("classroom.error.expired-code" if replaced else "classroom.error.ended", code=code))
 
 
 class _Member:
@@ -339,15 +351,16 @@ class Teacher(_Member):
         self.store.set_expiry(self.code, self.classrooms.clock() + self.classrooms.lifetime_hours * 3600)
         return Position(step, frozenset(revealed), reached, version)
 
-    def end(self) -> Position:
-        """End the class now: its learners are told it has ended at their next look, and nobody
-        joins it any more; its results stay in the store for the teacher until it expires."""
+    def end(self, replaced: bool = False) -> Position:
+        """End the class now (``replaced``: for a new class the teacher started): its learners are
+        told it has ended at their next look, and nobody joins it any more; its results stay in the
+        store for the teacher until it expires."""
         current = self.position()
-        data = _position_data(current.step, current.revealed, current.reached, ended=True)
+        data = _position_data(current.step, current.revealed, current.reached, ended=True, replaced=replaced)
         version = self.store.set_position(self.code, data)
         if version is None:  # purged since it was read: expired, so ended already
             raise ClassroomError(msg("classroom.error.unknown-code", code=self.code))
-        return Position(current.step, current.revealed, current.reached, version, True)
+        return Position(current.step, current.revealed, current.reached, version, True, replaced)
 
     def learner_count(self) -> int:
         return len(self.store.learners(self.code))
@@ -476,7 +489,7 @@ class Learner(_Member):
         """What to show now; a page calls this every ``POLL_SECONDS``."""
         position = self.position()
         if position.ended:
-            raise ClassroomError(msg("classroom.error.expired-code", code=self.code))
+            raise _ended(self.code, position.replaced)
         if self.token not in dict(self.store.learners(self.code)):
             raise ClassroomError(msg("classroom.error.removed", code=self.code))
         step = position.step

@@ -316,7 +316,7 @@ class Presenter(ClassPage):
                 size=self.size.value,
             )
             if self.previous is not None:  # a new class replaces the one left for the form
-                self.previous.end()
+                self.previous.end(replaced=True)
         except TutorError as error:
             self.problem.value = feedback(False, str(error))
             return
