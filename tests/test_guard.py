@@ -155,7 +155,7 @@ def test_a_lesson_choice_that_names_no_lesson_is_refused_in_words(no_traceback, 
 
 def test_finished_lessons_that_are_not_names_are_refused(no_traceback):
     """done = [[1]] made set(done) raise in LessonAddress.mark_done."""
-    page = app.learn_page("thricewise")
+    page = app.learn_page("monster-trick")
     address = found(page, LessonShelf).address
     for done in ([[1]], [{"a": 1}], [None], ["01-first-game", 3]):
         browser_sets(address, done=done)
