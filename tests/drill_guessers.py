@@ -47,7 +47,9 @@ def offered(drill_id: str, task) -> list:
         return [d13.Choice(state.pending, answer) for answer in (d13.ACCEPT, d13.REFUSE)]
     if drill_id == "tw-where":
         near = {(col + dc, row + dr) for col, row in state.grid for dc, dr in tw.NEIGHBOURS} - set(state.grid)
-        return [tw.Place(task.move.card, tw.Cell(*cell)) for cell in sorted(near)]
+        low_col, high_col, low_row, high_row = state.span
+        outside = [(col, row) for col, row in near if not (low_col <= col <= high_col and low_row <= row <= high_row)]
+        return [tw.Place(task.move.card, tw.Cell(*cell)) for cell in sorted(outside)]  # the task asks outside
     raise KeyError(drill_id)
 
 

@@ -115,7 +115,7 @@ def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
         state, card = task.position, task.move.card
         near = {Cell(col + dc, row + dr) for col, row in state.grid for dc, dr in NEIGHBOURS} - set(state.grid)
         beyond = [cell for cell in near if state.why_not(tw.Place(card, cell)) is not None]
-        assert beyond
+        assert beyond and task.conceals == ("bounds",), "the board does not cross the refused places out"
         assert (
             task.answer(tw.Place(card, beyond[0]))[0] is False
             and state.why_not(tw.Place(card, beyond[0])).rule == "tw.bounds"

@@ -83,7 +83,6 @@ NOT_YET = {
     "drill d13-bust": "the row closest to its line",
     "drill d13-hand": "refusing when the row is near its line",
     "drill tw-order": "the shortest choice",
-    "drill tw-where": "a place not crossed out, a hole among the cards",
 }
 
 

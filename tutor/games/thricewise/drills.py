@@ -80,13 +80,23 @@ def _beyond(state) -> int:
     return sum(state.cell_reason(next(iter(state.grid.values())), Cell(*cell)) is not None for cell in near)
 
 
+def _outside(state, cell) -> bool:
+    """Whether ``cell`` lies outside the grid's span: a card there makes the grid grow."""
+    low_col, high_col, low_row, high_row = state.span
+    return not (low_col <= cell[0] <= high_col and low_row <= cell[1] <= high_row)
+
+
 def where_candidates(state, seat: int) -> list:
-    """The placer's turned-up card before anything else: 1 the grid is free to grow,
-    2 the bound stops it on one side, 3 on two sides."""
+    """The placer's turned-up card before anything else, while the grid can still grow:
+    1 the grid is free to grow, 2 six columns wide (it may grow up or down only), 3 six
+    rows high (sideways only): as many of each, so no place on the board pays. The task
+    asks for a place outside the cards (a hole among them is always allowed)."""
     if state.phase != "place" or state.current_placed:
         return []
     width, height = state.grid_size()
-    level = 1 + (width == tw.MAX_SPAN) + (height == tw.MAX_SPAN)
+    if width == height == tw.MAX_SPAN:
+        return []
+    level = 2 if width == tw.MAX_SPAN else 3 if height == tw.MAX_SPAN else 1
     return [(state.revealed[seat], level)] if level == 1 or _beyond(state) else []
 
 
@@ -96,6 +106,8 @@ def where_task(state, seat: int, card, level: int) -> Task:
             return None, msg("drill.tw-where.this-card", card=card)
         if not isinstance(move, tw.Place):
             return None, msg("drill.tw-where.place", card=card)
+        if not _outside(state, move.cell) and move.cell not in state.grid:
+            return None, msg("drill.tw-where.inside", card=card)
         reason = state.why_not(move)
         if reason is not None:
             return False, str(reason)
@@ -109,8 +121,9 @@ def where_task(state, seat: int, card, level: int) -> Task:
         level,
         ("tw.adjacency", "tw.bounds"),
         marks=(str(card),),
+        conceals=("bounds",),  # the size and the crossed-out places would show where it may go
         judge=judge,
-        move=tw.Place(card, state.open_cells()[0]),
+        move=tw.Place(card, next(cell for cell in state.open_cells() if _outside(state, cell))),
     )
 
 
