@@ -82,7 +82,6 @@ NOT_YET = {
     "quiz tw-last": "the shortest list",
     "drill d13-bust": "the row closest to its line",
     "drill d13-hand": "refusing when the row is near its line",
-    "drill tw-order": "the shortest choice",
 }
 
 

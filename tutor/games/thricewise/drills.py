@@ -44,6 +44,17 @@ def order_task(state, seat: int, move, level: int) -> Task:
         tuple(reversed(by_rank)),
         tuple(sorted(answer)),
     ]
+    if after.tied:  # orders as long as the answer, so that "the shortest order" says nothing
+        untied_first = [other for other in by_rank if other in answer]
+        guesses = [
+            tuple(by_rank[: len(answer)]),  # the lowest cards, a tied one among them
+            tuple(reversed(answer)),
+            tuple(sorted(answer)),
+            tuple(reversed(untied_first)),
+            *(tuple(by_rank[index : index + len(answer)]) for index in range(1, len(by_rank))),
+            *guesses,
+        ]
+        guesses = [guess for guess in guesses if len(guess) == len(answer)] + guesses
     orders = [answer, *[guess for guess in dict.fromkeys(guesses) if guess != answer][:3]]
     orders.sort()  # the same places for the same orders, whatever the answer
     shown = listed(
