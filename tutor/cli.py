@@ -17,7 +17,7 @@ from tutor.core import CHANCE, TERMINAL, TutorError
 from tutor.duel import HEADER, PAIRINGS, duel
 from tutor.games import game as registered
 from tutor.games import games as registered_games
-from tutor.lessons import language_problems
+from tutor.lessons import language_problems, lesson_warnings
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, msg, set_language
 from tutor.record_checks import check_file
 
@@ -109,6 +109,8 @@ def run_check(files: list[str], languages: list[str] | None = None) -> int:
         for problem in _problems_of(file, languages):
             print(one_line(problem))
             problems += 1
+        for warning in _warnings_of(file):  # said, but the lesson holds
+            print(one_line(warning))
     sys.stdout.flush()
     if problems:
         print(msg("lesson.summary-failed", failures=problems, count=len(files)), file=sys.stderr, flush=True)
@@ -124,6 +126,13 @@ def _problems_of(file: str, languages: list[str] | None = None) -> list[str]:
         return [msg("input.too-complex", file=file)]
     except Exception:  # a fault in the tutor: report it with the file and go on with the batch
         return [msg("input.internal", file=file)]
+
+
+def _warnings_of(file: str) -> list[str]:
+    try:
+        return lesson_warnings(file)
+    except Exception:  # a file the check above already reported on
+        return []
 
 
 KEPT_SPACES = "\u00a0\u202f"  # French spaces beside punctuation: seen, and harmless on a terminal

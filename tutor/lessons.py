@@ -18,7 +18,7 @@ from typing import Any
 from tutor.bots import make_bots, seat_moves
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg, spoken_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg, set_language, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
 from tutor.seats import SeatLookup, SeatName, seat_name
@@ -726,3 +726,61 @@ def turn_in_brief(game_id: str, lang: str | None = None) -> list[tuple[str, str]
     return [
         (key.removeprefix(prefix), text) for key, text in entries if key.startswith(prefix) and isinstance(text, str)
     ]
+
+
+_SENTENCES = re.compile(r"(?<=[.!?:;])\s+")
+
+
+def told_tries(path: str | Path) -> list[tuple[int, Any]]:
+    """The try steps of a lesson whose prompt names the only move they accept, as (step
+    number, move): a sentence that is not a question names, in some language, what the
+    learner clicks for it (the game's ``answer_names``: Danger 13's receiver, Monster
+    Trick's card). "Where may the purple 5 go?" asks; "Give the plain 3 to Blue." tells."""
+    lesson = load_lesson(path)
+    names_of = getattr(lesson.entry.part("lessons"), "answer_names", None)
+    if names_of is None or lesson.guided:
+        return []
+    raw_steps = read_yaml(str(path))["steps"]
+    told = []
+    for step, raw, state in zip(lesson.steps, raw_steps, lesson.line().states):
+        if step.try_ is None or step.try_.kind != "try" or len(step.try_.accept) != 1:
+            continue
+        prompt = raw["try"]["prompt"] if isinstance(raw["try"], dict) else raw["try"]
+        move = step.try_.accept[0]
+        if any(_tells(_in(prompt, code), _names_in(code, names_of, state, move)) for code in LANGUAGES):
+            told.append((step.number, move))
+    return told
+
+
+def _in(text: Any, code: str) -> str:
+    return str(text.get(code) or "") if isinstance(text, dict) else str(text or "")
+
+
+def _names_in(code: str, names_of: Callable, state, move) -> list[str]:
+    """``names_of(state, move)`` said in language ``code`` (cards are named in the language set)."""
+    shown = language()
+    set_language(code)
+    try:
+        return list(names_of(state, move))
+    finally:
+        set_language(shown)
+
+
+def _tells(prompt: str, names: list[str]) -> bool:
+    """Some sentence of ``prompt`` that is not a question names one of ``names`` as a whole word."""
+    for sentence in _SENTENCES.split(prompt):
+        if sentence.rstrip().endswith("?"):
+            continue
+        said = sentence.casefold()
+        if any(re.search(rf"(?<!\w){re.escape(name.casefold())}(?!\w)", said) for name in names if name):
+            return True
+    return False
+
+
+def lesson_warnings(path: str | Path) -> list[str]:
+    """What ``tutor check`` points out without refusing the lesson: a try that tells its answer."""
+    try:
+        told = told_tries(path)
+    except (TutorError, FileProblem):
+        return []  # the file's own check says what is wrong with it
+    return [msg("checks.try-names-answer", file=str(path), step=number, move=move) for number, move in told]

@@ -298,6 +298,22 @@ def unasked(state: State, move, accepted: list) -> str | None:
     return None
 
 
+# The verbs of a hand card's answer in the tutor's languages: a prompt that orders one tells it.
+ANSWER_VERBS = {
+    ACCEPT: ("accept", "take", "accepte", "prends", "accepteer", "neem"),
+    REFUSE: ("refuse", "weiger"),
+}
+
+
+def answer_names(state: State, move) -> list[str]:
+    """What a try's prompt names when it tells the learner what to click: the player who gets
+    the card (the dealer has only this card to give), or a hand card's answer."""
+    if isinstance(move, Give):
+        name = state.seat_names[move.seat]
+        return list(getattr(name, "names", (name,)))  # a seat named per language: each of its names
+    return list(ANSWER_VERBS[move.answer])
+
+
 NOTES = {
     "d13.arrow-raise": _arrow_took_raise,
     "d13.hand-counts": _refused_a_dealt_card,

@@ -26,6 +26,7 @@ from tutor.games.thricewise.rules import (
     START_GRID,
     Cell,
     Draw,
+    Pick,
     Place,
     State,
     Triad,
@@ -336,6 +337,12 @@ def unasked(state: State, move, accepted: list) -> str | None:
     if len(asked) == 1 and points not in asked:
         return msg("lesson.unasked.tw-points", card=move.card, points=points, wanted=asked.pop())
     return msg("lesson.unasked.tw-place", card=move.card)
+
+
+def answer_names(_state: State, move) -> list[str]:
+    """What a try's prompt names when it tells the learner what to click: the card to choose
+    (a placing's question is the cell, which a prompt cannot name but by describing it)."""
+    return [str(move.card)] if isinstance(move, Pick) else []
 
 
 NOTES = {
