@@ -65,3 +65,13 @@ def test_tutor_check_warns_with_file_and_step_and_still_passes(tmp_path, capsys)
     set_language("en")
     assert main(["check", lesson_file(tmp_path, "Who gets closest to 13 without reaching it?")]) == 0
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_most_a_fifth_of_a_games_tries_name_their_answer(game):
+    tries, told = 0, []
+    for path in bundled_lessons(game):
+        tries += sum(step.try_ is not None and step.try_.kind == "try" for step in load_lesson(path).steps)
+        told += [f"{path.name}: step {number}: {move}" for number, move in told_tries(path)]
+    print(f"\n{game}: {len(told)} of {tries} tries name their answer", *told, sep="\n  ")
+    assert len(told) <= MOST_TOLD * tries, told
