@@ -92,7 +92,22 @@ def test_a_hand_card_refuses_only_what_would_bust():
         busts = len(accepted.busts) > len(task.position.busts)
         assert task.move.answer == (d13.REFUSE if busts else d13.ACCEPT)
         other = d13.Choice(task.move.card, d13.ACCEPT if busts else d13.REFUSE)
-        assert task.answer(other)[0] is False
+        # taking a card that busts misses the rule; refusing a safe one is allowed, only weaker:
+        # a strategy remark that costs nothing, and the task waits for the card to be taken
+        assert task.answer(other)[0] is (False if busts else None)
+
+
+def test_refusing_a_safe_card_costs_no_star():
+    from tutor.games import danger13 as d13
+
+    run = Run("danger-13", "d13-hand", 0)
+    while not run.finished:
+        task = run.task
+        if task.move.answer == d13.ACCEPT:
+            right, text = run.answer(d13.Choice(task.move.card, d13.REFUSE))
+            assert right is None and str(task.move.card) in text
+        run.answer(task.solution)
+    assert run.mistakes == 0 and run.stars == 3
 
 
 def test_the_placing_order_is_the_engines():
@@ -156,10 +171,12 @@ def test_a_relabelled_run_keeps_its_place_in_another_language():
 
     run = Run("danger-13", "d13-hand", 0)
     run.answer(run.task.solution)
+    while run.task.solution.answer != "refuse":  # a task where the other answer, taking the card, is a mistake
+        run.answer(run.task.solution)
     run.answer(next(move for move in run.task.position.legal_moves() if move != run.task.solution))
     set_language("fr")
     again = run.relabelled()
-    assert (again.number, again.mistakes) == (1, 1)
+    assert (again.number, again.mistakes) == (run.number, 1) and run.number >= 1
     assert again.task.prompt != run.task.prompt and again.task.solution == run.task.solution
 
 

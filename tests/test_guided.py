@@ -233,7 +233,7 @@ PLAY_ON = """\
         free: {prompt: "{your_move}"}
       - say: Play on.
         play: {until: round-over, prompt: "{dealt} {bust} {your_move}"}
-        notes: [d13.zero-values, d13.hand-counts, d13.hand-which, d13.arrow-raise]
+        notes: [d13.zero-values, d13.hand-which, d13.arrow-raise]
         check: {round: 2}
       - say: "{busted} busted."
 """

@@ -119,7 +119,6 @@ def test_steps_expose_their_notes():
     [
         ("danger13", "10-13-18-cards.yaml", "d13.arrow-raise", "Red: 13-18 -> 3"),  # no arrow in that step
         ("danger13", "11-hand-cards.yaml", "d13.hand-which", "Blue: refuse plain 4"),  # one hand card only
-        ("danger13", "11-hand-cards.yaml", "d13.hand-counts", "Green: refuse plain 3"),  # a drawn card
         ("thricewise", "06-set.yaml", "tw.mixed-value", "Ben: place Sea 3,2"),  # three Crowns: no number card
         ("thricewise", "07-run.yaml", "tw.run-rule", "Ada: place Painter 3,1"),  # 1-2-3: both readings agree
         ("thricewise", "11-the-last-turn.yaml", "tw.shared-win", "Cleo: place Mill 3,3"),  # Cleo wins alone

@@ -288,7 +288,7 @@ def test_a_set_aside_card_cannot_be_chosen_as_the_turns_card():
         deferred={"Ann": ["mountain"], "Bob": ["battle"]}, **TABLE | {"hands": {"Ann": ["mill", "sailor", "sea"]}}
     )
     reason = state.why_not(Pick(0, C("mountain")))
-    assert reason.rule == "tw.deferred"
+    assert reason.rule == "tw.deferred-pick"  # the tutor's reading, shown as a note
 
 
 # tw.draw

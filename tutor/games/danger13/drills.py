@@ -107,7 +107,9 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
             return False, str(reason)
         if move.answer == wanted:
             return True, msg(f"drill.d13-hand.right-{wanted}", **words)
-        return False, msg(f"drill.d13-hand.wrong-{move.answer}", **words)
+        if move.answer == d13.REFUSE:  # allowed, only weaker: a remark, never a mistake or a lost star
+            return None, msg("drill.d13-hand.keep-hand", **words)
+        return False, msg("drill.d13-hand.wrong-accept", **words)
 
     prompt = msg("drill.d13-hand.prompt", player=state.name(seat), card=card, before=state.row_sum(seat), line=line)
     return Task(state, seat, prompt, level, ("d13.hand", "d13.bust"), judge=judge, move=d13.Choice(card, wanted))

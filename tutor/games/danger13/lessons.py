@@ -260,12 +260,6 @@ def _refusals(before: State, after: State):
     return ((state, move) for state, move in replayed(before, after) if type(move) is Choice and move.answer == REFUSE)
 
 
-def _refused_a_dealt_card(before: State, after: State) -> bool:
-    """Note d13.hand-counts: in this step a player refused the card the dealer gave them
-    (not one they drew)."""
-    return any(type(state.move_stack[-1]) is Give for state, _ in _refusals(before, after))
-
-
 def _refused_with_many_hands(before: State, after: State) -> bool:
     """Note d13.hand-which: in this step a player with several hand cards refused a card."""
     return any(state.rows[state.actor].count(HAND_CARD) > 1 for state, _ in _refusals(before, after))
@@ -316,7 +310,6 @@ def answer_names(state: State, move) -> list[str]:
 
 NOTES = {
     "d13.arrow-raise": _arrow_took_raise,
-    "d13.hand-counts": _refused_a_dealt_card,
     "d13.hand-which": _refused_with_many_hands,
     "d13.zero-values": _zero_valued_cards,
     "d13.last-card": lambda before, after: after.phase == GIVE and len(after.receivers()) == 1,

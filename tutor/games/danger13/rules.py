@@ -136,7 +136,7 @@ RULES = (
     Rule("d13.raise"),
     Rule("d13.arrow-raise", kind="note"),
     Rule("d13.hand"),
-    Rule("d13.hand-counts", kind="note"),
+    Rule("d13.hand-counts"),  # settled by the sheet's closing clarification
     Rule("d13.hand-which", kind="note"),
     Rule("d13.instant"),
     Rule("d13.bust"),

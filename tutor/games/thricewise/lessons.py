@@ -352,6 +352,8 @@ NOTES = {
     "tw.deferred-score": _set_aside_card_scored,
     "tw.double-suit": lambda before, after: any(len(triad.suits) > 1 for triad in _new_triads(before, after)),
     "tw.shared-win": lambda before, after: after.is_terminal() and len(after.winners()) > 1,
+    # the tutor's reading: a set-aside card is not in the hand, so it cannot be chosen again
+    "tw.deferred-pick": lambda before, after: after.phase == "pick" and any(after.deferred),
 }
 
 

@@ -115,6 +115,7 @@ RULES = (
     Rule("tw.mixed-value", kind="note"),
     Rule("tw.every-line", kind="variant", option="triads"),
     Rule("tw.deferred-score", kind="note"),
+    Rule("tw.deferred-pick", kind="note"),
     Rule("tw.shared-win", kind="note"),
     Rule("tw.double-suit", kind="note"),
 )
@@ -538,7 +539,7 @@ class State(core.State):
         if self.picks[seat] is not None:
             return Reason("tw.pick", "tw.why.picked-already", player=self.name(seat))
         if card in self.deferred[seat]:
-            return Reason("tw.deferred", "tw.why.pick-deferred", player=self.name(seat), card=card)
+            return Reason("tw.deferred-pick", "tw.why.pick-deferred", player=self.name(seat), card=card)
         if card not in self.hands[seat]:
             return Reason("tw.pick", "tw.why.not-in-hand", player=self.name(seat), card=card)
         return None
