@@ -79,16 +79,26 @@ def settle(page) -> None:
     page.wait_for_timeout(250)
 
 
+OUTSIDE = """selector => [...document.querySelectorAll(selector)]
+    .filter(el => el.getBoundingClientRect().width > 0)
+    .filter(el => { const r = el.getBoundingClientRect();
+                    return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
+    .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))"""
+
+
 def outside_view(page, selector: str) -> list[str]:
-    """The elements matching ``selector`` that are not wholly inside the window."""
-    return page.evaluate(
-        """selector => [...document.querySelectorAll(selector)]
-        .filter(el => el.getBoundingClientRect().width > 0)
-        .filter(el => { const r = el.getBoundingClientRect();
-                        return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
-        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""",
-        selector,
-    )
+    """The elements matching ``selector`` that are not wholly inside the window once the page
+    has brought them there: it scrolls when a busy kernel's answer has been drawn and the page
+    is still, so this waits for that (up to ACTION_TIMEOUT_MS) rather than for a fixed time."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.wait_for_function(
+            f"selector => ({OUTSIDE})(selector).length === 0", arg=selector, timeout=ACTION_TIMEOUT_MS
+        )
+    except PageTimeout:
+        pass  # still outside: the caller names them
+    return page.evaluate(OUTSIDE, selector)
 
 
 def cut_off_sideways(page, selector: str) -> list[str]:

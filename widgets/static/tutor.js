@@ -58,6 +58,7 @@ function draw(model, el) {
   el.innerHTML = model.get("html");
   wire(model, el);
   sheetDrawn(el);
+  wayOnDrawn(el);
   if (name !== null) {
     const fresh = [...el.querySelectorAll("[data-target]")];
     const again = fresh.find((part) => part.dataset.target === name) || fresh[Math.min(position, fresh.length - 1)];
@@ -534,7 +535,7 @@ const ONWARD = [
   // the next question or position: its prompt at the top of the sheet, the board's parts above it
   { clicked: ".tutor-panel .tutor-onward", changes: ".tutor-panel", show: () => focusBoard() || seen(".tutor-prompt") },
 ];
-const ONWARD_MS = 6000;  // a busy kernel may take a few seconds to answer
+const ONWARD_MS = 30000;  // a busy kernel (a class, a loaded server) may take many seconds to answer
 const ONWARD_QUIET_MS = 200;  // no change for this long: the page has drawn its answer
 
 function seen(selector) {
@@ -678,10 +679,28 @@ function focusBoard() {
 }
 
 let lastClicked = null;  // the data-target of the part clicked last
+let lastClickAt = 0;
+
+// A lesson's step redrawn soon after a click (a busy kernel's answer may come after the
+// watch above gave up, or grow the step after it looked): the buttons to go on are not left
+// under the window's foot. A phone keeps them in its sheet's foot already.
+const WAY_ON_AFTER_CLICK_MS = 60000;
+
+function wayOnDrawn(el) {
+  if (PHONE.matches || Date.now() - lastClickAt > WAY_ON_AFTER_CLICK_MS) return;
+  const nav = el.querySelector(".tutor-lesson-panel .tutor-stepnav");
+  if (!nav) return;
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    const r = nav.getBoundingClientRect();
+    if (!r.height || r.bottom <= window.innerHeight || r.top <= 0) return;
+    scroller(nav).scrollBy({ top: Math.min(r.bottom - window.innerHeight + 8, r.top - 8) });
+  }));
+}
 
 document.addEventListener("click", (event) => {
   const part = event.target.closest && event.target.closest("[data-target]");
   if (part) lastClicked = part.dataset.target;
+  lastClickAt = Date.now();
   const rule = ONWARD.find((one) => event.target.closest && event.target.closest(one.clicked));
   if (!rule || !event.target.closest(".tutor-page")) return;
   const before = snapshot(rule.changes);
