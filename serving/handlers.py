@@ -140,8 +140,10 @@ class PageHandler(TornadoVoilaHandler):
         if admit is not None:
             admit(address)  # counts this request for its address at once, if it is limited
         # the page's kernel gets it as HTTP_X_TUTOR_CLIENT (voila.json's http_header_envs): class codes
-        # guessed wrong are counted per address too (tutor.classroom); whatever the visitor wrote is replaced
-        self.request.headers[CLIENT_HEADER] = address
+        # guessed wrong and long lessons shared are counted per address too (tutor.classroom), except
+        # for the unlimited addresses (a proxy that names no visitor, a school's); whatever the visitor
+        # wrote is replaced
+        self.request.headers[CLIENT_HEADER] = address if counted else ""
         token, request = visitor_address.set(address), noted.set([] if counted else [address])
         try:
             await super().get(path)
