@@ -79,7 +79,6 @@ NOT_YET = {
     "quiz d13-receive": "the choice sharing fewest words with the question, the shortest list",
     "quiz d13-hand": "the choice repeating the question's words",
     "quiz tw-score": "the card's rank",
-    "quiz tw-last": "the shortest list",
     "drill d13-bust": "the row closest to its line",
     "drill d13-hand": "refusing when the row is near its line",
 }

@@ -220,10 +220,11 @@ def _placed_to_the_end(after: tw.State) -> tuple[Card, ...]:
 
 def tw_last(rng: random.Random) -> Question:
     """The last turn: which cards still go on the grid? (rules tw.last-turn, tw.tie,
-    tw.deferred) Asked only when the rule changes the answer: 3 questions in 10 have a
-    tie among the turned-up cards, 3 cards set aside on earlier turns, 4 both, so that
-    neither "every card turned up" nor "as on any turn" is right more than 3 times in 10."""
-    case = rng.choices(("tie", "aside", "both"), weights=(3, 3, 4))[0]
+    tw.deferred) Asked only when the rule changes the answer: 2 questions in 10 have a
+    tie among the turned-up cards (where "as on any turn" is right too), 4 cards set aside
+    on earlier turns, 4 both. A wrong list shorter than the answer and one as long are
+    among the choices where there are any: the answer is often short, as cards drop out."""
+    case = rng.choices(("tie", "aside", "both"), weights=(2, 4, 4))[0]
 
     def picks(state, seat):
         if not state.last_turn or any(state.deferred) != (case != "tie"):
@@ -248,7 +249,13 @@ def tw_last(rng: random.Random) -> Question:
     rng.shuffle(wrong)
     singles = [(card,) for card in turned_up if (card,) not in (answer, *wrong)]
     rng.shuffle(singles)
-    choices = [(_cards_or(cards, "quiz.tw-last.none"), cards) for cards in [answer, *[*wrong, *singles][:3]]]
+    pool = [*wrong, *singles]
+    # one wrong list shorter than the answer and one as long where there are any: the answer
+    # is often short (cards drop out), so "the shortest list" would pay
+    shorter = [cards for cards in pool if len(cards) < len(answer)][:1]
+    as_long = [cards for cards in pool if len(cards) == len(answer)][:1]
+    picked = [*shorter, *as_long, *(cards for cards in pool if cards not in (*shorter, *as_long))][:3]
+    choices = [(_cards_or(cards, "quiz.tw-last.none"), cards) for cards in [answer, *picked]]
     rng.shuffle(choices)
     explanation = [msg("quiz.tw-last.last")]
     rules = ["tw.last-turn"]
