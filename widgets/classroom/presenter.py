@@ -657,7 +657,16 @@ class Presenter(ClassPage):
                 for column in ("step", "answered", "right", "rules")
             ),
         )
-        return el("table", el("thead", head), el("tbody", *rows), class_="tutor-results")
+        table = el("table", el("thead", head), el("tbody", *rows), class_="tutor-results")
+        # a long lesson's rows scroll in their own box, so that the rules to go over stay in the window
+        return el(
+            "div",
+            table,
+            class_="tutor-results-steps",
+            tabindex="0",
+            role="region",
+            aria_label=msg("classroom.results.heading"),
+        )
 
     def rules_to_go_over(self, summary: ClassSummary) -> str:
         """The whole class's rules behind its wrong answers, most first, with the learners to help."""
