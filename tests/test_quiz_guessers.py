@@ -78,7 +78,6 @@ def results(asked: str) -> dict[str, float]:
 NOT_YET = {
     "quiz d13-receive": "the choice sharing fewest words with the question, the shortest list",
     "quiz d13-hand": "the choice repeating the question's words",
-    "quiz tw-score": "the card's rank",
     "drill d13-bust": "the row closest to its line",
     "drill d13-hand": "refusing when the row is near its line",
 }

@@ -24,6 +24,7 @@ def tw_score(rng: random.Random) -> Question:
     make."""
     place = rng.randrange(CHOICES)
     zero = place == 0 and rng.random() < 0.5
+    as_rank = rng.random() < 0.15  # else "the card's number" would be right a third of the time
 
     def places(state, seat):
         return (
@@ -32,6 +33,7 @@ def tw_score(rng: random.Random) -> Question:
                 for move in seat_moves(state, seat)
                 if isinstance(move, tw.Place)
                 and (state.points_for(move) == 0) == zero
+                and (zero or (state.points_for(move) == move.card.rank) == as_rank)
                 and below(state.points_for(move), scorable) >= place
             ]
             if state.phase == "place"
@@ -43,15 +45,26 @@ def tw_score(rng: random.Random) -> Question:
     after.push(move)
     triads = after.triads[len(state.triads) :]
     answer = sum(triad.points for triad in triads)
-    if triads:
+    if len(triads) > 1:  # a sentence each: card names are long
+        explanation = [
+            msg("quiz.tw-score.also" if index else "quiz.tw-score.completes", triad=triad.describe(after.grid))
+            for index, triad in enumerate(triads)
+        ]
+        explanation.append(msg("quiz.tw-score.together", points=answer))
+    elif triads:
         explanation = [
             msg("quiz.tw-score.triads", triads=listed([triad.describe(after.grid) for triad in triads]), points=answer)
         ]
-        rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"]
     else:
         explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
-        rules = ["tw.triad"]
-    slips = [0, answer + 2, answer - 2, answer * 2, move.card.rank, answer + move.card.rank]
+    rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"] if triads else ["tw.triad"]
+    slips = [
+        0,
+        answer + 2,
+        answer - 2,
+        answer * 2,
+        answer + move.card.rank,
+    ]  # not the rank: "the card's number" would pay
     choices = numbers(answer, slips, scorable, place)
     prompt = {"player": state.name(seat), "card": move.card, "where": where(state.grid, move.cell)}
     return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, rules)
