@@ -7,7 +7,7 @@ import pytest
 from tutor.core import advance_chance
 from tutor.drills import MOST_STARS, Run, drills, stars, tasks
 from tutor.games import games
-from tutor.messages import LANGUAGES, catalog, listed, msg
+from tutor.messages import LANGUAGES, catalog, in_order, msg
 
 DRILLED = [(game, drill.id) for game in games() for drill in drills(game)]
 
@@ -116,7 +116,7 @@ def test_the_placing_order_is_the_engines():
     for task in tasks(tw.GAME_ID, "tw-order", 0):
         after = task.position.clone()
         after.push(task.about)
-        assert task.choices[task.correct] == listed([after.name(seat) for seat in after.order])
+        assert task.choices[task.correct] == in_order([after.name(seat) for seat in after.order])
         assert (task.level == 3) == bool(after.tied), "the hardest positions have a tie"
 
 

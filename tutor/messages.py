@@ -257,8 +257,24 @@ def _number(value) -> int | Decimal | None:
 
 
 def listed(names: list[str]) -> str:
-    """Names joined the way the current language lists them: "Ann, Ben, and Cleo", "Ann, Ben et Cleo"."""
-    return format_list([str(name) for name in names], locale=_language if _language in LANGUAGES else DEFAULT_LANGUAGE)
+    """Names joined the way the current language lists them, each of them meant: "Ann, Ben, and Cleo",
+    "Ann, Ben et Cleo"."""
+    return format_list([str(name) for name in names], locale=_list_locale())
+
+
+def either(names: list[str]) -> str:
+    """Names of which any one will do: "Ann, Ben, or Cleo", "Ann, Ben ou Cleo", "Ann, Ben of Cleo"."""
+    return format_list([str(name) for name in names], style="or", locale=_list_locale())
+
+
+def in_order(names: list[str]) -> str:
+    """Names one after the other, first first: "Ann, then Ben, then Cleo", "Ann, puis Ben, puis Cleo"."""
+    said = [str(name) for name in names]
+    return f", {msg('list.then')} ".join(said)
+
+
+def _list_locale() -> str:
+    return _language if _language in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def file_size(size: int) -> str:

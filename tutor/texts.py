@@ -22,7 +22,7 @@ from tutor.drills import drills, tasks
 from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import bundled_lessons, learner_choices, load_lesson
-from tutor.messages import LANGUAGES, Plural, catalog, listed, msg
+from tutor.messages import LANGUAGES, Plural, catalog, either, listed, msg
 from tutor.quizzes import quiz
 
 OUT = Path(__file__).parent.parent / "texts"  # kept in the repository beside tutor/
@@ -47,6 +47,8 @@ NEVER_ONE_IN = {
     "input.expect.names": {"count"},
     "input.expect.numbers": {"count"},
 }
+# Keys whose {wanted} may name alternatives, any one of them asked for: filled with two once.
+EITHER_WANTED = {"lesson.unasked.d13-give", "lesson.unasked.mt-slot"}
 
 
 def key_games() -> dict[str, str]:
@@ -113,6 +115,8 @@ def _value(key: str, field: str, game: str, names: list[str], cards: list, index
         return listed(["1", "2", "3"][: count + 1])
     if field == "cards":
         return listed([str(cards[index]), str(cards[index - 1])][:count])
+    if field == "wanted" and key in EITHER_WANTED and count == 2:
+        return either(["1", "3"] if key in filled_apart("NUMBERED_WANTED") else names[:2])
     if field in NAMES and key not in filled_apart("NUMBERED_WANTED"):
         return names[(index + count) % 3]
     if field in NUMBERS:

@@ -48,7 +48,7 @@ from tutor.games.danger13.rules import (
     parse_move,
     shuffled,
 )
-from tutor.messages import listed, msg
+from tutor.messages import either, listed, msg
 from tutor.seats import SeatLookup
 
 POSITION = {
@@ -283,7 +283,7 @@ def unasked(state: State, move, accepted: list) -> str | None:
                 "lesson.unasked.d13-give",
                 card=move.card,
                 player=state.name(move.seat),
-                wanted=listed([state.name(other.seat) for other in wanted]),
+                wanted=either([state.name(other.seat) for other in wanted]),
             )
     if isinstance(move, Choice):
         choices = [other for other in accepted if isinstance(other, Choice)]

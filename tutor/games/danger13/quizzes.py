@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.games import danger13 as d13
-from tutor.messages import listed, msg
+from tutor.messages import either, listed, msg
 from tutor.quizzes import CHOICES, Question, make_question, numbers, pick
 
 
@@ -100,8 +100,9 @@ def _prompt(state, give) -> str:
     return "prompt-kept" if give.seat == state.dealer else "prompt"
 
 
-def _players(state, seats) -> str:
-    return listed([state.name(seat) for seat in seats]) if seats else msg("quiz.d13-receive.nobody")
+def _players(state, seats, joined=listed) -> str:
+    """The players named, joined as ``joined`` says (all of them, or any one of them: ``either``)."""
+    return joined([state.name(seat) for seat in seats]) if seats else msg("quiz.d13-receive.nobody")
 
 
 def deal_so_far(state) -> tuple[list[d13.Give], set[d13.Give]]:
@@ -154,7 +155,7 @@ def d13_receive(rng: random.Random) -> Question:
             "quiz.d13-receive.one-each",
             got=[state.name(seat) for seat in got],
             card=card,
-            answer=_players(state, answer),
+            answer=_players(state, answer, either),
         )
     ]
     rules = ["d13.one-each"]

@@ -34,7 +34,7 @@ from tutor.games.monster_trick.rules import (
     parse_card,
     parse_move,
 )
-from tutor.messages import listed, msg
+from tutor.messages import either, listed, msg
 from tutor.seats import SeatLookup
 
 POSITION = {
@@ -310,7 +310,7 @@ def unasked(state: State, move, accepted: list) -> str | None:
         return None
     if move.card not in {other.card for other in wanted}:
         return msg("lesson.unasked.mt-card", card=wanted[0].card)
-    slots = listed([str(other.slot + 1) for other in wanted if other.card == move.card])
+    slots = either([str(other.slot + 1) for other in wanted if other.card == move.card])
     return msg("lesson.unasked.mt-slot", card=move.card, slot=move.slot + 1, wanted=slots)
 
 
@@ -392,9 +392,20 @@ def _off_colour_card(state, seat: int) -> bool:
 FACTS = {
     "played": _played,
     "trick_winner": lambda moment: listed([moment.after.name(seat) for seat in _trick_winners(moment)]),
-    "tricks": lambda moment: _tricks_won(moment)[moment.learner],
-    "active_vp": lambda moment: moment.after.active_vp(moment.learner) or 0,
+    "tricks": lambda moment: _tricks_said(_tricks_won(moment)[moment.learner]),
+    "active_vp": lambda moment: _score_said(moment.after.active_vp(moment.learner) or 0),
 }
+
+
+def _tricks_said(won: int) -> str:
+    """The learner's tricks in words: "2 tricks", "no trick yet"."""
+    return msg("mt.guided.tricks", count=won) if won else msg("mt.guided.no-tricks")
+
+
+def _score_said(value: int) -> str:
+    """The learner's score for now, a sentence: the face-up VP card's value, or none turned up."""
+    return msg("mt.guided.active-vp", value=value) if value else msg("mt.guided.no-active-vp")
+
 
 MOMENTS = {
     "trick-won": lambda moment: bool(_trick_winners(moment)),

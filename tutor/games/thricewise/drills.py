@@ -7,7 +7,7 @@ from tutor.drills import Drill, Task
 from tutor.games import thricewise as tw
 from tutor.games.decktet import rank_name
 from tutor.games.thricewise.rules import NEIGHBOURS, Cell
-from tutor.messages import listed, msg
+from tutor.messages import in_order, listed, msg
 
 
 def _revealed(state, move):
@@ -29,7 +29,8 @@ def order_candidates(state, seat: int) -> list:
 
 
 def _names(state, seats) -> str:
-    return listed([state.name(seat) for seat in seats])
+    """Players in the order they place: "Ann, then Ben, then Cleo"."""
+    return in_order([state.name(seat) for seat in seats])
 
 
 def order_task(state, seat: int, move, level: int) -> Task:
