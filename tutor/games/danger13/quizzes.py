@@ -386,9 +386,11 @@ def d13_hand(rng: random.Random) -> Question:
     beside = _beside(row)
     # The answer is always two cards, so two misreadings are two cards too (the card with the
     # other one; the hand card and the card beside it, the card kept), and the third is of
-    # another size (all three; one card or none): no size of list pays.
+    # another size (all three, or the card alone: both name the card, as the question does, so
+    # "the choice repeating the question's words" pays no more than a blind pick; the prompt
+    # no longer says "hand card" either, the board shows it): no size of list pays.
     two = [cards for cards in (_sorted(card, d13.HAND_CARD), _sorted(card, beside)) if cards != answer]
-    other_size = rng.choice([_sorted(card, d13.HAND_CARD, beside), (card,), (d13.HAND_CARD,), ()])
+    other_size = rng.choice([_sorted(card, d13.HAND_CARD, beside), (card,)])
     wrong = [two[0], _sorted(d13.HAND_CARD, beside), other_size]
     choices = [(_named(cards, card), cards) for cards in [answer, *wrong]]
     rng.shuffle(choices)
