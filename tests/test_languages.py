@@ -15,7 +15,7 @@ from lesson_tries import wrong_try
 from tutor.classroom import Classrooms, open_store
 from tutor.games import game as registered
 from tutor.games import games
-from tutor.lessons import bundled_lessons, load_lesson, text_fields
+from tutor.lessons import bundled_lessons, load_lesson, text_fields, told_tries
 from tutor.messages import LANGUAGES, TRANSLATED, catalog, language, msg, set_language, spoken_language
 from tutor.quizzes import quiz
 from tutor.records import dumps
@@ -324,7 +324,9 @@ def test_every_shipped_lesson_passes_check_requiring_english_french_and_dutch(la
     ("nobody", "none", phases) are compared as written, not in the report's language."""
     shipped = [str(path) for game in GAMES for path in bundled_lessons(game)]
     done = check("--lang", lang, "--require-languages", "en,fr,nl", *shipped)
-    assert (done.returncode, done.stdout) == (0, ""), done.stdout
+    # no problem; a line each for the few tries that still tell their answer (a warning only)
+    told = sum(len(told_tries(path)) for path in shipped)
+    assert (done.returncode, len(done.stdout.splitlines())) == (0, told), done.stdout
 
 
 def test_check_names_every_file_step_and_field_missing_a_language_in_the_language_asked_for(tmp_path):
