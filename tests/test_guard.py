@@ -202,3 +202,14 @@ def test_a_class_form_game_that_names_none_is_refused(no_traceback, tmp_path):
     assert (teacher.game.value, teacher.lesson.value) == (game, lesson)
     assert says_refused(teacher)
     rooms.store.close()
+
+
+def test_an_interrupted_kernel_logs_no_traceback_but_a_fault_does(caplog):
+    """The server interrupts a page's kernel still at work when its visitor leaves: not a fault."""
+    for fault in (KeyboardInterrupt(), ValueError("a bug")):
+        try:
+            raise fault
+        except BaseException:
+            guard._log_traceback()
+    errors = [record for record in caplog.records if record.levelname == "ERROR"]
+    assert [record.exc_info[0] for record in errors] == [ValueError]

@@ -227,5 +227,11 @@ def _refuse_widget(comm, message: dict) -> None:
 
 
 def _log_traceback(*_args, **_kwargs) -> None:
-    """In place of the shell's ``showtraceback``: the exception being handled, to the server's log."""
+    """In place of the shell's ``showtraceback``: the exception being handled, to the server's log.
+    An interrupt is not a fault: the server stops a page's kernel that is still working when
+    its visitor leaves."""
+    kind = sys.exc_info()[0]
+    if kind is not None and issubclass(kind, KeyboardInterrupt):
+        log.info("A page's kernel was interrupted as its page left")
+        return
     log.error("Exception in the page's kernel", exc_info=sys.exc_info())
