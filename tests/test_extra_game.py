@@ -26,11 +26,15 @@ HERE = Path(__file__).parent / "extra_game"
 
 @pytest.fixture(autouse=True)
 def registered(monkeypatch):
-    """The extra game in the registry for one test only (the tutor's pages list the registry)."""
+    """The extra game in the registry and its texts in the catalogs for one test only (the
+    tutor's pages list the registry; texts/ holds the shipped games' texts)."""
+    registry.games()  # the shipped games found first, into the registry that stays
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    monkeypatch.setattr(messages, "_extra_folders", list(messages._extra_folders))
     registry.register(take_last.GAME)
     messages.add_folder(Path(take_last.__file__).parent / "locales")
     yield
+    messages.catalog.cache_clear()  # read again when next asked for, once monkeypatch has put the folders back
 
 
 def test_it_keeps_the_engine_contract():

@@ -3,6 +3,8 @@ disabled or hidden controls, a second answer, "show me" before answering, rows a
 clicked while the table waits for someone else. The kernel ignores each of them."""
 
 import html
+import io
+import logging
 
 import ipywidgets as w
 import pytest
@@ -213,3 +215,25 @@ def test_an_interrupted_kernel_logs_no_traceback_but_a_fault_does(caplog):
             guard._log_traceback()
     errors = [record for record in caplog.records if record.levelname == "ERROR"]
     assert [record.exc_info[0] for record in errors] == [ValueError]
+
+
+def test_the_server_log_counts_the_lines_it_left_out_without_changing_the_record():
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(guard.Counting("%(message)s"))
+    sparing = guard.Sparing()
+    handler.addFilter(sparing)
+    records = []
+    logger = logging.getLogger("tutor.test-sparing")
+    logger.addHandler(handler)
+    logger.addFilter(lambda record: records.append(record) or True)
+    logger.propagate = False
+    for number in range(guard.Sparing.LINES + 5):
+        logger.warning("line %d", number)
+    sparing.since -= guard.Sparing.SECONDS + 1  # the next window
+    logger.warning("after")
+    assert out.getvalue().splitlines()[-2:] == [
+        f"line {guard.Sparing.LINES - 1}",
+        "after (5 lines left out before this one)",
+    ]
+    assert records[-1].getMessage() == "after"  # what other handlers (a test's caplog) read

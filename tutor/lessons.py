@@ -734,8 +734,8 @@ _SENTENCES = re.compile(r"(?<=[.!?:;])\s+")
 def told_tries(path: str | Path) -> list[tuple[int, Any]]:
     """The try steps of a lesson whose prompt names the only move they accept, as (step
     number, move): a sentence that is not a question names, in some language, what the
-    learner clicks for it (the game's ``answer_names``: Danger 13's receiver, Monster
-    Trick's card). "Where may the purple 5 go?" asks; "Give the plain 3 to Blue." tells."""
+    learner clicks for it (the game's ``answer_names``: the card or player a move names).
+    "Where may this card go?" asks; "Give it to Blue." tells."""
     lesson = load_lesson(path)
     names_of = getattr(lesson.entry.part("lessons"), "answer_names", None)
     if names_of is None or lesson.guided:

@@ -47,8 +47,6 @@ NEVER_ONE_IN = {
     "input.expect.names": {"count"},
     "input.expect.numbers": {"count"},
 }
-# Keys whose {wanted} may name alternatives, any one of them asked for: filled with two once.
-EITHER_WANTED = {"lesson.unasked.d13-give", "lesson.unasked.mt-slot"}
 
 
 def key_games() -> dict[str, str]:
@@ -67,7 +65,8 @@ def games_of(key: str) -> list[str]:
 def filled_apart(name: str) -> set[str]:
     """Keys whose placeholder is not what its name says, as each game lists them:
     COUNTED_CARDS ({cards} holds numbers), NUMBERED_WANTED ({wanted} holds a number),
-    CARD_EXPECTED ({expected} holds a card)."""
+    CARD_EXPECTED ({expected} holds a card), EITHER_WANTED ({wanted} may name alternatives,
+    any one of them asked for: filled with two once)."""
     return {key for game in games() for key in getattr(registered(game).needed("words"), name, ())}
 
 
@@ -115,7 +114,7 @@ def _value(key: str, field: str, game: str, names: list[str], cards: list, index
         return listed(["1", "2", "3"][: count + 1])
     if field == "cards":
         return listed([str(cards[index]), str(cards[index - 1])][:count])
-    if field == "wanted" and key in EITHER_WANTED and count == 2:
+    if field == "wanted" and key in filled_apart("EITHER_WANTED") and count == 2:
         return either(["1", "3"] if key in filled_apart("NUMBERED_WANTED") else names[:2])
     if field in NAMES and key not in filled_apart("NUMBERED_WANTED"):
         return names[(index + count) % 3]

@@ -46,8 +46,8 @@ class Sparing(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         now = time.monotonic()
         if now - self.since > self.SECONDS:
-            if self.left_out:
-                record.msg = f"{record.msg} ({self.left_out} lines left out before this one)"
+            if self.left_out:  # said by the handler's format, not in the record others read
+                record.left_out = self.left_out
             self.since, self.said, self.left_out = now, 0, 0
         self.said += 1
         if self.said > self.LINES:
@@ -56,10 +56,19 @@ class Sparing(logging.Filter):
         return True
 
 
+class Counting(logging.Formatter):
+    """The server log's lines, each followed by the count of lines Sparing left out before it."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # before any traceback
+        line = super().formatMessage(record)
+        left_out = getattr(record, "left_out", 0)
+        return f"{line} ({left_out} lines left out before this one)" if left_out else line
+
+
 @functools.cache
 def server_log() -> logging.Handler:
     handler = logging.StreamHandler(server_stderr())
-    handler.setFormatter(logging.Formatter("[%(name)s] %(levelname)s %(message)s"))
+    handler.setFormatter(Counting("[%(name)s] %(levelname)s %(message)s"))
     handler.addFilter(Sparing())
     return handler
 

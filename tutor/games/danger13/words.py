@@ -22,6 +22,7 @@ SEAT_NAMES = ColourNames("red", "blue", "green", "yellow", "orange")
 # each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("d13", "danger-13")
 CARD_EXPECTED = ("d13.why.wrong-chance",)  # its {expected} is a card
+EITHER_WANTED = ("lesson.unasked.d13-give",)  # its {wanted} may name several players
 SAMPLES = ("plain 3", "one-plus 2", "two-plus 5", "draw 0", "arrow", "13-18", "hand", "instant +1")
 
 

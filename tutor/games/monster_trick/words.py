@@ -22,6 +22,7 @@ SEAT_NAMES = ColourNames("orange", "red", "gray", "blue", "black")
 KEY_NAMES = ("mt", "monster-trick")
 COUNTED_CARDS = ("mt.why.predict-cards",)  # its {cards} are VP values
 NUMBERED_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} is a slot
+EITHER_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} may name several slots
 
 
 def sample_cards() -> list:
