@@ -284,7 +284,10 @@ def test_a_full_hand_leaves_each_card_a_finger_wide_on_a_phone(chromium, voila, 
         still(page)
         widths = page.evaluate(TAP_WIDTHS)
         screenshot(page, f"in-view-hand-{name(size)}")
-        assert len(widths) >= 10 and min(widths) >= 44, f"cards to tap, px wide: {widths}"
+        first = tasks(GAME, drills(GAME)[0].id, 0)[0].position  # the page's seed: this position
+        held = len(first.hands[first.to_move])
+        assert held >= 9, "a crowded hand to measure"
+        assert len(widths) == held and min(widths) >= 44, f"cards to tap, px wide: {widths}"
     finally:
         page.goto("about:blank")
         context.close()

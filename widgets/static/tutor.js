@@ -560,6 +560,9 @@ function afterMove() {
   const card = seen(".tutor-board [data-target^='card:']");
   const hand = card && card.closest(".tutor-widget");
   if (!hand) return nav;
+  // a phone's step sheet keeps its buttons on screen: only the hand must come above it
+  const sheet = nav && nav.closest(SHEETS);
+  if (sheet && getComputedStyle(sheet).position === "sticky") return hand;
   const under = [...card.closest(".tutor-board").querySelectorAll("[data-target]")].filter((part) =>
     part.getClientRects().length && !hand.contains(part)
     && hand.compareDocumentPosition(part) & Node.DOCUMENT_POSITION_FOLLOWING);
