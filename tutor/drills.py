@@ -159,11 +159,6 @@ class Run:
     def stars(self) -> int:
         return stars(self.mistakes)
 
-    @property
-    def solution(self):
-        """A right answer: the move (move task) or the choice's index."""
-        return self.move if self.on_board else self.correct
-
     def answer(self, answer) -> tuple[bool | None, str]:
         right, text = self.task.answer(answer)
         if right:
