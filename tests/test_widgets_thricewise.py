@@ -1,6 +1,7 @@
 """Thricewise components driven from Python as the browser would."""
 
 import re
+from html import escape
 from xml.etree import ElementTree
 
 import pytest
@@ -185,6 +186,23 @@ def test_after_a_try_the_lesson_says_when_it_goes_on_from_another_move():
     stepper.play(written)
     stepper.next()
     assert stepper.message == "", "the lesson goes on from the learner's own move: nothing to explain"
+
+
+def test_every_panel_drawn_pairs_the_verdict_mark_with_its_own_words():
+    # the browser draws each panel it is sent: a wrong mark beside the note about an earlier move misleads
+    stepper = widgets.LessonStepper(lesson_file("02-choose-and-reveal"))
+    stepper.go(next(index for index, step in enumerate(stepper.lesson.steps) if step.try_ and not step.try_.accept))
+    written = stepper.lesson.steps[stepper.step + 1].moves[0]
+    stepper.play(next(move for move in stepper.board.state.legal_moves() if move != written))
+    stepper.next()
+    note = stepper.message
+    drawn = []
+    stepper.panel.observe(lambda change: drawn.append(change["new"]), names="html")
+    stepper.play(
+        next(move for move in stepper.states[stepper.step - 1].legal_moves() if move != written)
+    )  # a move of the step before: not this step's
+    assert stepper.verdict == "wrong" and stepper.message != note
+    assert drawn and not [html for html in drawn if "tutor-wrong" in html and escape(note) in html]
 
 
 def test_a_card_that_cannot_be_played_now_says_why():

@@ -223,12 +223,14 @@ class LessonStepper(ipywidgets.HBox):
 
     def _answer(self, verdict: str, saying) -> None:
         self._saying = saying
-        self.verdict, self.message = verdict, saying()  # observed: the panel redraws
+        with self.hold_trait_notifications():  # one redraw with both: never a new mark beside the old words
+            self.verdict, self.message = verdict, saying()
 
     def _say(self, text: str) -> None:
         self._reason_rule = None
         self._saying = None  # a board's hint ("choose a card first") is not said again in a new language
-        self.verdict, self.message = "", text
+        with self.hold_trait_notifications():
+            self.verdict, self.message = "", text
 
     def relabel(self, lesson: Lesson) -> None:
         """The same step, position and answer in the language now set; ``lesson`` is the
@@ -244,7 +246,8 @@ class LessonStepper(ipywidgets.HBox):
         """Draw the step on show and forget the last answer."""
         self._reason_rule = None
         self._saying = None
-        self.verdict, self.message, self.rule = "", "", None
+        with self.hold_trait_notifications():
+            self.verdict, self.message, self.rule = "", "", None
         if self.board is not None and self.run is not None:
             run = self.run
             run.go(self.step)

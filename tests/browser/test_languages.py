@@ -206,9 +206,8 @@ def walk_lesson(page, lang: str, game: str) -> None:
         page.locator(".tutor-count", has_text=msg("widgets.stepper.count", number=index + 1, total=total)).wait_for()
         if index == tried:
             play(page, game, wrong)
-            feedback = page.locator(".tutor-feedback.tutor-wrong")
-            feedback.wait_for()
-            assert lesson.judge(step, states[index], wrong)[1] in feedback.inner_text()  # in the page's language
+            said = lesson.judge(step, states[index], wrong)[1]  # in the page's language
+            page.locator(".tutor-feedback.tutor-wrong", has_text=said).wait_for()
             check_page(page, lang, f"{game}-learn-wrong-try")
         if step.try_:
             play(page, game, step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0])
@@ -310,7 +309,7 @@ def test_the_chooser_redraws_a_lesson_in_place(speaking, voila):
         "widgets.stepper.count", number=tried + 1, total=len(lesson.steps)
     )
     judged = french.judge(french.steps[tried], french.states()[tried], wrong)[1]
-    assert judged in page.locator(".tutor-feedback.tutor-wrong").inner_text()
+    page.locator(".tutor-feedback.tutor-wrong", has_text=judged).wait_for()
     assert "lang=fr" in page.url
     page.locator(".tutor-nav nav a", has_text=msg("app.nav.home")).wait_for()
     check_page(page, "fr", f"{game}-learn-switched-to-fr")
