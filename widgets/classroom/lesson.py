@@ -100,7 +100,8 @@ class FollowStepper(LessonStepper):
             self.loaded[1].refresh()
 
     def say(self, verdict: str, text: str) -> None:
-        self.verdict, self.message = verdict, text
+        with self.hold_trait_notifications():  # one redraw: the mark beside its own words
+            self.verdict, self.message = verdict, text
 
     def show_after(self, state, move) -> None:
         """The position after ``move`` on the step's ``state``, still seen from the seat that was
