@@ -5,15 +5,20 @@ protocol), bounded in count and time."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import re
 import time
 import uuid
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
 import websocket
 from jupyter_client.session import Session
 
+from serving.handlers import CLIENT_HEADER
+from tutor.classroom.store import SQLiteStore
 from tutor.games import games
 from tutor.messages import msg
 from tutor.records import MAX_RECORD_BYTES
@@ -21,6 +26,7 @@ from widgets.app import page_file
 from widgets.pages import text
 
 from .conftest import PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
+from .test_classroom import JOIN
 from .test_publish import KERNEL_ID, open_page_over_http
 
 THRICEWISE = next(game for game in games() if "thricewise" in game)
@@ -91,6 +97,7 @@ def server(chromium, tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TUTOR_CLASS_STORE", f"sqlite://{store}")
         started = VoilaServer(name="voila-hostile")
+    started.store = store
     yield started
     started.stop()
 
@@ -204,6 +211,37 @@ def test_a_classroom_page_takes_odd_hellos_without_a_traceback(server, client):
     assert not tracebacks(client.heard), tracebacks(client.heard)[:2]
     buttons = [state.get("description") for state in client.widget_states().values()]
     assert msg("classroom.form.join") in buttons, "the join form opened"
+
+
+def test_a_wrong_class_code_counts_for_the_address_the_server_saw(server):
+    """Wrong codes are counted per client address in the store, across pages: the address is
+    the one the server saw, whatever the visitor wrote in the header the kernel is told it by."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", urlsplit(server.url).port, timeout=PAGE_TIMEOUT_MS / 1000, source_address=("127.0.0.9", 0)
+    )
+    connection.request("GET", f"/voila/render/{JOIN}", headers={CLIENT_HEADER: "198.51.100.9"})
+    page = connection.getresponse().read().decode()
+    connection.close()
+    client = KernelClient(server, re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1))
+    try:
+        states = client.widget_states()
+        link = next(model for model, state in states.items() if "storage_key" in state)
+        client.comm_msg(link, {"method": "custom", "content": {"hello": {"query": {"code": "ZZZZZZ"}}}})
+        list(client.listen(QUIET_SECONDS))
+        states = client.widget_states()
+        name = next(model for model, state in states.items() if state.get("description") == msg("classroom.form.name"))
+        join = next(model for model, state in states.items() if state.get("description") == msg("classroom.form.join"))
+        client.comm_msg(name, {"method": "update", "state": {"value": "Ann"}, "buffer_paths": []})
+        client.comm_msg(join, {"method": "custom", "content": {"event": "click"}})
+        list(client.listen(QUIET_SECONDS))
+    finally:
+        client.close()
+    store = SQLiteStore(server.store)
+    try:
+        assert store.wrong_guesses("127.0.0.9", time.time())[0] == 1
+        assert store.wrong_guesses("198.51.100.9", time.time())[0] == 0, "the visitor's own header is not believed"
+    finally:
+        store.close()
 
 
 def test_a_request_socket_under_a_page_kernel_is_closed_at_once(server):
