@@ -134,11 +134,16 @@ class Event:
         return self.details[name]
 
 
+def player_count_refusal(game_id: str, players, counts: range) -> str | None:
+    """The sentence that refuses ``players`` for the game; None when it is played by that many."""
+    if type(players) is int and players in counts:
+        return None
+    return msg("error.player-count", game=msg(f"game.{game_id}.name"), players=players, low=counts[0], high=counts[-1])
+
+
 def check_player_count(game_id: str, players: int, counts: range) -> None:
-    if type(players) is not int or players not in counts:
-        raise PositionError(
-            msg("error.player-count", game=msg(f"game.{game_id}.name"), players=players, low=counts[0], high=counts[-1])
-        )
+    if refusal := player_count_refusal(game_id, players, counts):
+        raise PositionError(refusal)
 
 
 def resolve_options(options: dict | None, allowed: dict[str, tuple]) -> dict[str, str]:

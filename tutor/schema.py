@@ -266,18 +266,8 @@ def _check_game_and_players(data: dict, players, at) -> int:
     if data["game"] not in games():
         raise Invalid(at(msg("input.unknown-game", game=data["game"], known=", ".join(games()))))
     entry = registered(data["game"])
-    if players not in entry.player_counts:
-        raise Invalid(
-            at(
-                msg(
-                    "input.player-count",
-                    game=entry.name,
-                    players=players,
-                    low=entry.player_counts[0],
-                    high=entry.player_counts[-1],
-                )
-            )
-        )
+    if refusal := entry.refuse_players(players):
+        raise Invalid(at(refusal))
     return players
 
 

@@ -117,16 +117,8 @@ class Draft:
     def new_deal(cls, game: str, players: int = DEFAULT_PLAYERS, seed: int = 0, options: dict | None = None) -> Draft:
         """A new game from ``seed``: the game's players (as its lessons name them), no moves yet."""
         entry = registered(game)
-        if players not in entry.player_counts:
-            raise StudioError(
-                msg(
-                    "input.player-count",
-                    game=entry.name,
-                    players=players,
-                    low=entry.player_counts[0],
-                    high=entry.player_counts[-1],
-                )
-            )
+        if refusal := entry.refuse_players(players):
+            raise StudioError(refusal)
         head: dict[str, Any] = {
             "game": game,
             "players": players,

@@ -30,7 +30,7 @@ from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
-from tutor.core import TutorError, default_seat_names
+from tutor.core import TutorError, default_seat_names, player_count_refusal
 from tutor.messages import msg
 
 _REGISTRY: dict[str, Game] = {}
@@ -102,6 +102,10 @@ class Game:
     @property
     def player_counts(self) -> range:
         return self.rules.PLAYER_COUNTS
+
+    def refuse_players(self, players) -> str | None:
+        """Why the game cannot be played by ``players``; None when it can."""
+        return player_count_refusal(self.id, players, self.player_counts)
 
     @property
     def options(self) -> dict:
