@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from tutor.core import advance_chance
@@ -140,6 +142,26 @@ def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
 @pytest.mark.parametrize("mistakes, earned", [(0, 3), (1, 2), (2, 1), (7, 1)])
 def test_stars(mistakes, earned):
     assert stars(mistakes) == earned <= MOST_STARS
+    assert stars(mistakes, hinted=True) == min(earned, MOST_STARS - 1), "a hint: two stars at most"
+
+
+@pytest.mark.parametrize("game, drill_id", DRILLED)
+def test_every_position_has_a_hint_naming_a_rule_not_the_answer(game, drill_id):
+    for task in tasks(game, drill_id, 0):
+        assert task.hint and task.hint != task.prompt
+        if not task.on_board:
+            assert task.choices[task.correct] not in task.hint, "the hint does not give the answer"
+
+
+def test_a_hint_is_no_mistake_but_keeps_the_stars_at_two():
+    run = Run("monster-trick", "mt-next", 0)
+    assert run.hint() == run.task.hint and run.mistakes == 0 and run.number == 0
+    while not run.finished:
+        run.answer(run.task.solution)
+    assert run.stars == MOST_STARS - 1 and run.hint() == ""
+    again = Run("monster-trick", "mt-next", 0)
+    again.hint()
+    assert again.relabelled().hinted == {0}, "a language change keeps the hint taken"
 
 
 def test_a_run_counts_mistakes_and_moves_on_only_when_right():
@@ -239,6 +261,25 @@ def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
     assert body.run.drill_id == "mt-next"
     body.list.click("drill:nothing")
     assert body.run.drill_id == "mt-next"
+
+
+def test_the_hint_button_shows_the_hint_and_the_end_says_why_two_stars():
+    from widgets.drill import DrillBody
+
+    body = DrillBody("thricewise")
+    task = body.run.task
+    assert body.hint.layout.display is None and not body.nudge.value
+    body.hint.click()
+    assert escape(task.hint) in body.nudge.value and body.hint.disabled and body.run.mistakes == 0
+    body.answer(task.solution)
+    assert body.hint.layout.display == "none", "no hint while the answer is on show"
+    body.onward.click()
+    assert not body.nudge.value and not body.hint.disabled, "the next position starts without a hint"
+    while not body.run.finished:
+        body.answer(body.run.task.solution)
+        body.onward.click()
+    assert "\u2605" * 2 in body.prompt.value and escape(msg("app.drill.hinted")) in body.prompt.value
+    assert body.list.stars == {body.run.drill_id: 2} and body.hint.layout.display == "none"
 
 
 def test_the_language_chooser_keeps_the_drill_and_its_place():

@@ -2,6 +2,8 @@
 first. Each position comes from a seeded bot game played by the game's own engine; the
 learner makes the move on the board or picks an answer, and the engine judges it and
 names the rule. Done without a mistake: three stars; with one: two; with more: one.
+A hint on request names the rule to apply without the answer; it is no mistake, but a
+drill done with a hint earns two stars at most (the page says so at the end).
 
 A game declares its drills in its package (``drills.py``: ``DRILLS``, a tuple of
 ``Drill``); ``drills(game)`` finds them through the registry. ``tasks(game, drill, seed)``
@@ -23,9 +25,10 @@ MOST_STARS = 3
 GAMES_TO_FILL = 200  # bot games played at most to find a drill's positions
 
 
-def stars(mistakes: int) -> int:
-    """Three stars without a mistake, two with one, one with more."""
-    return MOST_STARS if mistakes == 0 else MOST_STARS - 1 if mistakes == 1 else 1
+def stars(mistakes: int, hinted: bool = False) -> int:
+    """Three stars without a mistake, two with one, one with more; two at most with a hint."""
+    earned = MOST_STARS if mistakes == 0 else MOST_STARS - 1 if mistakes == 1 else 1
+    return min(earned, MOST_STARS - 1) if hinted else earned
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ class Task:
     ``move`` is a move the engine allows that answers a move task (tests play it);
     ``about`` the move a choice task asks about, where it asks about one; ``conceals``
     what the board hides while the task is on show, as a quiz question's (it would give
-    the answer away)."""
+    the answer away). ``hint`` names the rule to apply to this position, never the answer."""
 
     position: Any
     seat: int
@@ -53,6 +56,7 @@ class Task:
     correct: int = -1
     explanation: str = ""
     conceals: tuple[str, ...] = ()
+    hint: str = ""
 
     @property
     def on_board(self) -> bool:
@@ -139,13 +143,15 @@ def tasks(game: str, drill_id: str, seed: int = 0) -> list[Task]:
 
 
 class Run:
-    """A learner's way through one drill: the task on show, the mistakes made, and the
-    stars once done. A wrong answer keeps the task (and counts); a right one moves on."""
+    """A learner's way through one drill: the task on show, the mistakes made, the
+    positions where a hint was taken, and the stars once done. A wrong answer keeps the
+    task (and counts); a right one moves on."""
 
     def __init__(self, game: str, drill_id: str, seed: int = 0):
         self.game, self.drill_id, self.seed = game, drill_id, seed
         self.tasks = tasks(game, drill_id, seed)
         self.number = self.mistakes = 0
+        self.hinted: set[int] = set()  # numbers of the tasks where the learner asked for a hint
 
     @property
     def task(self) -> Task:
@@ -157,7 +163,14 @@ class Run:
 
     @property
     def stars(self) -> int:
-        return stars(self.mistakes)
+        return stars(self.mistakes, bool(self.hinted))
+
+    def hint(self) -> str:
+        """The task's hint, noted (the stars then stop at two)."""
+        if self.finished:
+            return ""
+        self.hinted.add(self.number)
+        return self.task.hint
 
     def answer(self, answer) -> tuple[bool | None, str]:
         right, text = self.task.answer(answer)
@@ -171,5 +184,5 @@ class Run:
         """The same run with its texts in the language now set (the same seed gives the
         same positions), at the same task with the same mistakes."""
         again = Run(self.game, self.drill_id, self.seed)
-        again.number, again.mistakes = self.number, self.mistakes
+        again.number, again.mistakes, again.hinted = self.number, self.mistakes, set(self.hinted)
         return again

@@ -83,6 +83,10 @@ class DrillBody(w.HBox):
         self.choices = w.VBox([])
         self.choices.add_class("tutor-choices")
         self.said = w.HTML()
+        self.hint = w.Button(description=msg("app.drill.hint"), icon="lightbulb-o", layout=w.Layout(width="auto"))
+        self.hint.add_class("tutor-hint-button")
+        self.hint.on_click(lambda _: self.give_hint())
+        self.nudge = w.HTML()  # the hint taken, kept on show beside the answers until the next position
         self.again = w.Button(description=msg("app.drill.again"), icon="redo", layout=w.Layout(width="auto"))
         self.again.on_click(lambda _: self.start(self.run.drill_id))
         self.onward = w.Button(button_style="primary", layout=w.Layout(width="auto"))
@@ -94,13 +98,22 @@ class DrillBody(w.HBox):
         self.board = board_for(game, self.run.task.position, 1.0)
         self.board.on_move(self.moved)
         self.board.on_message(lambda text: setattr(self.said, "value", feedback(None, text)))
-        panel = w.VBox([self.list, self.counter, self.prompt, self.choices, self.after, self.said])
+        panel = w.VBox(
+            [self.list, self.counter, self.prompt, self.choices, self.hint, self.nudge, self.after, self.said]
+        )
         panel.add_class("tutor-panel")
         panel.add_class("tutor-drill-panel")
         super().__init__([w.VBox([self.board]), panel])
         self.add_class("tutor-body")
         self.list.current = self.run.drill_id
         self.show()
+
+    def give_hint(self) -> None:
+        """The rule to apply to this position, in words; the run notes it (two stars at most)."""
+        if self.held or self.run.finished:
+            return
+        self.nudge.value = feedback(None, self.run.hint())
+        self.hint.disabled = True
 
     def go_on(self) -> None:
         """After a right answer: the next position (or the stars); after the stars: the next drill."""
@@ -123,6 +136,7 @@ class DrillBody(w.HBox):
         self.held = False
         self.run = self.run.relabelled()
         self.again.description = msg("app.drill.again")
+        self.hint.description = msg("app.drill.hint")
         self.list.refresh()
         self.said.value = ""
         self.show()
@@ -139,11 +153,15 @@ class DrillBody(w.HBox):
         self.after.layout.display = None if run.finished else "none"
         self.again.layout.display = None
         self.board.accepting = True
+        self.nudge.value = ""
+        self.hint.disabled = False
+        self.hint.layout.display = "none" if run.finished or not run.task.hint else None
         if run.finished:
+            hinted = f" {escape(msg('app.drill.hinted'))}" if run.hinted else ""
             self.prompt.value = (
                 f'<p class="tutor-prompt tutor-drill-done">{star_row(run.stars)} '
                 f"{escape(msg('app.drill.done', mistakes=run.mistakes))} "
-                f"{escape(msg('app.drill.earned', stars=run.stars))}</p>"
+                f"{escape(msg('app.drill.earned', stars=run.stars))}{hinted}</p>"
             )
             self.choices.children = []
             self.onward.description = msg("app.drill.next", title=self._following().title)
@@ -221,5 +239,6 @@ class DrillBody(w.HBox):
                     button.button_style = "success"
                     button.description = "\u2713 " + task.choices[index]
         self.onward.description = msg("widgets.stepper.next")
+        self.hint.layout.display = "none"
         self.again.layout.display = "none"
         self.after.layout.display = None

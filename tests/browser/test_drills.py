@@ -1,5 +1,5 @@
 """A drill played in the browser as a learner plays it: a move on the board, a mistake
-the engine explains, the next position at once, the stars at the end, kept after a
+the engine explains, a hint asked for, the next position at once, the stars at the end, kept after a
 reload; on a laptop and a phone."""
 
 from tutor.drills import drills, stars, tasks
@@ -64,6 +64,10 @@ def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
                 screenshot(page, "drill-mt-mistake-laptop")
                 assert outside_view(page, f"{ON_BOARD}, .tutor-wrong") == [], "the refusal or the board out of view"
                 assert page.locator(".tutor-count", has_text=count).count() == 1, "the same position again"
+            if number == 2:  # a hint: the rule in words, no mistake (the stars stop at two, as one mistake gives)
+                page.get_by_role("button", name=msg("app.drill.hint")).click()  # its icon adds to the name
+                page.locator(".tutor-info", has_text=task.hint).wait_for()
+                assert outside_view(page, f"{ON_BOARD}, .tutor-info") == [], "the hint or the board out of view"
             for selector in clicks(task.move):
                 page.locator(selector).click()
             page.locator(".tutor-right").wait_for()
@@ -71,8 +75,9 @@ def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
             settle(page)
             assert outside_view(page, ".tutor-right, .tutor-onward") == [], f"position {number}: verdict or Next"
             page.get_by_role("button", name=msg("widgets.stepper.next"), exact=True).click()
-        earned = stars(1)
+        earned = stars(1, hinted=True)
         page.get_by_text(msg("app.drill.earned", stars=earned)).wait_for()
+        page.get_by_text(msg("app.drill.hinted")).wait_for()
         drill_stars(page, drill.id, earned)
         onward = page.get_by_role("button", name=msg("app.drill.next", title=drills(GAME)[1].title))
         assert outside_view(page, ".tutor-drill-done, .tutor-onward") == [], "the stars or the way on out of view"

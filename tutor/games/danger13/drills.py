@@ -77,6 +77,7 @@ def bust_task(state, seat: int, _subject, level: int) -> Task:
         rules,
         judge=judge,
         move=solution,
+        hint=msg("drill.d13-bust.hint", card=card),
     )  # the card turned up stands out already: no mark
 
 
@@ -112,7 +113,16 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
         return False, msg("drill.d13-hand.wrong-accept", **words)
 
     prompt = msg("drill.d13-hand.prompt", player=state.name(seat), card=card, before=state.row_sum(seat), line=line)
-    return Task(state, seat, prompt, level, ("d13.hand", "d13.bust"), judge=judge, move=d13.Choice(card, wanted))
+    return Task(
+        state,
+        seat,
+        prompt,
+        level,
+        ("d13.hand", "d13.bust"),
+        judge=judge,
+        move=d13.Choice(card, wanted),
+        hint=msg("drill.d13-hand.hint", card=card, before=state.row_sum(seat), line=line),
+    )
 
 
 DRILLS = (

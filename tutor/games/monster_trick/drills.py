@@ -40,6 +40,7 @@ def follow_task(state, seat: int, card, level: int) -> Task:
         return True, msg(f"drill.mt-follow.{case}", card=card, slot=move.slot + 1, colour=_colour(card.colour))
 
     rules = ("mt.open", "mt.follow", "mt.off-colour")
+    case = "follow" if card.colour in state.colour else "off"
     return Task(
         state,
         seat,
@@ -49,6 +50,7 @@ def follow_task(state, seat: int, card, level: int) -> Task:
         marks=(str(card),),
         judge=judge,
         move=mt.Play(card, state.slots_for(card)[0]),
+        hint=msg(f"drill.mt-follow.hint-{case}", card=card, colour=_colour(card.colour)),
     )
 
 
@@ -90,6 +92,7 @@ def next_task(state, seat: int, move, level: int) -> Task:
         correct=others.index(following),
         explanation=why,
         about=move,
+        hint=msg("drill.mt-next.hint"),
     )
 
 

@@ -83,6 +83,7 @@ def order_task(state, seat: int, move, level: int) -> Task:
         explanation=" ".join(why),
         about=move,
         marks=(str(move.card),),
+        hint=msg("drill.tw-order.hint"),  # the same words with or without a tie: a tie is for the learner to see
     )
 
 
@@ -136,6 +137,7 @@ def where_task(state, seat: int, card, level: int) -> Task:
         conceals=("bounds",),  # the size and the crossed-out places would show where it may go
         judge=judge,
         move=tw.Place(card, next(cell for cell in state.open_cells() if _outside(state, cell))),
+        hint=msg("drill.tw-where.hint", limit=tw.MAX_SPAN),
     )
 
 
