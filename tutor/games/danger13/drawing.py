@@ -229,10 +229,18 @@ def _pile(x: float, y: float, view, pick: bool, marked: bool, room: float | None
     return drawn
 
 
+def round_title(view) -> str:
+    """The round on show: this one, or the one just over while its rows are on show."""
+    ended = view.get("ended_round")
+    return (
+        msg("widgets.d13.round", round=view["round"]) if ended is None else msg("widgets.d13.round-over", round=ended)
+    )
+
+
 def _head(state, view, pick: bool = False, marked=()) -> str:
     """Pile, the dealer's packet, the turned-up card, the discards; round and last-round flag."""
     dealer = state.name(view["dealer"])
-    parts = [text(PAD + 4, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
+    parts = [text(PAD + 4, 22, round_title(view), size=14, weight=700, fill=MUTED)]
     if view["last_round"]:
         parts.append(
             text(WIDTH - PAD - 4, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e", anchor="end")
@@ -286,7 +294,7 @@ def _narrow_head(state, view, pick: bool = False, marked=()) -> str:
     """The head for a phone: the three piles side by side, the turned-up card in the middle
     with its caption on a line of its own below."""
     dealer = state.name(view["dealer"])
-    parts = [text(PAD, 22, msg("widgets.d13.round", round=view["round"]), size=14, weight=700, fill=MUTED)]
+    parts = [text(PAD, 22, round_title(view), size=14, weight=700, fill=MUTED)]
     if view["last_round"]:
         parts.append(
             text(NARROW_W - PAD, 22, msg("widgets.d13.last-round"), size=13, weight=700, fill="#b3261e", anchor="end")

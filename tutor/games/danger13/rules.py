@@ -303,6 +303,7 @@ class State(core.State):
         "last_round",
         "reshuffles",
         "busts",
+        "ended",
     )
 
     def __init__(
@@ -329,6 +330,8 @@ class State(core.State):
         self.last_round = False
         self.reshuffles = 0
         self.busts: tuple = ()  # per finished round, who busted (None: nobody, note d13.out-of-cards)
+        # the rows as the round just over left them (its scoring on show), until the next card
+        self.ended: tuple[tuple[Card, ...], ...] = ()
         self.to_move = CHANCE
         self._start_deal()
 
@@ -451,6 +454,7 @@ class State(core.State):
 
     def _apply(self, move) -> None:
         kind = type(move)
+        self.ended = ()
         if kind is Give:
             seat = move.seat
             self.received += (seat,)
@@ -553,7 +557,7 @@ class State(core.State):
                 banks[seat] += tuple(filter(_plus, row))
                 discards += filterfalse(_plus, row)
         self.discards, self.banks = tuple(discards), tuple(banks)
-        self.rows = ((),) * self.players
+        self.ended, self.rows = self.rows, ((),) * self.players
         self.busts += (busted,)
         self.revealed = self.pending = self.actor = None
         if self.last_round:  # rule d13.reshuffle: this scoring ends the game
@@ -614,17 +618,20 @@ class State(core.State):
         of the discards), sizes of the face-down piles, its own bank, and only the size
         of the other banks (note d13.bank-view) until the game is over."""
         over = self.phase == OVER
+        rows = self.ended or self.rows  # a round just over: its rows as they stood, for its scoring
         return {
             "seat": seat,
             "players": self.players,
             "round": self.round,
+            # the round whose rows are on show once it is over (None: the rows are this round's)
+            "ended_round": (self.round if over else self.round - 1) if self.ended else None,
             "phase": self.phase,
             "to_move": self.to_move,
             "dealer": self.dealer,
             "start_player": self.start,
-            "rows": [list(row) for row in self.rows],
-            "row_sums": [self.row_sum(s) for s in range(self.players)],
-            "limits": [self.limit(s) for s in range(self.players)],
+            "rows": [list(row) for row in rows],
+            "row_sums": [sum(map(_value, row)) for row in rows],
+            "limits": [RAISED_LIMIT if RAISE_CARD in row else LIMIT for row in rows],
             "revealed": self.revealed,
             "pending": self.pending,
             "actor": self.actor,

@@ -412,6 +412,7 @@ class State(core.State):
 
     def _deal_or_predict(self, move: Deal | Predict) -> None:
         if isinstance(move, Deal):
+            self._new_table()  # the round before stays on the table until this deal: its scoring shows
             self.hands = tuple(tuple(sorted(hand, key=hand_order)) for hand in move.hands)
             self.phase, self.to_move = "predict", self.starter
         else:
@@ -421,7 +422,7 @@ class State(core.State):
                 self.phase = "play"
 
     def _end_round(self) -> None:
-        """Rule mt.round-end: score the active cards, clear the table, next round."""
+        """Rule mt.round-end: score the active cards, next round (the deal clears the table)."""
         scores = tuple(self.active_vp(seat) or 0 for seat in range(self.players))
         self.round_scores += (scores,)
         self.round_tricks += (self.won,)
@@ -431,7 +432,6 @@ class State(core.State):
         self.starter = self.next_starter(scores)
         self.round += 1
         self.phase, self.to_move = "deal", CHANCE
-        self._new_table()
 
     def round_winner(self, scores) -> int:
         """Note mt.round-winner: highest score of the round; a tie goes to the tied
