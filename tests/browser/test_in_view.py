@@ -8,6 +8,7 @@ import pytest
 
 from tutor.drills import drills, tasks
 from tutor.games import monster_trick as mt
+from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
 
@@ -288,6 +289,44 @@ def test_a_full_hand_leaves_each_card_a_finger_wide_on_a_phone(chromium, voila, 
         held = len(first.hands[first.to_move])
         assert held >= 9, "a crowded hand to measure"
         assert len(widths) == held and min(widths) >= 44, f"cards to tap, px wide: {widths}"
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+OVERLAPS = """([button, text]) => { const b = document.querySelector(button).getBoundingClientRect();
+    return [...document.querySelectorAll(text)].filter(el => el.getClientRects().length)
+        .filter(el => { const r = el.getBoundingClientRect();
+            return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom; })
+        .map(el => `${el.textContent.trim().slice(0, 30)} at ${Math.round(el.getBoundingClientRect().top)}`
+            + ` under the button at ${Math.round(b.top)}-${Math.round(b.bottom)}`); }"""
+
+
+def test_the_next_lesson_button_on_a_phone_stays_in_view_and_covers_no_text(chromium, voila):
+    """A lesson's last step on a phone: the button to the next lesson floats at the foot of the
+    screen, under the step's sheet, wherever the page is scrolled; no line of the step under it."""
+    number, lesson = next(
+        (number, lesson)
+        for number, lesson in enumerate(map(load_lesson, bundled_lessons(GAME)), start=1)
+        if number > 1 and lesson.steps[-1].try_ is None
+    )
+    context, page = sized_page(chromium, PHONE)
+    shot = "in-view-next-lesson-390x844"
+    text = ".tutor-lesson-panel :is(.tutor-head, .tutor-say, .tutor-tip, .tutor-count, .tutor-stepnav button)"
+    try:
+        page.goto(voila.page_url(page_file("learn", GAME, lesson=number, step=len(lesson.steps))))
+        page.locator(".tutor-next-lesson").wait_for(timeout=PAGE_TIMEOUT_MS)
+        still(page)
+        for where in ("arrival", "top", "bottom"):
+            if where != "arrival":
+                page.mouse.wheel(0, -20_000 if where == "top" else 20_000)
+                still(page)
+            screenshot(page, f"{shot}-{where}")
+            assert_seen(page, ".tutor-next-lesson", f"{where}: the next-lesson button", f"{shot}-{where}")
+            covered = page.evaluate(OVERLAPS, [".tutor-next-lesson", text])
+            assert covered == [], f"{where}: the step's words under the next-lesson button: {covered}"
+            if where != "bottom":  # (at the page's foot: the rules reference under the lesson)
+                assert_seen(page, text, f"{where}: the step's words and buttons", f"{shot}-{where}")
     finally:
         page.goto("about:blank")
         context.close()
