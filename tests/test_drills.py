@@ -69,20 +69,32 @@ def test_who_plays_after_a_trick_is_the_engines_next_player():
         assert after.to_move == (task.seat + 1) % task.position.players
 
 
-def test_a_card_reaching_the_line_exactly_busts():
+def _to_go(state, give):
+    """How far below its line the give leaves the row, by the engine; None if it busts."""
+    after = advance_chance(state.clone())
+    after.push(give)
+    busted = len(after.busts) > len(state.busts)
+    return None if busted else state.limit(give.seat) - state.row_sum(give.seat) - give.card.value
+
+
+def test_the_card_goes_nearest_the_line_without_busting():
     from tutor.games import danger13 as d13
 
     found = tasks(d13.GAME_ID, "d13-bust", 0)
     for task in found:
-        after = advance_chance(task.position.clone())
-        after.push(task.move)
-        assert after.busts and after.busts[-1] == task.move.seat, "the expected give busts, as the engine says"
-    exact = [task for task in found if task.level == 2]
-    assert exact and all(
-        task.position.row_sum(task.move.seat) + task.move.card.value == task.position.limit(task.move.seat)
-        for task in exact
-        if task.move.card.kind in d13.VALUED and task.position.limit(task.move.seat) == d13.LIMIT
-    )
+        state = task.position
+
+        gives = [move for move in state.legal_moves() if isinstance(move, d13.Give)]
+        safe = [_to_go(state, give) for give in gives if _to_go(state, give) is not None]
+        assert _to_go(state, task.move) == min(safe), (
+            "the expected give is safe and nearest its line, as the engine says"
+        )
+        busting = [give for give in gives if _to_go(state, give) is None]
+        assert (task.level > 1) == bool(busting), "from level 2 the card busts the nearest rows"
+        if task.level > 1:  # one of them by reaching its line exactly: 13 busts too
+            assert any(state.row_sum(give.seat) + give.card.value == state.limit(give.seat) for give in busting)
+            right, text = task.answer(busting[0])
+            assert right is False and str(state.limit(busting[0].seat)) in text
 
 
 def test_a_hand_card_refuses_only_what_would_bust():

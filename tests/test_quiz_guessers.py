@@ -75,11 +75,7 @@ def results(asked: str) -> dict[str, float]:
 
 # Still answered without the rule (issue 33, item 4, in progress): each is listed with the
 # guesser that passes it, and leaves the list when fixed (strict: a fixed one fails here).
-NOT_YET = {
-    "quiz d13-receive": "the choice sharing fewest words with the question, the shortest list",
-    "drill d13-bust": "the row closest to its line",
-    "drill d13-hand": "refusing when the row is near its line",
-}
+NOT_YET = {}
 
 
 @pytest.mark.parametrize(

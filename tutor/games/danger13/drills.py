@@ -31,19 +31,37 @@ def _gives(state) -> list:
     return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]]
 
 
+def _to_go(state, move) -> int:
+    """How far below its line the row ends once ``move`` gives it the card (0 or less: busted)."""
+    total, line = _total_after(state, move.seat, move.card)
+    return line - total
+
+
+def _nearest_safe(state) -> list:
+    """The gives that bring a row nearest its line without busting it (several on a tie)."""
+    safe = [move for move in _gives(state) if not _busts(state, move)]
+    nearest = min((_to_go(state, move) for move in safe), default=None)
+    return [move for move in safe if _to_go(state, move) == nearest]
+
+
 def bust_candidates(state, seat: int) -> list:
-    """Positions where some gives bust and some do not: 1 a bust well past the line,
-    2 one that just reaches 13 (13 busts too), 3 a line raised to 18 on the table."""
+    """Positions where the card's value decides which row it brings nearest the line
+    without busting: 1 a small card that busts no row (the nearest row is the answer),
+    2 a card that busts the nearest rows, one of them by reaching its line exactly
+    (13 busts too), 3 the same on a table with a line raised to 18. Only cards with a
+    printed value, which every row adds up alike."""
     gives = _gives(state)
-    if len(gives) != len(state.legal_moves()) or len(gives) < 2:
+    if len(gives) != len(state.legal_moves()) or state.revealed.kind not in d13.VALUED:
         return []
+    if len({state.limit(move.seat) - state.row_sum(move.seat) for move in gives}) < 2:
+        return []  # rows all as far from their lines: nothing to weigh
     busting = [move for move in gives if _busts(state, move)]
-    if not busting or len(busting) == len(gives):
+    if not busting:
+        return [(None, 1)] if len(_nearest_safe(state)) == 1 else []
+    if len(busting) == len(gives) or not any(_to_go(state, move) == 0 for move in busting):
         return []
-    totals = [_total_after(state, move.seat, move.card) for move in gives]
-    raised = any(line == d13.RAISED_LIMIT and total >= d13.LIMIT for total, line in totals)
-    exact = any(total == line for total, line in totals)
-    return [(None, 3 if raised else 2 if exact else 1)]
+    raised = any(state.limit(move.seat) == d13.RAISED_LIMIT for move in gives)
+    return [(None, 3 if raised else 2)]
 
 
 def _busts(state, move) -> bool:
@@ -54,6 +72,7 @@ def _busts(state, move) -> bool:
 
 def bust_task(state, seat: int, _subject, level: int) -> Task:
     card = state.revealed
+    nearest = _nearest_safe(state)
 
     def judge(move) -> tuple[bool | None, str]:
         if not isinstance(move, d13.Give):
@@ -62,12 +81,13 @@ def bust_task(state, seat: int, _subject, level: int) -> Task:
         if reason is not None:
             return False, str(reason)
         total, line = _total_after(state, move.seat, card)
-        player = state.name(move.seat)
+        words = {"card": card, "player": state.name(move.seat), "total": total, "line": line}
+        if move in nearest:
+            return True, msg("drill.d13-bust.right", **words)
         if _busts(state, move):
-            return True, msg("drill.d13-bust.right", card=card, player=player, total=total, line=line)
-        return False, msg("drill.d13-bust.safe", card=card, player=player, total=total, line=line)
+            return False, msg("drill.d13-bust.busts", **words)
+        return False, msg("drill.d13-bust.farther", **words)
 
-    solution = next(move for move in _gives(state) if _busts(state, move))
     rules = ("d13.bust", "d13.raise") if level == 3 else ("d13.bust",)
     return Task(
         state,
@@ -76,19 +96,28 @@ def bust_task(state, seat: int, _subject, level: int) -> Task:
         level,
         rules,
         judge=judge,
-        move=solution,
+        move=nearest[0],
         hint=msg("drill.d13-bust.hint", card=card),
     )  # the card turned up stands out already: no mark
 
 
+# A hand card's decisions in pairs at one distance from the line, one card busting and one
+# not, so that how near the row is tells nothing: the card's value decides. Level by level:
+# (distance below the line, the card busts).
+HAND_LEVELS = {1: (4, False), 2: (4, True), 3: (2, False), 4: (2, True), 5: (3, False), 6: (3, True)}
+
+
 def hand_candidates(state, seat: int) -> list:
-    """A hand card's owner deciding: 1 the total lands well away from the line, 2 one
-    off it, 3 exactly on it (13 busts too)."""
+    """A hand card's owner deciding about a card with a value, at a distance and with an
+    outcome of ``HAND_LEVELS``; at distance 3 the card lands one short of the line or
+    exactly on it (13 busts too)."""
     if state.phase != d13.DECIDE or state.pending.kind not in d13.VALUED:
         return []
     total, line = _total_after(state, seat, state.pending)
-    distance = abs(total - line)
-    return [(None, 3 if distance == 0 else 2 if distance == 1 else 1)]
+    distance, busts = line - state.row_sum(seat), total >= line
+    if distance == 3 and total not in (line - 1, line):
+        return []
+    return [(level, level) for level, asked in HAND_LEVELS.items() if asked == (distance, busts)]
 
 
 def hand_task(state, seat: int, _subject, level: int) -> Task:
@@ -127,5 +156,5 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
 
 DRILLS = (
     Drill("d13-bust", bust_candidates, bust_task, levels=(1, 1, 2, 2, 3, 3)),
-    Drill("d13-hand", hand_candidates, hand_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("d13-hand", hand_candidates, hand_task, levels=tuple(HAND_LEVELS)),
 )

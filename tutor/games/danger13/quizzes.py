@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from tutor.games import danger13 as d13
 from tutor.messages import either, listed, msg
@@ -120,11 +121,34 @@ def deal_so_far(state) -> tuple[list[d13.Give], set[d13.Give]]:
     return given, {give for give in given if give.card in refused}
 
 
+def _receive_slips(state, answer: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:
+    """Three wrong lists of players for d13-receive. Misreadings first, as lists as long as
+    the answer: one who had a card (a refused one above all) or the dealer in place of one
+    who may. Other lengths only to make up three, one longer or one shorter as often, so
+    that neither the shortest nor the longest list is the answer more often than a blind
+    pick (the prompt names every player, so no choice is the one naming the unnamed)."""
+    size, everyone = len(answer), range(state.players)
+    refusers = [give.seat for give in deal_so_far(state)[1]]
+    had = [*refusers, *sorted(set(state.received) - set(refusers)), state.dealer]
+    swaps = [tuple(sorted({*answer} - {out} | {into})) for into in had if into not in answer for out in answer]
+    same_size = [tuple(sorted(seats)) for seats in combinations(everyone, size)]
+    rng.shuffle(same_size)
+    slips = [seats for seats in dict.fromkeys([*swaps, *same_size]) if seats != answer][: CHOICES - 1]
+    counts = [count for count in (size - 1, size + 1) if 0 < count <= state.players]
+    rng.shuffle(counts)
+    for count in counts:
+        others = [tuple(seats) for seats in combinations(everyone, count)]
+        rng.shuffle(others)
+        slips += others[: CHOICES - 1 - len(slips)]
+    return slips
+
+
 def d13_receive(rng: random.Random) -> Question:
     """Who may receive the turned-up card? (rules d13.one-each, d13.hand-counts) Asked
     while some players have had their card in this deal, so the answer is not everyone.
-    The question tells the deal so far and the board hides who has had a card (it would
-    name the answer); a third of the questions have a card refused in this deal."""
+    The question names every player and tells the deal so far; the board hides who has had
+    a card (it would name the answer); a third of the questions have a card refused in
+    this deal."""
     want_refused = rng.random() < 1 / 3
 
     def cards(state, _):
@@ -136,19 +160,8 @@ def d13_receive(rng: random.Random) -> Question:
 
     state, _, card = pick(d13.GAME_ID, rng, cards)
     answer = tuple(sorted({move.seat for move in state.legal_moves() if isinstance(move, d13.Give)}))
-    everyone = tuple(range(state.players))
     got = tuple(sorted(state.received))
-    guesses = [
-        everyone,
-        tuple(seat for seat in everyone if seat != state.dealer),
-        tuple(seat for seat in answer if seat != state.dealer),
-        (*answer, state.dealer),
-        *(tuple(seat for seat in answer if seat != give.seat) + (give.seat,) for give in deal_so_far(state)[1]),
-        *((seat,) for seat in everyone),
-    ]
-    wrong = [tuple(sorted(set(guess))) for guess in guesses]
-    wrong = [guess for guess in dict.fromkeys(wrong) if guess and guess != answer][:3]
-    choices = [(_players(state, seats), seats) for seats in [answer, *wrong]]
+    choices = [(_players(state, seats), seats) for seats in [answer, *_receive_slips(state, answer, rng)]]
     rng.shuffle(choices)
     explanation = [
         msg(
@@ -176,7 +189,13 @@ def d13_receive(rng: random.Random) -> Question:
     refusals = "".join(
         msg("quiz.d13-receive.refused", card=give.card, player=state.name(give.seat)) + " " for give in refused
     )
-    prompt = {"dealer": state.name(state.dealer), "card": card, "given": story, "refused": refusals}
+    prompt = {
+        "players": listed(list(state.seat_names)),
+        "dealer": state.name(state.dealer),
+        "card": card,
+        "given": story,
+        "refused": refusals,
+    }
     return make_question(
         d13.GAME_ID, "d13-receive", state, card, prompt, choices, answer, explanation, rules, conceals=("has-card",)
     )
