@@ -178,7 +178,10 @@ OTHER_WORDS = {
         r"startkaart",  # the edition's "kaart voor de startspeler"
         r"\b(pluskaart|gewone kaart|pakkaart) \d",  # "pluskaart 2" reads as +2: "pluskaart van 2"
     ],
-    ("danger13", "fr"): [r"\bcartes? (simples?|plus|double plus|pioche) \d"],  # "carte plus 2" reads as +2: "valant 2"
+    ("danger13", "fr"): [
+        r"\bcartes? (simples?|plus|double plus|pioche) \d",  # "carte plus 2" reads as +2: "valant 2"
+        r"\b([Uu]ne|[Ll]a|[Ll]es|des|\d) flèches?\b",  # the sheet's carte « flèche », as the board names it
+    ],
     # A trick is "complet" / "vol" once its fourth card is down, and the VP cards "prédire" it.
     ("monster_trick", "fr"): [
         r"\bplis? (finis?|terminés?)\b",
