@@ -80,7 +80,7 @@ from tutor.classroom import Classrooms, open_store
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
-from widgets.stepper import board_module
+from widgets.boards import board_module
 
 SEED = 27
 TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"

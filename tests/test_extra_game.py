@@ -19,6 +19,7 @@ from tutor.core import IllegalMove
 from tutor.messages import LANGUAGES, msg
 from tutor.session import PERSON, NotYourTurn, Session
 from widgets import LessonStepper, app
+from widgets.boards import has_board
 from widgets.pages import SECTIONS, sections
 
 HERE = Path(__file__).parent / "extra_game"
@@ -86,7 +87,8 @@ def test_a_session_with_a_person_and_a_computer_player():
 def test_the_registry_says_what_a_game_has():
     extra = registry.game("take-last")
     assert extra.has("rules") and extra.has("lessons")
-    assert not any(extra.has(part) for part in ("quizzes", "drills", "words", "glossary", "board", "lesson files"))
+    assert not any(extra.has(part) for part in ("quizzes", "drills", "words", "glossary", "lesson files"))
+    assert not has_board(extra) and all(has_board(shipped) for shipped in registry.games().values() if shipped != extra)
     assert sections("take-last") == ()
     for shipped in registry.games():
         if shipped != "take-last":

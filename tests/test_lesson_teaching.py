@@ -143,7 +143,7 @@ def click(board, selector: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_try_step_can_be_answered_right_on_the_board(game):
     import widgets
-    from widgets.stepper import board_module
+    from widgets.boards import board_module
 
     clicks = board_module(game).clicks
     for path in bundled_lessons(game):

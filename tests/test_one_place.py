@@ -11,6 +11,7 @@ import pytest
 
 from tutor.games import games
 from tutor.messages import LANGUAGES, catalog
+from widgets.boards import board_module
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = [
@@ -25,7 +26,7 @@ def own_places(game) -> tuple[str, ...]:
     """Where a game may be named: its own package, its board and its shipped lessons (data in
     a folder per game), each where the game declares it; and the tests."""
     package = Path(import_module(game.package).__file__).parent
-    board = import_module(game.board_module).__file__
+    board = board_module(game.id).__file__
     return (
         f"{package.relative_to(ROOT)}/",
         str(Path(board).relative_to(ROOT)),

@@ -81,7 +81,7 @@ def test_ink_is_readable_on_every_fill(game_id, monkeypatch):
     and every seat colour a seat may take: dark ink or white, at 4.5:1 at least (WCAG's bar for small text:
     the seat tags are 10 px)."""
     from tutor.session import Session
-    from widgets.stepper import board_for
+    from widgets.boards import board_for
 
     asked = set(PALETTE.values())
     chosen = ink_on
@@ -276,7 +276,7 @@ def test_narrow_layouts_read_at_11_px_on_a_phone(game_id):
     """Every drawing of a board in its narrow layout, filled to a phone's width (a growing
     grid at the scale of the rest), has no word under 11 px, in a game's middle and end."""
     from tutor.session import Session
-    from widgets.stepper import board_for
+    from widgets.boards import board_for
 
     session = Session(game_id, ["coach"] * 4 if 4 in registered(game_id).player_counts else ["coach"] * 3, seed=3)
     for stop in (40, 10_000):

@@ -26,7 +26,7 @@ Any game
     ``ScoreSheet(state, scale=1.0)``: scores per round and totals, winners starred.
 
 Game boards
-    ``widgets/boards/<package>.py`` (the module a game names as its ``board_module``) holds
+    ``widgets/boards/<package>.py`` (named as the game's package in ``tutor/games/``) holds
     the board of one game and names it ``BOARD``, and says with ``clicks(move)`` what a
     person clicks to make a move; ``board_for(game_id, state, scale)`` finds it.
     Each joins the game's drawn parts with a ``Hand`` where the game has one and turns
@@ -57,9 +57,10 @@ Pages (``widgets/app.py`` builds them; the bodies live beside it, links in ``add
     page's computer players, the classroom pages' polls).
 """
 
+from widgets.boards import board_for
 from widgets.hand import Hand
 from widgets.rules import RulesReference
 from widgets.scores import ScoreSheet
-from widgets.stepper import LessonStepper, board_for
+from widgets.stepper import LessonStepper
 
 __all__ = ["Hand", "LessonStepper", "RulesReference", "ScoreSheet", "board_for"]

@@ -13,9 +13,9 @@ from tutor.drills import MOST_STARS, Run, drills
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.assets import browser_side
+from widgets.boards import board_for
 from widgets.component import Component
 from widgets.feedback import feedback
-from widgets.stepper import board_for
 
 STAR, NO_STAR = "\u2605", "\u2606"
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import ast
 
 from tutor import messages
-from tutor.games import game, games
+from tutor.games import Game, game, games
+from widgets.boards import has_board
 
 LANGUAGES = messages.LANGUAGES
 SECTIONS = ("learn", "drill", "practise", "play", "glossary")  # a game's pages: notebooks/<section>.ipynb?game=<id>
-NEEDS = {  # what a game must have (Game.has) for each of its pages
+NEEDS = {  # what a game must have (Game.has, and a board in widgets/boards) for each of its pages
     "learn": ("lesson files", "lessons", "board"),
     "drill": ("drills", "board"),
     "practise": ("quizzes", "board"),
@@ -26,7 +27,11 @@ JOIN_PAGE = "classroom/join.ipynb"  # the page of a class that follows the teach
 def sections(game_id: str) -> tuple[str, ...]:
     """The pages ``game_id`` has, in SECTIONS' order: those whose every need it has."""
     entry = game(game_id)
-    return tuple(section for section in SECTIONS if all(entry.has(part) for part in NEEDS[section]))
+    return tuple(section for section in SECTIONS if all(_has(entry, part) for part in NEEDS[section]))
+
+
+def _has(entry: Game, part: str) -> bool:
+    return has_board(entry) if part == "board" else entry.has(part)
 
 
 def text(language: str, key: str, /, **params) -> str:

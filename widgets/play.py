@@ -23,6 +23,7 @@ from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
 from tutor.visitor_text import visitor_text
+from widgets.boards import board_for
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
 from widgets.guard import log
@@ -32,7 +33,6 @@ from widgets.poller import Poller
 from widgets.replay import GameReplay, read_record, record_link
 from widgets.result import result_html
 from widgets.scores import ScoreSheet
-from widgets.stepper import board_for
 
 SEAT_KINDS = (PERSON, *KINDS)
 SEAT_NAME_LIMIT = 24  # a name in the move log and on the board, on a phone too

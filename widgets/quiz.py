@@ -11,10 +11,10 @@ import ipywidgets as w
 from tutor.messages import has, msg
 from tutor.quizzes import quiz
 from widgets.board import Actions
+from widgets.boards import board_for
 from widgets.feedback import feedback
 from widgets.log import sentence
 from widgets.rules import RulesReference
-from widgets.stepper import board_for
 
 SEEDS = 10**9  # a fresh round's seed is drawn from this many
 

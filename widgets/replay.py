@@ -12,10 +12,10 @@ from tutor.core import CHANCE
 from tutor.messages import msg
 from tutor.records import RecordError, check_upload_size, dumps, load
 from tutor.seats import renamed
+from widgets.boards import board_for
 from widgets.log import MoveLog, replayed
 from widgets.result import result_html
 from widgets.scores import ScoreSheet
-from widgets.stepper import board_for
 
 
 def record_link(state, played_by: list[str] | None = None) -> str:

@@ -4,37 +4,20 @@ rule links, highlights and try-it steps that the engine judges."""
 from __future__ import annotations
 
 from html import escape
-from importlib import import_module
 from pathlib import Path
-from types import ModuleType
 
 import ipywidgets
 import traitlets
 
 from tutor.core import TutorError
-from tutor.games import game
 from tutor.lesson_run import LessonRun, after  # noqa: F401 (after: the classroom's pages show a right answer's position)
 from tutor.lessons import Lesson, Line, load_lesson
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.board import Board
+from widgets.boards import board_for
 from widgets.component import Component
 from widgets.scores import score_table
-
-
-def board_module(game_id: str) -> ModuleType:
-    """The module of the game's board (its ``board_module``, as ``widgets/boards/<package>.py``):
-    ``BOARD``, the drawing and click handling a game needs beyond its pure package, and
-    ``clicks(move)``; a TutorError in words for a game without a board."""
-    entry = game(game_id)
-    if entry.board_module is None:
-        raise TutorError(msg("app.no-board", game=entry.name))
-    return import_module(entry.board_module)
-
-
-def board_for(game_id: str, state, scale: float) -> Board:
-    """The game's board widget showing ``state``."""
-    return board_module(game_id).BOARD(state, scale=scale)
 
 
 class LessonPanel(Component):

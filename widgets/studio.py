@@ -33,11 +33,12 @@ from tutor.svg.draw import el
 from tutor.yamlfile import FileProblem, read_yaml
 from widgets.address import href
 from widgets.app import Bodies, Page, friendly, heading, nav_bar, requested_game
+from widgets.boards import board_for
 from widgets.component import Callbacks, Component
 from widgets.feedback import feedback
 from widgets.languages import requested
 from widgets.own_lessons import ShareLink, shared_page
-from widgets.stepper import LessonStepper, board_for
+from widgets.stepper import LessonStepper
 
 PREVIOUS_KEPT = 10  # drafts undo can go back to
 # Long lessons one studio page may keep in the server's store, which keeps store.MAX_LESSONS of

@@ -2,7 +2,7 @@
 (``clicks`` in its ``board_module``), found by the names the board gives its parts
 (``data-target``) and by the labels screen readers read too."""
 
-from widgets.stepper import board_module
+from widgets.boards import board_module
 
 
 def play(page, game_id: str, move) -> None:

@@ -10,7 +10,7 @@ from tutor.games.thricewise import Place
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
-from widgets.stepper import board_module
+from widgets.boards import board_module
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_play import smallest_table, wait_for_log

@@ -146,7 +146,7 @@ def mt_card(move) -> str:
 
 
 def mt_clicks(move) -> list[str]:
-    from widgets.stepper import board_module
+    from widgets.boards import board_module
 
     return board_module(GAME).clicks(move)
 

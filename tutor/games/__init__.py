@@ -16,10 +16,10 @@ A package holds its parts as modules, imported when first asked for:
   drawing   SVG pictures of positions
   glossary  EDITIONS and TERMS, the game's words in each language's rule sheet
 
-Beside its modules a game declares where its shipped lesson files are and which module
-holds its board widget (``Game(..., lesson_folder=..., board_module=...)``). Only
-``rules`` is required; ``has(part)`` says what else a game has. docs/engines.md says how
-to add a game.
+Beside its modules a game declares where its shipped lesson files are
+(``Game(..., lesson_folder=...)``); its board widget lives outside ``tutor/``, in
+``widgets/boards/<package>.py``. Only ``rules`` is required; ``has(part)`` says what else a
+game has. docs/engines.md says how to add a game.
 """
 
 from __future__ import annotations
@@ -40,8 +40,7 @@ PARTS = ("rules", "lessons", "stats", "bot", "quizzes", "drills", "words", "draw
 
 class Game:
     """One registry entry: a game's id, the package that holds its parts, and where its
-    lesson files (``lesson_folder``) and its board widget (``board_module``, a module name
-    outside ``tutor/``, as engines import no UI) are, None for a game without them."""
+    lesson files are (``lesson_folder``, None for a game without them)."""
 
     def __init__(
         self,
@@ -50,11 +49,10 @@ class Game:
         order: int = 100,
         *,
         lesson_folder: Path | None = None,
-        board_module: str | None = None,
     ):
         self.id, self.package = id, package
         self.order = order  # place in lists of games (landing page, menus), lowest first
-        self.lesson_folder, self.board_module = lesson_folder, board_module
+        self.lesson_folder = lesson_folder
 
     def __repr__(self) -> str:
         return f"Game({self.id!r})"
@@ -77,10 +75,8 @@ class Game:
         return module
 
     def has(self, part: str) -> bool:
-        """Whether the game has ``part``: one of the modules in PARTS, "board" (a board
-        widget) or "lesson files" (lessons shipped with it)."""
-        if part == "board":
-            return self.board_module is not None
+        """Whether the game has ``part``: one of the modules in PARTS or "lesson files"
+        (lessons shipped with it)."""
         if part == "lesson files":
             return bool(self.lesson_files())
         if part not in PARTS:

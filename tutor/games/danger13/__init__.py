@@ -7,15 +7,7 @@ from tutor.games import SHIPPED_LESSONS, Game, register
 from tutor.games.danger13 import rules
 from tutor.games.danger13.rules import *  # noqa: F403 (rules.__all__, the engine's public names)
 
-GAME = register(
-    Game(
-        "danger-13",
-        __name__,
-        order=2,
-        lesson_folder=SHIPPED_LESSONS / "danger13",
-        board_module="widgets.boards.danger13",
-    )
-)
+GAME = register(Game("danger-13", __name__, order=2, lesson_folder=SHIPPED_LESSONS / "danger13"))
 
 __all__ = ["GAME"]
 __all__ += rules.__all__

@@ -7,15 +7,7 @@ from tutor.games import SHIPPED_LESSONS, Game, register
 from tutor.games.thricewise import rules
 from tutor.games.thricewise.rules import *  # noqa: F403 (rules.__all__, the engine's public names)
 
-GAME = register(
-    Game(
-        "thricewise",
-        __name__,
-        order=3,
-        lesson_folder=SHIPPED_LESSONS / "thricewise",
-        board_module="widgets.boards.thricewise",
-    )
-)
+GAME = register(Game("thricewise", __name__, order=3, lesson_folder=SHIPPED_LESSONS / "thricewise"))
 
 __all__ = ["GAME"]
 __all__ += rules.__all__
