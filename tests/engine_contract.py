@@ -6,6 +6,7 @@ import random
 from tutor import records
 from tutor.core import CHANCE, NOBODY, SEAT, SEATS, TERMINAL, advance_chance
 from tutor.games import game as registered
+from tutor.games.parts import PROTOCOLS, names
 
 
 def play_checking(game_id: str, players: int, seed: int, moves_seed: int) -> None:
@@ -78,3 +79,14 @@ def check_position(state, turn, seen: dict, rng) -> None:
     again = state.resample_from_view(seat, random.Random(number)).snapshot()
     assert state.resample_from_view(seat, rng).resample_from_view(seat, random.Random(number)).snapshot() == again
     advance_chance(copy)  # a chance step after a move is always possible
+
+
+def check_parts(game_id: str) -> None:
+    """Each part of the game's package has every name its protocol lists (tutor/games/parts.py)."""
+    entry = registered(game_id)
+    assert entry.has("rules")
+    for name, protocol in PROTOCOLS.items():
+        if entry.has(name):
+            module = entry.part(name)
+            missing = [name for name in names(protocol) if not hasattr(module, name)]
+            assert not missing and isinstance(module, protocol), f"{module.__name__} lacks {missing}"

@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from engine_contract import play_checking
+from engine_contract import check_parts, play_checking
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,3 +27,8 @@ def test_hidden_information_really_is_dealt_again(game):
     entry = registered(game)
     state = advance_chance(entry.new_game(3, seed=1))
     assert state.resample_from_view(0, random.Random(1)).snapshot() != state.snapshot()
+
+
+@pytest.mark.parametrize("game", games())
+def test_every_part_a_game_has_keeps_its_protocol(game):
+    check_parts(game)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from engine_contract import play_checking
+from engine_contract import check_parts, play_checking
 from extra_game import take_last
 
 from tutor import bots, cli, messages, records
@@ -42,6 +42,7 @@ def test_it_keeps_the_engine_contract():
     for players in (2, 3, 4):
         for seed in range(5):
             play_checking("take-last", players, seed, seed + 100)
+    check_parts("take-last")
 
 
 def test_simulate_and_check_from_the_command_line(capsys, tmp_path):

@@ -199,7 +199,7 @@ class LessonRun:
         if moves and moves[0] == answer:
             return None  # the lesson goes on from the learner's own move
         before = self.states[self.index - 1]
-        words = self.lesson.entry.needed("words")
+        words = self.lesson.entry.words
 
         def saying() -> str:
             yours = words.move_words(before, answer)
@@ -303,7 +303,7 @@ class LessonRun:
         accepted = step.try_.accept if step.try_ else []
         if not accepted:
             return msg("classroom.answer.any")
-        words = self.lesson.entry.needed("words")
+        words = self.lesson.entry.words
         return msg("classroom.answer.is", answer=" / ".join(words.move_words(state, move) for move in accepted))
 
     def goes_on(self, index: int) -> tuple[Any, str] | None:
@@ -320,7 +320,7 @@ class LessonRun:
         if kind.goes_on == "play":
             return self.line.plays[index][-1].state, msg("classroom.answer.played-on", seat=state.name(seat))
         move = self.line.answers[index]
-        words = lesson.entry.needed("words").move_words(state, move)
+        words = lesson.entry.words.move_words(state, move)
         return after(state, move), msg("classroom.answer.coach", seat=state.name(seat), move=words)
 
 

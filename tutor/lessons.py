@@ -300,19 +300,19 @@ class Lesson:
         happened = self.entry_moments[when]
         if happened(moment):
             return True
-        if not each or when in getattr(self.entry.part("lessons"), "SHOWN_MOMENTS", ()):
+        if not each or when in self.entry.lessons.SHOWN_MOMENTS:
             return False
         return any(happened(single) for single in moment.each_move())
 
     @property
     def entry_moments(self) -> dict:
-        return getattr(self.entry.part("lessons"), "MOMENTS", {})
+        return self.entry.lessons.MOMENTS
 
     def text(self, text: str, moment: Moment) -> str:
         """A guided game's text with its {facts} filled in from what happened on the way."""
         if not self.guided:
             return text
-        facts = {**SHARED_FACTS, **getattr(self.entry.part("lessons"), "FACTS", {})}
+        facts = {**SHARED_FACTS, **self.entry.lessons.FACTS}
         return _FACT.sub(lambda found: str(facts[found[1]](moment)) if found[1] in facts else found[0], text)
 
     def judge(self, step: Step, state, move) -> tuple[bool, str]:
@@ -455,7 +455,7 @@ def _check_guided(lesson: Lesson) -> list[tuple[int | None, str]]:
     """A guided game holds on every way through it the checker tries: each check, each
     free step's turn; and each {fact} in its texts is one the game fills in."""
     failures: list[tuple[int | None, str]] = []
-    facts = {**SHARED_FACTS, **getattr(lesson.entry.part("lessons"), "FACTS", {})}
+    facts = {**SHARED_FACTS, **lesson.entry.lessons.FACTS}
     for step in lesson.steps:
         for name in sorted({name for text in _texts(lesson, step) for name in _FACT.findall(text)} - set(facts)):
             failures.append(
@@ -737,8 +737,8 @@ def told_tries(path: str | Path) -> list[tuple[int, Any]]:
     learner clicks for it (the game's ``answer_names``: the card or player a move names).
     "Where may this card go?" asks; "Give it to Blue." tells."""
     lesson = load_lesson(path)
-    names_of = getattr(lesson.entry.part("lessons"), "answer_names", None)
-    if names_of is None or lesson.guided:
+    names_of = lesson.entry.lessons.answer_names
+    if lesson.guided:
         return []
     raw_steps = read_yaml(str(path))["steps"]
     told = []

@@ -54,7 +54,7 @@ NEW_QUESTION_TRIES = 20  # a near-duplicate is drawn again at most this often
 def quiz(game: str, seed=0, count: int = 10) -> list[Question]:
     """``count`` questions on ``game``, taking its question kinds in turn (every kind in
     every round of at least as many questions), never the same question twice."""
-    makers = registered(game).needed("quizzes").MAKERS
+    makers = registered(game).quizzes.MAKERS
     rng = random.Random(f"quiz:{game}:{seed}")
     questions: list[Question] = []
     asked: set = set()

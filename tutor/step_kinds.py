@@ -126,9 +126,7 @@ def _judge_try(lesson, step, state, move) -> Verdict:
 
     def words() -> str:
         # Allowed, but not what the step asks: the game says what differs, in the step's terms.
-        unasked = getattr(lesson.entry.part("lessons"), "unasked", None)
-        said = unasked(state, move, step.try_.accept) if unasked is not None else None
-        return said or msg("lesson.try-wrong-but-legal")
+        return lesson.entry.lessons.unasked(state, move, step.try_.accept) or msg("lesson.try-wrong-but-legal")
 
     return Verdict(False, True, words)
 

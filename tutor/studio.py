@@ -350,7 +350,7 @@ class Draft:
 
     def _words(self, moves: list[str], state, named: bool = False) -> list[str]:
         """``moves`` (lesson notation) played from ``state``, each in the page's words."""
-        words = self.entry.needed("words")
+        words = self.entry.words
         said = []
         for text in moves:
             try:

@@ -51,7 +51,7 @@ NEVER_ONE_IN = {
 
 def key_games() -> dict[str, str]:
     """Which game a key speaks of, from the short names its parts use (each game's KEY_NAMES)."""
-    return {name: game for game in games() for name in registered(game).needed("words").KEY_NAMES}
+    return {name: game for game in games() for name in registered(game).words.KEY_NAMES}
 
 
 def games_of(key: str) -> list[str]:
@@ -67,12 +67,12 @@ def filled_apart(name: str) -> set[str]:
     COUNTED_CARDS ({cards} holds numbers), NUMBERED_WANTED ({wanted} holds a number),
     CARD_EXPECTED ({expected} holds a card), EITHER_WANTED ({wanted} may name alternatives,
     any one of them asked for: filled with two once)."""
-    return {key for game in games() for key in getattr(registered(game).needed("words"), name, ())}
+    return {key for game in games() for key in getattr(registered(game).words, name)}
 
 
 def cards_of(game: str) -> list:
     """A few real cards of ``game``: each kind of name it gives a card."""
-    return registered(game).needed("words").sample_cards()
+    return registered(game).words.sample_cards()
 
 
 def rendered(lang: str) -> Iterator[tuple[str, str]]:
@@ -243,7 +243,7 @@ QUIZ_SEEDS = (1, 2)
 
 def quiz_lines(game: str) -> Iterator[str]:
     for seed in QUIZ_SEEDS:
-        for question in quiz(game, seed, len(registered(game).needed("quizzes").MAKERS)):
+        for question in quiz(game, seed, len(registered(game).quizzes.MAKERS)):
             yield f"{question.kind} prompt: {question.prompt}"
             yield f"{question.kind} choices: {' | '.join(question.choices)}"
             yield f"{question.kind} right: {question.answer(question.correct)[1]}"
@@ -273,7 +273,7 @@ def drill_lines(game: str) -> Iterator[str]:
 def log_lines(game: str) -> Iterator[str]:
     """The move log of a seeded game of coaches, as the play page shows it."""
     _, state = bot_game(game, seed=2)
-    sentences = registered(game).needed("words").sentences
+    sentences = registered(game).words.sentences
     for index in range(len(state.move_stack)):
         said = sentences(state, index)
         if said:

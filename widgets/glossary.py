@@ -14,7 +14,7 @@ from tutor.svg.draw import el
 
 
 def glossary_html(game_id: str) -> str:
-    part = game(game_id).needed("glossary")
+    part = game(game_id).glossary
     head = []
     for code in LANGUAGES:
         note = (

@@ -35,7 +35,7 @@ def score_text(state, seat: int) -> str:
 
 def why_won(state) -> str:
     """Who won, and the tie-break when the first score left several players level."""
-    words, key, winners = game(state.game_id).needed("words"), ranking_key(state), state.winners()
+    words, key, winners = game(state.game_id).words, ranking_key(state), state.winners()
     parts = [msg(f"app.play.end.part.{part}") for part in words.KEY_PARTS]
     level = [seat for seat in range(state.players) if key(seat)[0] == key(winners[0])[0]]
     score = score_text(state, winners[0])
@@ -45,7 +45,7 @@ def why_won(state) -> str:
         text = msg(
             "app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score, also=also
         )
-        rule = getattr(words, "SHARED_RULE", words.TIE_RULE)
+        rule = words.SHARED_RULE
     elif len(level) == 1:
         text, rule = msg("app.play.end.won", player=state.name(winners[0]), score=score), words.WIN_RULE
     else:

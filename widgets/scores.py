@@ -76,5 +76,5 @@ class ScoreSheet(StateComponent):
 
 def score_table(state, seat: int | None = None) -> str:
     """The score sheet's table as HTML, for a page that shows it inside another part."""
-    columns, rows = game(state.game_id).needed("words").score_sheet(state, seat)
+    columns, rows = game(state.game_id).words.score_sheet(state, seat)
     return _table(state, columns, rows)

@@ -25,12 +25,15 @@ game has. docs/engines.md says how to add a game.
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Mapping
 from functools import cache
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
+from typing import cast
 
 from tutor.core import TutorError, default_seat_names, player_count_refusal
+from tutor.games import parts
 from tutor.messages import msg
 
 _REGISTRY: dict[str, Game] = {}
@@ -87,9 +90,43 @@ class Game:
         """The lesson files shipped with the game, in teaching order (their names sort so)."""
         return sorted(self.lesson_folder.glob("*.yaml")) if self.lesson_folder is not None else []
 
+    # each part typed as its protocol (tutor/games/parts.py), for code that runs only for a game
+    # that has it (has(part) says): a LookupError otherwise, as needed(part)
     @property
-    def rules(self) -> ModuleType:
-        return import_module(f"{self.package}.rules")  # every game has its rules
+    def rules(self) -> parts.Rules:
+        return cast(parts.Rules, self.needed("rules"))  # every game has its rules
+
+    @property
+    def lessons(self) -> parts.Lessons:
+        return cast(parts.Lessons, self.needed("lessons"))
+
+    @property
+    def words(self) -> parts.Words:
+        return cast(parts.Words, self.needed("words"))
+
+    @property
+    def bot(self) -> parts.Bots:
+        return cast(parts.Bots, self.needed("bot"))
+
+    @property
+    def stats(self) -> parts.Stats:
+        return cast(parts.Stats, self.needed("stats"))
+
+    @property
+    def quizzes(self) -> parts.Quizzes:
+        return cast(parts.Quizzes, self.needed("quizzes"))
+
+    @property
+    def drills(self) -> parts.Drills:
+        return cast(parts.Drills, self.needed("drills"))
+
+    @property
+    def drawing(self) -> parts.Drawing:
+        return cast(parts.Drawing, self.needed("drawing"))
+
+    @property
+    def glossary(self) -> parts.Glossary:
+        return cast(parts.Glossary, self.needed("glossary"))
 
     @property
     def name(self) -> str:
@@ -114,8 +151,7 @@ class Game:
     def seat_names(self, players: int) -> list[str]:
         """The players' names on every page of the game: those its lessons use (``SEAT_NAMES``
         in its words), so a learner meets the same players in lessons, quizzes and games."""
-        words = self.part("words")
-        names = list(getattr(words, "SEAT_NAMES", ()))[:players]
+        names = list(self.words.SEAT_NAMES if self.has("words") else ())[:players]
         return names if len(names) == players else default_seat_names(players)
 
     def new_game(self, players: int, **kwargs):
@@ -125,38 +161,33 @@ class Game:
         return self.rules.parse_move(text, players)
 
     @property
-    def checks(self) -> dict:
+    def checks(self) -> Mapping:
         """The facts a lesson may state about a position: {name: check(state, value)}."""
-        lessons = self.part("lessons")
-        return lessons.CHECKS if lessons is not None else {}
+        return self.lessons.CHECKS if self.has("lessons") else {}
 
     @property
-    def studio_checks(self) -> dict:
+    def studio_checks(self) -> Mapping:
         """The checks the lesson studio offers, each with the engine's value in a position:
         {name: read(state)} (None: not offered there)."""
-        lessons = self.part("lessons")
-        return getattr(lessons, "STUDIO_CHECKS", {}) if lessons is not None else {}
+        return self.lessons.STUDIO_CHECKS if self.has("lessons") else {}
 
     @property
-    def notes(self) -> dict:
+    def notes(self) -> Mapping:
         """The notes and variants a lesson step may say it relies on, each with its test
         "applies here": {rule id: applies(before, after)}, the positions around the step."""
-        lessons = self.part("lessons")
-        return getattr(lessons, "NOTES", {}) if lessons is not None else {}
+        return self.lessons.NOTES if self.has("lessons") else {}
 
     @property
     def view_notes(self) -> frozenset:
         """The notes about what the tutor shows or asks, which decide no outcome: a step may
         leave them unnamed where they apply."""
-        lessons = self.part("lessons")
-        return frozenset(getattr(lessons, "VIEW_NOTES", ())) if lessons is not None else frozenset()
+        return frozenset(self.lessons.VIEW_NOTES) if self.has("lessons") else frozenset()
 
     def lesson_state(self, players: int, position: dict, options: dict, seed: int, seat_names):
         """A position a lesson describes (a TutorError for a game whose lessons cannot set one)."""
-        lessons = self.part("lessons")
-        if lessons is None:
+        if not self.has("lessons"):
             raise TutorError(msg("lesson.no-positions", game=self.name))
-        return lessons.lesson_state(players, position, options, seed, seat_names)
+        return self.lessons.lesson_state(players, position, options, seed, seat_names)
 
 
 def register(game: Game) -> Game:

@@ -66,7 +66,7 @@ def lesson_purpose(game: str, stem: str) -> str:
 
 
 def move_words(lesson, state, move) -> str:
-    return lesson.entry.needed("words").move_words(state, move)
+    return lesson.entry.words.move_words(state, move)
 
 
 # ----------------------------------------------------------------- the stepper a class moves

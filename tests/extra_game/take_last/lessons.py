@@ -25,3 +25,19 @@ CHECKS = {
     "to_move": check_value("to_move", lambda state: state.name(state.to_move) if state.to_move >= 0 else "over"),
     "illegal": check_illegal(parse_move),
 }
+
+# what a rules-only game's lessons leave empty (tutor/games/parts.py: Lessons)
+NOTES: dict = {}
+VIEW_NOTES: tuple[str, ...] = ()
+STUDIO_CHECKS: dict = {}
+FACTS: dict = {}
+MOMENTS: dict = {}
+SHOWN_MOMENTS: tuple[str, ...] = ()
+
+
+def unasked(state: State, move, accepted: list) -> None:
+    return None
+
+
+def answer_names(state: State, move) -> list[str]:
+    return []

@@ -23,6 +23,8 @@ SEAT_NAMES = ColourNames("red", "blue", "green", "yellow", "orange")
 KEY_NAMES = ("d13", "danger-13")
 CARD_EXPECTED = ("d13.why.wrong-chance",)  # its {expected} is a card
 EITHER_WANTED = ("lesson.unasked.d13-give",)  # its {wanted} may name several players
+COUNTED_CARDS: tuple[str, ...] = ()
+NUMBERED_WANTED: tuple[str, ...] = ()
 SAMPLES = ("plain 3", "one-plus 2", "two-plus 5", "draw 0", "arrow", "13-18", "hand", "instant +1")
 
 

@@ -320,6 +320,8 @@ def answer_names(_state: State, move) -> list[str]:
     return [str(move.card)] if isinstance(move, Play) else []
 
 
+VIEW_NOTES: tuple[str, ...] = ()  # every note of this game decides an outcome
+
 NOTES = {
     "mt.start-player-variant": _winner_chose_starter,
     "mt.round-winner": _winner_chose_starter,

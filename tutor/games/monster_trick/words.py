@@ -12,6 +12,7 @@ from tutor.seats import ColourNames
 KEY_PARTS = ("points", "round-three", "round-two")
 WIN_RULE = "mt.game-end"
 TIE_RULE = "mt.game-end"
+SHARED_RULE = TIE_RULE  # a shared win cites the end-of-game rule, as a tie does
 
 # The players as the lessons name them (colours, like the pawns that mark their claims);
 # quizzes and new games use the same names, in the page's language.
@@ -23,6 +24,7 @@ KEY_NAMES = ("mt", "monster-trick")
 COUNTED_CARDS = ("mt.why.predict-cards",)  # its {cards} are VP values
 NUMBERED_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} is a slot
 EITHER_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} may name several slots
+CARD_EXPECTED: tuple[str, ...] = ()
 
 
 def sample_cards() -> list:

@@ -345,6 +345,8 @@ def answer_names(_state: State, move) -> list[str]:
     return [str(move.card)] if isinstance(move, Pick) else []
 
 
+VIEW_NOTES: tuple[str, ...] = ()  # every note of this game decides an outcome
+
 NOTES = {
     "tw.run-rule": _readings_differ("run_rule"),
     "tw.every-line": _every_line_matters,

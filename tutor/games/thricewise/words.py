@@ -14,6 +14,7 @@ from tutor.messages import listed, msg
 KEY_PARTS = ("points",)
 WIN_RULE = "tw.winner"
 TIE_RULE = "tw.shared-win"
+SHARED_RULE = TIE_RULE
 
 
 # An empty place is named by a card next to it: straight neighbours first, in this order.
@@ -29,6 +30,8 @@ SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 KEY_NAMES = ("tw", "thricewise", "decktet")
 COUNTED_CARDS = ("checks.tw-deck-short",)  # its {cards} is a number of cards
 NUMBERED_WANTED = ("lesson.unasked.tw-points",)  # its {wanted} is points
+CARD_EXPECTED: tuple[str, ...] = ()
+EITHER_WANTED: tuple[str, ...] = ()
 
 
 def sample_cards() -> list:
