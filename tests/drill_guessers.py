@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from quiz_guessers import card_rank, plus_cards_counted, row_length
+
 from tutor.games import danger13 as d13
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
@@ -59,7 +61,7 @@ def from_task(drill_id: str, task) -> Asked:
             drill_id,
             task.prompt,
             task.choices,
-            task.choices,
+            tuple(int(choice) if choice.isdigit() else choice for choice in task.choices),  # numbers as numbers
             frozenset({task.correct}),
             task.position,
             task.about,
@@ -106,6 +108,38 @@ def emptiest_open_trick(asked):
     return _where(asked, lambda move: sizes and len(tricks[move.slot]) == min(sizes))
 
 
+def _vp_asked(asked) -> int:
+    return asked.position.seat_names.index(asked.marks[0])
+
+
+def first_vp(asked):
+    """The left VP card: the first one laid."""
+    return [0]
+
+
+def biggest_vp_card(asked):
+    """The asked player's biggest VP card."""
+    order = asked.position.vp_order[_vp_asked(asked)]
+    return [order.index(max(order))]
+
+
+def vp_as_tricks(asked):
+    """The VP card whose value is the number of tricks won (the prompt gives both)."""
+    state = asked.position
+    order = state.vp_order[_vp_asked(asked)]
+    won = state.won[_vp_asked(asked)]
+    return [order.index(won)] if won in order else None
+
+
+def open_tricks_counted(asked):
+    """Counting the tricks the player's markers lie beside as won too (no clue without one)."""
+    state, seat = asked.position, _vp_asked(asked)
+    if seat not in state.claim:
+        return None
+    won = state.won[seat] + sum(claim == seat for claim in state.claim)
+    return [(won - 1) % 3]
+
+
 # ------------------------------------------------------------------ Danger 13
 def _to_go(asked, seat: int) -> int:
     state = asked.position
@@ -132,6 +166,13 @@ def refuse_within(distance: int):
 
     guess.__name__ = f"refuse within {distance}"
     return guess
+
+
+def row_total(asked):
+    """The asked player's row total, as the board writes it beside the row."""
+    state = asked.position
+    total = state.row_sum(state.seat_names.index(asked.marks[0]))
+    return [asked.values.index(total)] if total in asked.values else None
 
 
 # ------------------------------------------------------------------ Thricewise
@@ -193,4 +234,7 @@ LOOKS_AT = {
     "d13-hand": tuple(refuse_within(distance) for distance in range(0, 8)),
     "tw-order": (),
     "tw-where": (not_crossed_out, hole, side_by_side),
+    "mt-vp": (first_vp, biggest_vp_card, vp_as_tricks, open_tricks_counted),
+    "tw-score": (card_rank,),
+    "d13-bank": (plus_cards_counted, row_length, row_total),
 }

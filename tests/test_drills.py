@@ -14,8 +14,13 @@ from tutor.messages import LANGUAGES, catalog, in_order, msg
 DRILLED = [(game, drill.id) for game in games() for drill in drills(game)]
 
 
-def test_every_game_has_two_drills():
-    assert {game: len(drills(game)) for game in games()} == {game: 2 for game in games()}
+def test_every_game_has_three_drills_scoring_among_them():
+    assert {game: [drill.id for drill in drills(game)][2] for game in games()} == {
+        "monster-trick": "mt-vp",
+        "danger-13": "d13-bank",
+        "thricewise": "tw-score",
+    }
+    assert {game: len(drills(game)) for game in games()} == {game: 3 for game in games()}
 
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
@@ -149,6 +154,51 @@ def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
             task.answer(tw.Place(card, beyond[0]))[0] is False
             and state.why_not(tw.Place(card, beyond[0])).rule == "tw.bounds"
         )
+
+
+def test_the_vp_card_that_counts_is_the_engines():
+    from tutor.games import monster_trick as mt
+
+    found = tasks(mt.GAME_ID, "mt-vp", 0)
+    for task in found:
+        state = task.position
+        seat = state.seat_names.index(task.marks[0])
+        assert task.correct == state.active_vp_position(seat) and 4 <= state.won[seat] <= 6
+        assert (task.level == 2) == (seat in state.claim) or task.level == 3, "level 2: a marker on an open trick"
+        if task.level == 3:  # the round's last card: the card that counts is what the engine scores
+            after = state.clone()
+            after.push(task.about)
+            assert after.round_scores[-1][seat] == state.vp_order[seat][task.correct]
+    assert {task.level for task in found} == {1, 2, 3}
+
+
+def test_what_a_player_banks_is_the_engines():
+    from tutor.games import danger13 as d13
+
+    for task in tasks(d13.GAME_ID, "d13-bank", 0):
+        state = task.position
+        seat = state.seat_names.index(task.marks[0])
+        after = state.clone()
+        after.push(task.about)
+        assert after.busts[-1] == task.about.seat, "the give ends the round with a bust"
+        assert int(task.choices[task.correct]) == after.plus_points(seat) - state.plus_points(seat)
+        assert [int(choice) for choice in task.choices] == sorted(int(choice) for choice in task.choices)
+        if task.level == 3:
+            assert state.row_sum(seat) >= d13.LIMIT and state.limit(seat) == d13.RAISED_LIMIT
+
+
+def test_what_a_placed_card_scores_is_the_engines():
+    from tutor.games import thricewise as tw
+
+    found = tasks(tw.GAME_ID, "tw-score", 0)
+    for task in found:
+        after = task.position.clone()
+        after.push(task.about)
+        made = after.triads[len(task.position.triads) :]
+        assert int(task.choices[task.correct]) == sum(triad.points for triad in made)
+        assert "1" not in task.choices, "no placement scores 1"
+        assert str(task.about.cell) in task.marks
+    assert {task.level for task in found} == {1, 2, 3}
 
 
 @pytest.mark.parametrize("mistakes, earned", [(0, 3), (1, 2), (2, 1), (7, 1)])

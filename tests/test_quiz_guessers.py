@@ -69,7 +69,7 @@ def results(asked: str) -> dict[str, float]:
     while len(found) < QUESTIONS:
         found += [from_task(kind, task) for task in tasks(DRILLS[kind], kind, seed)]
         seed += 1
-    on_board = not isinstance(found[0].values[0], str)  # the choices are moves, not texts to read
+    on_board = not isinstance(found[0].values[0], str | int)  # the choices are moves, not texts or numbers to read
     return scores(found[:QUESTIONS], DRILL_LOOKS_AT[kind], surface=not on_board)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from tutor.bots import decisions
 from tutor.games import game as registered
 from tutor.messages import listed, msg
+from tutor.quizzes import CHOICES, below, numbers
 
 MOST_STARS = 3
 GAMES_TO_FILL = 200  # bot games played at most to find a drill's positions
@@ -29,6 +30,32 @@ def stars(mistakes: int, hinted: bool = False) -> int:
     """Three stars without a mistake, two with one, one with more; two at most with a hint."""
     earned = MOST_STARS if mistakes == 0 else MOST_STARS - 1 if mistakes == 1 else 1
     return min(earned, MOST_STARS - 1) if hinted else earned
+
+
+def place_for(key: str) -> int:
+    """Where a number answer stands among its choices, drawn from ``key`` (words that do
+    not depend on the language, so a relabelled run keeps its choices): each place as
+    often, so that neither the largest nor the smallest number is usually right. A drill
+    offers a position only where its answer has that many numbers below it."""
+    return random.Random(f"place:{key}").randrange(CHOICES)
+
+
+def fits(answer: int, key: str, keep=(1, 1, 1, 1), possible: Callable[[int], bool] = lambda _: True) -> bool:
+    """Whether a drill offers ``answer`` at the place ``place_for(key)`` gives: a 0 only
+    first, any other answer where the game can give that many smaller numbers. Small
+    answers fit more places than big ones, so a place is kept only with its share in
+    ``keep`` (measured on bot games by each drill): then every place comes as often."""
+    place = place_for(key)
+    if (answer == 0 and place) or below(answer, possible) < place:
+        return False
+    return random.Random(f"keep:{key}").random() < keep[place]
+
+
+def number_choices(answer: int, slips, place: int, possible: Callable[[int], bool] = lambda _: True):
+    """(choices, the right one's index): numbers from smallest to largest, ``answer`` at
+    ``place``, the likeliest slips beside it (tutor.quizzes.numbers)."""
+    values = [value for _, value in numbers(answer, slips, possible, place)]
+    return tuple(map(str, values)), values.index(answer)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
 """Danger 13 drills: a row busts once it reaches its line (13 or more, 18 with a 13→18
-card), and a hand card refuses a card that would bust its owner."""
+card), a hand card refuses a card that would bust its owner, and what each player banks
+when a round ends."""
 
 from __future__ import annotations
 
-from tutor.drills import Drill, Task
+from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import danger13 as d13
-from tutor.messages import msg
+from tutor.messages import listed, msg
 
 
 def _total_after(state, seat: int, card) -> tuple[int, int]:
@@ -154,7 +155,99 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
     )
 
 
+def _banked(state, move, seat: int) -> int:
+    """Plus points ``seat`` banks when ``move`` ends the round, by the engine's own scoring."""
+    after = state.clone()
+    after.push(move)
+    return after.plus_points(seat) - state.plus_points(seat)
+
+
+def _plus_kinds(row) -> int:
+    """How many kinds of plus card (one-plus, two-plus) lie in a row."""
+    return len({card.plus for card in row if card.plus})
+
+
+BANK_KEEP = (0.33, 0.53, 0.66, 1)  # of the rows at a bust, 3 in 10 bank 3 points or more, 6 in 10 one or more
+
+
+def _key(state, move, asked: int) -> str:
+    return f"d13-bank:{move}:{asked}:{state.rows}"
+
+
+def _past_13(state, seat: int) -> bool:
+    """A row at 13 or more that has not busted: its 13→18 card moved its line to 18."""
+    return state.limit(seat) == d13.RAISED_LIMIT and state.row_sum(seat) >= d13.LIMIT
+
+
+def bank_candidates(state, seat: int) -> list:
+    """A give that ends the round with a bust, and a player asked what they bank: 1 a row
+    with one kind of plus card or none, 2 one-plus and two-plus cards together (points,
+    not cards), or the player who busts (all of the row is lost), 3 a row whose line is 18
+    standing at 13 or more (it has not busted: it banks). The answer stands at a place among the
+    choices drawn from the position, each place as often."""
+    found = []
+    for move in _gives(state):
+        if move.card.kind == d13.INSTANT or not _busts(state, move):
+            continue
+        for asked in range(state.players):
+            if not fits(_banked(state, move, asked), _key(state, move, asked), BANK_KEEP):
+                continue
+            if asked != move.seat and _past_13(state, asked):
+                level = 3
+            else:
+                level = 2 if asked == move.seat or _plus_kinds(state.rows[asked]) == 2 else 1
+            found.append(((move, asked), level))
+    return found
+
+
+def bank_task(state, seat: int, subject, level: int) -> Task:
+    move, asked = subject
+    answer = _banked(state, move, asked)
+    row, player = state.rows[asked], state.name(asked)
+    plus_cards = [card for card in row if card.plus]
+    if asked == move.seat:
+        why = msg("quiz.d13-bank.busted", player=player)
+    elif _past_13(state, asked):  # the 13→18 card: no bust below 18
+        cards = listed([msg("quiz.d13-hand.card", card=card) for card in plus_cards])
+        why = " ".join(
+            [
+                msg("drill.d13-bank.raised", player=player, total=state.row_sum(asked)),
+                msg("quiz.d13-bank.banked", player=player, cards=cards, points=answer)
+                if plus_cards
+                else msg("quiz.d13-bank.none", player=player),
+            ]
+        )
+    elif plus_cards:
+        cards = listed([msg("quiz.d13-hand.card", card=card) for card in plus_cards])
+        why = msg("quiz.d13-bank.banked", player=player, cards=cards, points=answer)
+    else:
+        why = msg("quiz.d13-bank.none", player=player)
+    slips = [0, len(plus_cards), sum(card.plus for card in row), answer + 1, answer - 1, state.row_sum(asked)]
+    choices, correct = number_choices(answer, slips, place_for(_key(state, move, asked)))
+    words = {"dealer": state.name(seat), "card": move.card, "buster": state.name(move.seat), "player": player}
+    return Task(
+        state,
+        seat,
+        msg("drill.d13-bank.prompt-kept" if move.seat == seat else "drill.d13-bank.prompt", **words),
+        level,
+        (
+            "d13.scoring",
+            "d13.bust",
+            "d13.one-plus",
+            "d13.two-plus",
+            *(("d13.raise",) if _past_13(state, asked) else ()),
+        ),
+        marks=(player,),
+        choices=choices,
+        correct=correct,
+        explanation=why,
+        about=move,
+        hint=msg("drill.d13-bank.hint", player=player),
+    )
+
+
 DRILLS = (
     Drill("d13-bust", bust_candidates, bust_task, levels=(1, 1, 2, 2, 3, 3)),
     Drill("d13-hand", hand_candidates, hand_task, levels=tuple(HAND_LEVELS)),
+    Drill("d13-bank", bank_candidates, bank_task, levels=(1, 1, 2, 2, 3, 3)),
 )

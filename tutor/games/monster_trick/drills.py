@@ -1,7 +1,10 @@
 """Monster Trick drills: where a card may go while all four tricks are open (follow
-colour, or off colour when nothing else is left), and who plays once a trick is complete."""
+colour, or off colour when nothing else is left), who plays once a trick is complete, and
+which VP card counts for a player (what they score this round)."""
 
 from __future__ import annotations
+
+import random
 
 from tutor.drills import Drill, Task
 from tutor.games import monster_trick as mt
@@ -96,7 +99,74 @@ def next_task(state, seat: int, move, level: int) -> Task:
     )
 
 
+PLACES = ("left", "middle", "right")
+VP_KEEP = {
+    4: 0.08,
+    5: 0.22,
+    6: 1.0,
+}  # bot games reach a count of 4 about twelve times as often as 6, and 5 four times: each place about as often
+
+
+def _claims_open(state, seat: int) -> bool:
+    """Whether ``seat``'s marker lies beside an unfinished trick (it is not won yet)."""
+    return seat in state.claim
+
+
+def vp_candidates(state, seat: int) -> list:
+    """A player with 4 to 6 tricks this round (the count starts again from the left card:
+    below four, "the N-th card for N tricks" needs no rule but counting): 1 none of their
+    markers on an open trick, 2 a marker beside an open trick (not won yet), 3 the round's
+    last card is played (the card that counts scores). Each place about as often."""
+    if state.phase != "play":
+        return []
+    last = sum(map(len, state.hands)) == 1
+    found = []
+    for asked in range(state.players):
+        won = state.won[asked]
+        if won not in VP_KEEP or random.Random(f"mt-vp:{state.won}:{state.claim}:{asked}").random() >= VP_KEEP[won]:
+            continue
+        if last:  # the last card, where it finishes no trick: what each player has won stays as shown
+            found += [((move, asked), 3) for move in state.legal_moves() if len(state.tricks[move.slot]) < 3][:1]
+        else:
+            found.append(((None, asked), 2 if _claims_open(state, asked) else 1))
+    return found
+
+
+def vp_task(state, seat: int, subject, level: int) -> Task:
+    move, asked = subject
+    order, won, player = state.vp_order[asked], state.won[asked], state.name(asked)
+    places = [msg(f"quiz.mt-vp.place.{place}") for place in PLACES]
+    answer = state.active_vp_position(asked)
+    if move is not None:  # the engine's score for the round names the card that counts (VP cards differ)
+        after = state.clone()
+        after.push(move)
+        answer = order.index(after.round_scores[-1][asked])
+    words = {"player": player, "left": order[0], "middle": order[1], "right": order[2], "won": won}
+    if move is None:
+        prompt = msg("drill.mt-vp.prompt", **words)
+    else:
+        prompt = msg("drill.mt-vp.prompt-end", mover=state.name(seat), card=move.card, **words)
+    why = [msg("quiz.mt-vp.explain", player=player, won=won, place=places[answer], value=order[answer])]
+    if _claims_open(state, asked):
+        why.append(msg("quiz.mt-score.open", player=player))
+    return Task(
+        state,
+        seat,
+        prompt,
+        level,
+        ("mt.vp-cycle", "mt.round-end") if move is not None else ("mt.vp-cycle",),
+        marks=(player,),
+        conceals=("active-vp",),  # the face-up VP card is the answer
+        choices=tuple(msg("quiz.mt-vp.choice", place=places[index], value=order[index]) for index in range(3)),
+        correct=answer,
+        explanation=" ".join(why),
+        about=move,
+        hint=msg("drill.mt-vp.hint"),
+    )
+
+
 DRILLS = (
     Drill("mt-follow", follow_candidates, follow_task, levels=(1, 1, 2, 2, 3, 3)),
     Drill("mt-next", next_candidates, next_task, levels=(1, 2, 2, 3, 3, 3)),
+    Drill("mt-vp", vp_candidates, vp_task, levels=(1, 1, 2, 2, 3, 3)),
 )

@@ -1,12 +1,16 @@
 """Thricewise drills: in what order the turned-up cards are placed (lowest rank first,
-tied ranks set aside), and where a card may go (next to the grid, inside 6 x 6)."""
+tied ranks set aside), where a card may go (next to the grid, inside 6 x 6), and the triads
+a placement makes and what they are worth."""
 
 from __future__ import annotations
 
-from tutor.drills import Drill, Task
+import random
+
+from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import thricewise as tw
 from tutor.games.decktet import rank_name
-from tutor.games.thricewise.rules import NEIGHBOURS, Cell
+from tutor.games.thricewise.rules import NEIGHBOURS, Cell, triads_at
+from tutor.games.thricewise.words import where
 from tutor.messages import in_order, listed, msg
 
 
@@ -141,7 +145,96 @@ def where_task(state, seat: int, card, level: int) -> Task:
     )
 
 
+LINES = ((1, 0), (0, 1), (1, 1), (1, -1))  # across, down and the two diagonals
+RANK_KEEP = 0.4  # placements that score exactly the placed card's rank, kept
+SCORE_KEEP = (0.1, 0.55, 0.74, 1)  # on bot games 4 in 5 places finishing a line score 0, 1 in 10 score 4 or more
+
+
+def scorable(points: int) -> bool:
+    """Triads are worth 0 or 2 to 9 each, so a placement scores anything but 1."""
+    return points != 1
+
+
+def _completes_a_line(grid, cell) -> bool:
+    """Whether a card on ``cell`` finishes a line of three cards (a triad or not)."""
+    return any(
+        all((cell[0] + dc * step, cell[1] + dr * step) in grid or step == 0 for step in range(start, start + 3))
+        for dc, dr in LINES
+        for start in (-2, -1, 0)
+    )
+
+
+def _made(state, move) -> list:
+    """The triads ``move`` makes, by the engine: (cells, kind, points, suits)."""
+    return triads_at({**state.grid, move.cell: move.card}, move.cell, state.options)
+
+
+def score_candidates(state, seat: int) -> list:
+    """A placement that finishes a line of three: 1 one triad, or a line that makes
+    nothing; 2 two triads, or an Ace or a Crown in a triad (it is worth its lowest number
+    card); 3 one line counted twice (a flush and a run), three triads or more, or a set
+    of Aces or Crowns (worth 0). The answer stands at each place among the choices about
+    as often."""
+    if state.phase != "place":
+        return []
+    found = []
+    for move in state.legal_moves():
+        if not isinstance(move, tw.Place) or not _completes_a_line(state.grid, move.cell):
+            continue
+        points = state.points_for(move)
+        if not fits(points, _key(move), SCORE_KEEP, scorable):
+            continue
+        if points == move.card.rank and random.Random(_key(move)).random() >= RANK_KEEP:
+            continue  # else "the card's own number" would be right too often
+        made = _made(state, move)
+        cards = [[state.grid.get(cell, move.card) for cell in cells] for cells, *_ in made]
+        twice = len({cells for cells, *_ in made}) < len(made)
+        no_number = any(not any(card.is_number for card in line) for line in cards)
+        mixed = any(any(not card.is_number for card in line) for line in cards)
+        level = 3 if twice or no_number or len(made) > 2 else 2 if len(made) == 2 or mixed else 1
+        found.append((move, level))
+    return found
+
+
+def _key(move) -> str:
+    return f"tw-score:{move.card}:{move.cell}"
+
+
+def score_task(state, seat: int, move, level: int) -> Task:
+    after = _revealed(state, move)
+    triads = after.triads[len(state.triads) :]
+    answer = state.points_for(move)
+    place = where(state.grid, move.cell)
+    if len(triads) > 1:  # a sentence each: card names are long
+        why = [
+            msg("quiz.tw-score.also" if index else "quiz.tw-score.completes", triad=triad.describe(after.grid))
+            for index, triad in enumerate(triads)
+        ]
+        why.append(msg("quiz.tw-score.together", points=answer))
+    elif triads:
+        why = [msg("quiz.tw-score.triads", triads=triads[0].describe(after.grid), points=answer)]
+    else:
+        why = [msg("quiz.tw-score.none", card=move.card, where=place)]
+    rules = ("tw.triad", *dict.fromkeys(f"tw.{triad.kind}" for triad in triads), "tw.value")
+    slips = [0, answer + 2, answer - 2, answer * 2, answer + move.card.rank]
+    choices, correct = number_choices(answer, slips, place_for(_key(move)), scorable)
+    return Task(
+        state,
+        seat,
+        msg("drill.tw-score.prompt", player=state.name(seat), card=move.card, where=place),
+        level,
+        rules if triads else ("tw.triad",),
+        marks=(str(move.card), str(move.cell)),
+        choices=choices,
+        correct=correct,
+        explanation=" ".join(why),
+        about=move,
+        hint=msg("drill.tw-score.hint"),
+    )
+
+
 DRILLS = (
     Drill("tw-order", order_candidates, order_task, levels=(1, 1, 2, 2, 3, 3)),
     Drill("tw-where", where_candidates, where_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("tw-score", score_candidates, score_task, levels=(1, 1, 2, 2, 3, 3)),
 )
