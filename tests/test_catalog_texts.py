@@ -184,7 +184,7 @@ OTHER_WORDS = {
     ],
     # A trick is "complet" / "vol" once its fourth card is down, and the VP cards "prédire" it.
     ("monster_trick", "fr"): [
-        r"\bplis? (finis?|terminés?)\b",
+        r"\bplis? (pas |non )?(finis?|terminés?)\b",
         r"\b(finir|finit|finissent|termine|terminer|achève|achever) (un|le|ce|son|chaque) pli",
         r"\b[Pp]ari(er|s|e)?\b",
     ],
