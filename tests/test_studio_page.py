@@ -6,10 +6,11 @@ from html import escape
 import pytest
 import yaml
 
+from tutor.core import notation_words
 from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson
-from tutor.messages import TRANSLATED, msg, set_language
-from tutor.studio import movers, notation_words
+from tutor.messages import TRANSLATED, language, msg, set_language
+from tutor.studio import movers
 from widgets.app import STUDIO, landing_page
 from widgets.classroom.presenter import Presenter
 from widgets.studio import PREVIOUS_KEPT, StudioBody, studio_page
@@ -304,3 +305,11 @@ def test_undo_keeps_a_few_replaced_drafts():
     assert len(body.previous) == PREVIOUS_KEPT
     body.undo()
     assert len(body.previous) == PREVIOUS_KEPT - 1
+
+
+def test_a_card_is_written_in_english_while_the_page_speaks_another_language(speaking):
+    speaking("fr")
+    for entry in games().values():
+        for card in entry.words.sample_cards():
+            assert notation_words(card) == card.label("en") and str(card) == card.label("fr")
+    assert language() == "fr", "writing a card leaves the page's language alone"

@@ -13,9 +13,9 @@ from abc import ABC, abstractmethod
 from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
-from tutor.messages import msg
+from tutor.messages import DEFAULT_LANGUAGE, msg
 
 # Pseudo-players for ``State.to_move``, as in OpenSpiel: TERMINAL exactly when the game is over.
 CHANCE = -1
@@ -381,3 +381,16 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.game_id}, {self.players} players, to move {self.to_move}>"
+
+
+@runtime_checkable
+class Labelled(Protocol):
+    """A card: its name in any language, whatever language the page speaks."""
+
+    def label(self, lang: str) -> str: ...
+
+
+def notation_words(part: Any) -> str:
+    """``part`` (a card, a cell) as a lesson file writes it, whatever the page's language: a
+    card's name in English (docs/lessons.md)."""
+    return part.label(DEFAULT_LANGUAGE) if isinstance(part, Labelled) else str(part)

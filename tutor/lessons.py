@@ -18,7 +18,7 @@ from typing import Any
 from tutor.bots import make_bots, seat_moves
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg, set_language, spoken_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
 from tutor.seats import SeatLookup, SeatName, seat_name
@@ -747,23 +747,13 @@ def told_tries(path: str | Path) -> list[tuple[int, Any]]:
             continue
         prompt = raw["try"]["prompt"] if isinstance(raw["try"], dict) else raw["try"]
         move = step.try_.accept[0]
-        if any(_tells(_in(prompt, code), _names_in(code, names_of, state, move)) for code in LANGUAGES):
+        if any(_tells(_in(prompt, code), names_of(state, move, code)) for code in LANGUAGES):
             told.append((step.number, move))
     return told
 
 
 def _in(text: Any, code: str) -> str:
     return str(text.get(code) or "") if isinstance(text, dict) else str(text or "")
-
-
-def _names_in(code: str, names_of: Callable, state, move) -> list[str]:
-    """``names_of(state, move)`` said in language ``code`` (cards are named in the language set)."""
-    shown = language()
-    set_language(code)
-    try:
-        return list(names_of(state, move))
-    finally:
-        set_language(shown)
 
 
 def _tells(prompt: str, names: list[str]) -> bool:

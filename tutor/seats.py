@@ -88,3 +88,8 @@ class SeatLookup:
         ("nobody", a phase) as written."""
         seat = self.find(name)
         return str(name) if seat is None else self.names[seat]
+
+
+def english_name(name: str) -> str:
+    """A seat as the shipped lessons write it in moves: its English name."""
+    return (getattr(name, "languages", None) or {}).get(DEFAULT_LANGUAGE) or str(name)

@@ -24,11 +24,11 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for
 from tutor.lessons import _movers as movers
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg, set_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg
 from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
-from tutor.seats import SeatLookup, seat_name, written
+from tutor.seats import SeatLookup, english_name, seat_name, written
 from tutor.yamlfile import FileProblem, read_yaml
 
 # The order a hand-written lesson gives its fields (docs/lessons.md), and its steps' fields.
@@ -638,22 +638,6 @@ class Draft:
 
 
 # ----------------------------------------------------------------- notation
-
-
-def notation_words(part: Any) -> str:
-    """``part`` (a card, a cell) as a lesson file writes it, whatever the page's language: a
-    card's name in English (docs/lessons.md)."""
-    shown = language()
-    set_language(DEFAULT_LANGUAGE)
-    try:
-        return str(part)
-    finally:
-        set_language(shown)
-
-
-def english_name(name: str) -> str:
-    """A seat as the shipped lessons write it in moves: its English name."""
-    return (getattr(name, "languages", None) or {}).get(DEFAULT_LANGUAGE) or str(name)
 
 
 def notation(state, move) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from tutor.studio import english_name, notation_words
+from tutor.core import notation_words
+from tutor.seats import english_name
 from widgets.assets import browser_side
 
 

@@ -27,8 +27,8 @@ from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, car
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, file_size, has, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
-from tutor.seats import SeatLookup
-from tutor.studio import Draft, StudioError, english_name, missing_languages, text_in
+from tutor.seats import SeatLookup, english_name
+from tutor.studio import Draft, StudioError, missing_languages, text_in
 from tutor.svg.draw import el
 from tutor.yamlfile import FileProblem, read_yaml
 from widgets.address import href

@@ -12,7 +12,7 @@ from functools import cache
 from typing import NamedTuple
 
 from tutor.core import NotationError
-from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg
+from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg, msg_in
 
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 ACE, CROWN = 1, 10
@@ -52,7 +52,11 @@ class Card(NamedTuple):
     suits: tuple[str, ...]
 
     def __str__(self) -> str:
-        return msg(f"decktet.card.{self.key}")
+        return self.label(language())
+
+    def label(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return msg_in(lang, f"decktet.card.{self.key}")
 
     def _repr_svg_(self) -> str:
         from tutor.svg.decktet import card_svg  # drawing is optional: imported on use

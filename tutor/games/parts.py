@@ -43,8 +43,8 @@ class Lessons(Protocol):
     def unasked(self, state: Any, move: Any, accepted: list) -> str | None:
         """Why an allowed move is not what a try accepts, in the step's terms (None: the general sentence)."""
 
-    def answer_names(self, state: Any, move: Any) -> list[str]:
-        """What a prompt would name to tell the move (the card, the player): tutor check's told tries."""
+    def answer_names(self, state: Any, move: Any, lang: str) -> list[str]:
+        """What a prompt in ``lang`` would name to tell the move (the card, the player): tutor check's told tries."""
 
 
 @runtime_checkable

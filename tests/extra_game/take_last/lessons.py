@@ -39,5 +39,5 @@ def unasked(state: State, move, accepted: list) -> None:
     return None
 
 
-def answer_names(state: State, move) -> list[str]:
+def answer_names(state: State, move, lang: str) -> list[str]:
     return []

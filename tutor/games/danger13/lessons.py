@@ -299,9 +299,9 @@ ANSWER_VERBS = {
 }
 
 
-def answer_names(state: State, move) -> list[str]:
+def answer_names(state: State, move, lang: str) -> list[str]:
     """What a try's prompt names when it tells the learner what to click: the player who gets
-    the card (the dealer has only this card to give), or a hand card's answer."""
+    the card (the dealer has only this card to give), or a hand card's answer (in any language)."""
     if isinstance(move, Give):
         name = state.seat_names[move.seat]
         return list(getattr(name, "names", (name,)))  # a seat named per language: each of its names

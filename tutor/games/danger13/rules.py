@@ -50,7 +50,7 @@ import yaml
 
 from tutor import core
 from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
-from tutor.messages import msg
+from tutor.messages import language, msg, msg_in
 
 # What ``from tutor.games.danger13 import ...`` offers: the engine's public names.
 __all__ = [
@@ -159,7 +159,11 @@ class Card(NamedTuple):
     plus: int = 0  # plus points once banked
 
     def __str__(self) -> str:
-        return msg(f"d13.card.{self.kind}", value=self.value, plus=self.plus)
+        return self.label(language())
+
+    def label(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return msg_in(lang, f"d13.card.{self.kind}", value=self.value, plus=self.plus)
 
     def _repr_svg_(self) -> str:
         from tutor.games.danger13.drawing import card_svg  # drawing is optional: imported on use

@@ -314,10 +314,10 @@ def unasked(state: State, move, accepted: list) -> str | None:
     return msg("lesson.unasked.mt-slot", card=move.card, slot=move.slot + 1, wanted=slots)
 
 
-def answer_names(_state: State, move) -> list[str]:
+def answer_names(_state: State, move, lang: str) -> list[str]:
     """What a try's prompt names when it tells the learner what to click: the card to play,
-    in the language set (the slot then follows where the prompt says; a question asks)."""
-    return [str(move.card)] if isinstance(move, Play) else []
+    in ``lang`` (the slot then follows where the prompt says; a question asks)."""
+    return [move.card.label(lang)] if isinstance(move, Play) else []
 
 
 VIEW_NOTES: tuple[str, ...] = ()  # every note of this game decides an outcome

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from tutor import core
 from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
-from tutor.messages import msg
+from tutor.messages import language, msg, msg_in
 
 # What ``from tutor.games.monster_trick import ...`` offers: the engine's public names.
 __all__ = [
@@ -81,7 +81,11 @@ class Card(NamedTuple):
     value: int
 
     def __str__(self) -> str:
-        return msg("mt.card", colour=msg(f"mt.card-colour.{self.colour}"), value=self.value)
+        return self.label(language())
+
+    def label(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return msg_in(lang, "mt.card", colour=msg_in(lang, f"mt.card-colour.{self.colour}"), value=self.value)
 
     def _repr_svg_(self) -> str:
         from tutor.games.monster_trick.drawing import card_svg  # drawing is optional: imported on use

@@ -339,10 +339,10 @@ def unasked(state: State, move, accepted: list) -> str | None:
     return msg("lesson.unasked.tw-place", card=move.card)
 
 
-def answer_names(_state: State, move) -> list[str]:
-    """What a try's prompt names when it tells the learner what to click: the card to choose
-    (a placing's question is the cell, which a prompt cannot name but by describing it)."""
-    return [str(move.card)] if isinstance(move, Pick) else []
+def answer_names(_state: State, move, lang: str) -> list[str]:
+    """What a try's prompt names when it tells the learner what to click: the card to choose, in
+    ``lang`` (a placing's question is the cell, which a prompt cannot name but by describing it)."""
+    return [move.card.label(lang)] if isinstance(move, Pick) else []
 
 
 VIEW_NOTES: tuple[str, ...] = ()  # every note of this game decides an outcome
