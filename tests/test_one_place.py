@@ -91,3 +91,8 @@ def test_each_layer_imports_only_the_layers_below_it(layer):
         if name.split(".")[0] in FORBIDDEN[layer]
     ]
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("game", games().values(), ids=str)
+def test_each_board_says_what_a_learner_acts_on_for_the_screens_test(game):
+    assert set(board_module(game.id).ACTED_ON) == {"learn", "drill", "play"}

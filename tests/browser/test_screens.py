@@ -17,6 +17,8 @@ from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, msg
 from widgets.app import SECTIONS, page_file
+from widgets.boards import board_module
+from widgets.boards.thricewise import GRID
 from widgets.languages import with_language
 
 from .boards import play
@@ -26,26 +28,6 @@ from .test_publish import assert_accessible
 PHONE, LAPTOP, WIDE = (390, 844), (1280, 800), (1920, 1080)
 READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 
-# What a learner acts on, per game and page kind (the learn page opens a try-it step).
-# A growing grid scrolls inside its own box: the box is in view, not each of its cells.
-GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
-ACTED_ON = {
-    "monster-trick": {
-        "learn": "[data-target^='card:'], [data-target^='slot:']",
-        "drill": "[data-target^='card:'], [data-target^='slot:']",
-        "play": "[data-target^='vp:'], [data-target^='slot:']",
-    },
-    "danger-13": {
-        "learn": "[data-target^='seat:']",
-        "drill": "[data-target^='seat:']",
-        "play": "[data-target^='seat:'], .tutor-actions button",
-    },
-    "thricewise": {
-        "learn": f"[data-target^='card:'], {GRID}",
-        "drill": ".tutor-choices button",
-        "play": f"[data-target^='card:'], {GRID}",
-    },
-}
 STEP = ".tutor-lesson-panel .tutor-count"
 # The pages with something to act on; a learn page twice: at its first try-it step and at
 # its last, where the board has grown most. The glossary has a test of its own.
@@ -200,7 +182,7 @@ def open_at(page, voila, game: str, section: str) -> str:
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(STEP, has_text=count).wait_for()
-        return f"{ACTED_ON[game]['learn']}, .tutor-try, .tutor-stepnav [data-target='next']"
+        return f"{board_module(game).ACTED_ON['learn']}, .tutor-try, .tutor-stepnav [data-target='next']"
     seeded = {"seed": 0} if section in ("play", "practise") else {}  # the same deal and questions on every run
     page.goto(voila.page_url(page_file(section, game, **seeded)))
     if section == "practise":
@@ -208,11 +190,11 @@ def open_at(page, voila, game: str, section: str) -> str:
         return ".tutor-choices button, .tutor-prompt"
     if section == "drill":  # the first position of the first drill
         page.locator(".tutor-drill-list").wait_for(timeout=PAGE_TIMEOUT_MS)
-        page.locator(ACTED_ON[game]["drill"]).first.wait_for()
-        return f"{ACTED_ON[game]['drill']}, .tutor-prompt"
+        page.locator(board_module(game).ACTED_ON["drill"]).first.wait_for()
+        return f"{board_module(game).ACTED_ON['drill']}, .tutor-prompt"
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
-    page.locator(ACTED_ON[game]["play"]).first.wait_for()
-    return ACTED_ON[game]["play"]
+    page.locator(board_module(game).ACTED_ON["play"]).first.wait_for()
+    return board_module(game).ACTED_ON["play"]
 
 
 def answer_every_question_in_french(page, voila, game: str) -> None:

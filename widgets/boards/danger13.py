@@ -134,3 +134,10 @@ def clicks(move) -> list[str]:
 
 
 BOARD = Danger13Board
+# What a learner acts on, per page kind (the browser tests check that it is in view): the rows;
+# in play the hand card's buttons too.
+ACTED_ON = {
+    "learn": "[data-target^='seat:']",
+    "drill": "[data-target^='seat:']",
+    "play": "[data-target^='seat:'], .tutor-actions button",
+}

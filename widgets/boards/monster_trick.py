@@ -216,3 +216,10 @@ def clicks(move) -> list[str]:
 
 
 BOARD = MonsterTrickBoard
+# What a learner acts on, per page kind (the browser tests check that it is in view): the cards
+# and the slots; in play the VP cards of a prediction too.
+ACTED_ON = {
+    "learn": "[data-target^='card:'], [data-target^='slot:']",
+    "drill": "[data-target^='card:'], [data-target^='slot:']",
+    "play": "[data-target^='vp:'], [data-target^='slot:']",
+}

@@ -189,3 +189,12 @@ def clicks(move) -> list[str]:
 
 
 BOARD = ThricewiseBoard
+# What a learner acts on, per page kind (the browser tests check that it is in view): the hand
+# and the grid, whose box is in view (a growing grid scrolls inside it, not each cell); a drill
+# asks with buttons.
+GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
+ACTED_ON = {
+    "learn": f"[data-target^='card:'], {GRID}",
+    "drill": ".tutor-choices button",
+    "play": f"[data-target^='card:'], {GRID}",
+}
