@@ -6,10 +6,10 @@ drawn next to the grid). A guesser gives the index of the choice it picks, sever
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from quiz_guessers import card_rank, plus_cards_counted, row_length
+from quiz_guessers import biggest_number, card_rank, claim_marker, last_card, opener, plus_cards_counted, row_length
 
 from tutor.games import danger13 as d13
 from tutor.games import monster_trick as mt
@@ -106,6 +106,17 @@ def emptiest_open_trick(asked):
     tricks = asked.position.tricks
     sizes = [len(tricks[move.slot]) for move in asked.values if tricks[move.slot]]
     return _where(asked, lambda move: sizes and len(tricks[move.slot]) == min(sizes))
+
+
+def _by_name(guesser):
+    """A quiz guesser that picks a seat, for a drill whose choices are the players' names."""
+
+    def guess(asked):
+        seats = tuple(sorted(range(asked.position.players), key=asked.position.name))
+        return guesser(replace(asked, values=seats))
+
+    guess.__name__ = guesser.__name__
+    return guess
 
 
 def _vp_asked(asked) -> int:
@@ -234,6 +245,7 @@ LOOKS_AT = {
     "d13-hand": tuple(refuse_within(distance) for distance in range(0, 8)),
     "tw-order": (),
     "tw-where": (not_crossed_out, hole, side_by_side),
+    "mt-trick": (_by_name(claim_marker), _by_name(opener), _by_name(last_card), _by_name(biggest_number)),
     "mt-vp": (first_vp, biggest_vp_card, vp_as_tricks, open_tricks_counted),
     "tw-score": (card_rank,),
     "d13-bank": (plus_cards_counted, row_length, row_total),

@@ -1,6 +1,6 @@
 """Monster Trick drills: where a card may go while all four tricks are open (follow
-colour, or off colour when nothing else is left), who plays once a trick is complete, and
-which VP card counts for a player (what they score this round)."""
+colour, or off colour when nothing else is left), who wins a complete trick and who plays
+next, and which VP card counts for a player (what they score this round)."""
 
 from __future__ import annotations
 
@@ -99,6 +99,74 @@ def next_task(state, seat: int, move, level: int) -> Task:
     )
 
 
+def _trick_after(state, move):
+    """The trick ``move`` completes, as the engine records it."""
+    after = state.clone()
+    after.push(move)
+    return after.completed[-1]
+
+
+def _bigger_off_colour(state, move) -> bool:
+    """Whether the biggest number on the trick is another player's, in another colour
+    (a player may lay several cards on one trick)."""
+    trick = _trick_after(state, move)
+    biggest = max(card.value for _, card in trick.cards)
+    return trick.winner not in {player for player, card in trick.cards if card.value == biggest}
+
+
+def trick_candidates(state, seat: int) -> list:
+    """Moves laying a trick's 4th card, at three players or more (at two the choice would
+    be a coin toss): 1 the claim moved on to a later, higher card of the opening colour; 2
+    a bigger card of another colour lies there and the opener still wins; 3 both. So
+    neither "who opened" nor "the biggest number" wins more than two positions in seven."""
+    if state.phase != "play" or state.players < 3 or sum(map(len, state.hands)) == 1:
+        return []
+    found = []
+    for move in state.legal_moves():
+        if len(state.tricks[move.slot]) != 3:
+            continue
+        opener_wins = _trick_after(state, move).winner == state.tricks[move.slot][0][0]
+        bigger = _bigger_off_colour(state, move)
+        if bigger or not opener_wins:
+            found.append((move, 3 if bigger and not opener_wins else 2 if bigger else 1))
+    return found
+
+
+def trick_task(state, seat: int, move, level: int) -> Task:
+    trick = _trick_after(state, move)
+    colour = trick.cards[0][1].colour
+    best = max((card for _, card in trick.cards if card.colour == colour), key=lambda card: card.value)
+    why = [
+        msg(
+            "quiz.mt-trick.claim",
+            colour=_colour(colour),
+            card=best,
+            player=state.name(trick.winner),
+            number=trick.number,
+        )
+    ]
+    why += [
+        msg("quiz.mt-trick.off-colour", card=card, player=state.name(player), colour=_colour(colour))
+        for player, card in trick.cards
+        if card.colour != colour and card.value > best.value and player != trick.winner
+    ]
+    players = sorted(range(state.players), key=state.name)
+    return Task(
+        state,
+        seat,
+        msg("drill.mt-trick.prompt", player=state.name(seat), card=move.card, slot=move.slot + 1),
+        level,
+        ("mt.claim", "mt.complete", "mt.off-colour") if level > 1 else ("mt.claim", "mt.complete"),
+        marks=(str(move.card), f"slot {move.slot + 1}"),
+        conceals=("claims",),  # the markers name the answer
+        choices=tuple(state.name(player) for player in players),
+        correct=players.index(trick.winner),
+        explanation=" ".join(why),
+        about=move,
+        hint=msg("drill.mt-trick.hint"),
+    )
+
+
 PLACES = ("left", "middle", "right")
 VP_KEEP = {
     4: 0.08,
@@ -167,6 +235,7 @@ def vp_task(state, seat: int, subject, level: int) -> Task:
 
 DRILLS = (
     Drill("mt-follow", follow_candidates, follow_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("mt-trick", trick_candidates, trick_task, levels=(1, 1, 2, 2, 3, 3, 3)),
     Drill("mt-next", next_candidates, next_task, levels=(1, 2, 2, 3, 3, 3)),
     Drill("mt-vp", vp_candidates, vp_task, levels=(1, 1, 2, 2, 3, 3)),
 )
