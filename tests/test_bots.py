@@ -15,6 +15,7 @@ from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
 from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games.monster_trick import bot as mt_bot
+from tutor.games.thricewise import words as tw_words
 
 tables = st.tuples(
     st.integers(2, 5), st.integers(0, 10**6), st.lists(st.sampled_from(bots.QUICK_KINDS), min_size=5, max_size=5)
@@ -63,7 +64,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
         scrambled.seed = state.seed + 1  # the seed deals the cards to come: a bot may not read it either
         assert scrambled.view(seat) == state.view(seat)
         first, second = bots.make_bot(game, kind, 7), bots.make_bot(game, kind, 7)
-        assert first.choose(state, seat) == second.choose(scrambled, seat)
+        assert first.advise(state, seat) == second.advise(scrambled, seat)  # the move and its reason
         checked += 1
 
     for players in (2, 3, 5):
@@ -203,3 +204,68 @@ def test_the_danger13_coach_busts_the_row_with_most_to_lose_but_never_its_own():
     }
     state = danger13_deal(rows, ["plain 4", "plain 1", "plain 1"])
     assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("plain 4"), 1)
+
+
+def named_parts(why: bots.Why) -> dict:
+    """Every field of a reason and of the reasons nested in it."""
+    fields = dict(why.fields)
+    for outer, value in why.fields.items():
+        if isinstance(value, bots.Why):
+            fields |= {f"{outer} in {name}": part for name, part in named_parts(value).items()}
+    return fields
+
+
+def matches(state, seat, move, why) -> None:
+    """The reason names the move's own card, receiver and slot, as the move's words do."""
+    if why.key == "bot.why.only":
+        assert seat_moves_count(state, seat) == 1
+        return
+    fields = named_parts(why)
+    assert fields.get("player", seat) == seat or fields.get("player") == getattr(move, "seat", None)
+    if why.key == "bot.why.random":
+        return
+    card = getattr(move, "card", None)
+    if card is not None:
+        assert card in (fields.get("card"), fields.get("plan in card")), (why, move)
+    if isinstance(move, d13.Give):  # whose row the card reaches
+        receiver = fields.get("receiver", fields.get("player", fields.get("plan in player")))
+        assert receiver == move.seat or why.key.startswith("bot.why.d13.beginner."), (why, move)
+    if isinstance(move, mt.Play):
+        assert move.slot + 1 == fields.get("slot", fields.get("plan in slot")), (why, move)
+    if isinstance(move, mt.Predict):
+        assert max(move.order) == fields.get("high", fields.get("plan in high", max(move.order)))
+    if isinstance(move, tw.Place):
+        where = fields.get("where", fields.get("plan in where"))
+        assert where is not None and tw_words.where(state.grid, move.cell) == where.told(state.seat_names)
+    told = why.told(state.seat_names)
+    if card is not None:
+        assert str(card) in told
+
+
+def seat_moves_count(state, seat) -> int:
+    return len(bots.seat_moves(state, seat))
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+@pytest.mark.parametrize("kind", bots.KINDS)
+def test_every_reason_names_the_move_it_explains(game, kind):
+    rng = random.Random(f"reasons:{game}:{kind}")
+    most = 4 if kind == "expert" else 200  # the expert searches: a few positions say enough
+    keys, checked = set(), []
+
+    def check(state, seat, move):
+        if rng.random() > 0.3 or len(checked) >= most or len(bots.seat_moves(state, seat)) < 2:
+            return
+        checked.append(move)
+        advised, why = bots.make_bot(game, kind, 3).advise(state, seat)
+        assert advised == bots.make_bot(game, kind, 3).choose(state, seat)  # the move the bot plays
+        matches(state, seat, advised, why)
+        keys.update([why.key, *(part.key for part in why.fields.values() if isinstance(part, bots.Why))])
+        for language in messages.LANGUAGES:
+            messages.set_language(language)
+            assert why.told(state.seat_names)
+        messages.set_language(messages.DEFAULT_LANGUAGE)
+
+    for players in (2, 4):
+        bot_game(game, players, players + 20, ["coach", "beginner", "random", "coach"], check)
+    assert len(keys) >= {"random": 1, "beginner": 2, "coach": 3, "expert": 2}[kind]  # the sentences vary

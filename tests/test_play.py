@@ -463,3 +463,46 @@ def test_a_fixed_strength_seats_only_people_and_that_strength():
     assert all(choice.kind.options == (("A person", "person"), ("Expert", "expert")) for choice in table.seats)
     table.relabel("monster-trick", None, "beginner")  # another address's strength: reseated, dealt again
     assert table.kinds == ["person", "beginner", "beginner"] and table.session.kinds == table.kinds
+
+
+def log_reasons(table) -> list[str]:
+    """The reasons the log unfolds under "Why?", oldest move first."""
+    return [unescape(text) for text in re.findall(r"<summary>[^<]*</summary><p>([^<]*)</p>", table.history.value)][::-1]
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_each_computer_move_in_the_log_says_why(game):
+    table = table_for(game, people=1, players=3)
+    session, rng = table.session, random.Random(3)
+    while sum(1 for why in session.reasons if why) < 3:
+        table.play(person_move(table, rng))
+    told = [session.reason(index) for index in range(len(table.sentences))]
+    assert log_reasons(table) == [why.told(table.state.seat_names) for why in told if why]
+    people_and_chance = [index for index, mover in enumerate(session.movers) if mover < 0 or mover == 0]
+    assert all(session.reasons[index] is None for index in people_and_chance)
+
+
+def test_a_secret_choice_says_why_only_once_the_choices_are_shown():
+    table = table_for("thricewise", people=1, players=3)
+    assert table.session.reasons[-1] is not None and table.session.reason(len(table.sentences) - 1) is None
+    assert "Ben" not in "".join(log_reasons(table))  # Ben's pick names its card
+    rng = random.Random(2)
+    table.play(person_move(table, rng))  # the person's pick: the cards are shown, the placing starts
+    while table.session.secret[-1] and not table.state.is_terminal():
+        table.play(person_move(table, rng))
+    assert any(log_reasons(table)) and table.session.reason(1) is not None
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_the_coach_tells_the_person_its_move_and_why(game):
+    table = table_for(game, people=1, players=2)
+    assert table.coach_button.layout.display is None
+    advice = table.session.coach_advice()
+    table.ask_coach()
+    words = registered(game).words.move_words(table.state, advice.move)
+    assert (
+        escape(words) in table.message.value and escape(advice.why.told(table.state.seat_names)) in table.message.value
+    )
+    assert advice.move in seat_moves(table.state, table.person_to_move())
+    finish(table, random.Random(1))
+    assert table.coach_button.layout.display == "none" and table.session.coach_advice() is None

@@ -3,7 +3,9 @@
 A bot plays one seat. ``Bot.choose(state, seat)`` hands the bot's ``decide`` only what
 that seat may know: ``state.view(seat)``, the seat's legal moves and the game's options
 (public rules). Bots therefore cannot read hidden cards, and the same view always gives
-the same choice for the same bot seed.
+the same choice for the same bot seed. ``Bot.advise`` gives the move with its reason: a
+``Why``, which ``explain`` builds from the same view and the same weighing that chose the
+move, told in the learner's language only when shown.
 
 The strengths: a game's ``bot.py`` gives its ``Beginner`` (a new player's habits) and its
 ``Coach`` (a readable plan); the ``Expert`` is the same for every game: it deals the cards
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError
 from tutor.games import game as registered
@@ -30,8 +32,49 @@ KINDS = ("random", *STRENGTHS)
 QUICK_KINDS = ("random", "beginner", "coach")
 
 
+class Seat(int):
+    """A seat number among a reason's fields: told as the seat's name."""
+
+
+class Why:
+    """Why a bot makes a move, as data: the catalog key of its sentence and the fields that
+    fill it (cards, numbers, ``Seat`` numbers, and other ``Why`` values for the sentence's
+    parts). It is told (``told``) only when shown, so it follows the page's language."""
+
+    __slots__ = ("fields", "key")
+
+    def __init__(self, key: str, **fields: Any):
+        self.key, self.fields = key, fields
+
+    def told(self, names: list[str]) -> str:
+        """The sentence, the seats called by ``names``."""
+        return msg(self.key, **{name: _told(value, names) for name, value in self.fields.items()})
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Why) and (self.key, self.fields) == (other.key, other.fields)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Why({self.key!r}, {self.fields!r})"
+
+
+def _told(value, names: list[str]) -> str:
+    if isinstance(value, Seat):
+        return names[value]
+    if isinstance(value, Why):
+        return value.told(names)
+    return str(value)
+
+
+class Advice(NamedTuple):
+    move: Any
+    why: Why
+
+
 class Bot:
-    """A player for one seat; subclasses implement ``decide``."""
+    """A player for one seat; subclasses implement ``decide`` and ``explain``."""
 
     kind = ""
 
@@ -54,7 +97,20 @@ class Bot:
             return moves[0]
         return self.decide(state.view(seat), moves, state.options)
 
+    def advise(self, state, seat: int) -> Advice:
+        """The move ``choose`` makes, and why."""
+        moves = seat_moves(state, seat)
+        view = state.view(seat)
+        if len(moves) == 1:
+            return Advice(moves[0], Why("bot.why.only", player=Seat(seat)))
+        move = self.decide(view, moves, state.options)
+        return Advice(move, self.explain(view, move, moves, state.options))
+
     def decide(self, view: dict, moves: list, options: dict):
+        raise NotImplementedError
+
+    def explain(self, view: dict, move, moves: list, options: dict) -> Why:
+        """Why this bot, weighing ``moves`` as ``decide`` does, chose ``move``."""
         raise NotImplementedError
 
     def ranked(self, view: dict, moves: list, options: dict) -> list:
@@ -70,6 +126,9 @@ class RandomBot(Bot):
 
     def decide(self, view, moves, options):
         return moves[int(self.rng.random() * len(moves))]
+
+    def explain(self, view, move, moves, options):
+        return Why("bot.why.random", player=Seat(view["seat"]), count=len(moves))
 
 
 class Search(NamedTuple):
@@ -94,10 +153,14 @@ class Expert(Bot):
         self.search: Search = part.SEARCH
 
     def choose(self, state, seat: int):
+        return self.advise(state, seat).move
+
+    def advise(self, state, seat: int) -> Advice:
         moves = seat_moves(state, seat)
         if len(moves) == 1:
-            return moves[0]
-        candidates = self.coach.ranked(state.view(seat), moves, state.options)[: self.search.shortlist]
+            return Advice(moves[0], Why("bot.why.only", player=Seat(seat)))
+        view = state.view(seat)
+        candidates = self.coach.ranked(view, moves, state.options)[: self.search.shortlist]
         totals = [0.0] * len(candidates)
         for _ in range(self.search.deals):
             deal = state.resample_from_view(seat, self.rng)
@@ -107,7 +170,10 @@ class Expert(Bot):
                 line.push(move)
                 self._play_out(deal, line)
                 totals[index] += lead(line, seat)
-        return candidates[max(range(len(candidates)), key=totals.__getitem__)]  # ties: the coach's order
+        move = candidates[max(range(len(candidates)), key=totals.__getitem__)]  # ties: the coach's order
+        # The coach's words for what the move does, and what the search added to them.
+        plan = self.coach.explain(view, move, moves, state.options)
+        return Advice(move, Why("bot.why.expert", plan=plan, deals=self.search.deals, others=len(candidates) - 1))
 
     def _play_out(self, start, line) -> None:
         over, coach = self.search.over, self.coach

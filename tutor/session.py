@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutor.bots import make_bots
-from tutor.core import CHANCE, Event, TutorError
+from tutor.bots import Advice, Why, make_bot, make_bots
+from tutor.core import CHANCE, SIMULTANEOUS, Event, TutorError
 from tutor.games import game as registered
 from tutor.messages import msg
 
@@ -61,6 +61,8 @@ class Session:
         people = self.people
         self.holder = people[0] if len(people) == 1 else None  # the person whose cards may be on screen
         self.movers: list[int] = []  # who made each move of the state's move stack
+        self.reasons: list[Why | None] = []  # why each computer move was made (None: a person's or chance's)
+        self.secret: list[bool] = []  # each move made in a simultaneous step, unseen until the choices show
         self.family = False
         self.set_family(family)
 
@@ -133,7 +135,8 @@ class Session:
         seat = self.bot_to_move()
         if seat is None:
             return False
-        self._push(self.bots[seat].choose(state, seat))
+        move, why = self.bots[seat].advise(state, seat)
+        self._push(move, why)
         return True
 
     def run(self) -> None:
@@ -148,6 +151,8 @@ class Session:
             return False
         while self.movers:
             seat = self.movers.pop()
+            self.reasons.pop()
+            self.secret.pop()
             self.state.pop()
             if seat >= 0 and self.kinds[seat] == PERSON:
                 break
@@ -162,11 +167,29 @@ class Session:
         has been told (the end screen offers a new game instead)."""
         return not self.state.is_terminal() and any(seat >= 0 and self.kinds[seat] == PERSON for seat in self.movers)
 
-    def _push(self, move) -> None:
+    def _push(self, move, why: Why | None = None) -> None:
         mover = CHANCE if self.state.to_move == CHANCE else self.state.mover(move)
+        self.secret.append(self.state.to_move == SIMULTANEOUS)
         self.state.push(move)
         self.movers.append(mover)
+        self.reasons.append(why)
         self._follow()
+
+    # ------------------------------------------------------------- reasons
+    def reason(self, index: int) -> Why | None:
+        """Why the computer player made move ``index``: None for a person's or chance's move,
+        and for a secret choice until a later move shows that the choices are out."""
+        if self.secret[index] and all(self.secret[index:]) and not self.state.is_terminal():
+            return None
+        return self.reasons[index]
+
+    def coach_advice(self) -> Advice | None:
+        """What the coach would play for the person the table waits for, weighed from that
+        person's view alone; None when no person is to move."""
+        seat = self.awaiting()
+        if seat is None:
+            return None
+        return make_bot(self.game.id, "coach", self.seed).advise(self.state, seat)
 
     # ------------------------------------------------------------- history
     def history(self) -> list[Entry]:

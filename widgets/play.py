@@ -214,9 +214,13 @@ class GameTable(w.VBox):
         # Settings and records fold away while a game runs: the table is what the page is for.
         settings = w.VBox([setup, self.seat_row, self.family, self.about, tools])
         self.fold = Fold(settings, "tutor-settings", msg("app.play.settings"))
+        # The coach's move for the person to move, weighed from that person's view alone.
+        self.coach_button = w.Button(description=msg("app.play.coach"), layout=w.Layout(width="auto"))
+        self.coach_button.add_class("tutor-ask-coach")
+        self.coach_button.on_click(lambda _: self.ask_coach())
         self.message = w.HTML()
         self.message.add_class("tutor-message")
-        status = w.HBox([self.message, self.undo_button], layout=w.Layout(align_items="center"))
+        status = w.HBox([self.message, self.coach_button, self.undo_button], layout=w.Layout(align_items="center"))
         status.add_class("tutor-status")
         self.stage = w.VBox([])
         self.history = MoveLog()
@@ -375,6 +379,7 @@ class GameTable(w.VBox):
         self.start.description = msg("app.play.new")
         self.family.description = msg("app.play.family")
         self.undo_button.description = msg("app.play.undo")
+        self.coach_button.description = msg("app.play.coach")
         self.fold.label = msg("app.play.settings")
         self.fold.refresh()
         self.upload.refresh()
@@ -463,6 +468,15 @@ class GameTable(w.VBox):
         self.message.value = ""
         self.advance()
 
+    def ask_coach(self) -> None:
+        """The coach's move for the person to move, and why (a click that arrives when no
+        person is to move says nothing)."""
+        advice = self.session.coach_advice()
+        if advice is None:
+            return
+        move = self.entry.words.move_words(self.state, advice.move)
+        self._say(None, msg("app.play.coach-says", move=move, why=advice.why.told(self.state.seat_names)))
+
     def _share(self, family: bool) -> None:
         """A family table or not, from now on in the game under way."""
         self.session.set_family(family)
@@ -479,7 +493,10 @@ class GameTable(w.VBox):
         state = self.state
         person = self.person_to_move()
         passing = self.session.passing_to
-        self.history.show(self.sentences)
+        session = self.session
+        reasons = [session.reason(index) for index in range(len(self.sentences))]
+        self.history.show(self.sentences, [why.told(state.seat_names) if why else "" for why in reasons])
+        self.coach_button.layout.display = None if session.awaiting() is not None and thinking is None else "none"
         self.download.value = record_link(state, self.kinds)
         self.undo_button.disabled = not self.session.can_undo
         self.undo_button.layout.display = "none" if state.is_terminal() else None  # the end screen offers a new game

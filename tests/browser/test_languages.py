@@ -253,7 +253,7 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     result = page.locator(".tutor-result")
     result.wait_for()
     assert why_won(replica.state) in result.inner_text()
-    assert page.locator(".tutor-log li").first.inner_text() == replica.sentences[-1]
+    assert page.locator(".tutor-log .tutor-move").first.inner_text() == replica.sentences[-1]
     check_page(page, lang, f"{game}-play-end")
 
 

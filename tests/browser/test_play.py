@@ -75,7 +75,7 @@ def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, 
     replica.new_game(replica.seed + 6)
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     wait_for_log(page, replica)
-    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences))
+    assert page.locator(".tutor-log .tutor-move").all_inner_texts() == list(reversed(replica.sentences))
     assert_no_code_or_errors(page)
 
 
@@ -224,7 +224,37 @@ def test_a_fresh_page_deals_a_new_game_and_a_seed_on_the_address_shares_one(page
     replica = GameTable(game, seed=int(seed), speed="instant")
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     wait_for_log(page, replica)
-    assert page.locator(".tutor-log li").all_inner_texts() == list(reversed(replica.sentences)), (
+    assert page.locator(".tutor-log .tutor-move").all_inner_texts() == list(reversed(replica.sentences)), (
         "the link deals the same cards again"
     )
     assert_no_code_or_errors(page)
+
+
+def test_why_beside_a_computer_move_and_the_coachs_move_for_the_person(page, voila):
+    """The computer player's reason unfolds under its move; the coach's move for the person
+    shows with its reason, both in the window."""
+    game = "danger-13"
+    replica = smallest_table(page, voila, game)
+    rng = random.Random(0)
+    while not any(replica.session.reasons):  # the person moves until the computer player has
+        move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
+        play(page, game, move)
+        replica.play(move)
+        wait_for_log(page, replica)
+    index = max(index for index, why in enumerate(replica.session.reasons) if why)
+    reason = replica.session.reason(index).told(replica.state.seat_names)
+    page.locator(".tutor-log").get_by_text(msg("app.log.why"), exact=True).first.click()
+    told = page.locator(".tutor-log .tutor-move-why[open] p")
+    told.wait_for()
+    assert told.inner_text() == reason and in_window(page, told)
+    advice = replica.session.coach_advice()
+    page.get_by_role("button", name=msg("app.play.coach")).click()
+    line = page.locator(".tutor-message").get_by_text(advice.why.told(replica.state.seat_names))
+    line.wait_for()
+    assert in_window(page, line)
+    assert_no_code_or_errors(page)
+
+
+def in_window(page, part) -> bool:
+    box, window = part.bounding_box(), page.viewport_size
+    return bool(box) and 0 <= box["y"] and box["y"] + box["height"] <= window["height"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from tutor.bots import Bot, Search
+from tutor.bots import Bot, Search, Seat, Why
 from tutor.games import danger13 as d13
 
 
@@ -29,6 +29,21 @@ class Coach(Bot):
             ),
         )
 
+    def explain(self, view, move, moves, options):
+        """What the card does to the row it reaches, as ``decide`` weighs it."""
+        table = _Rows(view)
+        if view["phase"] == d13.GIVE:
+            return table.why(view["seat"], move.seat, move.card)
+        actor = view["actor"]
+        if move.answer == d13.ACCEPT:
+            return table.why(actor, actor, move.card, can_refuse=False)
+        row = table.rows[actor]
+        landing, after = table.landing(actor, move.card, can_refuse=False)
+        fields = {"player": Seat(actor), "card": move.card, "line": _line(row)}
+        if landing == BUST:
+            return Why("bot.why.d13.refuse-bust", total=_row_sum(after), **fields)
+        return Why("bot.why.d13.refuse", total=_row_sum(row), **fields)
+
 
 class Beginner(Bot):
     """A new player's habits: keeps every plus card for itself, whatever its row holds,
@@ -46,10 +61,28 @@ class Beginner(Bot):
                     return keep[0]
             players = len(view["rows"])
             return min(moves, key=lambda move: (move.seat - seat - 1) % players)
-        card = view["pending"]
-        busts = card.kind in d13.VALUED and view["row_sums"][seat] + card.value >= view["limits"][seat]
-        wanted = d13.REFUSE if busts else d13.ACCEPT
+        wanted = d13.REFUSE if self._busts(view) else d13.ACCEPT
         return next((move for move in moves if move.answer == wanted), moves[0])
+
+    def explain(self, view, move, moves, options):
+        seat, card = view["seat"], move.card
+        fields = {"player": Seat(seat), "card": card, "line": view["limits"][seat]}
+        if view["phase"] == d13.GIVE:
+            if move.seat != seat:
+                return Why("bot.why.d13.beginner.next", receiver=Seat(move.seat), **fields)
+            if card.plus:
+                return Why("bot.why.d13.beginner.keep-plus", total=view["row_sums"][seat], **fields)
+            return Why("bot.why.d13.beginner.last", **fields)
+        total = view["row_sums"][seat] + (card.value if card.kind in d13.VALUED else 0)
+        if move.answer == d13.REFUSE:
+            return Why("bot.why.d13.beginner.refuse", total=total, **fields)
+        return Why("bot.why.d13.beginner.take", total=total, **fields)
+
+    @staticmethod
+    def _busts(view) -> bool:
+        """Only a card whose printed value reaches the limit at once looks dangerous to a beginner."""
+        seat, card = view["seat"], view["pending"]
+        return card.kind in d13.VALUED and view["row_sums"][seat] + card.value >= view["limits"][seat]
 
 
 def _round_over(start, now) -> bool:
@@ -69,6 +102,10 @@ def _bust_chance(room: int) -> float:
     return sum(1 for card in d13.DECK if card.value >= room) / len(d13.DECK)
 
 
+# What a card does to the row it reaches (``_Rows.landing``).
+INSTANT, REFUSED, BUST, DRAWS, SAFE = "instant", "refused", "bust", "draw", "safe"
+
+
 class _Rows:
     """Danger 13 rows and banks as one seat sees them, valued in expected plus points.
 
@@ -86,17 +123,15 @@ class _Rows:
     def receive(self, seat: int, card, can_refuse: bool = True) -> list:
         """The outcomes of ``seat`` receiving ``card``: a receiver holding a hand card
         refuses a card that would bust them; a draw card's draw is averaged over the deck."""
-        row = self.rows[seat]
-        if card.kind == d13.INSTANT:
+        landing, new_row = self.landing(seat, card, can_refuse)
+        if landing == INSTANT:
             return [(1.0, self.rows, _added(self.banked, seat, card.plus), None)]
-        new_row = row[:-1] if card.kind == d13.ARROW else row + (card,)
-        busts = _row_sum(new_row) >= _line(new_row)
-        if busts and can_refuse and d13.HAND_CARD in row:
+        if landing == REFUSED:
             return self.refuse(seat)
         rows = _replaced(self.rows, seat, new_row)
-        if busts:
+        if landing == BUST:
             return [(1.0, rows, self.banked, seat)]
-        if card.kind != d13.DRAW:
+        if landing == SAFE:
             return [(1.0, rows, self.banked, None)]
         after = copy.copy(self)
         after.rows = rows
@@ -109,6 +144,43 @@ class _Rows:
                 seat, drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW else drawn
             )
         ]
+
+    def landing(self, seat: int, card, can_refuse: bool = True) -> tuple[str, tuple]:
+        """What ``card`` does to ``seat``'s row (INSTANT, REFUSED, BUST, DRAWS or SAFE), and the row
+        it leaves if it goes in: the coach expects a receiver holding a hand card to refuse a bust."""
+        row = self.rows[seat]
+        if card.kind == d13.INSTANT:
+            return INSTANT, row
+        new_row = row[:-1] if card.kind == d13.ARROW else row + (card,)
+        if _row_sum(new_row) < _line(new_row):
+            return (DRAWS if card.kind == d13.DRAW else SAFE), new_row
+        return (REFUSED if can_refuse and d13.HAND_CARD in row else BUST), new_row
+
+    def why(self, mover: int, seat: int, card, can_refuse: bool = True) -> Why:
+        """What ``card`` does to ``seat``'s row, in the words of its landing (``mover`` keeps it or
+        gives it to ``seat``, or ``seat`` takes it)."""
+        row = self.rows[seat]
+        landing, after = self.landing(seat, card, can_refuse)
+        fields = {"player": Seat(seat), "card": card, "line": _line(after), "total": _row_sum(after)}
+        if landing == INSTANT:
+            return Why("bot.why.d13.instant", player=Seat(seat), card=card)
+        if card.kind == d13.ARROW:
+            if not row:
+                return Why("bot.why.d13.arrow-empty", player=Seat(seat), card=card)
+            return Why("bot.why.d13.arrow", player=Seat(seat), card=card, last=row[-1])
+        if landing == REFUSED:
+            return Why("bot.why.d13.refused", **fields)
+        if landing == BUST:
+            key = "bust-take" if not can_refuse or seat == mover else "bust"
+            return Why(f"bot.why.d13.{key}", before=_row_sum(row), **fields)
+        if landing == DRAWS:
+            return Why("bot.why.d13.draw", **fields)
+        if not can_refuse:
+            return Why("bot.why.d13.take-safe", **fields)
+        if seat == mover:
+            return Why("bot.why.d13.keep-plus" if card.plus else "bot.why.d13.safe", **fields)
+        plus = _row_plus(row)
+        return Why("bot.why.d13.closer-plus", plus=plus, **fields) if plus else Why("bot.why.d13.safe", **fields)
 
     def refuse(self, seat: int) -> list:
         """Rule d13.hand: the refused card and a hand card leave; nothing else happens."""

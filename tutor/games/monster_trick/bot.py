@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tutor.bots import Bot, Search
+from tutor.bots import Bot, Search, Seat, Why
 from tutor.games import monster_trick as mt
 
 
@@ -26,6 +26,35 @@ class Coach(Bot):
         want = table.wants_trick()
         return sorted(moves, key=lambda move: -table.play_score(move, want))  # stable: ties as max() breaks them
 
+    def explain(self, view, move, moves, options):
+        """Where the highest VP card lies and what the card does to its trick, as ``decide`` weighs them."""
+        table = _TrickTable(view)
+        player = Seat(view["seat"])
+        if view["phase"] == "predict":
+            high = max(move.order)
+            place = move.order.index(high)
+            fields = {"player": player, "high": high, "place": Why(f"bot.why.mt.place.{place}")}
+            fields |= {"first": place + 1, "second": place + 4}
+            tricks = max(1, round(table.expected_wins()))
+            if (tricks - 1) % 3 == place:
+                return Why("bot.why.mt.predict", tricks=tricks, **fields)
+            return Why("bot.why.mt.predict-other", **fields)
+        gains = [table.gain(other) for other in moves]
+        gain = table.gain(move)
+        fields = {"player": player, "card": move.card, "slot": move.slot + 1}
+        if table.wants_trick():
+            if gain > 0:
+                return Why("bot.why.mt.win", **fields)
+            weakest = table.keep_chance(move.card, 1) <= min(table.keep_chance(other.card, 1) for other in moves)
+            if weakest and max(gains) == 0:
+                return Why("bot.why.mt.save", **fields)
+            return Why("bot.why.mt.want-nothing", **fields)
+        if gain == 0:
+            return Why("bot.why.mt.dodge", **fields)
+        if min(gains) > 0:
+            return Why("bot.why.mt.dodge-forced", **fields)
+        return Why("bot.why.mt.dodge-risk", **fields)
+
 
 class Beginner(Bot):
     """A new player's habits: lays the VP cards low to high whatever the hand, and plays
@@ -37,6 +66,12 @@ class Beginner(Bot):
         if view["phase"] == "predict":
             return mt.Predict(tuple(sorted(mt.VP_SETS[view["round"]])))
         return max(moves, key=lambda move: (move.card.value, -move.slot))
+
+    def explain(self, view, move, moves, options):
+        player = Seat(view["seat"])
+        if view["phase"] == "predict":
+            return Why("bot.why.mt.beginner.predict", player=player, order=", ".join(map(str, move.order)))
+        return Why("bot.why.mt.beginner.play", player=player, card=move.card, slot=move.slot + 1)
 
 
 def _round_over(start, now) -> bool:
@@ -101,9 +136,13 @@ class _TrickTable:
             return 0.0
         return 1.0 if len(trick) == 4 else self.keep_chance(best, len(trick))
 
+    def gain(self, move: mt.Play) -> float:
+        """How much likelier ``move`` makes us to take the trick it goes on."""
+        return self.win_chance(move.slot, move.card) - self.win_chance(move.slot)
+
     def play_score(self, move: mt.Play, want: bool) -> float:
-        card, slot = move
-        gain = self.win_chance(slot, card) - self.win_chance(slot)
+        card = move.card
+        gain = self.gain(move)
         strength = self.keep_chance(card, 1)
         if want:
             return TRICK_WEIGHT * gain - strength  # win, with the weakest card that does it

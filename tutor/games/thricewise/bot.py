@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from tutor.bots import Bot, Search
+from tutor.bots import Bot, Search, Seat, Why
 from tutor.games import thricewise as tw
 from tutor.games.decktet import CARDS, ORDER
+from tutor.games.thricewise.words import beside
 
 
 class Coach(Bot):
@@ -31,6 +32,27 @@ class Coach(Bot):
         kept = sum(1 for value, _ in places if value >= KEEP_DEFERRED)  # places worth more than waiting
         return [move for _, move in places[:kept]] + [done] + [move for _, move in places[kept:]]
 
+    def explain(self, view, move, moves, options):
+        """The points the card scores where it goes (its best place, for a pick), as ``ranked`` weighs them."""
+        grid = _Grid(view, options)
+        player = Seat(view["seat"])
+        places = [other for other in moves if isinstance(other, tw.Place)]
+        if isinstance(move, tw.Pick):
+            cell = max(grid.open_cells(), key=lambda cell: grid.value(move.card, cell))
+            points = grid.value(move.card, cell, threat_weight=0.0)
+            key = "bot.why.tw.pick" if points else "bot.why.tw.pick-none"
+            return Why(key, player=player, card=move.card, points=points)
+        if not isinstance(move, tw.Place):
+            scoring = any(grid.value(other.card, other.cell, threat_weight=0.0) for other in places)
+            return Why("bot.why.tw.done-wait" if scoring else "bot.why.tw.done", player=player)
+        fields = {"player": player, "card": move.card, "where": _where(view["grid"], move.cell)}
+        points = grid.value(move.card, move.cell, threat_weight=0.0)
+        if points:
+            return Why("bot.why.tw.place", points=points, **fields)
+        if grid.opened(move.card, move.cell) <= min(grid.opened(other.card, other.cell) for other in places):
+            return Why("bot.why.tw.place-safe", **fields)
+        return Why("bot.why.tw.place-none", **fields)
+
 
 class Beginner(Bot):
     """A new player's habits: picks its highest card, puts it where it scores most at
@@ -45,6 +67,24 @@ class Beginner(Bot):
         grid = _Grid(view, options)
         places = [move for move in moves if isinstance(move, tw.Place)]
         return max(places, key=lambda move: grid.value(move.card, move.cell, threat_weight=0.0))
+
+    def explain(self, view, move, moves, options):
+        player = Seat(view["seat"])
+        if isinstance(move, tw.Pick):
+            return Why("bot.why.tw.beginner.pick", player=player, card=move.card)
+        if not isinstance(move, tw.Place):  # a beginner never waits: only when the rules leave nothing else
+            return Why("bot.why.tw.done-wait", player=player)
+        points = _Grid(view, options).value(move.card, move.cell, threat_weight=0.0)
+        where = _where(view["grid"], move.cell)
+        if not points:
+            return Why("bot.why.tw.beginner.place-none", player=player, card=move.card, where=where)
+        return Why("bot.why.tw.beginner.place", player=player, card=move.card, where=where, points=points)
+
+
+def _where(grid: dict, cell) -> Why:
+    """Where ``cell`` is, said by a card next to it (as the move log says it)."""
+    side, card = beside(grid, cell)
+    return Why(f"tw.where.{side}", card=card)
 
 
 def _turn_over(start, now) -> bool:
@@ -90,6 +130,10 @@ class _Grid:
             return points - threat_weight * self.threat(cell) if threat_weight else points
         finally:
             del self.grid[cell]
+
+    def opened(self, card, cell) -> float:
+        """The threat (``threat``) of ``card`` put at ``cell``."""
+        return self.value(card, cell, threat_weight=0.0) - self.value(card, cell, threat_weight=1.0)
 
     def threat(self, cell) -> float:
         """What the best empty cell that now completes a line with ``cell`` offers the

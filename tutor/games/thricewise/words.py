@@ -40,14 +40,21 @@ def sample_cards() -> list:
 
 def where(grid: dict, cell) -> str:
     """Where ``cell`` is, in words a learner sees on the board: "right of the Sea"."""
+    side, card = beside(grid, cell)
+    return msg(f"tw.where.{side}", card=card) if card else ""
+
+
+def beside(grid: dict, cell) -> tuple[str, object]:
+    """The side of ``cell`` ("right-of", …, "diagonal") a card of ``grid`` lies on, and that card
+    (the sides first; None when no card touches the cell)."""
     col, row = cell
     for (dc, dr), side in SIDES:
         if (col + dc, row + dr) in grid:
-            return msg(f"tw.where.{side}", card=grid[(col + dc, row + dr)])
+            return side, grid[(col + dc, row + dr)]
     for dc, dr in CORNERS:
         if (col + dc, row + dr) in grid:
-            return msg("tw.where.diagonal", card=grid[(col + dc, row + dr)])
-    return ""
+            return "diagonal", grid[(col + dc, row + dr)]
+    return "", None
 
 
 def _grid_before(grid: dict, card) -> dict:
