@@ -96,6 +96,29 @@ def test_several_accepted_moves_and_taking_one_back():
     assert draft.steps[0]["try"]["accept"] == accepted[1:]
 
 
+def test_a_try_naming_its_only_answer_is_pointed_out_in_the_teachers_language():
+    draft = Draft.new_deal("danger-13", 4, seed=2)
+    draft.set_text(None, "title", "en", "Giving")
+    draft.add_step({"en": "The dealer turns up a card."})
+    draft.set_try(0, True)
+    state, _ = draft.try_position(0)
+    move = state.legal_moves()[1]
+    assert draft.accept(0, move) is None
+    draft.set_text(0, "prompt", "en", f"Give it to {state.name(move.seat)}.")
+    assert draft.problems() == {}, "a warning, not a problem: the lesson holds and may be shared"
+    said = {}
+    for lang in ("en", "fr", "nl"):
+        set_language(lang)
+        said[lang] = draft.warnings()
+    set_language("en")
+    assert list(said["en"]) == [0] and said["en"][0][0].startswith("Warning: the prompt names the only move")
+    assert draft.accepted_words(0)[0] in said["en"][0][0], "the move in the page's words, not the notation"
+    assert "Posez plutôt une question" in said["fr"][0][0]  # teachers are addressed as vous
+    assert "Stel liever een vraag" in said["nl"][0][0]
+    draft.set_text(0, "prompt", "en", "Who may get this card?")
+    assert draft.warnings() == {}
+
+
 def test_texts_per_language_missing_ones_shown_never_filled_in():
     assert missing_languages({"fr": "Bonjour"}) == ["en", "nl"]
     assert missing_languages("Hello") == []  # one text for every language

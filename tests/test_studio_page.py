@@ -313,3 +313,23 @@ def test_a_card_is_written_in_english_while_the_page_speaks_another_language(spe
         for card in entry.words.sample_cards():
             assert notation_words(card) == card.label("en") and str(card) == card.label("fr")
     assert language() == "fr", "writing a card leaves the page's language alone"
+
+
+def test_a_try_naming_its_only_answer_is_pointed_out_beside_the_step():
+    body = StudioBody("danger-13")
+    body.step_action("select", -1)
+    body.title.boxes["en"].value = "Giving"
+    body.add_step()
+    body.say.boxes["en"].value = "The dealer turns up a card."
+    body.asks.value = True
+    body.record.value = True
+    answer = first_move(body)
+    body.board.move_callbacks(answer)
+    body.record.value = False
+    body.prompt.boxes["en"].value = f"Give it to {body.board.state.name(answer.seat)}."
+    assert body.draft.problems() == {}
+    warning = body.draft.warnings()[0][0]
+    assert escape(warning) in body.problems.value and "tutor-info" in body.problems.value
+    assert msg("studio.page.holds") not in body.problems.value
+    body.prompt.boxes["en"].value = "Who may get this card?"
+    assert escape(warning) not in body.problems.value and msg("studio.page.holds") in body.problems.value

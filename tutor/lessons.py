@@ -731,16 +731,17 @@ def turn_in_brief(game_id: str, lang: str | None = None) -> list[tuple[str, str]
 _SENTENCES = re.compile(r"(?<=[.!?:;])\s+")
 
 
-def told_tries(path: str | Path) -> list[tuple[int, Any]]:
+def told_tries(path: str | Path, text: str | None = None) -> list[tuple[int, Any]]:
     """The try steps of a lesson whose prompt names the only move they accept, as (step
     number, move): a sentence that is not a question names, in some language, what the
     learner clicks for it (the game's ``answer_names``: the card or player a move names).
-    "Where may this card go?" asks; "Give it to Blue." tells."""
-    lesson = load_lesson(path)
+    "Where may this card go?" asks; "Give it to Blue." tells. ``text``: the file's content
+    when it is not on disk (the studio's lesson)."""
+    lesson = load_lesson(path, text)
     names_of = lesson.entry.lessons.answer_names
     if lesson.guided:
         return []
-    raw_steps = read_yaml(str(path))["steps"]
+    raw_steps = read_yaml(str(path), text)["steps"]
     told = []
     for step, raw, state in zip(lesson.steps, raw_steps, lesson.line().states):
         if step.try_ is None or step.try_.kind != "try" or len(step.try_.accept) != 1:

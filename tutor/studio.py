@@ -22,7 +22,7 @@ from tutor.bots import make_bots
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import games
-from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for
+from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for, told_tries
 from tutor.lessons import _movers as movers
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg
 from tutor.records import RecordError, check_upload_size
@@ -105,6 +105,7 @@ class Draft:
         self._history: list[tuple] = []
         self._problems: dict[int | None, list[tuple[str, str]]] | None = None
         self._problems_language = ""
+        self._warned: tuple[tuple[str, str], dict[int, list[str]]] | None = None  # (language, file): warnings
         self._texts: list[str] | None = None
         self._texts_language = ""
         # the parts the teacher has written in (or cleared): what they left unwritten is said
@@ -547,6 +548,26 @@ class Draft:
         """Every problem of the lesson by step index (None: the lesson's own fields), said as
         what to do: the texts not written yet, then what ``python -m tutor check`` finds."""
         return {index: [text for _part, text in found] for index, found in self._found().items() if found}
+
+    def warnings(self) -> dict[int, list[str]]:
+        """What ``python -m tutor check`` points out without refusing the lesson, by step
+        index: a try whose question names the only move it accepts (the move in the page's
+        words). Nothing while the checker finds problems: those come first."""
+        if any(self.problems().values()):
+            return {}
+        key = (language(), self.yaml_text())
+        if self._warned is None or self._warned[0] != key:
+            try:
+                told = told_tries(self.name, key[1])
+            except (TutorError, FileProblem):
+                told = []
+            found: dict[int, list[str]] = {}
+            for number, _move in told:
+                words = self.accepted_words(number - 1)[0]
+                said = msg("checks.try-names-answer", file=self.name, step=number, move=words)
+                found.setdefault(number - 1, []).append(self._plain(said, number))
+            self._warned = (key, found)
+        return self._warned[1]
 
     def shown_problems(self) -> dict[int | None, list[str]]:
         """The problems to show now: an unwritten text only once the teacher has written in

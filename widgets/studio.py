@@ -870,8 +870,10 @@ class StudioBody(w.VBox):
             self.title.mark(draft.head.get("title"))
             self.summary.mark(draft.head.get("summary"))
         problems = draft.shown_problems().get(None if index < 0 else index, [])
+        warnings = draft.warnings().get(index, [])  # the lesson holds, but a try tells its answer
         self.problems.value = "".join(feedback(False, problem) for problem in problems) or (
-            feedback(True, msg("studio.page.holds")) if draft.steps and not any(draft.problems().values()) else ""
+            "".join(feedback(None, warning) for warning in warnings)
+            or (feedback(True, msg("studio.page.holds")) if draft.steps and not any(draft.problems().values()) else "")
         )
         self.keep()
 
