@@ -2,6 +2,7 @@
 (``clicks`` in its ``board_module``), found by the names the board gives its parts
 (``data-target``) and by the labels screen readers read too."""
 
+from tutor.core import Labelled
 from widgets.boards import board_module
 
 
@@ -14,3 +15,31 @@ def play(page, game_id: str, move) -> None:
         if selector.startswith("[data-target^='card:']"):
             page.locator(f"{selector}[aria-pressed='true']").wait_for()
     page.click(last)
+
+
+CARD_TITLES = "() => [...document.querySelectorAll('.tutor-board svg title')].map(title => title.textContent.trim())"
+
+
+def cards_in(value) -> set[str]:
+    """The names of every card held anywhere in ``value`` (a state's fields, a view)."""
+    if isinstance(value, Labelled):
+        return {str(value)}
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    if isinstance(value, list | tuple | set | frozenset):
+        return set().union(*(cards_in(part) for part in value)) if value else set()
+    return set()
+
+
+def check_cards_against_view(page, state, seat: int | None) -> None:
+    """The cards the page's board draws are the engine's: each one the shown seat's view holds
+    (none from another position, none hidden from that seat), and that seat's hand drawn whole.
+    ``seat`` None: whoever may act now."""
+    seats = [seat] if seat is not None else list(state.whose_turn().seats)
+    views = [state.view(one) for one in seats]
+    seen = set().union(*(cards_in(view) for view in views))
+    drawn = set(page.evaluate(CARD_TITLES)) & cards_in(vars(state))  # card names only
+    assert drawn <= seen, f"the board draws cards the engine's view does not hold: {sorted(drawn - seen)}"
+    hands = set().union(*(cards_in(view.get("hand", [])) for view in views))
+    assert hands <= drawn, f"the board leaves out cards of the hand: {sorted(hands - drawn)}"
+    assert drawn or not seen, "the board draws none of the cards in view"

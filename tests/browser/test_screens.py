@@ -20,8 +20,9 @@ from widgets.app import SECTIONS, page_file
 from widgets.boards import board_module
 from widgets.boards.thricewise import GRID
 from widgets.languages import with_language
+from widgets.stepper import LessonStepper
 
-from .boards import play
+from .boards import check_cards_against_view, play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_publish import assert_accessible
 
@@ -182,6 +183,9 @@ def open_at(page, voila, game: str, section: str) -> str:
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(STEP, has_text=count).wait_for()
+        shown = LessonStepper(lesson.path)
+        shown.go(step_number - 1)
+        check_cards_against_view(page, shown.board.state, shown.board.seat)
         return f"{board_module(game).ACTED_ON['learn']}, .tutor-try, .tutor-stepnav [data-target='next']"
     seeded = {"seed": 0} if section in ("play", "practise") else {}  # the same deal and questions on every run
     page.goto(voila.page_url(page_file(section, game, **seeded)))
