@@ -43,7 +43,6 @@ from voila_server import ROOT, VoilaServer, settings
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, LOOPBACK_ONLY  # the browser the tests drive
-
 from tutor.games import games
 from widgets.app import HOME, SECTIONS, page_file
 
