@@ -131,7 +131,16 @@ def bare_config() -> dict:
 
 
 def lighthouse(command: str, url: str) -> tuple[float, float]:
-    """Lighthouse's mobile performance score (0-1) and largest contentful paint (s) of a first visit.
+    """Lighthouse's mobile performance score (0-1) and largest contentful paint (s) of a first visit."""
+    found = lighthouse_report(command, url)
+    return (
+        found["categories"]["performance"]["score"],
+        found["audits"]["largest-contentful-paint"]["numericValue"] / 1000,
+    )
+
+
+def lighthouse_report(command: str, url: str) -> dict:
+    """Lighthouse's report (its mobile profile, performance only) of a first visit to ``url``.
     On a busy machine Lighthouse may give up on one of its other audits (it then exits with an
     error) and still have scored the performance: its report is read either way."""
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
@@ -151,11 +160,7 @@ def lighthouse(command: str, url: str) -> tuple[float, float]:
             capture_output=True,
             timeout=600,
         )
-        found = json.loads(report.read_text())
-    return (
-        found["categories"]["performance"]["score"],
-        found["audits"]["largest-contentful-paint"]["numericValue"] / 1000,
-    )
+        return json.loads(report.read_text())
 
 
 def lighthouse_command(asked: str | None) -> str | None:
