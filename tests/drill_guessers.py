@@ -186,6 +186,33 @@ def row_total(asked):
     return [asked.values.index(total)] if total in asked.values else None
 
 
+def _arrowed_row(asked):
+    state = asked.position
+    row = state.rows[asked.subject.seat]
+    return state.row_sum(asked.subject.seat), [card.value for card in row if card.kind in d13.VALUED]
+
+
+def _number(asked, number: int):
+    return [asked.values.index(number)] if number in asked.values else None
+
+
+def row_as_it_is(asked):
+    """The row's total as the board shows it: an arrow takes nothing that counts."""
+    return _number(asked, _arrowed_row(asked)[0])
+
+
+def less_the_biggest(asked):
+    """The total less the row's biggest card."""
+    total, values = _arrowed_row(asked)
+    return _number(asked, total - max(values, default=0))
+
+
+def less_the_first(asked):
+    """The total less the row's first card."""
+    total, values = _arrowed_row(asked)
+    return _number(asked, total - (values[0] if values else 0))
+
+
 # ------------------------------------------------------------------ Thricewise
 def not_crossed_out(asked):
     """A place the board does not cross out (it draws the bound unless concealed)."""
@@ -249,4 +276,5 @@ LOOKS_AT = {
     "mt-vp": (first_vp, biggest_vp_card, vp_as_tricks, open_tricks_counted),
     "tw-score": (card_rank,),
     "d13-bank": (plus_cards_counted, row_length, row_total),
+    "d13-arrow": (row_as_it_is, less_the_biggest, less_the_first),
 }

@@ -20,7 +20,7 @@ SCORING = {"monster-trick": "mt-vp", "danger-13": "d13-bank", "thricewise": "tw-
 def test_every_game_has_three_drills_or_more_scoring_among_them():
     assert all(SCORING[game] in [drill.id for drill in drills(game)] for game in games())
     assert {game: len(drills(game)) >= 3 for game in games()} == {game: True for game in games()}
-    assert len(drills("monster-trick")) == 4
+    assert len(drills("monster-trick")) == len(drills("danger-13")) == 4
 
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
@@ -201,6 +201,24 @@ def test_what_a_player_banks_is_the_engines():
         assert [int(choice) for choice in task.choices] == sorted(int(choice) for choice in task.choices)
         if task.level == 3:
             assert state.row_sum(seat) >= d13.LIMIT and state.limit(seat) == d13.RAISED_LIMIT
+
+
+def test_what_an_arrow_leaves_is_the_engines_and_the_last_card_goes():
+    from tutor.games import danger13 as d13
+
+    found = tasks(d13.GAME_ID, "d13-arrow", 0)
+    for task in found:
+        state, move = task.position, task.about
+        after = state.clone()
+        after.push(move)
+        row = state.rows[move.seat]
+        assert (
+            int(task.choices[task.correct])
+            == after.row_sum(move.seat)
+            == state.row_sum(move.seat) - (row[-1].value if row and row[-1].kind in d13.VALUED else 0)
+        )
+        assert (task.level == 2) == (not row or row[-1].kind not in d13.VALUED)
+    assert [task.level for task in found] == [1, 1, 2, 3, 3, 3]
 
 
 def test_what_a_placed_card_scores_is_the_engines():

@@ -1,6 +1,6 @@
 """Danger 13 drills: a row busts once it reaches its line (13 or more, 18 with a 13→18
-card), a hand card refuses a card that would bust its owner, and what each player banks
-when a round ends."""
+card), a hand card refuses a card that would bust its owner, what each player banks when
+a round ends, and what an arrow takes away."""
 
 from __future__ import annotations
 
@@ -246,8 +246,63 @@ def bank_task(state, seat: int, subject, level: int) -> Task:
     )
 
 
+ARROW_KEEP = (0.6, 1, 0.85, 0.9)  # measured on bot games, so that each place comes about as often
+
+
+def arrow_candidates(state, seat: int) -> list:
+    """The dealer gives an arrow to a row: 1 a row of two cards, the last one with a value
+    and not the biggest; 2 a last card with no value (a hand or 13→18 card: the total
+    stays) or an empty row, one position in six, else "the total as it is" would pay; 3 a
+    row of three cards or more whose last card is neither its first nor its biggest."""
+    found = []
+    for move in _gives(state):
+        if move.card.kind != d13.ARROW:
+            continue
+        row = state.rows[move.seat]
+        after = state.clone()
+        after.push(move)
+        if not fits(after.row_sum(move.seat), f"d13-arrow:{move}:{state.rows}", ARROW_KEEP):
+            continue
+        if not row or row[-1].kind not in d13.VALUED:
+            found.append((move, 2))
+            continue
+        values = [card.value for card in row if card.kind in d13.VALUED]
+        last = row[-1].value
+        if last and last < max(values) and last != values[0]:  # "the first" or "the biggest" would be wrong
+            found.append((move, 1 if len(row) == 2 else 3))
+    return found
+
+
+def arrow_task(state, seat: int, move, level: int) -> Task:
+    after = state.clone()
+    after.push(move)
+    row, player = state.rows[move.seat], state.name(move.seat)
+    answer, before = after.row_sum(move.seat), state.row_sum(move.seat)
+    if row:
+        why = msg("drill.d13-arrow.why", player=player, card=row[-1], before=before, total=answer)
+    else:
+        why = msg("drill.d13-arrow.empty", player=player)
+    values = [card.value for card in row if card.kind in d13.VALUED]
+    slips = [before, before - max(values, default=0), before - (values[0] if values else 0), answer + 1, answer - 1]
+    choices, correct = number_choices(answer, slips, place_for(f"d13-arrow:{move}:{state.rows}"))
+    return Task(
+        state,
+        seat,
+        msg("drill.d13-arrow.prompt", dealer=state.name(seat), player=player, before=before),
+        level,
+        ("d13.arrow", "d13.zero-values") if level == 2 else ("d13.arrow",),
+        marks=(player,),
+        choices=choices,
+        correct=correct,
+        explanation=why,
+        about=move,
+        hint=msg("drill.d13-arrow.hint"),
+    )
+
+
 DRILLS = (
     Drill("d13-bust", bust_candidates, bust_task, levels=(1, 1, 2, 2, 3, 3)),
     Drill("d13-hand", hand_candidates, hand_task, levels=tuple(HAND_LEVELS)),
     Drill("d13-bank", bank_candidates, bank_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("d13-arrow", arrow_candidates, arrow_task, levels=(1, 1, 2, 3, 3, 3)),
 )
