@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from lesson_tries import wrong_try
 
+from tutor import languages, messages
 from tutor.classroom import Classrooms, open_store
 from tutor.games import game as registered
 from tutor.games import games
@@ -416,3 +417,30 @@ def test_the_presenter_forms_chooser_relabels_the_form_and_keeps_the_choices(tmp
     assert language() == "nl" and presenter.game.value == "thricewise"
     assert catalog("nl")["classroom.setup.heading"] in unescape(text_of(presenter))
     store.store.close()
+
+
+@pytest.fixture
+def made_up_language(tmp_path, monkeypatch):
+    """A language the tutor was not written for, added as docs/texts.md says: its record and a
+    catalog folder holding the few texts it has (every other one falls back to English)."""
+    (tmp_path / "xx").mkdir()
+    (tmp_path / "xx" / "app.yaml").write_text('app:\n  title: "Kartoj lernejo"\n  nav:\n    home: "Hejmo"\n')
+    spoken = languages.register(languages.Language("xx", locale="eo", order=9, name="Testish"))
+    monkeypatch.setattr(messages, "_extra_folders", [*messages._extra_folders])
+    messages.add_folder(tmp_path)
+    yield spoken
+    languages.unregister("xx")
+    messages.catalog.cache_clear()
+
+
+def test_a_language_added_as_data_is_offered_and_spoken_with_no_other_edit(monkeypatch, made_up_language):
+    assert "xx" in LANGUAGES and "xx" in TRANSLATED
+    monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", "xx, en;q=0.5")
+    assert requested_language() == "xx", "a browser asking for it gets it"
+    monkeypatch.setenv("QUERY_STRING", "lang=xx")
+    page = app.landing_page()
+    assert language() == "xx" and "Kartoj lernejo" in text_of(page)
+    assert msg("app.nav.home") == "Hejmo" and msg("error.player-count", game="X", players=9, low=2, high=4)
+    assert re.findall(r">([^<]+)</a>", chooser(page).html) == ["English", "Français", "Nederlands", "Testish"]
+    assert all(parse_qs(urlsplit(link).query)["lang"] == ["xx"] for link in links(page))
+    assert msg("app.landing.lessons-same", count=3, minutes=5), "its plurals follow its locale's rules"

@@ -17,13 +17,13 @@ Babel picks the category with the language's plural rules and writes the number 
 way that language does (``7,5`` in French and Dutch). A key missing from the chosen
 language falls back to English.
 
-French texts get their non-breaking spaces here, as they are read: before ``: ; ! ? »``
-and after ``«``, so a writer types ordinary spaces and a line never starts with a colon.
+The languages are registered records (``tutor.languages``): each says its Babel locale and
+its typography, which its texts get here as they are read (French's unbreakable spaces, so a
+writer types ordinary spaces, and its elisions).
 """
 
 from __future__ import annotations
 
-import re
 import string
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -36,18 +36,17 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.units import format_unit
 
+from tutor.languages import Codes, as_written
+from tutor.languages import language as spoken
+
 LOCALES = Path(__file__).parent / "locales"
 GAME_LOCALES = Path(__file__).parent / "games"  # each game package's own locales/ folder
 _extra_folders: list[Path] = []
 DEFAULT_LANGUAGE = "en"
-LANGUAGES = ("en", "fr", "nl")
-TRANSLATED = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)  # texts written from English
+LANGUAGES = Codes()  # every registered language's code, English first
+TRANSLATED = Codes(lambda code: code != DEFAULT_LANGUAGE)  # texts written from English
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 _language = DEFAULT_LANGUAGE
-# Spaces that French typography keeps with the punctuation beside them (the lessons use U+00A0 too).
-_SPACED_PUNCTUATION = {
-    "fr": [(re.compile(r"[ \u202f]+(?=[:;!?»])"), "\u00a0"), (re.compile(r"(?<=«)[ \u202f]+"), "\u00a0")]
-}
 
 
 class MissingMessage(KeyError):
@@ -82,23 +81,14 @@ def catalog(language: str) -> dict[str, str | Plural]:
     for folder in folders():
         for file in sorted((folder / language).glob("*.yaml")):
             _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader) or {}, "", entries, str(file))
-    if language in _SPACED_PUNCTUATION:
+    typeset = spoken(language).typeset
+    if typeset is not as_written:
         for key, entry in entries.items():
             if isinstance(entry, Plural):
-                entries[key] = Plural(
-                    entry.count, {form: typeset(text, language) for form, text in entry.forms.items()}
-                )
+                entries[key] = Plural(entry.count, {form: typeset(text) for form, text in entry.forms.items()})
             else:
-                entries[key] = typeset(entry, language)
+                entries[key] = typeset(entry)
     return entries
-
-
-def typeset(text: str, language: str) -> str:
-    """``text`` with the spaces ``language`` keeps unbroken beside punctuation (French: before
-    ``: ; ! ? »``, after ``«``)."""
-    for pattern, space in _SPACED_PUNCTUATION.get(language, ()):
-        text = pattern.sub(space, text)
-    return text
 
 
 def _flatten(tree: dict, prefix: str, into: dict[str, str | Plural], source: str) -> None:
@@ -133,7 +123,7 @@ def placeholders(entry: str | Plural) -> set[str]:
 
 def plural_categories(language: str) -> set[str]:
     """The CLDR plural categories ``language`` uses, which its plural entries must all give."""
-    return set(Locale.parse(language).plural_form.tags) | {"other"}
+    return set(Locale.parse(spoken(language).locale).plural_form.tags) | {"other"}
 
 
 def set_language(language: str) -> None:
@@ -147,18 +137,19 @@ def language() -> str:
 
 def language_name(code: str) -> str:
     """A language's name in that language, as a chooser shows it: English, Français, Nederlands."""
-    name = Locale.parse(code).get_display_name(code) or code  # Babel has no name: say the code
+    locale = spoken(code).locale
+    name = spoken(code).name or Locale.parse(locale).get_display_name(locale) or code
     return name[:1].upper() + name[1:]
 
 
 def spoken_language(code: str) -> str:
     """A language's name as the current language says it in a sentence: French, français, Frans."""
-    return Locale.parse(code).get_display_name(_language) or code  # Babel has no name: say the code
+    return Locale.parse(spoken(code).locale).get_display_name(spoken(_language).locale) or spoken(code).name or code
 
 
 def negotiate(accept_language: str | None) -> str:
     """The tutor's language that best fits an HTTP Accept-Language header; English if none does."""
-    chosen = negotiate_locale(_preferred(accept_language or ""), LANGUAGES, sep="-")
+    chosen = negotiate_locale(_preferred(accept_language or ""), list(LANGUAGES), sep="-")
     return chosen.split("-")[0].lower() if chosen else DEFAULT_LANGUAGE
 
 
@@ -200,33 +191,8 @@ def msg_in(language: str, key: str, /, **params) -> str:
         entry, params = _choose(entry, params, lang)
     if not params:
         return entry
-    return _FRENCH.vformat(entry, (), params) if lang == "fr" else entry.format(**params)
-
-
-class _Elided(string.Formatter):
-    """French drops the vowel of a short word before a value that starts with a vowel:
-    "de {player}" reads "d'Ada", "le {card}" "l'As des Lunes" (and "de Ben" stays)."""
-
-    BEFORE = re.compile(r"(?<![^\s(«])(de|que|le|la|ne|je)\s$", re.IGNORECASE)
-    VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûü]", re.IGNORECASE)
-
-    def vformat(self, format_string, args, kwargs):
-        parts = []
-        for literal, field, spec, conversion in self.parse(format_string):
-            if field is None:
-                parts.append(literal)
-                continue
-            value = self.format_field(
-                self.convert_field(self.get_field(field, args, kwargs)[0], conversion), spec or ""
-            )
-            short = self.BEFORE.search(literal)
-            if short and self.VOWEL.match(value):
-                literal = literal[: short.start()] + short.group(1)[:-1] + "'"
-            parts.append(literal + value)
-        return "".join(parts)
-
-
-_FRENCH = _Elided()
+    formatter = spoken(lang).formatter
+    return formatter.vformat(entry, (), params) if formatter is not None else entry.format(**params)
 
 
 def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
@@ -234,16 +200,17 @@ def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
     counts its items and is written as a list ("Red and Blue have", "Red has")."""
     if isinstance(params[entry.count], list | tuple):
         names = [str(name) for name in params[entry.count]]
-        category = Locale.parse(lang).plural_form(len(names))
+        category = Locale.parse(spoken(lang).locale).plural_form(len(names))
         return entry.forms.get(category, entry.forms["other"]), {**params, entry.count: listed(names)}
     count = _number(params[entry.count])
     if count is None:  # not a number: say it as given, in the general form
         return entry.forms["other"], params
-    category = Locale.parse(lang).plural_form(count)
-    return (
-        entry.forms.get(category, entry.forms["other"]),
-        {**params, entry.count: format_decimal(count, locale=lang)},
-    )
+    locale = spoken(lang).locale
+    category = Locale.parse(locale).plural_form(count)
+    return entry.forms.get(category, entry.forms["other"]), {
+        **params,
+        entry.count: format_decimal(count, locale=locale),
+    }
 
 
 def _number(value) -> int | Decimal | None:
@@ -259,12 +226,12 @@ def _number(value) -> int | Decimal | None:
 def listed(names: list[str]) -> str:
     """Names joined the way the current language lists them, each of them meant: "Ann, Ben, and Cleo",
     "Ann, Ben et Cleo"."""
-    return format_list([str(name) for name in names], locale=_list_locale())
+    return format_list([str(name) for name in names], locale=_locale())
 
 
 def either(names: list[str]) -> str:
     """Names of which any one will do: "Ann, Ben, or Cleo", "Ann, Ben ou Cleo", "Ann, Ben of Cleo"."""
-    return format_list([str(name) for name in names], style="or", locale=_list_locale())
+    return format_list([str(name) for name in names], style="or", locale=_locale())
 
 
 def in_order(names: list[str]) -> str:
@@ -273,11 +240,11 @@ def in_order(names: list[str]) -> str:
     return f", {msg('list.then')} ".join(said)
 
 
-def _list_locale() -> str:
-    return _language if _language in LANGUAGES else DEFAULT_LANGUAGE
+def _locale() -> str:
+    return spoken(_language).locale
 
 
 def file_size(size: int) -> str:
     """A size limit in the current language's words: "1 megabyte", "512 kilooctets"."""
     unit, amount = ("digital-megabyte", size / 2**20) if size >= 2**20 else ("digital-kilobyte", size / 2**10)
-    return format_unit(round(amount, 1), unit, locale=_language if _language in LANGUAGES else DEFAULT_LANGUAGE)
+    return format_unit(round(amount, 1), unit, locale=_locale())
