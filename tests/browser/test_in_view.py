@@ -6,11 +6,13 @@ drawn its answer (a state waited for, then the page still)."""
 
 import pytest
 
+from tutor.core import SIMULTANEOUS
 from tutor.drills import drills, tasks
 from tutor.games import monster_trick as mt
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
+from widgets.boards import board_module
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_guided import play
@@ -78,44 +80,59 @@ def assert_seen(page, selector: str, what: str, shot: str) -> None:
     assert found == [], f"{what} not in view: {found}"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=name)
-def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, size):
+# Monster Trick at every size; the other games, whose boards differ most, on a phone and a laptop.
+OTHER_GAMES = ("danger-13", "thricewise")
+CASES = [(GAME, size) for size in SIZES] + [(game, size) for game in OTHER_GAMES for size in (PHONE, LAPTOP)]
+# Found by this test, not fixed yet: a phone shows Danger 13's rows from the board's foot on
+# arrival (all four are parts to tap and do not fit above the step's sheet), so the first row,
+# the one the step asks about, is above the window.
+D13_PHONE_ROWS = pytest.mark.xfail(strict=True, reason="issue 34: the first row above the window on arrival")
+TRY_CASES = [pytest.param(*case, marks=D13_PHONE_ROWS) if case == ("danger-13", PHONE) else case for case in CASES]
+
+
+def case_id(case) -> str:
+    return f"{case[0]}-{name(case[1])}"
+
+
+@pytest.mark.parametrize("game, size", TRY_CASES, ids=map(case_id, CASES))
+def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game, size):
     lesson_number, step_number, lesson = next(
         (number, step, lesson)
-        for number, step, lesson in try_steps(GAME)
+        for number, step, lesson in try_steps(game)
         if lesson.steps[step - 1].try_.accept
-        and isinstance(lesson.steps[step - 1].try_.accept[0], mt.Play)
+        and (game != GAME or isinstance(lesson.steps[step - 1].try_.accept[0], mt.Play))
         and step < len(lesson.steps)
         and lesson.steps[step].try_
+        and wrong_moves(lesson.states()[step - 1], lesson.steps[step - 1].try_.accept)
     )
     step = lesson.steps[step_number - 1]
-    position = lesson.states()[step_number - 1]
     right = step.try_.accept[0]
-    refused = next(move for move in position.legal_moves() if move not in step.try_.accept)
+    wrong = wrong_moves(lesson.states()[step_number - 1], step.try_.accept)[0]
     context, page = sized_page(chromium, size)
-    shot = f"in-view-learn-{name(size)}"
+    shot = f"in-view-learn-{game}-{name(size)}"
     try:
-        page.goto(voila.page_url(page_file("learn", GAME, lesson=lesson_number, step=step_number)))
+        page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
         assert_no_code_or_errors(page)
         still(page)
         screenshot(page, f"{shot}-arrival")
         assert_seen(page, ".tutor-try, " + NEXT, "on arrival, the question and Next", f"{shot}-arrival")
-        assert_seen(page, mt_card(right), "on arrival, the card to play", f"{shot}-arrival")
+        assert_seen(page, first_click(game, right), "on arrival, the part to play", f"{shot}-arrival")
 
-        page.click(f"[data-target='slot:{right.slot}']")  # a slot before a card
-        page.locator(".tutor-feedback.tutor-info").wait_for()
-        still(page)
-        assert_seen(page, ".tutor-feedback, " + NEXT, "a tap before a card: its answer", f"{shot}-slot-first")
+        if game == GAME:
+            page.click(f"[data-target='slot:{right.slot}']")  # a slot before a card
+            page.locator(".tutor-feedback.tutor-info").wait_for()
+            still(page)
+            assert_seen(page, ".tutor-feedback, " + NEXT, "a tap before a card: its answer", f"{shot}-slot-first")
 
-        play(page, GAME, refused)
+        play(page, game, wrong)
         page.locator(".tutor-feedback.tutor-wrong").wait_for()
         still(page)
-        screenshot(page, f"{shot}-refused")
-        assert_seen(page, ".tutor-feedback, " + NEXT, "a refused move: its verdict and Next", f"{shot}-refused")
+        screenshot(page, f"{shot}-wrong")
+        assert_seen(page, ".tutor-feedback, " + NEXT, "a wrong move: its verdict and Next", f"{shot}-wrong")
 
-        play(page, GAME, right)
+        play(page, game, right)
         page.locator(".tutor-feedback.tutor-right").wait_for()
         still(page)
         screenshot(page, f"{shot}-right")
@@ -127,10 +144,11 @@ def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, size):
         still(page)
         screenshot(page, f"{shot}-next")
         assert_seen(page, ".tutor-say, " + NEXT, "after Next: the step's words and Next", f"{shot}-next")
-        assert_seen(page, ".tutor-board .lesson-mark", "after Next: the parts the words speak of", f"{shot}-next")
+        if lesson.steps[step_number].highlight:
+            assert_seen(page, ".tutor-board .lesson-mark", "after Next: the parts the words speak of", f"{shot}-next")
         following = lesson.steps[step_number].try_.accept
         if following:
-            assert_seen(page, mt_card(following[0]), "after Next: the card to play", f"{shot}-next")
+            assert_seen(page, first_click(game, following[0]), "after Next: the part to play", f"{shot}-next")
 
         page.click(BACK)
         page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for()
@@ -141,14 +159,24 @@ def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, size):
         context.close()
 
 
+def wrong_moves(position, accepted: list) -> list:
+    """Allowed moves a try does not accept, made by the seat the board shows (the first
+    accepted move's, where seats choose at once)."""
+    seat = accepted[0].seat if position.to_move == SIMULTANEOUS else None
+    return [
+        move
+        for move in position.legal_moves()
+        if move not in accepted and (seat is None or getattr(move, "seat", None) == seat)
+    ]
+
+
+def first_click(game: str, move) -> str:
+    """The board's part a learner taps first to make ``move`` (a card, a row, a place)."""
+    return board_module(game).clicks(move)[0]
+
+
 def mt_card(move) -> str:
-    return mt_clicks(move)[0]
-
-
-def mt_clicks(move) -> list[str]:
-    from widgets.boards import board_module
-
-    return board_module(GAME).clicks(move)
+    return first_click(GAME, move)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=name)
@@ -191,12 +219,12 @@ def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromiu
         context.close()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=name)
-def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium, voila, size):
+@pytest.mark.parametrize("game, size", CASES, ids=map(case_id, CASES))
+def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium, voila, game, size):
     context, page = sized_page(chromium, size)
-    shot = f"in-view-practise-{name(size)}"
+    shot = f"in-view-practise-{game}-{name(size)}"
     try:
-        page.goto(voila.page_url(page_file("practise", GAME, seed=0)))
+        page.goto(voila.page_url(page_file("practise", game, seed=0)))
         page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         still(page)
         assert_seen(page, ".tutor-prompt, .tutor-choices button", "on arrival, the question", f"{shot}-arrival")
