@@ -253,6 +253,7 @@ def test_why_beside_a_computer_move_and_the_coachs_move_for_the_person(page, voi
     line.wait_for()
     assert in_window(page, line)
     assert_no_code_or_errors(page)
+    screenshot(page, f"{game}-play-why")
 
 
 def in_window(page, part) -> bool:
