@@ -83,18 +83,13 @@ def assert_seen(page, selector: str, what: str, shot: str) -> None:
 # Monster Trick at every size; the other games, whose boards differ most, on a phone and a laptop.
 OTHER_GAMES = ("danger-13", "thricewise")
 CASES = [(GAME, size) for size in SIZES] + [(game, size) for game in OTHER_GAMES for size in (PHONE, LAPTOP)]
-# Found by this test, not fixed yet: a phone shows Danger 13's rows from the board's foot on
-# arrival (all four are parts to tap and do not fit above the step's sheet), so the first row,
-# the one the step asks about, is above the window.
-D13_PHONE_ROWS = pytest.mark.xfail(strict=True, reason="issue 34: the first row above the window on arrival")
-TRY_CASES = [pytest.param(*case, marks=D13_PHONE_ROWS) if case == ("danger-13", PHONE) else case for case in CASES]
 
 
 def case_id(case) -> str:
     return f"{case[0]}-{name(case[1])}"
 
 
-@pytest.mark.parametrize("game, size", TRY_CASES, ids=map(case_id, CASES))
+@pytest.mark.parametrize("game, size", CASES, ids=map(case_id, CASES))
 def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game, size):
     lesson_number, step_number, lesson = next(
         (number, step, lesson)

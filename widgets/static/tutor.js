@@ -671,8 +671,12 @@ function boardFocus() {
   if (!parts.length) return null;
   const byTop = [...parts].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
   const byBottom = [...parts].sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
-  const range = [byTop[0], byBottom[0]];
-  range.fromFoot = !marks.length;  // too tall to show whole: the hand at the board's foot is picked from first
+  // Too tall to show whole: a hand at the board's foot is picked from first, so the foot is
+  // shown; without a hand (Danger 13's rows, given the card turned up at the board's head) the
+  // board from its head, the rows under it as far as they fit.
+  const hand = !marks.length && parts.some((part) => part.dataset.target.startsWith("card:"));
+  const range = marks.length || hand ? [byTop[0], byBottom[0]] : [board, byBottom[0]];
+  range.fromFoot = hand;
   return range;
 }
 
