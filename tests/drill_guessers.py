@@ -275,6 +275,7 @@ LOOKS_AT = {
     "mt-trick": (_by_name(claim_marker), _by_name(opener), _by_name(last_card), _by_name(biggest_number)),
     "mt-vp": (first_vp, biggest_vp_card, vp_as_tricks, open_tricks_counted),
     "tw-score": (card_rank,),
+    "tw-kind": (),
     "d13-bank": (plus_cards_counted, row_length, row_total),
     "d13-arrow": (row_as_it_is, less_the_biggest, less_the_first),
 }

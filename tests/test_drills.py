@@ -17,10 +17,9 @@ DRILLED = [(game, drill.id) for game in games() for drill in drills(game)]
 SCORING = {"monster-trick": "mt-vp", "danger-13": "d13-bank", "thricewise": "tw-score"}
 
 
-def test_every_game_has_three_drills_or_more_scoring_among_them():
+def test_every_game_has_four_drills_scoring_among_them():
     assert all(SCORING[game] in [drill.id for drill in drills(game)] for game in games())
-    assert {game: len(drills(game)) >= 3 for game in games()} == {game: True for game in games()}
-    assert len(drills("monster-trick")) == len(drills("danger-13")) == 4
+    assert {game: len(drills(game)) for game in games()} == {game: 4 for game in games()}
 
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
@@ -219,6 +218,20 @@ def test_what_an_arrow_leaves_is_the_engines_and_the_last_card_goes():
         )
         assert (task.level == 2) == (not row or row[-1].kind not in d13.VALUED)
     assert [task.level for task in found] == [1, 1, 2, 3, 3, 3]
+
+
+def test_what_a_line_of_three_makes_is_the_engines():
+    from tutor.games import thricewise as tw
+
+    found = tasks(tw.GAME_ID, "tw-kind", 0)
+    for task in found:
+        after = task.position.clone()
+        after.push(task.about)
+        kinds = sorted({triad.kind for triad in after.triads[len(task.position.triads) :]})
+        expected = {(): 4, ("flush",): 0, ("set",): 1, ("run",): 2, ("flush", "run"): 3}[tuple(kinds)]
+        assert task.correct == expected and len(task.choices) == 5
+        assert task.level == {0: 1, 4: 1, 1: 2, 2: 2, 3: 3}[task.correct]
+    assert [task.level for task in found] == [1, 1, 2, 2, 3]
 
 
 def test_what_a_placed_card_scores_is_the_engines():

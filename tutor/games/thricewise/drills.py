@@ -233,8 +233,79 @@ def score_task(state, seat: int, move, level: int) -> Task:
     )
 
 
+KINDS = ("flush", "set", "run", "flush-run", "nothing")  # the choices, always in this order
+KIND_LEVEL = {"flush": 1, "nothing": 1, "set": 2, "run": 2, "flush-run": 3}
+# Bot games finish lines that make nothing far more often than anything else, and a flush
+# and a run together least: each kind kept with its share, so that each comes about as often.
+KIND_KEEP = {"nothing": 0.025, "flush": 0.14, "run": 0.45, "set": 0.7, "flush-run": 1.0}
+
+
+def _lines_finished(grid, cell) -> list[tuple]:
+    """The lines of three cells, through ``cell``, whose other two cells hold cards."""
+    return [
+        tuple((cell[0] + dc * step, cell[1] + dr * step) for step in range(start, start + 3))
+        for dc, dr in LINES
+        for start in (-2, -1, 0)
+        if all((cell[0] + dc * step, cell[1] + dr * step) in grid or step == 0 for step in range(start, start + 3))
+    ]
+
+
+def _kind(state, move) -> str:
+    """What the one line ``move`` finishes makes, by the engine's triads."""
+    kinds = sorted({kind for _, kind, _, _ in _made(state, move)})
+    return "-".join(kinds) if kinds else "nothing"
+
+
+def kind_candidates(state, seat: int) -> list:
+    """A placement that finishes exactly one line of three: 1 a flush or nothing (the
+    suits decide), 2 a set or a run (the ranks decide), 3 a flush that is a run too."""
+    if state.phase != "place":
+        return []
+    found = []
+    for move in state.legal_moves():
+        if not isinstance(move, tw.Place) or len(_lines_finished(state.grid, move.cell)) != 1:
+            continue
+        kind = _kind(state, move)
+        if kind in KIND_LEVEL and random.Random(f"tw-kind:{move.card}:{move.cell}").random() < KIND_KEEP[kind]:
+            found.append((move, KIND_LEVEL[kind]))
+    return found
+
+
+def kind_task(state, seat: int, move, level: int) -> Task:
+    line = _lines_finished(state.grid, move.cell)[0]
+    cards = listed([msg("tw.the-card", card=state.grid.get(cell, move.card)) for cell in line])
+    kind = _kind(state, move)
+    after = _revealed(state, move)
+    triads = after.triads[len(state.triads) :]
+    why = (
+        msg("drill.tw-kind.made", triads=listed([triad.describe(after.grid) for triad in triads]))
+        if triads
+        else msg("drill.tw-kind.none", cards=cards)
+    )
+    return Task(
+        state,
+        seat,
+        msg(
+            "drill.tw-kind.prompt",
+            player=state.name(seat),
+            card=move.card,
+            where=where(state.grid, move.cell),
+            cards=cards,
+        ),
+        level,
+        ("tw.triad", "tw.flush", "tw.set", "tw.run"),
+        marks=(str(move.card), str(move.cell)),
+        choices=tuple(msg(f"drill.tw-kind.is-{choice}") for choice in KINDS),
+        correct=KINDS.index(kind),
+        explanation=why,
+        about=move,
+        hint=msg("drill.tw-kind.hint"),
+    )
+
+
 DRILLS = (
     Drill("tw-order", order_candidates, order_task, levels=(1, 1, 2, 2, 3, 3)),
     Drill("tw-where", where_candidates, where_task, levels=(1, 1, 2, 2, 3, 3)),
+    Drill("tw-kind", kind_candidates, kind_task, levels=(1, 1, 2, 2, 3)),
     Drill("tw-score", score_candidates, score_task, levels=(1, 1, 2, 2, 3, 3)),
 )
