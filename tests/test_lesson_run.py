@@ -178,3 +178,42 @@ def test_a_guided_game_is_played_again_on_a_new_deal_that_holds():
     seed = run.lesson.seed
     run.relabel(load_lesson(run.lesson.path))  # the page's language changed: the deal stays
     assert run.lesson.seed == seed and run.states[0].hands[0] != first_hand
+
+
+ACCEPTED = """      accept: ["blue 9 -> 1", "blue 9 -> 2"]"""
+REMARK = "{move: [yellow 6 -> 3], say: {en: The 6 takes the yellow trick., fr: Le 6 prend le pli jaune., nl: De 6 pakt de gele slag.}}"
+
+
+def with_weaker(remarks: str) -> str:
+    """The blue-nine lesson whose try names ``remarks`` (YAML) as its weaker moves."""
+    assert ACCEPTED in BLUE_NINE
+    return BLUE_NINE.replace(ACCEPTED, f"{ACCEPTED}\n      weaker: {remarks}")
+
+
+def test_a_weaker_move_gets_its_remark_and_no_mistake(tmp_path):
+    path = tmp_path / "weaker.yaml"
+    path.write_text(with_weaker(f"[{REMARK}]"))
+    assert check_lesson(str(path)) == []
+    run = LessonRun(load_lesson(path))
+    run.go(1)
+    weaker = run.play(mt.parse_move("yellow 6 -> 3"))
+    assert (weaker.right, weaker.allowed, weaker.weaker) == (False, True, True) and run.waiting
+    assert weaker.text.startswith("The 6 takes the yellow trick.") and "stronger move" in weaker.text
+    other = run.play(mt.parse_move("green 3 -> 1"))  # allowed, neither asked nor named weaker
+    assert not other.weaker and other.kind == "allowed"
+    assert run.play(mt.parse_move("blue 9 -> 1")).right
+
+
+@pytest.mark.parametrize(
+    "weaker, problem",
+    [
+        ('[{move: "blue 9 -> 1", say: Weaker.}]', "both accepts 'blue 9 -> 1'"),
+        ('[{move: "green 3 -> 3", say: Weaker.}]', "the engine refuses it"),
+        ("[{move: green 3 -> 1}]", "a list of remarks"),
+    ],
+)
+def test_tutor_check_refuses_a_weaker_move_it_cannot_play_or_that_is_also_accepted(tmp_path, weaker, problem):
+    path = tmp_path / "weaker.yaml"
+    path.write_text(with_weaker(weaker))
+    failures = check_lesson(str(path))
+    assert len(failures) == 1 and problem in failures[0], failures

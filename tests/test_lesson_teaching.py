@@ -164,3 +164,24 @@ def test_every_try_step_can_be_answered_right_on_the_board(game):
                 if not stepper.waiting:
                     break
             stepper.next()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_weaker_move_gets_its_remark_without_a_cross(game):
+    """Each "Playing well" try: a move it names weaker is said why, marked as information (not
+    wrong), and the step still waits for a good move."""
+    import widgets
+
+    weaker = [
+        (path, index, step) for path in bundled_lessons(game) for index, step in enumerate(load_lesson(path).steps)
+    ]
+    weaker = [(path, index, step) for path, index, step in weaker if step.try_ and step.try_.weaker]
+    assert weaker, "every game has a lesson on playing well"
+    for path, index, step in weaker:
+        stepper = widgets.LessonStepper(str(path))
+        stepper.go(index)
+        move, remark = step.try_.weaker[0]
+        stepper.play(move)
+        assert stepper.verdict == "" and remark in stepper.message and stepper.waiting, (path.name, index + 1)
+        stepper.play(step.try_.accept[0])
+        assert stepper.verdict == "right"

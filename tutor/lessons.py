@@ -522,7 +522,7 @@ def _check_line(lesson: Lesson, line: Line) -> list[tuple[int | None, str]]:
 
 def text_fields(data: dict):
     """(step number or None, field, value) for every text of a lesson file a learner reads:
-    the title, the summary, and each step's say and try prompt."""
+    the title, the summary, and each step's say, try prompt and remarks on weaker moves."""
     for name in ("title", "summary"):
         yield None, name, data.get(name)
     for number, step in enumerate(data.get("steps") or [], start=1):
@@ -532,6 +532,9 @@ def text_fields(data: dict):
             if isinstance(step, dict) and step.get(kind) is not None:
                 spec = step[kind]
                 yield number, "prompt", spec.get("prompt") if isinstance(spec, dict) else spec
+                for remark in spec.get("weaker") or [] if isinstance(spec, dict) else []:
+                    if isinstance(remark, dict):
+                        yield number, "weaker", remark.get("say")
     for first in data.get("firsts") or []:
         if isinstance(first, dict):
             yield None, "firsts", first.get("say")

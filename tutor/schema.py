@@ -137,6 +137,18 @@ def coach(value) -> str | None:
     return None if value == "turn" or (type(value) is int and value >= 1) else msg("input.expect.coach")
 
 
+def weaker(value) -> str | None:
+    """A try's weaker moves: a list of remarks, each with a move (or a list of moves) and what to say."""
+    fits = isinstance(value, list) and all(
+        isinstance(remark, dict)
+        and set(remark) == {"move", "say"}
+        and moves(remark["move"]) is None
+        and text(remark["say"]) is None
+        for remark in value
+    )
+    return None if fits else msg("input.expect.weaker")
+
+
 def lesson_try(value) -> str | None:
     return None if text(value) is None or isinstance(value, dict) else msg("input.expect.try")
 
@@ -169,7 +181,7 @@ STEP = {
     "coach": coach,
     "play": fields,
 }
-TRY = {"prompt": text, "accept": moves}
+TRY = {"prompt": text, "accept": moves, "weaker": weaker}
 PLAY = {"until": line, "prompt": text}
 FIRST = {"when": line, "say": text, "rules": words}
 RECORD = {

@@ -3,7 +3,8 @@ what ``tutor check`` verifies of it, how a learner's move on it is judged and wh
 tally counts it. A new kind of step is one entry here (and its words in the catalogs).
 
 A step that asks nothing is a ``show`` step; a ``try`` asks for a move the lesson names (or any
-allowed one); a ``free`` step (a guided game) takes any allowed move of the learner's seat and
+allowed one), and may say of other allowed moves why they are ``weaker`` (a remark on strategy,
+never a mistake); a ``free`` step (a guided game) takes any allowed move of the learner's seat and
 the game goes on from it; a ``play`` step (a guided game) takes move after move, the coach
 answering, until one of the game's moments happens.
 """
@@ -21,11 +22,13 @@ from tutor.messages import msg
 @dataclass
 class Try:
     """What a step asks: a prompt the learner answers with a move; ``accept`` empty means any
-    legal move. ``kind`` names its entry in ``KINDS``; ``free``: the game goes on from the
+    legal move; ``weaker``: allowed moves that play less well, each with the remark that says
+    why. ``kind`` names its entry in ``KINDS``; ``free``: the game goes on from the
     learner's move; ``until``: a play-on step's moment."""
 
     prompt: str
     accept: list = field(default_factory=list)
+    weaker: list[tuple[Any, str]] = field(default_factory=list)
     free: bool = False
     until: str | None = None
     kind: str = "try"
@@ -35,12 +38,15 @@ class Try:
 class Verdict:
     """A learner's move judged: ``right`` (what the step asks), ``allowed`` (by the rules),
     the rule a refused move breaks, and the answer in words (``text``, said in the language
-    set when it is read, so that a page can say it again after a change of language)."""
+    set when it is read, so that a page can say it again after a change of language).
+    ``weaker``: allowed and not asked for, because a better move exists: a remark, not a
+    mistake (a page marks it as information, not with a cross)."""
 
     right: bool
     allowed: bool
     words: Callable[[], str]
     rule: str | None = None
+    weaker: bool = False
 
     @property
     def text(self) -> str:
@@ -84,12 +90,18 @@ def _prompt(spec) -> dict:
     return spec if isinstance(spec, dict) else {"prompt": spec}
 
 
+def _listed(value) -> list:
+    return value if isinstance(value, list) else [value]
+
+
 def _read_try(spec, read: Reading) -> Try:
     spec = _prompt(spec)
-    accept = spec.get("accept", [])
-    return Try(
-        read.text(spec["prompt"]), [read.move(text) for text in (accept if isinstance(accept, list) else [accept])]
-    )
+    weaker = [
+        (read.move(text), read.text(remark["say"]))
+        for remark in spec.get("weaker", [])
+        for text in _listed(remark["move"])
+    ]
+    return Try(read.text(spec["prompt"]), [read.move(text) for text in _listed(spec.get("accept", []))], weaker)
 
 
 def _read_free(spec, read: Reading) -> Try:
@@ -103,12 +115,17 @@ def _read_play(spec, read: Reading) -> Try:
 
 
 def _check_accepted(state, step) -> list[str]:
-    """Every move a try accepts is allowed where it is asked."""
+    """Every move a try accepts, or calls weaker, is allowed where it is asked; a weaker move
+    is not also accepted, and a try with weaker moves names the better ones."""
+    asked = step.try_
     problems = []
-    for move in step.try_.accept:
+    for move in [*asked.accept, *(move for move, _remark in asked.weaker)]:
         reason = state.why_not(move)
         if reason is not None:
             problems.append(msg("lesson.try-not-legal", move=move, reason=reason))
+    if asked.weaker and not asked.accept:
+        problems.append(msg("lesson.weaker-without-accept"))
+    problems += [msg("lesson.weaker-accepted", move=move) for move, _remark in asked.weaker if move in asked.accept]
     return problems
 
 
@@ -123,6 +140,9 @@ def _judge_shown(_lesson, _step, _state, _move) -> Verdict:
 def _judge_try(lesson, step, state, move) -> Verdict:
     if not step.try_.accept or move in step.try_.accept:
         return Verdict(True, True, lambda: msg("lesson.try-right"))
+    remark = next((remark for weaker, remark in step.try_.weaker if weaker == move), None)
+    if remark is not None:
+        return Verdict(False, True, lambda: f"{remark} {msg('lesson.try-weaker')}", weaker=True)
 
     def words() -> str:
         # Allowed, but not what the step asks: the game says what differs, in the step's terms.

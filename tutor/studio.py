@@ -481,7 +481,7 @@ class Draft:
         if written_move not in accepted:
             self._remember()
             spec["accept"] = [*accepted, written_move]
-            self.steps[index]["try"] = _ordered(spec, ("prompt", "accept"))
+            self.steps[index]["try"] = _ordered(spec, ("prompt", "accept", "weaker"))
             self.steps[index] = _ordered(self.steps[index], STEP)
         return None
 

@@ -201,7 +201,7 @@ class LessonStepper(ipywidgets.HBox):
         if asked and verdict.right:
             board.hints = True
         self.solved = run.solved
-        self._answer("right" if verdict.right else "wrong", verdict.words)
+        self._answer("right" if verdict.right else "" if verdict.weaker else "wrong", verdict.words)  # weaker: no cross
         self.panel.refresh()  # a play-on step: a new prompt and tip, though the answer may read as the one before
 
     def _answer(self, verdict: str, saying) -> None:
