@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.games import monster_trick as mt
-from tutor.messages import msg
+from tutor.messages import listed, msg
 from tutor.quizzes import Question, make_question, pick
 
 
@@ -43,10 +43,13 @@ def _where_explained(state, card, reasons) -> tuple[list[str], list[str]]:
     """Slot by slot, why the card may go there (a new trick, its colour, off colour) or the
     engine's reason why not; and the rule of each."""
     explanation, rules = [], []
+    refused = _refusals_by_reason(reasons)
     for slot, reason in enumerate(reasons):
         if reason is not None:
-            rules.append(reason.rule)
-            explanation.append(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason))
+            slots = refused[_same_refusal(reason)]
+            if slot == slots[0]:  # one sentence for every slot refused for the same reason
+                rules.append(reason.rule)
+                explanation.append(_refusal(reason, slots))
             continue
         colour = state.colour[slot]
         case = "free" if colour is None else "follow" if colour == card.colour else "off-colour"
@@ -57,6 +60,31 @@ def _where_explained(state, card, reasons) -> tuple[list[str], list[str]]:
             msg(f"quiz.mt-where.{case}", slot=slot + 1, card=card, colour=msg(f"mt.colour.{colour or card.colour}"))
         )
     return explanation, rules
+
+
+def _same_refusal(reason) -> tuple:
+    """What a refusal says apart from the slot it refuses: slots refused alike share it."""
+    return (
+        reason.key,
+        *(str(value) for name, value in sorted(reason.params.items()) if name not in ("slot", "trick_colour")),
+    )
+
+
+def _refusals_by_reason(reasons) -> dict[tuple, list[int]]:
+    refused: dict[tuple, list[int]] = {}
+    for slot, reason in enumerate(reasons):
+        if reason is not None:
+            refused.setdefault(_same_refusal(reason), []).append(slot)
+    return refused
+
+
+def _refusal(reason, slots: list[int]) -> str:
+    """ "Slot 1: no. <why>" for one slot; for several refused for the same reason, the reason once."""
+    if len(slots) == 1 or reason.key not in ("mt.why.follow", "mt.why.off-colour-free"):
+        return " ".join(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason) for slot in slots)
+    why = {"mt.why.follow": "quiz.mt-where.must-follow", "mt.why.off-colour-free": "quiz.mt-where.must-open"}
+    reason_text = msg(why[reason.key], **{name: str(value) for name, value in reason.params.items()})
+    return msg("quiz.mt-where.refused-many", slots=listed([str(slot + 1) for slot in slots]), reason=reason_text)
 
 
 def _slots_text(slots: tuple[int, ...]) -> str:
