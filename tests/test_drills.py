@@ -381,7 +381,7 @@ def test_the_hint_button_shows_the_hint_and_the_end_says_why_two_stars():
     body.hint.click()
     assert escape(task.hint) in body.nudge.value and body.hint.disabled and body.run.mistakes == 0
     body.answer(task.solution)
-    assert body.hint.layout.display == "none", "no hint while the answer is on show"
+    assert body.hint.layout.display == "none" and not body.nudge.value, "no hint while the answer is on show"
     body.onward.click()
     assert not body.nudge.value and not body.hint.disabled, "the next position starts without a hint"
     while not body.run.finished:

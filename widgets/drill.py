@@ -240,5 +240,6 @@ class DrillBody(w.HBox):
                     button.description = "\u2713 " + task.choices[index]
         self.onward.description = msg("widgets.stepper.next")
         self.hint.layout.display = "none"
+        self.nudge.value = ""  # the verdict says it all now: the hint would push it and Next out of view
         self.again.layout.display = "none"
         self.after.layout.display = None
