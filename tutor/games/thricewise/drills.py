@@ -155,13 +155,14 @@ def scorable(points: int) -> bool:
     return points != 1
 
 
-def _completes_a_line(grid, cell) -> bool:
-    """Whether a card on ``cell`` finishes a line of three cards (a triad or not)."""
-    return any(
-        all((cell[0] + dc * step, cell[1] + dr * step) in grid or step == 0 for step in range(start, start + 3))
+def _lines_finished(grid, cell) -> list[tuple]:
+    """The lines of three cells, through ``cell``, whose other two cells hold cards."""
+    return [
+        tuple((cell[0] + dc * step, cell[1] + dr * step) for step in range(start, start + 3))
         for dc, dr in LINES
         for start in (-2, -1, 0)
-    )
+        if all((cell[0] + dc * step, cell[1] + dr * step) in grid or step == 0 for step in range(start, start + 3))
+    ]
 
 
 def _made(state, move) -> list:
@@ -179,7 +180,7 @@ def score_candidates(state, seat: int) -> list:
         return []
     found = []
     for move in state.legal_moves():
-        if not isinstance(move, tw.Place) or not _completes_a_line(state.grid, move.cell):
+        if not isinstance(move, tw.Place) or not _lines_finished(state.grid, move.cell):
             continue
         points = state.points_for(move)
         if not fits(points, _key(move), SCORE_KEEP, scorable):
@@ -238,16 +239,6 @@ KIND_LEVEL = {"flush": 1, "nothing": 1, "set": 2, "run": 2, "flush-run": 3}
 # Bot games finish lines that make nothing far more often than anything else, and a flush
 # and a run together least: each kind kept with its share, so that each comes about as often.
 KIND_KEEP = {"nothing": 0.025, "flush": 0.14, "run": 0.45, "set": 0.7, "flush-run": 1.0}
-
-
-def _lines_finished(grid, cell) -> list[tuple]:
-    """The lines of three cells, through ``cell``, whose other two cells hold cards."""
-    return [
-        tuple((cell[0] + dc * step, cell[1] + dr * step) for step in range(start, start + 3))
-        for dc, dr in LINES
-        for start in (-2, -1, 0)
-        if all((cell[0] + dc * step, cell[1] + dr * step) in grid or step == 0 for step in range(start, start + 3))
-    ]
 
 
 def _kind(state, move) -> str:
