@@ -163,6 +163,14 @@ def closest_to_its_line(asked):
     return _where(asked, lambda move: _to_go(asked, move.seat) == least)
 
 
+def second_nearest_its_line(asked):
+    """The row with the second fewest points to go: the nearest is often the one that busts."""
+    distances = sorted({_to_go(asked, move.seat) for move in asked.values})
+    if len(distances) < 2:
+        return None
+    return _where(asked, lambda move: _to_go(asked, move.seat) == distances[1])
+
+
 def farthest_from_its_line(asked):
     least = max(_to_go(asked, move.seat) for move in asked.values)
     return _where(asked, lambda move: _to_go(asked, move.seat) == least)
@@ -268,7 +276,7 @@ def after_the_winner(asked):
 LOOKS_AT = {
     "mt-follow": (free_slot, fullest_trick, emptiest_open_trick),
     "mt-next": (mover, winner, after_the_winner),
-    "d13-bust": (closest_to_its_line, farthest_from_its_line),
+    "d13-bust": (closest_to_its_line, second_nearest_its_line, farthest_from_its_line),
     "d13-hand": tuple(refuse_within(distance) for distance in range(0, 8)),
     "tw-order": (),
     "tw-where": (not_crossed_out, hole, side_by_side),

@@ -46,23 +46,18 @@ def _nearest_safe(state) -> list:
 
 
 def bust_candidates(state, seat: int) -> list:
-    """Positions where the card's value decides which row it brings nearest the line
-    without busting: 1 a small card that busts no row (the nearest row is the answer),
-    2 a card that busts the nearest rows, one of them by reaching its line exactly
-    (13 busts too), 3 the same on a table with a line raised to 18. Only cards with a
-    printed value, which every row adds up alike."""
+    """Positions where the card's value decides which row it brings nearest the line without
+    busting, and so how far down the rows (nearest first) the answer lies: 1 a small card
+    that busts no row (the answer is the nearest), 2 one that busts the nearest row only,
+    3 one that busts two rows or more (reaching the line exactly busts too). Only cards with
+    a printed value, which every row adds up alike; one row is the answer."""
     gives = _gives(state)
-    if len(gives) != len(state.legal_moves()) or state.revealed.kind not in d13.VALUED:
-        return []
-    if len({state.limit(move.seat) - state.row_sum(move.seat) for move in gives}) < 2:
-        return []  # rows all as far from their lines: nothing to weigh
+    if len(gives) < 3 or len(gives) != len(state.legal_moves()) or state.revealed.kind not in d13.VALUED:
+        return []  # three rows at least: the answer is the nearest, the second or a farther one as often
     busting = [move for move in gives if _busts(state, move)]
-    if not busting:
-        return [(None, 1)] if len(_nearest_safe(state)) == 1 else []
-    if len(busting) == len(gives) or not any(_to_go(state, move) == 0 for move in busting):
+    if len(busting) == len(gives) or len(_nearest_safe(state)) != 1:
         return []
-    raised = any(state.limit(move.seat) == d13.RAISED_LIMIT for move in gives)
-    return [(None, 3 if raised else 2)]
+    return [(None, min(len(busting), 2) + 1)]
 
 
 def _busts(state, move) -> bool:
@@ -89,7 +84,8 @@ def bust_task(state, seat: int, _subject, level: int) -> Task:
             return False, msg("drill.d13-bust.busts", **words)
         return False, msg("drill.d13-bust.farther", **words)
 
-    rules = ("d13.bust", "d13.raise") if level == 3 else ("d13.bust",)
+    raised = any(state.limit(move.seat) == d13.RAISED_LIMIT for move in _gives(state))
+    rules = ("d13.bust", "d13.raise") if raised else ("d13.bust",)
     return Task(
         state,
         seat,
