@@ -209,11 +209,11 @@ def vp_task(state, seat: int, subject, level: int) -> Task:
         after = state.clone()
         after.push(move)
         answer = order.index(after.round_scores[-1][asked])
-    words = {"player": player, "left": order[0], "middle": order[1], "right": order[2], "won": won}
+    cards = {"player": player, "left": order[0], "middle": order[1], "right": order[2]}
     if move is None:
-        prompt = msg("drill.mt-vp.prompt", **words)
+        prompt = msg("drill.mt-vp.prompt", won=won, **cards)
     else:
-        prompt = msg("drill.mt-vp.prompt-end", mover=state.name(seat), card=move.card, **words)
+        prompt = msg("drill.mt-vp.prompt-end", mover=state.name(seat), card=move.card, won=won, **cards)
     why = [msg("quiz.mt-vp.explain", player=player, won=won, place=places[answer], value=order[answer])]
     if _claims_open(state, asked):
         why.append(msg("quiz.mt-score.open", player=player))
