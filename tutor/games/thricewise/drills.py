@@ -10,7 +10,7 @@ from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import thricewise as tw
 from tutor.games.decktet import rank_name
 from tutor.games.thricewise.rules import NEIGHBOURS, Cell, triads_at
-from tutor.games.thricewise.words import where
+from tutor.games.thricewise.words import placement_said, where
 from tutor.messages import in_order, listed, msg
 
 
@@ -202,21 +202,8 @@ def _key(move) -> str:
 
 
 def score_task(state, seat: int, move, level: int) -> Task:
-    after = _revealed(state, move)
-    triads = after.triads[len(state.triads) :]
-    answer = state.points_for(move)
+    answer, why, rules = placement_said(state, move)
     place = where(state.grid, move.cell)
-    if len(triads) > 1:  # a sentence each: card names are long
-        why = [
-            msg("quiz.tw-score.also" if index else "quiz.tw-score.completes", triad=triad.describe(after.grid))
-            for index, triad in enumerate(triads)
-        ]
-        why.append(msg("quiz.tw-score.together", points=answer))
-    elif triads:
-        why = [msg("quiz.tw-score.triads", triads=triads[0].describe(after.grid), points=answer)]
-    else:
-        why = [msg("quiz.tw-score.none", card=move.card, where=place)]
-    rules = ("tw.triad", *dict.fromkeys(f"tw.{triad.kind}" for triad in triads), "tw.value")
     slips = [0, answer + 2, answer - 2, answer * 2, answer + move.card.rank]
     choices, correct = number_choices(answer, slips, place_for(_key(move)), scorable)
     return Task(
@@ -224,7 +211,7 @@ def score_task(state, seat: int, move, level: int) -> Task:
         seat,
         msg("drill.tw-score.prompt", player=state.name(seat), card=move.card, where=place),
         level,
-        rules if triads else ("tw.triad",),
+        rules,
         marks=(str(move.card), str(move.cell)),
         choices=choices,
         correct=correct,

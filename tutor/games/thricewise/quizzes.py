@@ -7,7 +7,7 @@ import random
 from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
 from tutor.games.decktet import Card
-from tutor.games.thricewise.words import where
+from tutor.games.thricewise.words import placement_said, where
 from tutor.messages import listed, msg
 from tutor.quizzes import CHOICES, Question, below, make_question, numbers, pick
 
@@ -41,23 +41,7 @@ def tw_score(rng: random.Random) -> Question:
         )
 
     state, seat, move = pick(tw.GAME_ID, rng, places)
-    after = state.clone()
-    after.push(move)
-    triads = after.triads[len(state.triads) :]
-    answer = sum(triad.points for triad in triads)
-    if len(triads) > 1:  # a sentence each: card names are long
-        explanation = [
-            msg("quiz.tw-score.also" if index else "quiz.tw-score.completes", triad=triad.describe(after.grid))
-            for index, triad in enumerate(triads)
-        ]
-        explanation.append(msg("quiz.tw-score.together", points=answer))
-    elif triads:
-        explanation = [
-            msg("quiz.tw-score.triads", triads=listed([triad.describe(after.grid) for triad in triads]), points=answer)
-        ]
-    else:
-        explanation = [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))]
-    rules = ["tw.triad", *(f"tw.{triad.kind}" for triad in triads), "tw.value"] if triads else ["tw.triad"]
+    answer, explanation, rules = placement_said(state, move)
     slips = [
         0,
         answer + 2,
@@ -67,7 +51,7 @@ def tw_score(rng: random.Random) -> Question:
     ]  # not the rank: "the card's number" would pay
     choices = numbers(answer, slips, scorable, place)
     prompt = {"player": state.name(seat), "card": move.card, "where": where(state.grid, move.cell)}
-    return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, rules)
+    return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, list(rules))
 
 
 def _last_picks(tie: bool):

@@ -129,3 +129,23 @@ def move_words(state, move) -> str:
             return msg("tw.move.place-beside", card=move.card, where=beside)
         return msg("tw.move.place", card=move.card, cell=msg("tw.cell", col=move.cell.col, row=move.cell.row))
     return msg("tw.move.done")
+
+
+def placement_said(state, move) -> tuple[int, list[str], tuple[str, ...]]:
+    """What placing ``move`` scores, the sentences that say why (one a triad: card names are
+    long) and the rules behind them: a quiz's and a drill's explanation."""
+    after = state.clone()
+    after.push(move)
+    triads = after.triads[len(state.triads) :]
+    points = sum(triad.points for triad in triads)
+    if not triads:
+        return points, [msg("quiz.tw-score.none", card=move.card, where=where(state.grid, move.cell))], ("tw.triad",)
+    if len(triads) > 1:
+        said = [
+            msg("quiz.tw-score.also" if index else "quiz.tw-score.completes", triad=triad.describe(after.grid))
+            for index, triad in enumerate(triads)
+        ]
+        said.append(msg("quiz.tw-score.together", points=points))
+    else:
+        said = [msg("quiz.tw-score.triads", triads=triads[0].describe(after.grid), points=points)]
+    return points, said, ("tw.triad", *dict.fromkeys(f"tw.{triad.kind}" for triad in triads), "tw.value")
