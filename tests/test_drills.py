@@ -347,6 +347,8 @@ def test_the_drill_page_plays_a_drill_to_its_stars(game):
         assert body.held and body.onward.description == msg("widgets.stepper.next")
         if task.on_board:
             assert body.board.state.snapshot() != task.position.snapshot() and not body.board.accepting
+            marked = [part for part in body.board.parts if "lesson-mark" in getattr(part, "html", "")]
+            assert marked or not body.board.move_marks(task.solution), "the part the move changed, marked"
         else:
             assert body.choices.children[task.correct].description.startswith("\u2713")
         body.onward.click()

@@ -161,6 +161,11 @@ class Board(ipywidgets.VBox):
         """Hide ``things`` (a quiz question's ``conceals``) until called again without
         them. Nothing by default: a board that can show a question's answer overrides it."""
 
+    def move_marks(self, move) -> list[str]:
+        """The parts of the table ``move`` changes, named as a lesson's highlight names them
+        (a drill marks a right move so). Called before the move is drawn. None by default."""
+        return []
+
     def on_move(self, callback, remove: bool = False) -> None:
         """``callback(move)`` for every move the learner makes, allowed or not: the
         engine judges it, never the board."""

@@ -1,6 +1,7 @@
 """The drills page's body: the game's drills with the stars earned (kept in the browser),
 and the drill on show, one position at a time on the game's board. The engine judges
-every answer (tutor.drills); a right one brings the next position at once."""
+every answer (tutor.drills); a right one stays on show, the part of the table it changed
+marked, until the learner goes on to the next position."""
 
 from __future__ import annotations
 
@@ -227,11 +228,13 @@ class DrillBody(w.HBox):
         replace the board under their eyes."""
         task = self.run.tasks[self.run.number - 1]
         self.held = True
-        if task.on_board:
+        if task.on_board:  # the part of the table the move changed marked, where the learner looks
+            marks = self.board.move_marks(answer)
             after = task.position.clone()
             after.push(answer)
             self.board.state = after
             self.board.accepting = False
+            self.board.set_highlight(marks)
         else:
             for index, button in enumerate(self.choices.children):
                 button.disabled = True

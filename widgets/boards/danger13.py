@@ -115,6 +115,11 @@ class Danger13Board(Board):
                     continue  # not a part of this table: nothing to light
         self.table.highlight = [*seats, *cards]
 
+    def move_marks(self, move) -> list[str]:
+        """The row the card joins: the receiver's, or the owner's deciding on it."""
+        seat = move.seat if isinstance(move, Give) else self.state.to_move
+        return [self.state.seat_names[seat]] if 0 <= seat < self.state.players else []
+
     def conceal(self, things: tuple[str, ...]) -> None:
         self.table.has_card = "has-card" not in things
 

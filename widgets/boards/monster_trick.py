@@ -192,6 +192,9 @@ class MonsterTrickBoard(Board):
         self.hand.highlight = cards
         self.players.highlight = seats
 
+    def move_marks(self, move) -> list[str]:
+        return [f"slot {move.slot + 1}"] if isinstance(move, Play) else []
+
     def _selected(self, card) -> None:
         self.table.selected = card
 

@@ -151,6 +151,9 @@ class ThricewiseBoard(Board):
         self.hand.highlight = [mark for mark in marks if not isinstance(mark, Cell)]
         self.players.highlight = seats
 
+    def move_marks(self, move) -> list[str]:
+        return [str(move.cell)] if isinstance(move, Place) else []
+
     def _update_actions(self) -> None:
         state, card = self.state, self.hand.selected
         actions = []

@@ -553,8 +553,11 @@ function snapshot(selector) {
 // with the board's buttons and the lesson's words under it when they fit. A hand under a tall
 // grid (a phone) is out of view once a card was placed low on the grid.
 function afterMove() {
-  // a drill's right move: where it was made (the slot or row clicked last), its verdict and Next in the panel
-  if (seen(".tutor-drill-panel .tutor-onward")) return lastClicked && seen(`.tutor-board [data-target="${CSS.escape(lastClicked)}"]`);
+  // a drill's right move: the part of the table it changed (marked; else the part clicked last)
+  // above a phone's sheet, its verdict and Next in the panel
+  if (seen(".tutor-drill-panel .tutor-onward")) {
+    return marksSpan(seen(".tutor-board")) || (lastClicked && seen(`.tutor-board [data-target="${CSS.escape(lastClicked)}"]`));
+  }
   const nav = seen(".tutor-lesson-panel .tutor-stepnav");
   if (nav && nav.querySelector("[data-target='next']:not([disabled])")) return nav;
   const card = seen(".tutor-board [data-target^='card:']");
@@ -665,19 +668,33 @@ arrive();
 function boardFocus() {
   const board = seen(".tutor-board");
   if (!board) return null;
-  const visible = (part) => part.getClientRects().length && part.getBoundingClientRect().height > 0;
-  const marks = [...board.querySelectorAll(".lesson-mark")].filter(visible);
-  const parts = marks.length ? marks : [...board.querySelectorAll("[data-target]:not([aria-disabled='true'])")].filter(visible);
+  const marked = marksSpan(board);
+  if (marked) return marked;
+  const parts = [...board.querySelectorAll("[data-target]:not([aria-disabled='true'])")].filter(drawn);
   if (!parts.length) return null;
-  const byTop = [...parts].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-  const byBottom = [...parts].sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
   // Too tall to show whole: a hand at the board's foot is picked from first, so the foot is
   // shown; without a hand (Danger 13's rows, given the card turned up at the board's head) the
   // board from its head, the rows under it as far as they fit.
-  const hand = !marks.length && parts.some((part) => part.dataset.target.startsWith("card:"));
-  const range = marks.length || hand ? [byTop[0], byBottom[0]] : [board, byBottom[0]];
+  const hand = parts.some((part) => part.dataset.target.startsWith("card:"));
+  const [first, last] = span(parts);
+  const range = hand ? [first, last] : [board, last];
   range.fromFoot = hand;
   return range;
+}
+
+const drawn = (part) => part.getClientRects().length && part.getBoundingClientRect().height > 0;
+
+// [the highest, the lowest] of ``parts``, to bring into view together
+function span(parts) {
+  const byTop = [...parts].sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+  const byBottom = [...parts].sort((a, b) => b.getBoundingClientRect().bottom - a.getBoundingClientRect().bottom);
+  return [byTop[0], byBottom[0]];
+}
+
+// The parts of ``board`` marked (a lesson's words speak of them; a drill's right move changed them).
+function marksSpan(board) {
+  const marks = board ? [...board.querySelectorAll(".lesson-mark")].filter(drawn) : [];
+  return marks.length ? span(marks) : null;
 }
 
 function focusBoard() {
