@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, LOOPBACK_ONLY  # the browser the tests drive
 from tutor.games import games
 from widgets.app import HOME, SECTIONS, page_file
+from widgets.classroom.page import PAGES as CLASS_PAGES
 
 SEED = 27
 DRAWN = "[data-page-title]"  # a tutor page's navigation bar, drawn with the rest of its widgets
@@ -42,7 +43,13 @@ BUSY_CORE = "while True: pass"
 
 
 def page_kinds() -> dict[str, str]:
-    return {"landing": HOME, **{section: page_file(section, next(iter(games()))) for section in SECTIONS}}
+    teach, join = CLASS_PAGES  # the teacher's page and a learner's, each with its own small pool
+    return {
+        "landing": HOME,
+        **{section: page_file(section, next(iter(games()))) for section in SECTIONS},
+        "teach": teach,
+        "join": join,
+    }
 
 
 # When the first render and the live page appeared (the first view's element, then the live
