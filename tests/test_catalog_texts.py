@@ -176,6 +176,7 @@ OTHER_WORDS = {
     ("danger13", "nl"): [
         *(r"\b[Pp]ijl\b", r"\btrek(ken|t|)\b", r"\btrok", r"bij deze gever", r"(?<![-\w])stapel\b"),
         r"deelbeurt",  # one deal: a "beurt", as the edition says
+        r"ontplof",  # a row "bereikt de grens" (the sheet), it does not explode
         r"startkaart",  # the edition's "kaart voor de startspeler"
         r"\b(pluskaart|gewone kaart|pakkaart) \d",  # "pluskaart 2" reads as +2: "pluskaart van 2"
     ],
