@@ -12,7 +12,8 @@ import pytest
 from tutor.messages import msg
 from widgets import app
 from widgets.assets import STATIC, STATIC_URL_VARIABLE
-from widgets.first_view import MIME, STYLES, html
+from widgets.component import StateComponent
+from widgets.first_view import DRAWING, MIME, NARROW_COPY, STYLES, html
 from widgets.learn import LessonShelf
 
 SERVED = "/voila/tutor-static/"
@@ -41,7 +42,7 @@ def test_the_learn_page_shows_its_step_board_and_buttons_before_it_is_live(serve
     stepper = shelf.stage.children[0]
     said = re.search(r'<p class="tutor-say">([^<]{40,})</p>', view)
     assert escape(stepper.lesson.title) in view and said, "the lesson's title and what its first step says"
-    drawings = view.count('class="jupyter-widgets tutor-widget')
+    drawings = view.count(DRAWING) - view.count(NARROW_COPY)  # a narrow copy: the same drawing, for a phone
     assert "<svg" in view and drawings >= 3, "the board's drawings"
     assert view.startswith(f'<div class="tutor-first-view" inert data-drawings="{drawings}">'), (
         "what the live page waits for"
@@ -51,6 +52,36 @@ def test_the_learn_page_shows_its_step_board_and_buttons_before_it_is_live(serve
     for name in STYLES:  # the widgets' own styles, in the page: it waits for no other file
         assert f"<style>{(STATIC / name).read_text(encoding='utf-8')}</style>" in view
     assert "<link" not in view
+
+
+def drawn_parts(widget: w.Widget) -> list[StateComponent]:
+    if isinstance(widget, StateComponent):
+        return [widget]
+    return [part for child in getattr(widget, "children", ()) for part in drawn_parts(child)]
+
+
+@pytest.mark.parametrize("game", ["monster-trick", "danger-13"])
+def test_a_board_comes_in_both_layouts_and_the_window_chooses(served, game):
+    """The kernel does not know the window's width: a drawing with a narrow layout comes in
+    both, and the first view's styles show a phone the narrow one, a wider window the wide one.
+    The live widgets keep the layout they have, and send nothing for it."""
+    page = app.learn_page(game)
+    parts = [part for part in drawn_parts(page) if part.layout.display != "none"]
+    sent = []
+    for part in parts:
+        part.observe(sent.append)
+    view = first_view(page)
+    both = [part for part in parts if part.drawing(narrow=True) != part.drawing(narrow=False)]
+    assert both, "a board with a narrow layout"
+    for part in both:
+        assert part.drawing(narrow=False) in view and part.drawing(narrow=True) in view
+        assert not part.narrow and part.html == part.drawing(narrow=False)
+    assert sent == [], "the live widgets untouched"
+    assert view.count(NARROW_COPY) == view.count(f"{DRAWING} tutor-first-wide") == len(both)
+    styles = (STATIC / "first-view.css").read_text(encoding="utf-8")
+    phone = re.search(r"@media \(max-width: 37.5rem\) \{\s*\.tutor-first-wide \{ display: none; \}", styles)
+    wide = re.search(r"@media not \(max-width: 37.5rem\) \{\s*\.tutor-first-narrow \{ display: none; \}", styles)
+    assert phone and wide, "the window's width chooses, at tutor.js's phone width"
 
 
 def test_hidden_widgets_are_left_out_and_texts_stay_texts(served):

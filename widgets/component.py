@@ -73,6 +73,17 @@ class StateComponent(Component):
         self.forget_choices()
         self.refresh()
 
+    def drawing(self, narrow: bool) -> str:
+        """The drawing in the narrow layout (a phone's) or the wide one, whichever is on show:
+        a page's first view carries both (widgets/first_view.py). Nothing is redrawn or sent."""
+        if narrow == self.narrow:
+            return self.html
+        self._trait_values["narrow"] = narrow  # set quietly: the browser keeps the layout it asked for
+        try:
+            return self.render()
+        finally:
+            self._trait_values["narrow"] = not narrow
+
     def forget_choices(self) -> None:
         """Drop what the learner had picked in the old state; components that keep a pick override this."""
 

@@ -3,9 +3,9 @@
 A phone on a slow network waits seconds for the widgets' scripts before a widget is drawn.
 Meanwhile the tutor template shows this copy of the page as the kernel built it (the lesson's
 text, the board, its buttons not yet answering): the visitor reads while the page comes alive, and
-the live page takes its place once drawn. The kernel does not know the window's width, so the
-game's drawings are the wide ones; a phone leaves their place blank until the live page draws
-them in their narrow layout.
+the live page takes its place once drawn. The kernel does not know the window's width, so a
+drawing with a narrow layout (a phone's: rows stacked, slots two by two) comes in both layouts,
+and the window's width chooses which one is shown (first-view.css, at tutor.js's PHONE width).
 
 The template puts it in the page as it finds it in the page's output under ``MIME``, beside the
 widget: in a closed shadow root, so that its copies of the page's parts are not the page's own to
@@ -35,6 +35,7 @@ BOXES = {"VBoxView": "widget-vbox", "HBoxView": "widget-hbox", "GridBoxView": "w
 # inert, and a </template> would end the shadow root early. The tutor's own markup has neither.
 INERT = re.compile(r"<(?=/?(?:script|template)\b)", re.IGNORECASE)
 DRAWING = 'class="jupyter-widgets tutor-widget'  # how _component's drawings begin (the live page's: .tutor-widget)
+NARROW_COPY = f"{DRAWING} tutor-first-narrow"  # a drawing's second layout: one drawing of the live page
 
 
 def with_first_view(bundle: dict, page: w.Widget) -> dict:
@@ -44,7 +45,7 @@ def with_first_view(bundle: dict, page: w.Widget) -> dict:
         return bundle
     inner = INERT.sub("&lt;", html(page))
     view = (
-        f'<div class="tutor-first-view" inert data-drawings="{inner.count(DRAWING)}">'
+        f'<div class="tutor-first-view" inert data-drawings="{inner.count(DRAWING) - inner.count(NARROW_COPY)}">'
         f'<template shadowrootmode="closed">{_styles()}<div class="tutor-first-page">{inner}</div></template></div>'
     )
     return {**bundle, MIME: view}
@@ -109,8 +110,15 @@ def _choice(widget: w.Dropdown) -> str:
 
 @html.register
 def _component(widget: Component) -> str:
-    kinds = "tutor-widget tutor-first-wide" if isinstance(widget, StateComponent) else "tutor-widget"
-    return _tag("div", widget, kinds, widget.html, style=f"--scale:{widget.scale};")
+    style = f"--scale:{widget.scale};"
+    if not isinstance(widget, StateComponent):
+        return _tag("div", widget, "tutor-widget", widget.html, style=style)
+    wide, narrow = widget.drawing(narrow=False), widget.drawing(narrow=True)
+    if wide == narrow:
+        return _tag("div", widget, "tutor-widget", wide, style=style)
+    return _tag("div", widget, "tutor-widget tutor-first-wide", wide, style=style) + _tag(
+        "div", widget, "tutor-widget tutor-first-narrow", narrow, style=style
+    )
 
 
 def _label(widget: w.DOMWidget) -> str:

@@ -65,6 +65,35 @@ def small_texts(page, below: float = 11) -> list[str]:
     return found
 
 
+# A first-view drawing's box on screen (None: not shown).
+BOX = """function () {
+  const box = (this.querySelector("svg") || this).getBoundingClientRect();
+  return getComputedStyle(this).display === "none" || !box.width ? null
+    : {top: box.top, bottom: box.bottom, left: box.left, right: box.right};
+}"""
+
+
+def layouts_shown(page) -> dict[str, list]:
+    """The boxes of the first view's drawings in each layout (its closed shadow root's)."""
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+    found: dict[str, list] = {"wide": [], "narrow": []}
+    nodes = [root]
+    while nodes:
+        node = nodes.pop()
+        attributes = dict(zip(node.get("attributes", [])[::2], node.get("attributes", [])[1::2]))
+        for layout in found:
+            if f"tutor-first-{layout}" in attributes.get("class", "").split():
+                element = cdp.send("DOM.resolveNode", {"backendNodeId": node["backendNodeId"]})["object"]
+                box = cdp.send(
+                    "Runtime.callFunctionOn",
+                    {"objectId": element["objectId"], "functionDeclaration": BOX, "returnByValue": True},
+                )
+                found[layout].append(box["result"].get("value"))
+        nodes += node.get("children", []) + node.get("shadowRoots", [])
+    return found
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_page_is_there_before_its_scripts(chromium, voila, screen):
     width, height = SCREENS[screen]
@@ -82,6 +111,12 @@ def test_the_page_is_there_before_its_scripts(chromium, voila, screen):
         assert not small_texts(page), "every text shown is large enough to read"
         first = texts_of(page)
         screenshot(page, f"first-view-{screen}")
+        # the board drawn in the layout the live page will draw it in: a phone's narrow one
+        layouts = layouts_shown(page)
+        mine, other = ("narrow", "wide") if width <= 600 else ("wide", "narrow")
+        assert layouts[mine] and layouts[other] and all(box is None for box in layouts[other]), layouts
+        assert all(box and box["left"] >= 0 and box["right"] <= width for box in layouts[mine]), layouts
+        assert min(box["top"] for box in layouts[mine]) < height / 2, f"the board in the first screen: {layouts}"
 
         live = context.new_page()
         live.goto(voila.page_url(LEARN))
