@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 import widgets
+from tutor.games import game as registered
+from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Card, Play, Predict
 from tutor.lessons import bundled_lessons, load_lesson
-from tutor.messages import msg
+from tutor.messages import LANGUAGES, msg
 from tutor.svg.hand import card_name
 from widgets.boards import monster_trick as monster_trick_widgets
 from widgets.component import Component
@@ -424,3 +426,14 @@ def test_a_step_shows_the_notes_it_relies_on_beside_its_rules():
     assert f'data-target="rule:{note.id}"' in stepper.panel.html
     stepper.click(f"rule:{note.id}")
     assert escape(note.text) in stepper.panel.html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_reference_says_a_notes_kind_once(speaking, lang):
+    speaking(lang)
+    for game in games():
+        html = widgets.RulesReference(game).render()
+        for kind in ("note", "variant"):
+            word = msg(f"rulekind.{kind}")
+            assert not re.search(rf"{re.escape(word)}</span>{re.escape(word)}\s*:", html), (game, lang, word)
+            assert html.count(f">{word}</span>") == sum(rule.kind == kind for rule in registered(game).rule_list)

@@ -9,6 +9,7 @@ step) and python-chess's manners (small immutable move values, ``legal_moves``,
 from __future__ import annotations
 
 import copy
+import re
 from abc import ABC, abstractmethod
 from collections import namedtuple
 from collections.abc import Callable
@@ -88,6 +89,14 @@ class Rule:
     @property
     def title(self) -> str:
         return msg(f"rule.{self.id}.title")
+
+    @property
+    def heading(self) -> str:
+        """The title without its kind's word in front ("Note: the last card" -> "the last card"),
+        for where a badge beside it says the kind."""
+        kind = re.escape(msg(f"rulekind.{self.kind}"))
+        heading = re.sub(rf"^{kind}\s*:\s*", "", self.title, flags=re.IGNORECASE)
+        return heading[:1].upper() + heading[1:]
 
     @property
     def text(self) -> str:

@@ -46,7 +46,7 @@ class RulesReference(Component):
         entries = []
         for rule in self.rules:
             kind = el("span", escape(msg(f"rulekind.{rule.kind}")), class_=f"tutor-kind tutor-kind-{rule.kind}")
-            summary = el("summary", kind, escape(rule.title), data_target=f"rule:{rule.id}")
+            summary = el("summary", kind, escape(rule.heading), data_target=f"rule:{rule.id}")
             entries.append(
                 el(
                     "details",

@@ -349,7 +349,7 @@ class LessonStepper(ipywidgets.HBox):
             parts.append(
                 el(
                     "div",
-                    el("h3", kind, escape(rule.title)),
+                    el("h3", kind, escape(rule.heading)),
                     el("p", escape(rule.text)),
                     class_="tutor-rule",
                     role="region",
