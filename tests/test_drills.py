@@ -405,3 +405,21 @@ def test_the_language_chooser_keeps_the_drill_and_its_place():
     assert msg("app.drill.count", number=2, total=len(body.run.tasks)) in body.counter.value
     assert body.run.task.prompt in body.prompt.value and "Exercices" in body.list.html
     set_language("en")
+
+
+def test_a_bust_drill_turns_up_a_bigger_card_only_as_another_shuffle_could_deal_it():
+    from collections import Counter
+
+    from tutor.games.danger13 import drills as d13_drills
+
+    swapped = [task for seed in range(6) for task in tasks("danger-13", "d13-bust", seed) if task.level == 3]
+    assert swapped, "level 3 is found"
+    for task in swapped:
+        state = task.position
+        reveal = state.move_stack[-1]
+        assert reveal.card == state.revealed, "the record says the card on the table was turned up"
+        before = state.clone()
+        before.pop()  # undone as the engine undoes it: the card goes back on top of the dealer's packet
+        assert before.packet[-1] == state.revealed
+        assert Counter(before.pile + before.packet) == Counter(state.pile + state.packet + (state.revealed,))
+        assert d13_drills._bust_level(state) == 3

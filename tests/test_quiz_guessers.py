@@ -75,9 +75,7 @@ def results(asked: str) -> dict[str, float]:
 
 # Still answered without the rule (issue 33, item 4, in progress): each is listed with the
 # guesser that passes it, and leaves the list when fixed (strict: a fixed one fails here).
-NOT_YET = {
-    "drill d13-bust": "the row second nearest its line (the nearest busts in two levels out of three)",
-}
+NOT_YET: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(

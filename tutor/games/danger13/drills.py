@@ -50,14 +50,51 @@ def bust_candidates(state, seat: int) -> list:
     busting, and so how far down the rows (nearest first) the answer lies: 1 a small card
     that busts no row (the answer is the nearest), 2 one that busts the nearest row only,
     3 one that busts two rows or more (reaching the line exactly busts too). Only cards with
-    a printed value, which every row adds up alike; one row is the answer."""
+    a printed value, which every row adds up alike; one row is the answer. Games rarely bring
+    two rows near the line at once, so level 3 is also offered with a bigger card of the draw
+    pile turned up instead (subject: that card), where one busts two rows."""
+    level = _bust_level(state)
+    if level is None:
+        return []
+    bigger = _card_busting_two(state) if level < 3 else None
+    return [(None, level), *([(bigger, 3)] if bigger is not None else [])]
+
+
+def _bust_level(state) -> int | None:
     gives = _gives(state)
     if len(gives) < 3 or len(gives) != len(state.legal_moves()) or state.revealed.kind not in d13.VALUED:
-        return []  # three rows at least: the answer is the nearest, the second or a farther one as often
+        return None  # three rows at least: the answer is the nearest, the second or a farther one as often
     busting = [move for move in gives if _busts(state, move)]
     if len(busting) == len(gives) or len(_nearest_safe(state)) != 1:
-        return []
-    return [(None, min(len(busting), 2) + 1)]
+        return None
+    return min(len(busting), 2) + 1
+
+
+def _card_busting_two(state):
+    """A card of the draw pile that, turned up here instead, busts two rows or more and
+    leaves one row nearest its line (None if none does, or the card was not just turned up)."""
+    last = state.move_stack[-1] if state.move_stack else None
+    if not (isinstance(last, d13.Reveal) and last.source == d13.FROM_PACKET):
+        return None
+    distances = sorted(state.limit(move.seat) - state.row_sum(move.seat) for move in _gives(state))
+    for card in dict.fromkeys(state.pile):  # each card once, in the pile's order
+        if card.kind == d13.PLAIN and distances[1] <= card.value < distances[-1]:
+            if _bust_level(_turned_up_instead(state, card)) == 3:
+                return card
+    return None
+
+
+def _turned_up_instead(state, card):
+    """The position with ``card`` turned up in place of the card that was: the two trade places
+    before the reveal (one in the dealer's face-down packet, the other in the face-down draw
+    pile, as another shuffle could have dealt them), and the reveal is made again."""
+    other = state.clone()
+    other.pop()
+    at = other.pile.index(card)
+    other.pile = (*other.pile[:at], other.packet[-1], *other.pile[at + 1 :])
+    other.packet = (*other.packet[:-1], card)
+    other.push(other.chance_move())
+    return other
 
 
 def _busts(state, move) -> bool:
@@ -66,7 +103,9 @@ def _busts(state, move) -> bool:
     return _busted(after, move.seat, state)
 
 
-def bust_task(state, seat: int, _subject, level: int) -> Task:
+def bust_task(state, seat: int, subject, level: int) -> Task:
+    if subject is not None:  # a bigger card turned up instead (bust_candidates)
+        state = _turned_up_instead(state, subject)
     card = state.revealed
     nearest = _nearest_safe(state)
 
