@@ -4,8 +4,11 @@ and not covered, and so is the part of the board the words speak of: on two phon
 and a projector (projector text). Measured from the boxes on screen, after the page has
 drawn its answer (a state waited for, then the page still)."""
 
+import random
+
 import pytest
 
+from tutor.bots import seat_moves
 from tutor.core import SIMULTANEOUS
 from tutor.drills import drills, tasks
 from tutor.games import monster_trick as mt
@@ -13,6 +16,7 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
 from widgets.boards import board_module
+from widgets.play import GameTable
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_guided import play
@@ -369,6 +373,46 @@ def test_the_next_lesson_button_on_a_phone_stays_in_view_and_covers_no_text(chro
             assert covered == [], f"{where}: the step's words under the next-lesson button: {covered}"
             if where != "bottom":  # (at the page's foot: the rules reference under the lesson)
                 assert_seen(page, text, f"{where}: the step's words and buttons", f"{shot}-{where}")
+    finally:
+        page.goto("about:blank")
+        context.close()
+
+
+PLAY_CASES = [(game, size) for game in (GAME, *OTHER_GAMES) for size in (PHONE, LAPTOP)] + [(GAME, WIDE)]
+
+
+@pytest.mark.parametrize("game, size", PLAY_CASES, ids=map(case_id, PLAY_CASES))
+def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(chromium, voila, game, size):
+    """After each of the person's moves, once the computer has answered: where the person acts
+    next (the first part a next move is made with) is in the window, not covered."""
+    from .test_play import LOG_ENTRIES, fold_settings, open_settings
+
+    context, page = sized_page(chromium, size)
+    try:
+        page.goto(voila.page_url(page_file("play", game, seed=0)))
+        page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
+        open_settings(page)
+        page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
+        page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
+        fold_settings(page)
+        replica = GameTable(game, seed=0, speed="instant")  # the deal the address names
+        replica.players.value = 2
+        page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
+        rng = random.Random(0)
+        for number in range(4):
+            if replica.state.is_terminal():
+                break
+            move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
+            play(page, game, move)
+            replica.play(move)
+            page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
+            still(page)
+            shot = f"in-view-play-{game}-{name(size)}-{number + 1}"
+            if not replica.state.is_terminal():
+                upcoming = seat_moves(replica.state, replica.person_to_move())[0]
+                assert_seen(page, board_module(game).clicks(upcoming)[0], "where the person acts next", shot)
+        screenshot(page, f"in-view-play-{game}-{name(size)}")
+        assert_no_code_or_errors(page)
     finally:
         page.goto("about:blank")
         context.close()
