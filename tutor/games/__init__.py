@@ -30,7 +30,6 @@ from functools import cache
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
-from typing import cast
 
 from tutor.core import TutorError, default_seat_names, player_count_refusal
 from tutor.games import parts
@@ -92,41 +91,15 @@ class Game:
 
     # each part typed as its protocol (tutor/games/parts.py), for code that runs only for a game
     # that has it (has(part) says): a LookupError otherwise, as needed(part)
-    @property
-    def rules(self) -> parts.Rules:
-        return cast(parts.Rules, self.needed("rules"))  # every game has its rules
-
-    @property
-    def lessons(self) -> parts.Lessons:
-        return cast(parts.Lessons, self.needed("lessons"))
-
-    @property
-    def words(self) -> parts.Words:
-        return cast(parts.Words, self.needed("words"))
-
-    @property
-    def bot(self) -> parts.Bots:
-        return cast(parts.Bots, self.needed("bot"))
-
-    @property
-    def stats(self) -> parts.Stats:
-        return cast(parts.Stats, self.needed("stats"))
-
-    @property
-    def quizzes(self) -> parts.Quizzes:
-        return cast(parts.Quizzes, self.needed("quizzes"))
-
-    @property
-    def drills(self) -> parts.Drills:
-        return cast(parts.Drills, self.needed("drills"))
-
-    @property
-    def drawing(self) -> parts.Drawing:
-        return cast(parts.Drawing, self.needed("drawing"))
-
-    @property
-    def glossary(self) -> parts.Glossary:
-        return cast(parts.Glossary, self.needed("glossary"))
+    rules = parts.Part[parts.Rules]()  # every game has its rules
+    lessons = parts.Part[parts.Lessons]()
+    words = parts.Part[parts.Words]()
+    bot = parts.Part[parts.Bots]()
+    stats = parts.Part[parts.Stats]()
+    quizzes = parts.Part[parts.Quizzes]()
+    drills = parts.Part[parts.Drills]()
+    drawing = parts.Part[parts.Drawing]()
+    glossary = parts.Part[parts.Glossary]()
 
     @property
     def name(self) -> str:

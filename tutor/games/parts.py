@@ -7,7 +7,7 @@ says what each name means; a name a game has no use for is still there, empty.""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from tutor import core
 
@@ -105,6 +105,22 @@ class Drawing(Protocol):
 class Glossary(Protocol):
     EDITIONS: Collection[str]  # the languages with a rule sheet
     TERMS: Mapping[str, Collection[str]]  # term -> the languages whose sheet has a word for it
+
+
+P = TypeVar("P")
+
+
+class Part(Generic[P]):
+    """``Game.words = Part[Words]()``: the game's module of that name, typed as its protocol
+    (a LookupError for a game without it, as ``Game.needed``)."""
+
+    name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, entry: Any, owner: type | None = None) -> P:
+        return cast(P, entry.needed(self.name))
 
 
 def names(protocol: type) -> list[str]:

@@ -673,8 +673,8 @@ function boardFocus() {
   const parts = [...board.querySelectorAll("[data-target]:not([aria-disabled='true'])")].filter(drawn);
   if (!parts.length) return null;
   // Too tall to show whole: a hand at the board's foot is picked from first, so the foot is
-  // shown; without a hand (Danger 13's rows, given the card turned up at the board's head) the
-  // board from its head, the rows under it as far as they fit.
+  // shown; without a hand (rows given a card turned up at the board's head) the board from its
+  // head, the rows under it as far as they fit.
   const hand = parts.some((part) => part.dataset.target.startsWith("card:"));
   const [first, last] = span(parts);
   const range = hand ? [first, last] : [board, last];
