@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import danger13 as d13
+from tutor.games.danger13.quizzes import banked, busted, busts
 from tutor.messages import listed, msg
 
 
@@ -18,11 +19,6 @@ def _total_after(state, seat: int, card) -> tuple[int, int]:
         for other, kept in enumerate(probe.rows)
     )
     return probe.row_sum(seat), probe.limit(seat)
-
-
-def _busted(after, seat: int, before) -> bool:
-    """The engine's verdict: the round ended on ``seat`` busting."""
-    return len(after.busts) > len(before.busts) and after.busts[-1] == seat
 
 
 def _gives(state) -> list:
@@ -40,7 +36,7 @@ def _to_go(state, move) -> int:
 
 def _nearest_safe(state) -> list:
     """The gives that bring a row nearest its line without busting it (several on a tie)."""
-    safe = [move for move in _gives(state) if not _busts(state, move)]
+    safe = [move for move in _gives(state) if not busts(state, move)]
     nearest = min((_to_go(state, move) for move in safe), default=None)
     return [move for move in safe if _to_go(state, move) == nearest]
 
@@ -64,7 +60,7 @@ def _bust_level(state) -> int | None:
     gives = _gives(state)
     if len(gives) < 3 or len(gives) != len(state.legal_moves()) or state.revealed.kind not in d13.VALUED:
         return None  # three rows at least: the answer is the nearest, the second or a farther one as often
-    busting = [move for move in gives if _busts(state, move)]
+    busting = [move for move in gives if busts(state, move)]
     if len(busting) == len(gives) or len(_nearest_safe(state)) != 1:
         return None
     return min(len(busting), 2) + 1
@@ -97,12 +93,6 @@ def _turned_up_instead(state, card):
     return other
 
 
-def _busts(state, move) -> bool:
-    after = state.clone()
-    after.push(move)
-    return _busted(after, move.seat, state)
-
-
 def bust_task(state, seat: int, subject, level: int) -> Task:
     if subject is not None:  # a bigger card turned up instead (bust_candidates)
         state = _turned_up_instead(state, subject)
@@ -119,7 +109,7 @@ def bust_task(state, seat: int, subject, level: int) -> Task:
         words = {"card": card, "player": state.name(move.seat), "total": total, "line": line}
         if move in nearest:
             return True, msg("drill.d13-bust.right", **words)
-        if _busts(state, move):
+        if busts(state, move):
             return False, msg("drill.d13-bust.busts", **words)
         return False, msg("drill.d13-bust.farther", **words)
 
@@ -150,10 +140,10 @@ def hand_candidates(state, seat: int) -> list:
     if state.phase != d13.DECIDE or state.pending.kind not in d13.VALUED:
         return []
     total, line = _total_after(state, seat, state.pending)
-    distance, busts = line - state.row_sum(seat), total >= line
+    distance, busting = line - state.row_sum(seat), total >= line
     if distance == 3 and total not in (line - 1, line):
         return []
-    return [(level, level) for level, asked in HAND_LEVELS.items() if asked == (distance, busts)]
+    return [(level, level) for level, asked in HAND_LEVELS.items() if asked == (distance, busting)]
 
 
 def hand_task(state, seat: int, _subject, level: int) -> Task:
@@ -161,8 +151,7 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
     total, line = _total_after(state, seat, card)
     accepted = state.clone()
     accepted.push(d13.Choice(card, d13.ACCEPT))
-    busts = _busted(accepted, seat, state)  # the engine's verdict on taking it
-    wanted = d13.REFUSE if busts else d13.ACCEPT
+    wanted = d13.REFUSE if busted(accepted, seat, state) else d13.ACCEPT  # the engine's verdict on taking it
     words = {"card": card, "total": total, "line": line, "before": state.row_sum(seat)}
 
     def judge(move) -> tuple[bool | None, str]:
@@ -190,13 +179,6 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
     )
 
 
-def _banked(state, move, seat: int) -> int:
-    """Plus points ``seat`` banks when ``move`` ends the round, by the engine's own scoring."""
-    after = state.clone()
-    after.push(move)
-    return after.plus_points(seat) - state.plus_points(seat)
-
-
 def _plus_kinds(row) -> int:
     """How many kinds of plus card (one-plus, two-plus) lie in a row."""
     return len({card.plus for card in row if card.plus})
@@ -222,10 +204,10 @@ def bank_candidates(state, seat: int) -> list:
     choices drawn from the position, each place as often."""
     found = []
     for move in _gives(state):
-        if move.card.kind == d13.INSTANT or not _busts(state, move):
+        if move.card.kind == d13.INSTANT or not busts(state, move):
             continue
         for asked in range(state.players):
-            if not fits(_banked(state, move, asked), _key(state, move, asked), BANK_KEEP):
+            if not fits(banked(state, move, asked), _key(state, move, asked), BANK_KEEP):
                 continue
             if asked != move.seat and _past_13(state, asked):
                 level = 3
@@ -237,7 +219,7 @@ def bank_candidates(state, seat: int) -> list:
 
 def bank_task(state, seat: int, subject, level: int) -> Task:
     move, asked = subject
-    answer = _banked(state, move, asked)
+    answer = banked(state, move, asked)
     row, player = state.rows[asked], state.name(asked)
     plus_cards = [card for card in row if card.plus]
     if asked == move.seat:

@@ -10,11 +10,16 @@ from tutor.messages import either, listed, msg
 from tutor.quizzes import CHOICES, Question, make_question, numbers, pick
 
 
+def busted(after, seat: int, before) -> bool:
+    """The engine's verdict: going from ``before`` to ``after`` ended the round on ``seat`` busting."""
+    return len(after.busts) > len(before.busts) and after.busts[-1] == seat
+
+
 def busts(state, move) -> bool:
     """The engine's verdict: after the dealer's give, the round ended with that seat busted."""
     after = state.clone()
     after.push(move)
-    return len(after.busts) > len(state.busts) and after.busts[-1] == move.seat
+    return busted(after, move.seat, state)
 
 
 NEAR = 5  # bust questions ask about rows this close to their line, or closer
@@ -201,7 +206,7 @@ def d13_receive(rng: random.Random) -> Question:
     )
 
 
-def _banked(state, move, seat: int) -> int:
+def banked(state, move, seat: int) -> int:
     """Plus points ``seat`` banks when ``move`` ends the round, by the engine's own scoring."""
     after = state.clone()
     after.push(move)
@@ -228,11 +233,11 @@ def d13_bank(rng: random.Random) -> Question:
             (move, seat)
             for move in ends
             for seat in range(state.players)
-            if (_banked(state, move, seat) == 0) == zero and _banked(state, move, seat) >= place
+            if (banked(state, move, seat) == 0) == zero and banked(state, move, seat) >= place
         ]
 
     state, _, (move, seat) = pick(d13.GAME_ID, rng, busting)
-    answer = _banked(state, move, seat)
+    answer = banked(state, move, seat)
     player, buster = state.name(seat), state.name(move.seat)
     row = state.rows[seat]
     plus_cards = [card for card in row if card.plus]

@@ -9,6 +9,7 @@ import random
 from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import thricewise as tw
 from tutor.games.decktet import rank_name
+from tutor.games.thricewise.quizzes import scorable
 from tutor.games.thricewise.rules import NEIGHBOURS, Cell, triads_at
 from tutor.games.thricewise.words import placement_said, where
 from tutor.messages import in_order, listed, msg
@@ -148,11 +149,6 @@ def where_task(state, seat: int, card, level: int) -> Task:
 LINES = ((1, 0), (0, 1), (1, 1), (1, -1))  # across, down and the two diagonals
 RANK_KEEP = 0.4  # placements that score exactly the placed card's rank, kept
 SCORE_KEEP = (0.1, 0.55, 0.74, 1)  # on bot games 4 in 5 places finishing a line score 0, 1 in 10 score 4 or more
-
-
-def scorable(points: int) -> bool:
-    """Triads are worth 0 or 2 to 9 each, so a placement scores anything but 1."""
-    return points != 1
 
 
 def _lines_finished(grid, cell) -> list[tuple]:
