@@ -67,7 +67,7 @@ def load(context, server: VoilaServer, notebook: str, selector: str):
     server.wait_until_warm()
     page = context.new_page()
     page.add_init_script(f"({FIRST_SEEN})({json.dumps(selector)})")
-    page.goto(server.url(notebook))
+    page.goto(server.page_url(notebook))
     page.wait_for_selector(selector, timeout=120_000)
     server.used_a_pooled_kernel()
     server.wait_until_warm()  # clicks are measured without a kernel starting beside them
@@ -78,10 +78,10 @@ def leave(page, server: VoilaServer) -> None:
     """Navigate away, as a learner does, and wait until Voila has shut the page's kernel
     down, so that the next measurement does not share the processor with it."""
     kernel_id = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-    kernels = [kernel for kernel in server.kernels() if any(kernel_id in part for part in kernel.cmdline())]
+    kernel = server.kernel(kernel_id)
     page.goto("about:blank")
     page.close()
-    psutil.wait_procs(kernels, timeout=30)
+    psutil.wait_procs([kernel] if kernel else [], timeout=30)
 
 
 def app_clicks_ms(page, clicks: int) -> list[float]:
@@ -101,8 +101,8 @@ def bare_clicks_ms(page, clicks: int) -> list[float]:
 
 def measure(browser, extra: list[str], runs: int, clicks: int) -> dict[str, list[float]]:
     servers = {
-        "app": (VoilaServer(settings(), extra), APP_PAGE, FIRST_CARD, app_clicks_ms),
-        "bare": (VoilaServer(bare_config(), extra), BARE_PAGE, BARE_BUTTON, bare_clicks_ms),
+        "app": (VoilaServer(*extra, config=settings()), APP_PAGE, FIRST_CARD, app_clicks_ms),
+        "bare": (VoilaServer(*extra, config=bare_config()), BARE_PAGE, BARE_BUTTON, bare_clicks_ms),
     }
     try:
         figures = {f"{name} {kind}": [] for name in servers for kind in ("render", "click", "kernel")}

@@ -123,7 +123,7 @@ class PageClient:
     async def open(self) -> None:
         began = time.monotonic()
         response = await self.http.fetch(
-            self.server.url(self.address),
+            self.server.page_url(self.address),
             headers={"Accept-Encoding": "gzip", "Accept-Language": "en"},
             decompress_response=False,
             request_timeout=TIMEOUT,
@@ -218,7 +218,7 @@ class PageClient:
     async def hello(self, storage_key: str, query: dict) -> None:
         """What classroom.js sends once drawn: the page's address, what localStorage kept, the browser's languages."""
         link = await self.until(lambda: self.link(storage_key))
-        href = self.server.url(self.address.partition("?")[0])
+        href = self.server.page_url(self.address.partition("?")[0])
         self.widget_message(
             link,
             {
@@ -412,7 +412,7 @@ def serve_a_class(size: int, store: str) -> VoilaServer:
     pooled = size + sum(
         pool.get("pool_size", 0) for pool in config["VoilaKernelManager"]["kernel_pools_config"].values()
     )
-    server = VoilaServer(config, environment={"TUTOR_CLASS_STORE": store})
+    server = VoilaServer(config=config, environment={"TUTOR_CLASS_STORE": store})
     server.wait_until_warm(seconds=120 + 30 * pooled)
     return server
 
@@ -467,7 +467,7 @@ class BrowserLearner:
     the browser itself costs; its bytes as Chromium counts them (HTTP on the wire, websocket payloads)."""
 
     def __init__(self, browser, server: VoilaServer, code: str, number: int, steps: int):
-        self.browser, self.url, self.number, self.steps = browser, server.url(f"{JOIN}?code={code}"), number, steps
+        self.browser, self.url, self.number, self.steps = browser, server.page_url(f"{JOIN}?code={code}"), number, steps
         self.chooser = random.Random(SEED + number)
         self.bytes = 0
 

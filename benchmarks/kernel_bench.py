@@ -127,7 +127,7 @@ def pool_kernels_mb() -> dict[str, list[float]]:
 
     found = {}
     for name, config in (("app (landing and learn pools)", settings()), ("bare.ipynb", bare_config())):
-        server = VoilaServer(config)
+        server = VoilaServer(config=config)
         try:
             server.wait_until_warm()
             found[name] = settled_rss_mb(server)

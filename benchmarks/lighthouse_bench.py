@@ -49,15 +49,15 @@ def main() -> None:
     if not command:
         raise SystemExit("Lighthouse not found: npm install lighthouse, or --lighthouse COMMAND")
     pages = {
-        "learn page": (VoilaServer(settings()), page_file("learn", arguments.game)),
-        "bare Voila": (VoilaServer(bare_config()), BARE_PAGE),
+        "learn page": (VoilaServer(config=settings()), page_file("learn", arguments.game)),
+        "bare Voila": (VoilaServer(config=bare_config()), BARE_PAGE),
     }
     results: dict[str, list[dict]] = {name: [] for name in pages}
     try:
         for run in range(arguments.runs):  # taking turns, so that the machine's load falls on both
             for name, (server, address) in pages.items():
                 server.wait_until_warm()
-                found = measured(command, server.url(address))
+                found = measured(command, server.page_url(address))
                 server.used_a_pooled_kernel()
                 results[name].append(found)
                 print(

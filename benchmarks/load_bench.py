@@ -111,7 +111,7 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
     kernels["class_size"] = args.pool if args.pool is not None else learners
     if args.max_kernels is not None:
         kernels["max_kernels"] = args.max_kernels
-    server = VoilaServer(config, overrides)
+    server = VoilaServer(*overrides, config=config)
     deadline_s, rounds = args.deadline, args.rounds
     try:
         started = time.monotonic()
@@ -123,7 +123,7 @@ async def round_of(browser, learners: int, args, overrides: list[str]) -> dict:
         with PeakMemory(server) as memory:
             before = cpu_seconds(server)
             results = await asyncio.gather(
-                *(learner(browser, server.url(PAGE), deadline, rounds) for _ in range(learners))
+                *(learner(browser, server.page_url(PAGE), deadline, rounds) for _ in range(learners))
             )
             after = cpu_seconds(server)
         await asyncio.sleep(30)  # leaving pages shut their kernels; the pools refill

@@ -81,7 +81,7 @@ def render_ms(browser, url: str, drawn: str) -> tuple[float, float]:
 
 
 def visitors(browser, pages: dict[str, str], count: int, gaps: tuple[float, float]) -> dict[str, list[float]]:
-    app, bare = VoilaServer(settings()), VoilaServer(bare_config())
+    app, bare = VoilaServer(config=settings()), VoilaServer(config=bare_config())
     try:
         app.wait_until_warm()
         bare.wait_until_warm()
@@ -91,8 +91,8 @@ def visitors(browser, pages: dict[str, str], count: int, gaps: tuple[float, floa
             if number:
                 time.sleep(pause.uniform(*gaps))
             for name, address in pages.items():
-                times[name].append(render_ms(browser, app.url(address), DRAWN))
-            times["bare Voila"].append(render_ms(browser, bare.url(BARE_PAGE), BARE_BUTTON))
+                times[name].append(render_ms(browser, app.page_url(address), DRAWN))
+            times["bare Voila"].append(render_ms(browser, bare.page_url(BARE_PAGE), BARE_BUTTON))
         return times
     finally:
         app.stop()

@@ -199,19 +199,19 @@ def main() -> None:
             for path in sorted((ROOT / "notebooks" / "classroom").glob("*.ipynb"))
         },
     }
-    app, bare = VoilaServer(settings()), VoilaServer(bare_config())
+    app, bare = VoilaServer(config=settings()), VoilaServer(config=bare_config())
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=LOOPBACK_ONLY)
             figures = {
                 "bare Voila (bare.ipynb)": [
-                    first_visit(browser, bare.url("bare.ipynb"), BARE_DRAWN) for _ in range(arguments.visits)
+                    first_visit(browser, bare.page_url("bare.ipynb"), BARE_DRAWN) for _ in range(arguments.visits)
                 ]
             }
             for name, address in pages.items():
-                figures[name] = [first_visit(browser, app.url(address), DRAWN) for _ in range(arguments.visits)]
+                figures[name] = [first_visit(browser, app.page_url(address), DRAWN) for _ in range(arguments.visits)]
             figures["learn, next visit"] = [
-                next_visit(browser, app.url(pages["learn"]), app.url(page_file("learn", other_game)))
+                next_visit(browser, app.page_url(pages["learn"]), app.page_url(page_file("learn", other_game)))
             ]
             browser.close()
         print("First visit, empty cache (medians):")
@@ -224,7 +224,7 @@ def main() -> None:
         if not command:
             print("Lighthouse not found: npm install lighthouse, or --lighthouse COMMAND")
             return
-        targets = {"learn": app.url(pages["learn"]), "bare Voila": bare.url("bare.ipynb")}
+        targets = {"learn": app.page_url(pages["learn"]), "bare Voila": bare.page_url("bare.ipynb")}
         scores: dict[str, list[tuple[float, float]]] = {name: [] for name in targets}
         for _ in range(arguments.lighthouse_runs):  # taking turns, so that the machine's load falls on both
             for name, url in targets.items():

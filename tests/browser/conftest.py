@@ -5,31 +5,23 @@ on a desktop, and fail in CI (CI=true), where a missing browser is a broken setu
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
-import psutil
 import pytest
 
-from tutor.messages import msg
+from benchmarks.voila_server import VoilaServer
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+LOGS = ROOT / "test-artifacts"  # each server's console, kept for a failure's reader
+SCREENSHOTS = LOGS / "screenshots"
 # Generous for a page load: on two busy cores a cold kernel plus the widget bundle can take
 # a while. A click answers within a second or two; waiting longer only hides a fault.
 PAGE_TIMEOUT_MS = 60_000
 ACTION_TIMEOUT_MS = 15_000
-# What serving.console.Friendly makes of Voila's "running at" line (LANGUAGE=en: in English).
-PRINTED_ADDRESS = re.compile(re.escape(msg("publish.console.ready", url="ADDRESS")).replace("ADDRESS", r"(http\S+)"))
 # Loopback only: any other address goes to a proxy that is not there and fails at once;
 # the page fixture also fails a test whose page asked for one.
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
@@ -42,93 +34,10 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("localhost", 0))
-        return probe.getsockname()[1]
-
-
 def no_browser(reason: str):
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: the browser tests must run)")
     pytest.skip(f"{reason}; install it with 'apt-get install chromium' to run the browser tests")
-
-
-class VoilaServer:
-    """`voila` run from the repository root, so it reads voila.json like the README's command,
-    with ``options`` added to its command line. It listens on ``port`` (a free one if not
-    given), or on another one if that is taken: ``url`` is the address it printed."""
-
-    def __init__(self, *options: str, port: int | None = None, name: str = "voila"):
-        self.log = ROOT / "test-artifacts" / f"{name}.log"
-        self.log.parent.mkdir(exist_ok=True)
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "voila", f"--port={port or free_port()}", *options],
-            cwd=ROOT,
-            stdout=self.log.open("w"),
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "LANGUAGE": "en"},
-        )
-        self.url = self._wait_until_up()
-
-    def _wait_until_up(self, seconds: float = 60) -> str:
-        """The address Voila printed, once it answers there."""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"voila stopped at start:\n{self.log.read_text()}")
-            printed = PRINTED_ADDRESS.search(self.log.read_text())
-            if printed:
-                try:
-                    urllib.request.urlopen(printed.group(1), timeout=2).close()
-                    return printed.group(1)
-                except OSError:
-                    pass
-            time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"voila did not answer within {seconds} s:\n{self.log.read_text()}")
-
-    def kernels(self) -> list[psutil.Process]:
-        found = []
-        for child in psutil.Process(self.process.pid).children(recursive=True):
-            try:
-                if "ipykernel" in " ".join(child.cmdline()):
-                    found.append(child)
-            except psutil.NoSuchProcess:
-                pass  # a kernel that ended while the list was read (culled, or a page left)
-        return found
-
-    def kernel(self, kernel_id: str) -> psutil.Process | None:
-        """The kernel process of that id (its connection file is named after it)."""
-        for child in self.kernels():
-            if any(kernel_id in part for part in child.cmdline()):
-                return child
-        return None
-
-    def loading_report(self, page) -> str:
-        """How far a page that did not load got, and the server's last words."""
-        from playwright.sync_api import Error as PageError
-
-        try:
-            state = page.evaluate(
-                "() => ({ready: document.readyState, bytes: document.documentElement.outerHTML.length})"
-            )
-        except PageError as error:  # no document yet, or one navigating away
-            state = {"document": error.message.splitlines()[0]}
-        state["unanswered"] = sorted(getattr(page, "unanswered", ()))
-        said = [line for line in self.log.read_text(errors="replace").splitlines() if "No such comm" not in line]
-        return f"page: {state}\nkernels: {len(self.kernels())}\nserver log, last lines:\n" + "\n".join(said[-60:])
-
-    def page_url(self, notebook: str) -> str:
-        return f"{self.url}voila/render/{notebook}"
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 def launch_chromium(playwright):
@@ -159,9 +68,7 @@ def voila(chromium, tmp_path_factory):
     """The app, served once for the whole session (started after the browser check, so a
     skipped run does not start a server). Its classes live in a throwaway SQLite store."""
     store = tmp_path_factory.mktemp("classroom") / "classes.db"
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TUTOR_CLASS_STORE", f"sqlite://{store}")
-        server = VoilaServer()
+    server = VoilaServer(log=LOGS / "voila.log", environment={"TUTOR_CLASS_STORE": f"sqlite://{store}"})
     yield server
     server.stop()
 

@@ -24,7 +24,7 @@ from tutor.messages import msg
 from widgets.app import page_file
 from widgets.guard import Sparing
 
-from .conftest import ROOT, VoilaServer
+from .conftest import LOGS, ROOT, VoilaServer
 from .test_hostile import KernelClient
 from .test_publish import fetch_from
 
@@ -46,7 +46,7 @@ def server(chromium):
         "--TutorKernelManager.cull_interval=1",
         "--TutorKernelManager.unclaimed_timeout=20",
         f"--VoilaKernelManager.kernel_pools_config={json.dumps(NO_POOLS)}",
-        name="voila-attacks",
+        log=LOGS / "voila-attacks.log",
     )
     yield started
     started.stop()
@@ -245,7 +245,7 @@ def thrifty(chromium):
         "--TutorKernelManager.kernel_memory_limit=30",
         "--TutorKernelManager.cull_interval=60",
         f"--VoilaKernelManager.kernel_pools_config={json.dumps(NO_POOLS)}",
-        name="voila-attacks-memory",
+        log=LOGS / "voila-attacks-memory.log",
     )
     yield started
     started.stop()

@@ -11,7 +11,7 @@ from tutor.games.monster_trick import Play
 from tutor.messages import msg
 
 from .boards import play
-from .conftest import PAGE_TIMEOUT_MS, VoilaServer, assert_no_code_or_errors, screenshot
+from .conftest import LOGS, PAGE_TIMEOUT_MS, VoilaServer, assert_no_code_or_errors, screenshot
 from .test_classroom import LAPTOP, PROJECTOR, browser, join, start_class, the_lesson, wait_for_step
 
 __all__ = ["browser"]  # the devices fixture, shared with test_classroom
@@ -27,7 +27,7 @@ def two_servers(chromium):
         servers = []
         try:
             for name in ("voila-first", "voila-second"):
-                servers.append(VoilaServer("--VoilaConfiguration.preheat_kernel=False", name=name))
+                servers.append(VoilaServer("--VoilaConfiguration.preheat_kernel=False", log=LOGS / f"{name}.log"))
             yield servers
         finally:
             for server in servers:

@@ -25,7 +25,7 @@ from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
 from widgets.pages import text
 
-from .conftest import PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
+from .conftest import LOGS, PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
 from .test_classroom import JOIN
 from .test_publish import KERNEL_ID, open_page_over_http
 
@@ -96,7 +96,7 @@ def server(chromium, tmp_path_factory):
     store = tmp_path_factory.mktemp("classroom") / "classes.db"
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TUTOR_CLASS_STORE", f"sqlite://{store}")
-        started = VoilaServer(name="voila-hostile")
+        started = VoilaServer(log=LOGS / "voila-hostile.log")
     started.store = store
     yield started
     started.stop()
@@ -267,7 +267,7 @@ def thrifty(chromium):
     started = VoilaServer(
         f"--TutorKernelManager.kernel_memory_limit={LOW_MEMORY_MB}",
         "--TutorKernelManager.cull_interval=1",
-        name="voila-memory",
+        log=LOGS / "voila-memory.log",
     )
     yield started
     started.stop()

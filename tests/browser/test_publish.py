@@ -23,6 +23,7 @@ import websocket
 from axe_playwright_python.sync_playwright import Axe
 from tornado.websocket import websocket_connect
 
+from benchmarks.voila_server import free_port
 from serving.kernels import KernelsBusy
 from tutor.games import game_name, games
 from tutor.messages import TRANSLATED, msg
@@ -31,12 +32,12 @@ from widgets.languages import with_language
 from widgets.pages import page_title
 
 from .conftest import (
+    LOGS,
     PAGE_TIMEOUT_MS,
     ROOT,
     VoilaServer,
     assert_no_code_or_errors,
     at_page,
-    free_port,
     open_page,
     screenshot,
     wait_for_page,
@@ -140,7 +141,7 @@ class other_site:
 def test_the_console_is_quiet(chromium):
     """What the person who started the tutor reads once a visitor came and went: where to open
     it, how to stop it. Its own server: the shared one's log holds every earlier test's pages."""
-    server = VoilaServer(name="voila-console")
+    server = VoilaServer(log=LOGS / "voila-console.log")
     try:
         page = chromium.new_page()
         page.goto(server.page_url(page_file("learn", GAME)))
@@ -203,7 +204,7 @@ def small(chromium):
             f"--TutorKernelManager.kernels_per_address={PER_ADDRESS}",
             "--TutorKernelManager.address_share=0.5",  # CAP 6: 3 per address, PER_ADDRESS is the lower
             port=port,
-            name="voila-small",
+            log=LOGS / "voila-small.log",
         )
     wait_for_pools(server)
     server.pooled = server.kernels()
