@@ -39,10 +39,16 @@ def static_url(server_url: str) -> str:
 
 
 class TutorStatic(web.StaticFileHandler):
-    """widgets/static; an address with ``?v=`` is cached for ten years (Tornado's rule)."""
+    """widgets/static; an address with ``?v=`` is cached for ten years (Tornado's rule). Any
+    other (the script's parts, which it imports by name) is asked for again at each page, so
+    that a new version of the tutor never runs beside an old part."""
 
     def initialize(self) -> None:  # type: ignore[override]
         super().initialize(path=str(STATIC))
+
+    def set_extra_headers(self, path: str) -> None:
+        if not self.get_argument("v", None):
+            self.set_header("Cache-Control", "no-cache")
 
 
 class LabExtensions(FileFindHandler):

@@ -363,7 +363,7 @@ def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
     from widgets.drill import DrillBody
 
     body = DrillBody("monster-trick")
-    body.list.stars = {"mt-follow": 3}  # as static/tutor.js gives them back when the page opens
+    body.list.stars = {"mt-follow": 3}  # as static/parts/kept.js gives them back when the page opens
     assert "3 stars of 3" in body.list.html and "not done yet" in body.list.html
     body.list.earn("mt-follow", 1)
     assert body.list.stars == {"mt-follow": 3}

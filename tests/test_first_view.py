@@ -81,7 +81,7 @@ def test_a_board_comes_in_both_layouts_and_the_window_chooses(served, game):
     styles = (STATIC / "first-view.css").read_text(encoding="utf-8")
     phone = re.search(r"@media \(max-width: 37.5rem\) \{\s*\.tutor-first-wide \{ display: none; \}", styles)
     wide = re.search(r"@media not \(max-width: 37.5rem\) \{\s*\.tutor-first-narrow \{ display: none; \}", styles)
-    assert phone and wide, "the window's width chooses, at tutor.js's phone width"
+    assert phone and wide, "the window's width chooses, at the phone width of static/parts/phone.js"
 
 
 def test_hidden_widgets_are_left_out_and_texts_stay_texts(served):

@@ -1,5 +1,6 @@
 """The linters CI runs through this suite: ruff's checks and format, and mypy's types on tutor/,
-widgets/ and serving/ (settings in pyproject.toml)."""
+widgets/ and serving/ (settings in pyproject.toml); oxlint on the browser side's scripts
+(widgets/static, settings in .oxlintrc.json)."""
 
 import subprocess
 import sys
@@ -27,4 +28,9 @@ def test_the_code_is_formatted():
 def test_mypy_finds_nothing():
     """The cache in .mypy_cache keeps a run after a small change to a few seconds."""
     result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_oxlint_finds_nothing_in_the_browser_side():
+    result = run("oxlint", "--deny-warnings", "widgets/static")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -369,7 +369,7 @@ def test_the_settings_fold_away_once_the_person_moves():
 
 
 def test_a_file_the_browser_sends_is_replayed():
-    """What static/tutor.js sends for a file within the limit: its name, and its bytes as one buffer."""
+    """What static/parts/files.js sends for a file within the limit: its name, and its bytes as one buffer."""
     table = table_for("monster-trick")
     table.play(person_move(table, random.Random(0)))
     content = memoryview(downloaded(table).encode("utf-8"))

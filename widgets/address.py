@@ -1,6 +1,6 @@
 """Where a learner is on the learn page, kept where a browser keeps things: the page's
 address names the lesson and step (``?lesson=4&step=2``, counted from 1), and the lessons
-finished are remembered in the browser (static/tutor.js keeps both). Opening such an
+finished are remembered in the browser (static/parts/kept.js keeps both). Opening such an
 address goes there, Back and Forward move between steps, a reload comes back, and the
 lesson list marks the lessons done. The last step of the last lesson leads on to the
 game's practise page.

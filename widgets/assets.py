@@ -4,19 +4,23 @@ anywidget's ``_esm`` and ``_css``.
 Served by the tutor's own server (serving.delivery, which names their folder's address in
 the kernel's environment), the widgets send only a few lines that fetch the files from there,
 each at an address holding a hash of its content, so that the browser keeps them in its cache
-and a page loads one copy of the script for all its widgets. Elsewhere (nbval, Binder,
-JupyterHub) every widget carries the files themselves.
+and a page loads one copy of the script for all its widgets; the script imports its parts
+(static/parts/) from beside it. Elsewhere (nbval, Binder, JupyterHub) every widget carries the
+files themselves, each part inlined where it is imported.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
 STATIC = Path(__file__).parent / "static"
 STATIC_URL_VARIABLE = "TUTOR_STATIC_URL"  # set by serving.delivery's kernels
+RELATIVE_IMPORT = re.compile(r'(\bfrom\s+)"(\./[^"]+)"')
 # Links each stylesheet once per page and waits for it (the script measures what it draws),
 # then hands on the script's module.
 LOADER = """const styles = {styles};
@@ -30,19 +34,32 @@ export default (await import(new URL({script}, document.baseURI).href)).default;
 """
 
 
-def address(folder: str, name: str) -> str:
+def address(folder: str, name: str, content: bytes | None = None) -> str:
     """``name``'s address in the served ``folder``: Tornado's ``?v=`` (an MD5 of the file, as
-    its StaticFileHandler makes them) gets it cached for ten years."""
-    return f"{folder}{name}?v={hashlib.md5((STATIC / name).read_bytes()).hexdigest()}"
+    its StaticFileHandler makes them, or of ``content``) gets it cached for ten years."""
+    return f"{folder}{name}?v={hashlib.md5(content or (STATIC / name).read_bytes()).hexdigest()}"
 
 
-def browser_side(script: str, *styles: str) -> tuple[str | Path, str | Path]:
+def browser_side(script: str, *styles: str) -> tuple[str, str]:
     """``(_esm, _css)`` for a widget whose browser side is ``script``, styled by ``styles``."""
+    module = module_text(STATIC / script)
     folder = os.environ.get(STATIC_URL_VARIABLE)
     if folder:
+        # versioned by the module with its parts: a changed part is a new address for the script
+        where = address(folder, script, module.encode())
         return LOADER.format(
-            styles=json.dumps([address(folder, name) for name in styles]), script=json.dumps(address(folder, script))
+            styles=json.dumps([address(folder, name) for name in styles]), script=json.dumps(where)
         ), ""
-    if len(styles) == 1:
-        return STATIC / script, STATIC / styles[0]
-    return STATIC / script, "\n".join((STATIC / name).read_text(encoding="utf-8") for name in styles)
+    return module, "\n".join((STATIC / name).read_text(encoding="utf-8") for name in styles)
+
+
+def module_text(path: Path) -> str:
+    """The module at ``path`` with each module it imports from beside it inlined as a data:
+    address (a widget's script arrives as text, from no address its imports could be read at).
+    The same part imported twice is the same address, so the browser runs it once."""
+
+    def inlined(found: re.Match[str]) -> str:
+        text = module_text(path.parent / found[2])
+        return f'{found[1]}"data:text/javascript;base64,{base64.b64encode(text.encode()).decode()}"'
+
+    return RELATIVE_IMPORT.sub(inlined, path.read_text(encoding="utf-8"))

@@ -31,7 +31,7 @@ def star_row(stars: int) -> str:
 
 class DrillList(Component):
     """The game's drills as buttons, each with its stars. ``stars`` maps a drill's id to
-    the most stars earned; static/tutor.js keeps it in the browser per game and gives it
+    the most stars earned; static/parts/kept.js keeps it in the browser per game and gives it
     back when the page opens. ``on_choose(fn)`` hears the id of a drill clicked."""
 
     _esm, _css = browser_side("tutor.js", "drill.css")

@@ -5,7 +5,7 @@ Meanwhile the tutor template shows this copy of the page as the kernel built it 
 text, the board, its buttons not yet answering): the visitor reads while the page comes alive, and
 the live page takes its place once drawn. The kernel does not know the window's width, so a
 drawing with a narrow layout (a phone's: rows stacked, slots two by two) comes in both layouts,
-and the window's width chooses which one is shown (first-view.css, at tutor.js's PHONE width).
+and the window's width chooses which one is shown (first-view.css, at the PHONE width of static/parts/phone.js).
 
 The template puts it in the page as it finds it in the page's output under ``MIME``, beside the
 widget: in a closed shadow root, so that its copies of the page's parts are not the page's own to

@@ -148,7 +148,7 @@ def _indices(value: Any) -> bool:
 
 
 def _names(value: Any) -> bool:
-    """Finished lessons' file names (tutor.js keeps only strings of what it stored)."""
+    """Finished lessons' file names (static/parts/kept.js keeps only strings of what it stored)."""
     return _json_within(16_384, list)(value) and all(isinstance(name, str) for name in value)
 
 

@@ -1,7 +1,7 @@
 """A teacher's own lessons: the ones this browser shared from the studio.
 
 Sharing a lesson (the studio's "Share a link") keeps its link in the browser's storage
-(static/tutor.js, "tutor-own-lessons": the newest first, one per game and title, at most
+(static/parts/kept.js, "tutor-own-lessons": the newest first, one per game and title, at most
 ``KEPT``). The learn page and the teacher's "Lead a class" form ask the browser for them
 (``OwnLessons``) and add them to their lesson lists, marked as the teacher's own in words and
 with a mark. A link carries the lesson or its code in the server's store

@@ -1,5 +1,5 @@
 """The tools every page carries beside its navigation: the text size (normal, large,
-projector) and the watch on the server. Both live in the browser (static/tutor.js):
+projector) and the watch on the server. Both live in the browser (static/parts/page-tools.js):
 the size is remembered there, and a server that stops answering is told in words, as is
 a page the server stops because its kernel used too much memory (serving.kernels)."""
 

@@ -79,7 +79,7 @@ class Fold(Component):
 
 
 class RecordUpload(Component):
-    """A button that picks a game record to replay. The browser (static/tutor.js) refuses a
+    """A button that picks a game record to replay. The browser (static/parts/files.js) refuses a
     file over the limit before reading it, in words beside the button: the server would drop
     so big a message and the learner would hear nothing. A file within the limit comes here
     and goes to the ``on_upload`` functions as {"name", "content"}."""

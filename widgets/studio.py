@@ -2,7 +2,7 @@
 step what the tutor says, and downloads the lesson file. The lesson itself is a
 ``tutor.studio.Draft``; this page draws it and sends it the teacher's clicks and words.
 
-The draft is kept in the browser as it changes (static/tutor.js, "studio-files"), so a
+The draft is kept in the browser as it changes (static/parts/files.js, "studio-files"), so a
 reload or a lost server finds it again; leaving with changes not yet downloaded asks first.
 """
 

@@ -39,14 +39,19 @@ def test_a_first_visit_gets_text_compressed_and_static_files_cached_for_long(pag
     assert [response.url for response in texts if response.headers.get("content-encoding") != "gzip"] == []
 
     tutor_files = {
-        url.rpartition("/")[2].partition("?")[0]: response
+        url.rpartition("/tutor-static/")[2].partition("?")[0]: response
         for url, response in fetched.items()
         if "/voila/tutor-static/" in url
     }
+    parts = {name for name in tutor_files if name.startswith("parts/")}
     assert {"tutor.js", "tutor.css"} <= set(tutor_files), "the widgets' script and styles, fetched by address"
-    for response in tutor_files.values():
-        assert re.search(r"\?v=[0-9a-f]{32}$", response.url), "the address names the file's version"
-        assert max_age(response.headers) >= YEAR
+    assert {"parts/fit.js", "parts/phone.js"} <= parts, "the script's parts, imported from beside it"
+    for name, response in tutor_files.items():
+        if name in parts:  # imported by name: asked for again at each page, never a stale part
+            assert response.headers.get("cache-control") == "no-cache"
+        else:
+            assert re.search(r"\?v=[0-9a-f]{32}$", response.url), "the address names the file's version"
+            assert max_age(response.headers) >= YEAR
 
     hashed = [
         response
@@ -64,5 +69,5 @@ def test_a_page_sends_its_widgets_script_once(page, voila):
     page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: frames.append(frame)))
     open_page(page, voila, page_file("learn", next(iter(games()))))
     page.wait_for_selector("[data-target^='card:']")
-    script_words = "function fitBoard"  # in tutor.js
+    script_words = "function fitBoard"  # in static/parts/fit.js
     assert not [frame for frame in frames if script_words in str(frame)]

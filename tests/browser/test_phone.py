@@ -61,7 +61,7 @@ def hidden_without_a_sign(page) -> list[str]:
 
 
 def wait_for_narrow_boards(page) -> None:
-    """The drawings have come back in their narrow layout (tutor.js asked for it)."""
+    """The drawings have come back in their narrow layout (static/parts/phone.js asked for it)."""
     page.wait_for_function(
         """limit => [...document.querySelectorAll('.tutor-board svg[viewBox]')]
         .filter(svg => svg.dataset.fit !== 'scroll' && svg.getClientRects().length)

@@ -57,7 +57,7 @@ def first_try_step(game: str) -> tuple[int, int, object]:
 
 
 def settle(page) -> None:
-    """Let tutor.js fit the boards again (after a resize or a new text size)."""
+    """Let the page fit the boards again (after a resize or a new text size)."""
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
     page.wait_for_timeout(250)
 
