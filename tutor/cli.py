@@ -161,8 +161,7 @@ def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: li
     Each game adds to the figures and is dropped, so memory does not grow with ``games``."""
     entry = registered(game)
     rng = random.Random(f"simulate:{game}:{seed}")
-    stats = entry.part("stats")
-    tally = stats.Figures(players) if stats is not None else None
+    tally = entry.stats.Figures(players) if entry.has("stats") else None
     wins: Counter[int] = Counter()  # games won (shared wins too) by seat
     actions = 0
     for number in range(games):

@@ -135,8 +135,8 @@ class Drill:
 
 def drills(game: str) -> tuple[Drill, ...]:
     """The game's drills, in the order it gives them (none for a game without any)."""
-    part = registered(game).part("drills")
-    return part.DRILLS if part is not None else ()
+    entry = registered(game)
+    return tuple(entry.drills.DRILLS) if entry.has("drills") else ()
 
 
 def drill(game: str, drill_id: str) -> Drill:

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 from html import escape
-from types import ModuleType
 
 import traitlets
 
 from tutor.core import SIMULTANEOUS
 from tutor.games import game
+from tutor.games.parts import HandDrawing
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.hand import card_name
 from widgets.component import Callbacks, Pickable, small_number
 
 
-def drawing(game_id: str) -> ModuleType:
-    """The module of the game's package that draws it."""
-    return game(game_id).needed("drawing")
+def drawing(game_id: str) -> HandDrawing:
+    """The module of the game's package that draws it, hands apart from the table."""
+    found = game(game_id).drawing
+    if not isinstance(found, HandDrawing):
+        raise LookupError(f"{game_id} draws no hand apart from its table")
+    return found
 
 
 def playable_cards(state, seat: int) -> list:

@@ -102,6 +102,24 @@ class Drawing(Protocol):
 
 
 @runtime_checkable
+class HandDrawing(Drawing, Protocol):
+    """A drawing that draws a player's hand apart from the table (widgets/hand.py)."""
+
+    def hand_cards(self, state: Any, seat: int) -> list: ...
+
+    def hand(
+        self,
+        state: Any,
+        seat: int,
+        playable: Sequence[Any] = (),
+        selected: Any = None,
+        highlight: Sequence[Any] = (),
+        clickable: bool = False,
+        narrow: bool = False,
+    ) -> str: ...
+
+
+@runtime_checkable
 class Glossary(Protocol):
     EDITIONS: Collection[str]  # the languages with a rule sheet
     TERMS: Mapping[str, Collection[str]]  # term -> the languages whose sheet has a word for it
