@@ -162,6 +162,12 @@ def test_a_duel_is_the_same_for_a_seed_and_moves_the_stronger_seat_round(capsys)
     assert 0 <= played.wins <= 6 and played.row() == row
 
 
+def test_a_duel_played_in_parts_is_the_whole_duel():
+    whole = duel.duel(d13.GAME_ID, 2, "coach", "beginner", 6, 3)
+    parts = [duel.duel(d13.GAME_ID, 2, "coach", "beginner", games, 3, first) for first, games in ((0, 2), (2, 4))]
+    assert duel.merged(parts) == whole
+
+
 def test_unknown_bots_and_wrong_counts_are_explained():
     with pytest.raises(TutorError, match="Known kinds: random, beginner, coach, expert"):
         bots.make_bot(mt.GAME_ID, "genius")

@@ -161,19 +161,35 @@ class Expert(Bot):
             return Advice(moves[0], Why("bot.why.only", player=Seat(seat)))
         view = state.view(seat)
         candidates = self.coach.ranked(view, moves, state.options)[: self.search.shortlist]
-        totals = [0.0] * len(candidates)
+        leads: list[list[float]] = [[] for _ in candidates]  # per candidate: its lead in each deal
+        alive = list(range(len(candidates)))
         for _ in range(self.search.deals):
             deal = state.resample_from_view(seat, self.rng)
             deal.seed = self.rng.randrange(2**31)  # later deals and reshuffles are unknown too
-            for index, move in enumerate(candidates):
+            for index in alive:
                 line = deal.clone()
-                line.push(move)
+                line.push(candidates[index])
                 self._play_out(deal, line)
-                totals[index] += lead(line, seat)
-        move = candidates[max(range(len(candidates)), key=totals.__getitem__)]  # ties: the coach's order
+                leads[index].append(lead(line, seat))
+            alive = self._still_open(alive, leads)
+            if len(alive) == 1:
+                break
+        # The best total over the deals every survivor played (ties: the coach's order).
+        move = candidates[max(alive, key=lambda index: sum(leads[index]))]
         # The coach's words for what the move does, and what the search added to them.
         plan = self.coach.explain(view, move, moves, state.options)
-        return Advice(move, Why("bot.why.expert", plan=plan, deals=self.search.deals, others=len(candidates) - 1))
+        deals = max(map(len, leads))
+        return Advice(move, Why("bot.why.expert", plan=plan, deals=deals, others=len(candidates) - 1))
+
+    def _still_open(self, alive: list[int], leads: list[list[float]]) -> list[int]:
+        """The candidates still worth playing out: once a few deals are in, a candidate that
+        trails the best one in clearly more than chance explains (paired over the same deals,
+        by ``CLEAR`` standard errors) is dropped, and its deals go to the others."""
+        played = len(leads[alive[0]])
+        if played < max(FIRST_LOOK, self.search.deals // 4):
+            return alive
+        best = max(alive, key=lambda index: sum(leads[index]))
+        return [index for index in alive if index == best or not _clearly_behind(leads[best], leads[index])]
 
     def _play_out(self, start, line) -> None:
         over, coach = self.search.over, self.coach
@@ -185,6 +201,23 @@ class Expert(Bot):
             if mover == SIMULTANEOUS:
                 mover = line.legal_moves()[0].seat
             line.push(coach.choose(line, mover))
+
+
+# The expert's early stop: it looks after this many deals (or a quarter of them), and drops a candidate whose
+# paired shortfall exceeds this many standard errors.
+FIRST_LOOK = 4
+CLEAR = 3.0
+
+
+def _clearly_behind(best: list[float], other: list[float]) -> bool:
+    """Whether ``other`` trails ``best`` by more than ``CLEAR`` standard errors of the paired gaps."""
+    gaps = [mine - theirs for mine, theirs in zip(best, other, strict=True)]
+    count = len(gaps)
+    mean = sum(gaps) / count
+    if mean <= 0:
+        return False
+    spread = sum((gap - mean) ** 2 for gap in gaps) / (count - 1)
+    return mean * mean * count > CLEAR * CLEAR * spread
 
 
 def lead(state, seat: int) -> float:

@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     duels.add_argument("--players", type=int, default=2)
     duels.add_argument("--games", type=int, default=2000)
     duels.add_argument("--seed", type=int, default=0)
+    duels.add_argument("--first", type=int, default=0, help="the number of the first game (a duel in parts)")
     duels.add_argument(
         "--pairing",
         choices=[f"{stronger}-{weaker}" for stronger, weaker in PAIRINGS],
@@ -81,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
             print(HEADER)
             for pairing in args.pairing or [f"{stronger}-{weaker}" for stronger, weaker in PAIRINGS]:
                 stronger, weaker = pairing.split("-")
-                print(duel(args.game, args.players, stronger, weaker, args.games, args.seed).row(), flush=True)
+                played = duel(args.game, args.players, stronger, weaker, args.games, args.seed, args.first)
+                print(played.row(), flush=True)
             return 0
         for line in run_bench(args.game, args.players, args.seconds):
             print(json.dumps(line), flush=True)

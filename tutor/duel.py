@@ -4,11 +4,15 @@ One seat plays the ``stronger`` strength and every other seat the ``weaker`` one
 stronger seat moves round the table from game to game, so every seat and first player
 counts alike. A shared first place counts as a share of a win. The win share comes with a
 Wilson interval (95 %); with equal strengths it would be one game in ``players``.
+
+Game number ``n`` of a seed is always the same game, so a long duel can be played in parts
+(``first``: the number of a part's first game) and the parts ``merged``.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import NamedTuple
 
 from tutor.bots import make_bots, play_out
@@ -24,15 +28,15 @@ class Duel(NamedTuple):
     stronger: str
     weaker: str
     games: int
-    wins: float  # the stronger seat's wins, shared first places counted as shares
+    wins: Fraction  # the stronger seat's wins, shared first places counted as shares
 
     @property
     def share(self) -> float:
-        return self.wins / self.games
+        return float(self.wins / self.games)
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        return wilson(float(self.wins), self.games)
 
     def row(self) -> str:
         low, high = self.interval
@@ -58,10 +62,11 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, middle - half), min(1.0, middle + half)
 
 
-def duel(game: str, players: int, stronger: str, weaker: str, games: int, seed: int) -> Duel:
+def duel(game: str, players: int, stronger: str, weaker: str, games: int, seed: int, first: int = 0) -> Duel:
+    """Games number ``first`` to ``first + games - 1`` of ``seed``."""
     entry = registered(game)
-    wins = 0.0
-    for number in range(games):
+    wins = Fraction(0)
+    for number in range(first, first + games):
         game_seed = seed * 1_000_003 + number
         seat = number % players
         kinds = [stronger if other == seat else weaker for other in range(players)]
@@ -69,5 +74,12 @@ def duel(game: str, players: int, stronger: str, weaker: str, games: int, seed: 
         play_out(state, make_bots(game, kinds, players, game_seed))
         winners = state.winners()
         if seat in winners:
-            wins += 1 / len(winners)
+            wins += Fraction(1, len(winners))
     return Duel(game, players, stronger, weaker, games, wins)
+
+
+def merged(parts: list[Duel]) -> Duel:
+    """One duel from parts of the same table (games of different numbers)."""
+    return parts[0]._replace(
+        games=sum(part.games for part in parts), wins=sum((part.wins for part in parts), Fraction(0))
+    )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import copy
-from functools import cache
+from functools import cache, lru_cache
 
 from tutor.bots import Bot, Search, Seat, Why
 from tutor.games import danger13 as d13
@@ -94,6 +93,8 @@ SEARCH = Search(deals=24, over=_round_over)
 
 AVERAGE_PLUS = sum(card.plus for card in d13.DECK if card.plus) / sum(1 for card in d13.DECK if card.plus)
 CARDS_TO_COME = 3  # roughly how many more cards a row receives before the round ends
+# The expert's playouts weigh the same rows again and again: their measures are kept.
+ROWS_KEPT = 1 << 15
 
 
 @cache
@@ -109,7 +110,8 @@ INSTANT, REFUSED, BUST, DRAWS, SAFE = "instant", "refused", "bust", "draw", "saf
 class _Rows:
     """Danger 13 rows and banks as one seat sees them, valued in expected plus points.
 
-    An outcome is (chance, rows, banked points per seat, busted seat or None)."""
+    An outcome is what one seat receiving a card may lead to: (chance, that seat, its row,
+    its banked points, whether the card busts it); the other seats stay as they are."""
 
     def __init__(self, view: dict):
         self.seat = view["seat"]
@@ -119,42 +121,28 @@ class _Rows:
             sum(card.plus for card in view["bank"]) if seat == self.seat else size * AVERAGE_PLUS
             for seat, size in enumerate(view["bank_sizes"])
         ]
+        # Every seat's worth while the round goes on, and once a bust ends it (rows banked whole).
+        self.live = [bank + _row_worth(row) for bank, row in zip(self.banked, self.rows, strict=True)]
+        self.ended = [bank + _row_plus(row) for bank, row in zip(self.banked, self.rows, strict=True)]
 
-    def receive(self, seat: int, card, can_refuse: bool = True) -> list:
-        """The outcomes of ``seat`` receiving ``card``: a receiver holding a hand card
-        refuses a card that would bust them; a draw card's draw is averaged over the deck."""
-        landing, new_row = self.landing(seat, card, can_refuse)
+    def receive(self, seat: int, card, can_refuse: bool = True, row: tuple | None = None) -> list:
+        """The outcomes of ``seat`` (whose row is ``row`` if given) receiving ``card``: a
+        receiver holding a hand card refuses a card that would bust them; a draw card's draw
+        is averaged over the deck."""
+        row = self.rows[seat] if row is None else row
+        landing, new_row = _landing(row, card, can_refuse)
         if landing == INSTANT:
-            return [(1.0, self.rows, _added(self.banked, seat, card.plus), None)]
+            return [(1.0, seat, row, self.banked[seat] + card.plus, False)]
         if landing == REFUSED:
-            return self.refuse(seat)
-        rows = _replaced(self.rows, seat, new_row)
-        if landing == BUST:
-            return [(1.0, rows, self.banked, seat)]
-        if landing == SAFE:
-            return [(1.0, rows, self.banked, None)]
-        after = copy.copy(self)
-        after.rows = rows
-        share = 1 / len(d13.DECK)
-        # A drawn draw card draws again; the coach looks one card deep and counts only its value.
-        return [
-            (share * count * chance, *outcome)
-            for drawn, count in d13.COUNTS.items()
-            for chance, *outcome in after.receive(
-                seat, drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW else drawn
-            )
-        ]
+            return [(1.0, seat, _refused(row), self.banked[seat], False)]
+        if landing in (BUST, SAFE):
+            return [(1.0, seat, new_row, self.banked[seat], landing == BUST)]
+        bank = self.banked[seat]
+        return [(chance, seat, after, bank + plus, busts) for chance, after, plus, busts in _draws(new_row)]
 
     def landing(self, seat: int, card, can_refuse: bool = True) -> tuple[str, tuple]:
-        """What ``card`` does to ``seat``'s row (INSTANT, REFUSED, BUST, DRAWS or SAFE), and the row
-        it leaves if it goes in: the coach expects a receiver holding a hand card to refuse a bust."""
-        row = self.rows[seat]
-        if card.kind == d13.INSTANT:
-            return INSTANT, row
-        new_row = row[:-1] if card.kind == d13.ARROW else row + (card,)
-        if _row_sum(new_row) < _line(new_row):
-            return (DRAWS if card.kind == d13.DRAW else SAFE), new_row
-        return (REFUSED if can_refuse and d13.HAND_CARD in row else BUST), new_row
+        """What ``card`` does to ``seat``'s row (``_landing``)."""
+        return _landing(self.rows[seat], card, can_refuse)
 
     def why(self, mover: int, seat: int, card, can_refuse: bool = True) -> Why:
         """What ``card`` does to ``seat``'s row, in the words of its landing (``mover`` keeps it or
@@ -184,23 +172,62 @@ class _Rows:
 
     def refuse(self, seat: int) -> list:
         """Rule d13.hand: the refused card and a hand card leave; nothing else happens."""
-        row = list(self.rows[seat])
-        row.reverse()
-        row.remove(d13.HAND_CARD)
-        row.reverse()
-        return [(1.0, _replaced(self.rows, seat, tuple(row)), self.banked, None)]
+        return [(1.0, seat, _refused(self.rows[seat]), self.banked[seat], False)]
 
     def expected(self, outcomes: list) -> float:
         """Our expected plus points minus the best other seat's, over the outcomes."""
-        return sum(chance * self._lead(rows, banked, busted) for chance, rows, banked, busted in outcomes)
+        total = 0.0
+        for chance, seat, row, bank, busts in outcomes:
+            worth = list(self.ended if busts else self.live)
+            worth[seat] = bank if busts else bank + _row_worth(row)
+            mine = worth.pop(self.seat)
+            total += chance * (mine - max(worth))
+        return total
 
-    def _lead(self, rows, banked, busted) -> float:
-        worth = [
-            banked[seat] + (0 if seat == busted else _row_plus(row) * (1 if busted is not None else _keep(row)))
-            for seat, row in enumerate(rows)
-        ]
-        mine = worth.pop(self.seat)
-        return mine - max(worth)
+
+def _landing(row: tuple, card, can_refuse: bool) -> tuple[str, tuple]:
+    """What ``card`` does to ``row`` (INSTANT, REFUSED, BUST, DRAWS or SAFE), and the row it
+    leaves if it goes in: the coach expects a receiver holding a hand card to refuse a bust."""
+    if card.kind == d13.INSTANT:
+        return INSTANT, row
+    new_row = row[:-1] if card.kind == d13.ARROW else row + (card,)
+    if _row_sum(new_row) < _line(new_row):
+        return (DRAWS if card.kind == d13.DRAW else SAFE), new_row
+    return (REFUSED if can_refuse and d13.HAND_CARD in row else BUST), new_row
+
+
+@lru_cache(maxsize=ROWS_KEPT)
+def _draws(row: tuple) -> tuple:
+    """What the card a draw card draws does to ``row`` (which holds the draw card), for each
+    card of the deck: (chance, the row it leaves, plus points banked at once, whether it busts).
+    A drawn draw card draws again; the coach looks one card deep and counts only its value."""
+    share = 1 / len(d13.DECK)
+    outcomes = []
+    for drawn, count in d13.COUNTS.items():
+        card = drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW else drawn
+        landing, after = _landing(row, card, True)
+        if landing == INSTANT:
+            outcomes.append((share * count * 1.0, row, card.plus, False))
+        elif landing == REFUSED:
+            outcomes.append((share * count * 1.0, _refused(row), 0, False))
+        else:
+            outcomes.append((share * count * 1.0, after, 0, landing == BUST))
+    return tuple(outcomes)
+
+
+def _refused(row: tuple) -> tuple:
+    """``row`` without its last hand card."""
+    cards = list(row)
+    cards.reverse()
+    cards.remove(d13.HAND_CARD)
+    cards.reverse()
+    return tuple(cards)
+
+
+@lru_cache(maxsize=ROWS_KEPT)
+def _row_worth(row) -> float:
+    """A row's plus points times the chance it is banked."""
+    return _row_plus(row) * _keep(row)
 
 
 def _keep(row) -> float:
@@ -210,21 +237,15 @@ def _keep(row) -> float:
     return 1 - (1 - survive) ** 2 if d13.HAND_CARD in row else survive
 
 
+@lru_cache(maxsize=ROWS_KEPT)
 def _row_sum(row) -> int:
     return sum(card.value for card in row)
 
 
+@lru_cache(maxsize=ROWS_KEPT)
 def _row_plus(row) -> int:
     return sum(card.plus for card in row)
 
 
 def _line(row) -> int:
     return d13.RAISED_LIMIT if d13.RAISE_CARD in row else d13.LIMIT
-
-
-def _replaced(items: list, index: int, value) -> list:
-    return [value if position == index else item for position, item in enumerate(items)]
-
-
-def _added(numbers: list, index: int, amount: float) -> list:
-    return [number + amount if position == index else number for position, number in enumerate(numbers)]

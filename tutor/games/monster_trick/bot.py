@@ -108,10 +108,15 @@ class _TrickTable:
         # Unseen cards are in other hands or already discarded; only the first can still beat us.
         live_cards = sum(view["hand_sizes"]) - len(view["hand"])
         self.live = live_cards / len(self.unseen) if self.unseen else 0.0
+        self._higher: dict = {}  # card -> unseen cards of its colour that beat it
 
     def keep_chance(self, card, cards_after: int) -> float:
         """Rough chance that ``card`` keeps the claim of a trick holding ``cards_after`` cards."""
-        higher = sum(1 for other in self.unseen if other.colour == card.colour and other.value > card.value)
+        higher = self._higher.get(card)
+        if higher is None:  # counted once per card: the coach asks about each card several times
+            higher = self._higher[card] = sum(
+                1 for other in self.unseen if other.colour == card.colour and other.value > card.value
+            )
         return 1.0 / (1.0 + higher * self.live * (4 - cards_after) / 3)
 
     def expected_wins(self) -> float:
