@@ -15,14 +15,6 @@ from tutor.seats import english_name
 from widgets.assets import browser_side
 
 
-def small_number(text: str, below: int) -> int | None:
-    """``text`` as the whole number from 0 to ``below`` - 1 that a click's name carries
-    (``seat:2``), else None: the browser may send anything."""
-    if text.isascii() and text.isdigit() and len(text) <= len(str(below)) and int(text) < below:
-        return int(text)
-    return None
-
-
 class Component(anywidget.AnyWidget):
     _esm, _css = browser_side("tutor.js", "tutor.css")
 

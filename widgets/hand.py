@@ -12,7 +12,8 @@ from tutor.games.parts import HandDrawing
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.hand import card_name
-from widgets.component import Callbacks, Pickable, small_number
+from tutor.svg.targets import Target
+from widgets.component import Callbacks, Pickable
 
 
 def drawing(game_id: str) -> HandDrawing:
@@ -54,7 +55,7 @@ def acting_seat(state) -> int | None:
 
 def card_target(card) -> str:
     """The selector of ``card`` in a drawn hand (its label starts with the card's name)."""
-    return f"[data-target^='card:'][aria-label^=\"{card},\"]"
+    return f'{Target.any("card")}[aria-label^="{card},"]'
 
 
 class Hand(Pickable):
@@ -102,14 +103,14 @@ class Hand(Pickable):
     def click(self, name: str) -> None:
         """``card:<place in the hand>`` or, as the browser sends it, ``card:<place>:<card name>``:
         the name wins, so a click on a hand drawn before the last move still picks that card."""
-        kind, _, place = name.partition(":")
-        place, _, shown = place.partition(":")
-        if kind != "card" or not (self.clickable or self.pick):
+        clicked = Target.read(name)
+        place, _, shown = str(clicked.which).partition(":")
+        if clicked.kind != "card" or not (self.clickable or self.pick):
             return
         if shown:
             card = next((card for card in self.cards if card_name(card) == shown), None)
         else:
-            index = small_number(place, len(self.cards))
+            index = Target("card", place).number(len(self.cards))
             card = self.cards[index] if index is not None else None
         if card is None:
             return  # that card has left the hand since the browser drew it

@@ -9,6 +9,8 @@ from __future__ import annotations
 from html import escape
 from math import cos, pi, sin
 
+from tutor.svg.targets import Target
+
 FONT = "'Inter', 'Segoe UI', 'Helvetica Neue', 'DejaVu Sans', Arial, sans-serif"
 INK = "#1f2328"
 MUTED = "#5b6370"
@@ -109,7 +111,7 @@ def document(width, height, *children: str, label: str | None = None, **attrs) -
     )
 
 
-def target(name: str, label: str, *children: str, disabled=False, pressed=None, ring=None, **attrs) -> str:
+def target(name: Target | str, label: str, *children: str, disabled=False, pressed=None, ring=None, **attrs) -> str:
     """A clickable part: the browser side gives every ``data-target`` keyboard focus and
     turns Enter/Space into a click. ``ring`` is (x, y, w, h) of the focus outline, drawn
     hidden and shown by CSS on keyboard focus so every browser shows it the same way."""
@@ -121,7 +123,7 @@ def target(name: str, label: str, *children: str, disabled=False, pressed=None, 
         "g",
         *children,
         focus,
-        data_target=name,
+        data_target=str(name),
         tabindex="0",
         role="button",
         aria_label=label,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tutor.messages import msg
 from tutor.svg.draw import ACCENT, MUTED, document, el, group, mark_outline, target, text
+from tutor.svg.targets import Target
 
 RAISE = 18  # how far the selected card rises out of the row
 PAD = 12
@@ -83,7 +84,7 @@ def hand(
                 else (msg("widgets.card-playable") if can_play else msg("widgets.card-not-playable"))
             )
             drawn = target(
-                f"card:{index}:{card_name(card)}",
+                Target("card", f"{index}:{card_name(card)}"),
                 msg("widgets.card-label", card=card, state=state),
                 drawn,
                 pressed=chosen,

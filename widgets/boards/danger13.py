@@ -8,8 +8,9 @@ import traitlets
 from tutor.core import TutorError
 from tutor.games.danger13 import ACCEPT, REFUSE, Choice, Give, drawing, parse_card
 from tutor.messages import msg
+from tutor.svg.targets import Target
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, Pickable, small_number
+from widgets.component import Callbacks, Pickable
 from widgets.hand import acting_seat
 
 
@@ -47,14 +48,14 @@ class Danger13Table(Pickable):
         self.seat_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, words = name.partition(":")
-        seat = small_number(words, self._state.players)
+        clicked = Target.read(name)
+        seat = clicked.number(self._state.players)
         if self.pick:
-            if kind == "pile":
+            if clicked.kind == "pile":
                 self.picked("pile", msg("widgets.d13.pile", count=self._state.view(self.viewer or 0)["pile_size"]))
-            elif kind == "seat" and seat is not None:
+            elif clicked.kind == "seat" and seat is not None:
                 self.seat_picked(seat)
-        elif kind == "seat" and seat is not None and self.accepting:
+        elif clicked.kind == "seat" and seat is not None and self.accepting:
             self.seat_callbacks(seat)
 
     def render(self) -> str:
@@ -134,15 +135,15 @@ def clicks(move) -> list[str]:
     """What a person clicks on this board to make ``move``: CSS selectors, in order (the
     browser tests play through them)."""
     if isinstance(move, Choice):
-        return [f"[data-target='{move.answer}']"]
-    return [f"[data-target='seat:{move.seat}']"]
+        return [Target(move.answer).selector]
+    return [Target("seat", move.seat).selector]
 
 
 BOARD = Danger13Board
 # What a learner acts on, per page kind (the browser tests check that it is in view): the rows;
 # in play the hand card's buttons too.
 ACTED_ON = {
-    "learn": "[data-target^='seat:']",
-    "drill": "[data-target^='seat:']",
-    "play": "[data-target^='seat:'], .tutor-actions button",
+    "learn": Target.any("seat"),
+    "drill": Target.any("seat"),
+    "play": f"{Target.any('seat')}, .tutor-actions button",
 }

@@ -12,8 +12,9 @@ from tutor.core import TutorError
 from tutor.games.monster_trick import VP_SETS, Play, Predict, drawing, parse_card
 from tutor.messages import msg
 from tutor.svg.draw import el
+from tutor.svg.targets import Target
 from widgets.board import Board
-from widgets.component import Callbacks, Pickable, StateComponent, small_number
+from widgets.component import Callbacks, Pickable, StateComponent
 from widgets.hand import Hand, card_target
 
 SLOT_WORD = re.compile(r"^\s*slot\s*(\d+)\s*$", re.IGNORECASE)
@@ -40,11 +41,11 @@ class MonsterTrickTable(Pickable):
         self.slot_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, words = name.partition(":")
-        slot = small_number(words, 4)
-        if kind == "slot" and slot is not None and self.pick:
+        clicked = Target.read(name)
+        slot = clicked.number(4)
+        if clicked.kind == "slot" and slot is not None and self.pick:
             self.picked(f"slot {slot + 1}", msg("widgets.mt.slot", slot=slot + 1))
-        elif kind == "slot" and slot is not None:
+        elif clicked.kind == "slot" and slot is not None:
             self.slot_callbacks(slot)
 
     def render(self) -> str:
@@ -76,9 +77,9 @@ class MonsterTrickPlayers(Pickable):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def click(self, name: str) -> None:
-        kind, _, words = name.partition(":")
-        seat = small_number(words, self._state.players)
-        if kind == "seat" and seat is not None and self.pick:
+        clicked = Target.read(name)
+        seat = clicked.number(self._state.players)
+        if clicked.kind == "seat" and seat is not None and self.pick:
             self.seat_picked(seat)
 
     def render(self) -> str:
@@ -121,11 +122,12 @@ class MonsterTrickPrediction(StateComponent):
         self.move_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, value = name.partition(":")
-        if kind == "clear":
+        clicked = Target.read(name)
+        vp = clicked.number(100)
+        if clicked.kind == "clear":
             self.order = []
-        elif kind == "vp" and small_number(value, 100) is not None and self.active and self.accepting and not self.pick:
-            values, vp = VP_SETS[self._state.round], int(value)
+        elif clicked.kind == "vp" and vp is not None and self.active and self.accepting and not self.pick:
+            values = VP_SETS[self._state.round]
             if vp in values and vp not in self.order:
                 self.order = [*self.order, vp]
             if len(self.order) == 3:
@@ -214,15 +216,15 @@ def clicks(move) -> list[str]:
     """What a person clicks on this board to make ``move``: CSS selectors, in order (the
     browser tests play through them)."""
     if isinstance(move, Predict):
-        return [f"[data-target='vp:{value}']" for value in move.order]
-    return [card_target(move.card), f"[data-target='slot:{move.slot}']"]
+        return [Target("vp", value).selector for value in move.order]
+    return [card_target(move.card), Target("slot", move.slot).selector]
 
 
 BOARD = MonsterTrickBoard
 # What a learner acts on, per page kind (the browser tests check that it is in view): the cards
 # and the slots; in play the VP cards of a prediction too.
 ACTED_ON = {
-    "learn": "[data-target^='card:'], [data-target^='slot:']",
-    "drill": "[data-target^='card:'], [data-target^='slot:']",
-    "play": "[data-target^='vp:'], [data-target^='slot:']",
+    "learn": f"{Target.any('card')}, {Target.any('slot')}",
+    "drill": f"{Target.any('card')}, {Target.any('slot')}",
+    "play": f"{Target.any('vp')}, {Target.any('slot')}",
 }

@@ -12,8 +12,9 @@ from tutor.core import TutorError
 from tutor.games.decktet import parse_card
 from tutor.games.thricewise import Cell, Done, Pick, Place, drawing
 from tutor.messages import msg
+from tutor.svg.targets import Target
 from widgets.board import Actions, Board
-from widgets.component import Callbacks, Pickable, small_number
+from widgets.component import Callbacks, Pickable
 from widgets.hand import Hand, acting_seat, card_target
 
 CELL_WORDS = re.compile(r"^\(?\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*\)?$", re.ASCII)  # a grid is never 1000 wide
@@ -42,9 +43,9 @@ class ThricewiseGrid(Pickable):
         self.cell_callbacks.register(callback, remove)
 
     def click(self, name: str) -> None:
-        kind, _, words = name.partition(":")
-        found = CELL_WORDS.match(words)
-        if kind != "cell" or not found:
+        clicked = Target.read(name)
+        found = CELL_WORDS.match(str(clicked.which))
+        if clicked.kind != "cell" or not found:
             return
         cell = Cell(int(found.group(1)), int(found.group(2)))
         if self.pick:
@@ -85,9 +86,9 @@ class ThricewisePlayers(Pickable):
         super().__init__(state, seat=seat, scale=scale, **kwargs)
 
     def click(self, name: str) -> None:
-        kind, _, words = name.partition(":")
-        seat = small_number(words, self._state.players)
-        if kind == "seat" and seat is not None and self.pick:
+        clicked = Target.read(name)
+        seat = clicked.number(self._state.players)
+        if clicked.kind == "seat" and seat is not None and self.pick:
             self.seat_picked(seat)
 
     def render(self) -> str:
@@ -186,8 +187,8 @@ def clicks(move) -> list[str]:
     """What a person clicks on this board to make ``move``: CSS selectors, in order (the
     browser tests play through them)."""
     if isinstance(move, Done):
-        return ["[data-target='done']"]
-    where = "[data-target='pick']" if isinstance(move, Pick) else f"[data-target='cell:{move.cell}']"
+        return [Target("done").selector]
+    where = Target("pick").selector if isinstance(move, Pick) else Target("cell", move.cell).selector
     return [card_target(move.card), where]
 
 
@@ -197,7 +198,7 @@ BOARD = ThricewiseBoard
 # asks with buttons.
 GRID = ".tutor-widget:has(> svg[data-fit='scroll'])"
 ACTED_ON = {
-    "learn": f"[data-target^='card:'], {GRID}",
+    "learn": f"{Target.any('card')}, {GRID}",
     "drill": ".tutor-choices button",
-    "play": f"[data-target^='card:'], {GRID}",
+    "play": f"{Target.any('card')}, {GRID}",
 }

@@ -28,6 +28,7 @@ from tutor.svg.draw import (
     title,
 )
 from tutor.svg.seats import pawn, seat_colours
+from tutor.svg.targets import Target
 
 CARD_W, CARD_H = 64, 90
 ROW_SCALE = 0.9  # cards in the rows
@@ -225,7 +226,7 @@ def _pile(x: float, y: float, view, pick: bool, marked: bool, room: float | None
     if marked:
         drawn += mark_outline(x - 6, y - 6, CARD_W + 12, CARD_H + 12, 10, dash="10 6")
     if pick:
-        drawn = target("pile", label, drawn, ring=(x, y, CARD_W, CARD_H))
+        drawn = target(Target("pile"), label, drawn, ring=(x, y, CARD_W, CARD_H))
     return drawn
 
 
@@ -551,7 +552,9 @@ def table(
     for other in range(state.players):
         body = _row(state, view, seat, other, colours[other], other in lit, other in highlight, marked_cards, narrow)
         if clickable or pick:
-            body = target(f"seat:{other}", row_label(state, view, other), body, ring=(0, 0, width - 2 * PAD, row_h - 8))
+            body = target(
+                Target("seat", other), row_label(state, view, other), body, ring=(0, 0, width - 2 * PAD, row_h - 8)
+            )
         rows.append(group(body, x=PAD, y=head_h + other * row_h))
     height = head_h + state.players * row_h + PAD
     head = _narrow_head(state, view, pick, highlight) if narrow else _head(state, view, pick, highlight)

@@ -30,6 +30,7 @@ from tutor.svg.draw import (
 )
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
+from tutor.svg.targets import Target
 
 CARD_W, CARD_H = 70, 100
 VP_W, VP_H = 38, 54
@@ -249,7 +250,9 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=Fa
     for slot in range(4):
         body = _slot(state, slot, colours, tags, slot in lit, slot in highlight, marked_cards, claims)
         if clickable:
-            body = target(f"slot:{slot}", slot_label(state, slot, selected, claims), body, ring=(0, 0, SLOT_W, SLOT_H))
+            body = target(
+                Target("slot", slot), slot_label(state, slot, selected, claims), body, ring=(0, 0, SLOT_W, SLOT_H)
+            )
         column, row = (slot % 2, slot // 2) if narrow else (slot, 0)
         pad, gap = (NARROW_PAD, NARROW_GAP) if narrow else (PAD, GAP)
         slots.append(group(body, x=pad + column * (SLOT_W + gap), y=pad + row * (SLOT_H + gap)))
@@ -282,7 +285,7 @@ def players(
         panel = _player_panel(state, view, seat, other, width, colours[other], other in highlight, reveal_active)
         if clickable:
             label = player_summary(state, view, seat, other, reveal_active)
-            panel = target(f"seat:{other}", label, panel, ring=(0, 0, width, PANEL_H))
+            panel = target(Target("seat", other), label, panel, ring=(0, 0, width, PANEL_H))
         panels.append(
             group(
                 panel,
@@ -411,6 +414,6 @@ def prediction(values, order, clickable=False, narrow=False) -> str:
     for index, value in enumerate(left):
         card = vp_card(value, face_up=True)
         if clickable:
-            card = target(f"vp:{value}", msg("widgets.mt.place-vp", value=value), card, ring=(0, 0, VP_W, VP_H))
+            card = target(Target("vp", value), msg("widgets.mt.place-vp", value=value), card, ring=(0, 0, VP_W, VP_H))
         parts.append(group(card, x=start + index * (VP_W + 12), y=30))
     return document(width, VP_H + 44, *parts, label=msg("widgets.mt.prediction-label"))

@@ -25,6 +25,7 @@ from tutor.svg.draw import (
 )
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
+from tutor.svg.targets import Target
 
 GAP = 6
 CELL_W, CELL_H = CARD_W + GAP, CARD_H + GAP
@@ -199,7 +200,7 @@ def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable
         drawn = "".join(body)
         if pick:
             label = msg("widgets.tw.placed", card=card, where=where(state.grid, cell))
-            drawn = target(f"cell:{cell}", label, drawn, ring=(0, 0, w, h))
+            drawn = target(Target("cell", cell), label, drawn, ring=(0, 0, w, h))
         return group(drawn, x=x, y=y)
     adjacent = cell in open_cells or _next_to_grid(state, cell)
     if not adjacent:
@@ -236,7 +237,7 @@ def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable
         body.append(_mark(w, h))
     drawn = "".join(body)
     if clickable:
-        drawn = target(f"cell:{cell}", cell_label(state, cell, selected), drawn, ring=(0, 0, w, h))
+        drawn = target(Target("cell", cell), cell_label(state, cell, selected), drawn, ring=(0, 0, w, h))
     return group(drawn, x=x, y=y)
 
 
@@ -342,7 +343,7 @@ def players(state, seat: int | None = None, highlight=(), narrow=False, beside=F
     for other in range(count):
         panel = _panel(state, view, other, width, colours[other], other in highlight)
         if clickable:
-            panel = target(f"seat:{other}", _summary(state, view, other), panel, ring=(0, 0, width, PANEL_H))
+            panel = target(Target("seat", other), _summary(state, view, other), panel, ring=(0, 0, width, PANEL_H))
         panels.append(group(panel, x=PAD + other % across * (width + 10), y=8 + other // across * (PANEL_H + 10)))
     lines = -(-count // across)
     # On a phone the panels set the board's scale (the hand may be narrower than they are).
