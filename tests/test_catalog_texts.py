@@ -146,7 +146,7 @@ def test_counts_take_the_languages_plural_rules(texts, lang):
     [
         ("en", "Red already had theirs", "Red and Blue already had theirs"),
         ("fr", "Rouge a déjà eu la sienne", "Rouge et Bleu ont déjà eu la leur"),
-        ("nl", "Rood kreeg er al een", "Rood en Blauw kregen er al een"),
+        ("nl", "Rood heeft er al een gekregen", "Rood en Blauw hebben er al een gekregen"),
     ],
 )
 def test_a_verb_after_a_list_of_names_agrees_with_how_many_there_are(lang, one, two):
@@ -171,6 +171,8 @@ OTHER_WORDS = {
         r"\btrekstapel",
         r"\brooster",
         r"\b(groen|geel|blauw|paars) \d+\b",
+        r"(?<!['\w])[Cc]oach\b",  # the computer player who plays well is the "trainer" on every page
+        r"\b[Kk]lik",  # a phone taps: "kies", "druk op"
     ],
     ("thricewise", "nl"): [r"\brij(en)? van drie", r"\bplek(ken)?\b"],  # a cell: the glossary's "vak"
     ("danger13", "nl"): [

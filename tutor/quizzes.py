@@ -135,7 +135,7 @@ def make_question(
     ``quiz.<kind>`` (a variant, as a dealer keeping the card)."""
     values = tuple(value for _, value in choices)
     cited = tuple(dict.fromkeys(rules))  # each once, in order
-    see = msg("quiz.see", rules=", ".join(msg(f"rule.{rule}.title") for rule in cited))
+    see = msg("quiz.see", rules=[msg(f"rule.{rule}.title") for rule in cited])
     return Question(
         game,
         kind,
