@@ -14,7 +14,8 @@ from abc import ABC, abstractmethod
 from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from random import Random
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from tutor.messages import DEFAULT_LANGUAGE, msg
 
@@ -198,7 +199,16 @@ def _field_reader(fields: tuple[str, ...]):
     return eval(f"lambda self: ({''.join(f'self.{name}, ' for name in fields)})")
 
 
-class State(ABC):
+def _seat(move: Any) -> int:
+    """The seat a move of a simultaneous step names (each such move has one)."""
+    return move.seat
+
+
+# A game's move: a small immutable value (a NamedTuple of each game's rules, as python-chess's Move).
+M = TypeVar("M")
+
+
+class State(ABC, Generic[M]):
     """The engine contract as code, and the skeleton the three engines share.
 
     A game's State names its position in ``FIELDS``: every field a move may change.
@@ -232,7 +242,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__:
             cls._position = _field_reader(cls.FIELDS)
-            cls.Position = namedtuple(f"{cls.__name__}Position", cls.FIELDS)
+            cls.Position = namedtuple(f"{cls.__name__}Position", cls.FIELDS)  # type: ignore[misc]  # made from FIELDS
 
     def __init__(
         self,
@@ -250,25 +260,25 @@ class State(ABC):
         if len(self.seat_names) != players:
             raise PositionError(msg("error.seat-names", players=players))
         self.first_player = first_player
-        self.move_stack: list = []
+        self.move_stack: list[M] = []
         self._undo: list[tuple] = []  # per move on the stack: the FIELDS' values before it
         self._chosen = UNCHOSEN  # the move random_move just chose in this position (see ``push``)
 
     # ----------------------------------------------------------------- what each game provides
     @abstractmethod
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[M]:
         """The moves the mover(s) may make now; empty at a chance step or the end."""
 
     @abstractmethod
-    def why_not(self, move) -> Reason | None:
+    def why_not(self, move: M) -> Reason | None:
         """Why ``move`` is refused now, or None when it is legal."""
 
     @abstractmethod
-    def chance_move(self) -> Any:
+    def chance_move(self) -> M | None:
         """The chance event now due (deal, draw, reveal), as the seed decides it."""
 
     @abstractmethod
-    def _apply(self, move) -> None:
+    def _apply(self, move: M) -> None:
         """Change the FIELDS as the legal ``move`` does."""
 
     @abstractmethod
@@ -284,11 +294,11 @@ class State(ABC):
         """What ``seat`` may see: bots and widgets read only this for hidden things."""
 
     @abstractmethod
-    def describe(self, before, move, after) -> list[Event]:
+    def describe(self, before: Any, move: M, after: Any) -> list[Event]:
         """The events of ``move``, made in position ``before`` and leading to ``after``."""
 
     # ----------------------------------------------------------------- moves
-    def push(self, move) -> None:
+    def push(self, move: M) -> None:
         """Apply ``move``; an illegal one raises IllegalMove and changes nothing.
 
         The very move ``random_move`` has just chosen in this position is legal and
@@ -303,7 +313,7 @@ class State(ABC):
         self._apply(move)
         self.move_stack.append(move)
 
-    def pop(self):
+    def pop(self) -> M:
         """Undo the last move and return it."""
         move = self.move_stack.pop()
         self.__dict__.update(zip(self.FIELDS, self._undo.pop()))
@@ -319,12 +329,12 @@ class State(ABC):
         if mover == CHANCE:
             return Turn(CHANCE_STEP)
         if mover == SIMULTANEOUS:
-            return Turn(SEATS, tuple(sorted({move.seat for move in self.legal_moves()})))
+            return Turn(SEATS, tuple(sorted({_seat(move) for move in self.legal_moves()})))
         return Turn(NOBODY)
 
-    def mover(self, move) -> int:
+    def mover(self, move: M) -> int:
         """Who makes ``move`` now: in a simultaneous step each move names its seat."""
-        return move.seat if self.to_move == SIMULTANEOUS else self.to_move
+        return _seat(move) if self.to_move == SIMULTANEOUS else self.to_move
 
     def position(self):
         """The FIELDS' values now, by name."""
@@ -358,7 +368,7 @@ class State(ABC):
         """Everything that makes the position, for comparing two states."""
         return tuple((name, freeze(getattr(self, name))) for name in (*self.SETTINGS, *self.FIELDS))
 
-    def clone(self):
+    def clone(self) -> Self:
         """An independent copy that can also undo its moves (field values are shared:
         nothing changes them in place)."""
         other = copy.copy(self)
@@ -367,17 +377,17 @@ class State(ABC):
         other._chosen = UNCHOSEN  # the copy's fields may be changed (resample_from_view)
         return other
 
-    def resample_from_view(self, seat: int, rng):
+    def resample_from_view(self, seat: int, rng: Random) -> Self:
         """A copy in which everything ``seat`` cannot see is dealt again at random, sizes
         kept (OpenSpiel's resample_from_infostate): ``view(seat)`` must not change. A game
         with nothing hidden returns a plain copy; games with hidden cards override this."""
         return self.clone()
 
-    def restarted(self):
+    def restarted(self) -> Self:
         """The same game at its start: players, seed, options, first player and names."""
         return type(self)(self.players, self.seed, self.options, self.first_player, self.seat_names)
 
-    def random_move(self, rng):
+    def random_move(self, rng: Random) -> M | None:
         """One legal move chosen at random (the chance event when one is due)."""
         if self.to_move == CHANCE:
             self._chosen = move = self.chance_move()

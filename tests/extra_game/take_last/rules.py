@@ -38,7 +38,10 @@ def parse_move(text: str, players: int | None = None) -> Take:
     return Take(int(match[1]))
 
 
-class State(core.State):
+Move = Take | Deal  # what a player or chance does
+
+
+class State(core.State[Move]):
     game_id = GAME_ID
     OPTIONS = OPTIONS
     PLAYER_COUNTS = PLAYER_COUNTS
@@ -64,7 +67,7 @@ class State(core.State):
     def is_terminal(self) -> bool:
         return self.dealt and self.pile == 0
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self.to_move < 0:
             return []
         return [Take(count) for count in range(1, min(MOST, self.pile) + 1)]

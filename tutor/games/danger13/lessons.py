@@ -88,7 +88,9 @@ def lesson_state(
     table.deal(position)
     state.last_round = position.get("last_round", False)
     state.to_move = CHANCE  # the dealer's packet card is turned up next (no actor: see State.phase)
-    state.push(state.chance_move())
+    reveal = state.chance_move()
+    assert reveal is not None, "a dealt position always has a card to turn up"
+    state.push(reveal)
     return state
 
 

@@ -282,7 +282,10 @@ _WAITING = {
 }
 
 
-class State(core.State):
+Move = Give | Choice | Reveal  # what a player or chance does
+
+
+class State(core.State[Move]):
     """A Danger 13 game in progress. ``seat_names`` are only for messages."""
 
     game_id = GAME_ID
@@ -373,7 +376,7 @@ class State(core.State):
         """Who may still be given a card in this deal (rule d13.one-each)."""
         return list(_WAITING[self.players][self.received])
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         phase, revealed, pending = self.phase, self.revealed, self.pending
         if phase == GIVE and revealed is not None:  # a card is turned up while the dealer gives
             return [Give(revealed, seat) for seat in self.receivers()]

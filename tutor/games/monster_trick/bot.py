@@ -64,7 +64,8 @@ class Beginner(Bot):
 
     def decide(self, view, moves, options):
         if view["phase"] == "predict":
-            return mt.Predict(tuple(sorted(mt.VP_SETS[view["round"]])))
+            low, middle, high = sorted(mt.VP_SETS[view["round"]])
+            return mt.Predict((low, middle, high))
         return max(moves, key=lambda move: (move.card.value, -move.slot))
 
     def explain(self, view, move, moves, options):
@@ -85,7 +86,7 @@ TRICK_WEIGHT = 10.0  # a trick's worth, against the small card-spending preferen
 BASE_TRICKS = 2
 
 
-def _vp_order(values: tuple[int, ...], expected: float) -> tuple[int, ...]:
+def _vp_order(values: tuple[int, ...], expected: float) -> tuple[int, int, int]:
     """Highest VP card where the expected last trick lands in the cycle, the middle one
     a trick later (overshooting is likelier than falling short), the lowest last."""
     target = max(1, round(expected))
@@ -93,7 +94,7 @@ def _vp_order(values: tuple[int, ...], expected: float) -> tuple[int, ...]:
     order = [low] * 3
     order[(target - 1) % 3] = high
     order[target % 3] = middle
-    return tuple(order)
+    return order[0], order[1], order[2]
 
 
 class _TrickTable:

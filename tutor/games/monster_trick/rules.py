@@ -200,7 +200,10 @@ def _allowed_slots(table: tuple[str | None, ...]) -> dict[str, tuple[int, ...]]:
 _SLOTS_BY_COLOUR = {table: _allowed_slots(table) for table in product((None, *COLOURS), repeat=SLOTS)}
 
 
-class State(core.State):
+Move = Play | Predict | Deal  # what a player or chance does
+
+
+class State(core.State[Move]):
     """A Monster Trick game in progress. ``seat_names`` are only for messages."""
 
     game_id = GAME_ID
@@ -272,7 +275,7 @@ class State(core.State):
         judged for this card alone, whatever else its holder has."""
         return list(_SLOTS_BY_COLOUR[self.colour][card.colour])
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self.phase == "predict":
             return list(_PREDICTIONS[self.round])
         if self.phase != "play":

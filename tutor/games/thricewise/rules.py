@@ -371,7 +371,10 @@ def _start_grid(players: int) -> tuple[tuple[Cell, ...], tuple[int, int, int, in
     return cells, span, _open_next_to(dict.fromkeys(cells), span)
 
 
-class State(core.State):
+Move = Pick | Place | Done | Deal | Draw  # what a player or chance does
+
+
+class State(core.State[Move]):
     """A Thricewise game in progress. ``seat_names`` are only for messages;
     ``first_player`` plays no part (the placing order follows the ranks) but is kept
     for records."""
@@ -489,13 +492,13 @@ class State(core.State):
             points for _, _, points, _ in triads_at({**self.grid, move.cell: move.card}, move.cell, self.options)
         )
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self.phase == "pick":
             return [Pick(seat, card) for seat in self.pending() for card in self.hands[seat]]
         if self.phase != "place":
             return []
         cells = self.open_cells()
-        moves = [Place(card, cell) for card in self.placeable() for cell in cells]
+        moves: list[Move] = [Place(card, cell) for card in self.placeable() for cell in cells]
         return moves + [Done()] if self.current_placed else moves
 
     def returns(self) -> list[float]:
