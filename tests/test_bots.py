@@ -253,6 +253,25 @@ def seat_moves_count(state, seat) -> int:
 
 
 @pytest.mark.parametrize("game", sorted(games()))
+def test_a_forced_move_names_the_rule_that_forces_it(game):
+    rng = random.Random(f"forced:{game}")
+    forced = []
+    while len(forced) < 6:
+        forced += [
+            (state.clone(), seat) for state, seat in bots.decisions(game, rng) if seat_moves_count(state, seat) == 1
+        ][:2]
+    for state, seat in forced:
+        for kind in bots.KINDS:
+            move, why = bots.make_bot(game, kind).advise(state, seat)
+            assert why.key != "bot.why.only" and move == bots.seat_moves(state, seat)[0]
+            matches(state, seat, move, why)
+            for language in messages.LANGUAGES:
+                messages.set_language(language)
+                assert why.fields["rule"].told(state.seat_names) in why.told(state.seat_names)
+            messages.set_language(messages.DEFAULT_LANGUAGE)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_every_reason_names_the_move_it_explains(game, kind):
     rng = random.Random(f"reasons:{game}:{kind}")

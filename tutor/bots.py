@@ -102,9 +102,16 @@ class Bot:
         moves = seat_moves(state, seat)
         view = state.view(seat)
         if len(moves) == 1:
-            return Advice(moves[0], Why("bot.why.only", player=Seat(seat)))
+            return Advice(moves[0], self.forced(view, moves[0]))
         move = self.decide(view, moves, state.options)
         return Advice(move, self.explain(view, move, moves, state.options))
+
+    def forced(self, view: dict, move) -> Why:
+        """Why ``move``, the only legal one, is made: the rule that leaves nothing else, as the
+        game's bot module tells it from the view, or else just that it is the only move."""
+        part = registered(self.game).part("bot")
+        why = part.forced(view, move) if part is not None else None
+        return why or Why("bot.why.only", player=Seat(view["seat"]))
 
     def decide(self, view: dict, moves: list, options: dict):
         raise NotImplementedError
@@ -153,13 +160,14 @@ class Expert(Bot):
         self.search: Search = part.SEARCH
 
     def choose(self, state, seat: int):
-        return self.advise(state, seat).move
+        moves = seat_moves(state, seat)
+        return moves[0] if len(moves) == 1 else self.advise(state, seat).move
 
     def advise(self, state, seat: int) -> Advice:
         moves = seat_moves(state, seat)
-        if len(moves) == 1:
-            return Advice(moves[0], Why("bot.why.only", player=Seat(seat)))
         view = state.view(seat)
+        if len(moves) == 1:
+            return Advice(moves[0], self.coach.forced(view, moves[0]))
         candidates = self.coach.ranked(view, moves, state.options)[: self.search.shortlist]
         leads: list[list[float]] = [[] for _ in candidates]  # per candidate: its lead in each deal
         alive = list(range(len(candidates)))

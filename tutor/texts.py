@@ -30,7 +30,20 @@ REFRESH = "python -m tutor texts"
 
 # What a placeholder holds, by its name: a card, a player's name, a number; anything else "xyz".
 CARD_FIELDS = {"card", "revealed", "pending"}
-NAMES = {"player", "dealer", "buster", "mover", "winner", "owner", "got", "answer", "wanted", "written", "actual"}
+NAMES = {
+    "player",
+    "dealer",
+    "buster",
+    "mover",
+    "winner",
+    "owner",
+    "got",
+    "answer",
+    "wanted",
+    "written",
+    "actual",
+    "receiver",
+}
 NUMBERS = {
     *("count", "slot", "total", "line", "number", "players", "limit", "value", "points", "score", "round"),
     *("high", "low", "won", "finished", "played", "table", "before", "answered", "learners", "allowed"),

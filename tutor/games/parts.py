@@ -80,6 +80,10 @@ class Bots(Protocol):
     Beginner: type
     SEARCH: Any  # tutor.bots.Search: where a playout stops, how many deals to weigh
 
+    def forced(
+        self, view: dict, move: Any
+    ) -> Any: ...  # a tutor.bots.Why naming the rule that leaves only ``move``, or None
+
 
 @runtime_checkable
 class Stats(Protocol):

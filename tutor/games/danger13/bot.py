@@ -84,6 +84,17 @@ class Beginner(Bot):
         return card.kind in d13.VALUED and view["row_sums"][seat] + card.value >= view["limits"][seat]
 
 
+def forced(view: dict, move) -> Why | None:
+    """Rule d13.one-each: the turned-up card goes to the one player still without a card in
+    this deal (the only way a Danger 13 move is forced)."""
+    if not isinstance(move, d13.Give):
+        return None
+    fields = {"player": Seat(view["seat"]), "card": move.card, "rule": Why("rule.d13.one-each.title")}
+    if move.seat == view["seat"]:
+        return Why("bot.why.d13.forced-keep", **fields)
+    return Why("bot.why.d13.forced-give", receiver=Seat(move.seat), **fields)
+
+
 def _round_over(start, now) -> bool:
     """The expert plays a deal out to the round's scoring: later rounds are too far to see."""
     return now.round != start.round

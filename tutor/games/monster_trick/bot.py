@@ -75,6 +75,21 @@ class Beginner(Bot):
         return Why("bot.why.mt.beginner.play", player=player, card=move.card, slot=move.slot + 1)
 
 
+def forced(view: dict, move) -> Why | None:
+    """A play is forced only with one card left (every card has a place): rule mt.follow puts
+    it on the one trick of its colour, rule mt.off-colour on the one free slot."""
+    if not isinstance(move, mt.Play) or len(view["hand"]) != 1:
+        return None
+    trick = view["tricks"][move.slot]
+    fields = {"player": Seat(view["seat"]), "card": move.card, "slot": move.slot + 1}
+    colour = Why(f"mt.colour.{move.card.colour}")
+    if not trick:
+        return Why("bot.why.mt.forced-open", colour=colour, rule=Why("rule.mt.off-colour.title"), **fields)
+    if trick[0][1].colour == move.card.colour:
+        return Why("bot.why.mt.forced-follow", colour=colour, rule=Why("rule.mt.follow.title"), **fields)
+    return None
+
+
 def _round_over(start, now) -> bool:
     """The expert plays a deal out to the end of the round: later rounds are dealt afresh."""
     return now.round != start.round

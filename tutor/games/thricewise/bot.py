@@ -87,6 +87,21 @@ def _where(grid: dict, cell) -> Why:
     return Why(f"tw.where.{side}", card=card)
 
 
+def forced(view: dict, move) -> Why | None:
+    """Rule tw.pick with one card left in hand; or one card to put down and one open cell,
+    which the grid's limit (rule tw.bounds) or its neighbours (rule tw.adjacency) leave."""
+    player = Seat(view["seat"])
+    if isinstance(move, tw.Pick):
+        return Why("bot.why.tw.forced-pick", player=player, card=move.card, rule=Why("rule.tw.pick.title"))
+    if not isinstance(move, tw.Place):
+        return None
+    grid = view["grid"]
+    around = {(col + dc, row + dr) for col, row in grid for dc, dr in tw.NEIGHBOURS} - grid.keys()
+    rule = "tw.bounds" if len(around) > len(view["open_cells"]) else "tw.adjacency"
+    where = _where(grid, move.cell)
+    return Why("bot.why.tw.forced-place", player=player, card=move.card, where=where, rule=Why(f"rule.{rule}.title"))
+
+
 def _turn_over(start, now) -> bool:
     """The expert plays a deal out to the end of the turn: what its card opens for the
     seats placing after it shows there."""
