@@ -99,8 +99,7 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
                         page.locator(".tutor-lesson-panel", has_text=prompt).wait_for()
                     for first in decision.firsts:
                         page.locator(".tutor-tip", has_text=lesson.text(first.say, decision.moment)).wait_for()
-                    settle(page)
-                    page.wait_for_timeout(400)
+                    settle(page)  # the page brings the way on into view once it is still
                     following = moves[turn + 1] if turn + 1 < len(moves) else None
                     screenshot(page, f"{name}-step-{index + 1:02d}-move-{turn + 1:02d}")
                     if size != PHONE:  # a phone stacks the rows: the page scrolls to the one to act on
@@ -110,8 +109,7 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
                 assert page.locator(NEXT).is_disabled(), "Next waits for the learner's move"
                 play(page, game, line.answers[index])
                 page.wait_for_selector(".tutor-feedback.tutor-right")
-            settle(page)
-            page.wait_for_timeout(400)  # the page brings the way on into view once it is still
+            settle(page)  # the page brings the way on into view once it is still
             if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
                 screenshot(page, f"{name}-step-{index + 1:02d}")
             if index + 1 == total:  # the last click, on Next: the scoring in view
@@ -154,8 +152,7 @@ def test_on_a_phone_thricewise_play_brings_the_hand_back_after_a_card_placed_low
             wait_for_log(page, replica)
             if place and page.evaluate(GRID_HEIGHT) > PHONE[1] * 0.75:  # the hand lies far under the grid's top
                 low += 1
-                settle(page)
-                page.wait_for_timeout(400)  # the page brings the hand into view once it is still
+                settle(page)  # the page brings the hand into view once it is still
                 assert page.locator("[data-target^='card:']").count(), "the hand is there to choose from"
                 assert outside_view(page, "[data-target^='card:']") == [], f"placed on row {move.cell.row}"
                 if low == 3:

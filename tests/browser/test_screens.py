@@ -56,10 +56,29 @@ def first_try_step(game: str) -> tuple[int, int, object]:
     return try_steps(game)[0]
 
 
+# Resolves once the page has been still for ``quiet`` ms: no element, attribute, text or
+# scroll position changed. The page's script fits its boards on the next frame after a change and
+# brings what comes next into view once the page has been still for 200 ms (ONWARD_QUIET_MS),
+# so a longer stillness means it is done. A page that never stills is given up on at ``most``.
+STILL = """([quiet, most]) => new Promise(done => {
+  const watch = new MutationObserver(() => again());
+  const finish = () => { clearTimeout(timer); clearTimeout(limit); watch.disconnect();
+                         removeEventListener("scroll", again, true); done(); };
+  let timer = setTimeout(finish, quiet);
+  const limit = setTimeout(finish, most);
+  function again() { clearTimeout(timer); timer = setTimeout(finish, quiet); }
+  watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+  addEventListener("scroll", again, true);
+})"""
+
+
+STILL_AT_MOST_MS = 3000  # a page that keeps changing (a game playing on) is measured as it is then
+
+
 def settle(page) -> None:
-    """Let the page fit the boards again (after a resize or a new text size)."""
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-    page.wait_for_timeout(250)
+    """Wait until the page has fitted the boards and brought the way on into view (after a
+    resize, a new text size or an answer drawn): until it is still."""
+    page.evaluate(STILL, [300, STILL_AT_MOST_MS])
 
 
 OUTSIDE = """selector => [...document.querySelectorAll(selector)]

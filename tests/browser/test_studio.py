@@ -130,8 +130,8 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
         dialog.dismiss() if len(asked) == 1 else dialog.accept()
 
     page.on("dialog", answer)
-    page.close(run_before_unload=True)
-    page.wait_for_timeout(1000)
+    with page.expect_event("dialog"):
+        page.close(run_before_unload=True)
     assert asked == ["beforeunload"]
 
 
