@@ -191,11 +191,12 @@ OTHER_WORDS = {
         r"\bplis? (pas |non )?(finis?|terminés?)\b",
         r"\b(finir|finit|finissent|termine|terminer|achève|achever) (un|le|ce|son|chaque) pli",
         r"\b[Pp]ari(er|s|e)?\b",
+        r"\bcartes? PV actives?\b",  # the edition's « activée »
     ],
     ("monster_trick", "nl"): [r"\bklaar is\b|\bslag klaar\b", r"afgemaakt|afmaken|maakt de slag af", r"\bgok\b"],
     # A grid's cell: the sheet's "case", the glossary's "vak".
-    ("thricewise", "fr"): [r"\b(la|une|cette|autre) places?\b|\b(les|des) places\b"],
-    (None, "fr"): [r"\bcartes? \d+ (vert|jaune|bleu|violet)"],
+    ("thricewise", "fr"): [r"\b(la|une|cette|autre|sa|ta|meilleure) places?\b|\b(les|des) places\b"],
+    (None, "fr"): [r"\bcartes? \d+ (vert|jaune|bleu|violet)", r"\b(le|du|au|un) coach\b"],  # the bots' « entraîneur »
 }
 NOTATION = re.compile(r"\.error\.[\w-]*format$")  # how to write a move: "an arrow" is the "->" typed
 
