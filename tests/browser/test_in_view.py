@@ -53,14 +53,9 @@ def hidden(page, selector: str) -> list[str]:
 
 
 def still(page) -> None:
-    """The page has drawn its answer and brought it into view: no change for a moment."""
-    page.evaluate("""() => new Promise(done => {
-        let quiet = setTimeout(finish, 700);
-        const watch = new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(finish, 700); });
-        function finish() { watch.disconnect(); requestAnimationFrame(() => requestAnimationFrame(done)); }
-        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-    })""")
-    settle(page)
+    """The page has drawn its answer and brought it into view: no change for a moment (longer
+    than the 600 ms a phone's page waits on arrival before it scrolls to what to act on)."""
+    settle(page, quiet_ms=700, most_ms=ACTION_TIMEOUT_MS)  # computer players may still be moving
 
 
 def sized_page(chromium, size):

@@ -75,10 +75,10 @@ STILL = """([quiet, most]) => new Promise(done => {
 STILL_AT_MOST_MS = 3000  # a page that keeps changing (a game playing on) is measured as it is then
 
 
-def settle(page) -> None:
+def settle(page, quiet_ms: int = 300, most_ms: int = STILL_AT_MOST_MS) -> None:
     """Wait until the page has fitted the boards and brought the way on into view (after a
-    resize, a new text size or an answer drawn): until it is still."""
-    page.evaluate(STILL, [300, STILL_AT_MOST_MS])
+    resize, a new text size or an answer drawn): until it is still for ``quiet_ms``."""
+    page.evaluate(STILL, [quiet_ms, most_ms])
 
 
 OUTSIDE = """selector => [...document.querySelectorAll(selector)]
