@@ -24,7 +24,7 @@ from tutor.classroom.classes import (
     GUESS_PAUSE_SECONDS,
 )
 from tutor.classroom.store import GUESS_WINDOW_SECONDS
-from tutor.messages import msg
+from tutor.messages import msg, msg_in
 
 HOUR = 3600.0
 
@@ -105,7 +105,9 @@ def test_an_unknown_code_gets_a_clear_message(classrooms):
 def test_the_message_is_in_the_page_language(classrooms, in_french):
     with pytest.raises(ClassroomError) as error:
         classrooms.join("ABC234", "Ann")
-    assert message_of(error).startswith("Cette page ne peut rejoindre")
+    said = message_of(error)
+    assert said == msg_in("fr", "classroom.error.unknown-code", code="ABC234")
+    assert said != msg_in("en", "classroom.error.unknown-code", code="ABC234")
 
 
 def test_codes_expire_after_the_set_time(store, clock):
