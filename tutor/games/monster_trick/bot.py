@@ -125,6 +125,8 @@ class _TrickTable:
         live_cards = sum(view["hand_sizes"]) - len(view["hand"])
         self.live = live_cards / len(self.unseen) if self.unseen else 0.0
         self._higher: dict = {}  # card -> unseen cards of its colour that beat it
+        # Per slot: (its colour, who holds it, with which card, how many cards), None while empty.
+        self._tricks = [_standing(trick) for trick in view["tricks"]]
 
     def keep_chance(self, card, cards_after: int) -> float:
         """Rough chance that ``card`` keeps the claim of a trick holding ``cards_after`` cards."""
@@ -148,14 +150,20 @@ class _TrickTable:
 
     def win_chance(self, slot: int, card=None) -> float:
         """Chance that we take the trick in ``slot``, after adding ``card`` if given."""
-        trick = list(self.view["tricks"][slot]) + ([(self.seat, card)] if card else [])
-        if not trick:
-            return 0.0
-        colour = trick[0][1].colour
-        holder, best = max(((seat, c) for seat, c in trick if c.colour == colour), key=lambda entry: entry[1].value)
+        standing = self._tricks[slot]
+        if standing is None:
+            if card is None:
+                return 0.0
+            holder, best, size = self.seat, card, 1
+        else:
+            colour, holder, best, size = standing
+            if card is not None:
+                size += 1
+                if card.colour == colour and card.value > best.value:
+                    holder, best = self.seat, card
         if holder != self.seat:
             return 0.0
-        return 1.0 if len(trick) == 4 else self.keep_chance(best, len(trick))
+        return 1.0 if size == 4 else self.keep_chance(best, size)
 
     def gain(self, move: mt.Play) -> float:
         """How much likelier ``move`` makes us to take the trick it goes on."""
@@ -168,3 +176,14 @@ class _TrickTable:
         if want:
             return TRICK_WEIGHT * gain - strength  # win, with the weakest card that does it
         return -TRICK_WEIGHT * gain + strength  # dodge, shedding cards that could win later
+
+
+def _standing(trick: list) -> tuple | None:
+    """A trick's colour, the seat holding it and its card (the highest of the colour), and its size."""
+    if not trick:
+        return None
+    colour = trick[0][1].colour
+    holder, best = max(
+        ((seat, card) for seat, card in trick if card.colour == colour), key=lambda entry: entry[1].value
+    )
+    return colour, holder, best, len(trick)
