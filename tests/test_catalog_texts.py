@@ -19,10 +19,10 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.games.danger13.rules import parse_card as d13_card
 from tutor.languages import languages
+from tutor.lesson_texts import read_lesson
 from tutor.lessons import bundled_lessons, text_fields
 from tutor.messages import LANGUAGES, Plural, catalog, msg
 from tutor.texts import cards_of, rendered
-from tutor.yamlfile import read_yaml
 
 GAMES = list(games())
 
@@ -86,7 +86,7 @@ def lesson_texts(lang: str) -> Iterator[tuple[str, str]]:
     """(where, text) for every text of every shipped lesson in ``lang``."""
     for game in GAMES:
         for path in bundled_lessons(game):
-            for step, field, value in text_fields(read_yaml(str(path))):
+            for step, field, value in text_fields(read_lesson(str(path))):
                 if isinstance(value, dict) and isinstance(value.get(lang), str):
                     yield f"{path.name} {step} {field}", value[lang]
 
@@ -218,7 +218,7 @@ def game_lesson_texts(package: str | None, lang: str) -> Iterator[tuple[str, str
     for game, entry in games().items():
         if package in (None, entry.package.rpartition(".")[2]):
             for path in bundled_lessons(game):
-                for step, field, value in text_fields(read_yaml(str(path))):
+                for step, field, value in text_fields(read_lesson(str(path))):
                     if isinstance(value, dict) and isinstance(value.get(lang), str):
                         yield f"{path.name} {step} {field}", value[lang]
 

@@ -5,6 +5,7 @@ import random
 import textwrap
 
 import pytest
+from one_file import one_file
 
 from tutor.bots import seat_moves
 from tutor.games import games
@@ -133,8 +134,10 @@ def test_a_free_step_without_a_learner_is_refused(tmp_path):
 def test_a_check_that_holds_only_for_the_coachs_moves_fails(tmp_path):
     lesson = load_lesson(MT_GUIDED)
     tricks = lesson.line().states[-1].round_tricks[0][0]
-    text = MT_GUIDED.read_text().replace("    round: 2\n", f"    round: 2\n    round_tricks: {{Orange: [{tricks}]}}\n")
-    assert text != MT_GUIDED.read_text()
+    text = one_file(MT_GUIDED).replace(
+        "      round: 2\n", f"      round: 2\n      round_tricks: {{Orange: [{tricks}]}}\n"
+    )
+    assert text != one_file(MT_GUIDED)
     failures = check_lesson(write(tmp_path, text))
     assert failures and "round_tricks" in failures[0]
 

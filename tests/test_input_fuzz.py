@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from one_file import one_file
 from random_play import finished
 
 from tutor import messages, records
@@ -211,7 +212,7 @@ def lesson_cases(rng: random.Random) -> list[tuple[str, bytes]]:
     bases = [path for game in ("monster-trick", "danger-13", "thricewise") for path in bundled_lessons(game)[:3]]
     cases = []
     for number, path in enumerate(bases):
-        text = path.read_text()
+        text = one_file(path)  # a shipped lesson's texts written in it: each case is one file
         data = yaml.safe_load(text)
 
         def dump(name: str, changed: dict, number: int = number) -> None:
@@ -266,7 +267,7 @@ def lesson_cases(rng: random.Random) -> list[tuple[str, bytes]]:
         cut = text.index("\nsteps:")
         for _ in range(3):
             cases.append((f"lesson{number}-cut", text[: rng.randrange(1, cut)].encode()))
-    base = bases[0].read_text()
+    base = one_file(bases[0])
     cases += [(f"lesson-{name}", content) for name, content in yaml_level_cases(rng, base, "title")]
     return cases
 

@@ -4,6 +4,7 @@ the lessons speaking the catalog's words."""
 
 import posixpath
 import re
+import shutil
 import subprocess
 import sys
 from html import unescape
@@ -14,13 +15,14 @@ from lesson_tries import wrong_try
 
 from tutor import languages, messages
 from tutor.classroom import Classrooms, open_store
+from tutor.cli import main
 from tutor.games import game as registered
 from tutor.games import games
+from tutor.lesson_texts import read_lesson, text_file
 from tutor.lessons import bundled_lessons, load_lesson, text_fields, told_tries
 from tutor.messages import LANGUAGES, TRANSLATED, catalog, language, msg, set_language, spoken_language
 from tutor.quizzes import quiz
 from tutor.records import dumps
-from tutor.yamlfile import read_yaml
 from widgets import app, classroom, studio
 from widgets.classroom.presenter import Presenter
 from widgets.languages import LanguageChooser, requested_language
@@ -284,7 +286,7 @@ def test_lessons_use_the_catalogs_words(package, lang):
     (game,) = [name for name, entry in games().items() if entry.package.endswith(f".{package}")]
     found = []
     for path in bundled_lessons(game):
-        for step, field, value in text_fields(read_yaml(str(path))):
+        for step, field, value in text_fields(read_lesson(str(path))):
             text = value.get(lang, "") if isinstance(value, dict) else ""
             found += [
                 (path.name, step, field, hit)
@@ -300,7 +302,7 @@ def test_thricewise_lessons_call_every_card_and_suit_as_the_board_does():
     keys = [key for key in catalog("en") if key.startswith(("decktet.card.", "decktet.suit."))]
     differ = []
     for path in bundled_lessons("thricewise"):
-        fields = [value for _, _, value in text_fields(read_yaml(str(path))) if isinstance(value, dict)]
+        fields = [value for _, _, value in text_fields(read_lesson(str(path))) if isinstance(value, dict)]
         for key in keys:
             counts = [
                 len(
@@ -444,3 +446,32 @@ def test_a_language_added_as_data_is_offered_and_spoken_with_no_other_edit(monke
     assert re.findall(r">([^<]+)</a>", chooser(page).html) == ["English", "Français", "Nederlands", "Testish"]
     assert all(parse_qs(urlsplit(link).query)["lang"] == ["xx"] for link in links(page))
     assert msg("app.landing.lessons-same", count=3, minutes=5), "its plurals follow its locale's rules"
+
+
+def test_a_language_added_as_data_speaks_a_lesson_from_a_dropped_file(made_up_language, tmp_path, capsys):
+    """A shipped lesson in the made-up language: one file dropped beside it (here beside a copy
+    of it, to leave the tutor's folder alone). What the file leaves out, and every lesson
+    without one, reads in English; the check names both."""
+    shipped = next(path for path in bundled_lessons("monster-trick") if path.name.startswith("03-"))
+    path = tmp_path / "lessons" / shipped.name
+    for source, copy in [
+        (shipped, path),
+        *((text_file(shipped, code), text_file(path, code)) for code in "en fr nl".split()),
+    ]:
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, copy)
+    dropped = text_file(path, "xx")
+    dropped.parent.mkdir()
+    dropped.write_text("title: Kien karto iras?\nsteps:\n  slot-1-oranges:\n    say: Fako 4 estas libera.\n")
+    english = load_lesson(path)
+    set_language("xx")
+    try:
+        lesson, other = load_lesson(path), load_lesson(shipped)
+    finally:
+        set_language("en")
+    assert (lesson.title, lesson.steps[0].say) == ("Kien karto iras?", "Fako 4 estas libera.")
+    assert lesson.summary == english.summary and lesson.steps[1].say == english.steps[1].say
+    assert lesson.seats == english.seats and other.title == english.title
+    assert main(["check", "--require-languages", "xx", str(path), str(shipped)]) == 1
+    said = capsys.readouterr().out
+    assert f"{dropped}: 'summary'" in said and f"{text_file(shipped, 'xx')}: " in said

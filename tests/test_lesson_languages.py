@@ -3,9 +3,9 @@
 import pytest
 
 from tutor.games import games
+from tutor.lesson_texts import read_lesson
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES, language, set_language
-from tutor.yamlfile import read_yaml
 
 SHIPPED = [path for game in games() for path in bundled_lessons(game)]
 
@@ -94,7 +94,7 @@ def test_a_missing_or_untranslated_text_is_named(changes, problem):
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_every_shipped_lesson_is_in_english_french_and_dutch(path):
-    assert translation_problems(read_yaml(str(path))) == []
+    assert translation_problems(read_lesson(str(path))) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -106,7 +106,7 @@ def test_every_lesson_loads_in_the_chosen_language(lang):
     finally:
         set_language(before)
     for lesson, path in zip(loaded, SHIPPED):
-        data = read_yaml(str(path))
+        data = read_lesson(str(path))
         assert (lesson.title, lesson.summary) == (data["title"][lang], data["summary"][lang]), path
         assert [step.say for step in lesson.steps] == [
             step["say"][lang] if "say" in step else "" for step in data["steps"]

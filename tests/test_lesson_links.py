@@ -6,6 +6,7 @@ import string
 from functools import partial
 
 import pytest
+from one_file import one_file
 
 from tutor.classroom import open_store
 from tutor.classroom import store as store_module
@@ -31,7 +32,7 @@ def no_store():
 
 
 def first_lesson(game: str) -> str:
-    return bundled_lessons(game)[0].read_text(encoding="utf-8")
+    return one_file(bundled_lessons(game)[0])
 
 
 def long_lesson(game: str) -> str:

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from tutor.games import games
+from tutor.lesson_texts import read_lesson
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import LANGUAGES
-from tutor.yamlfile import read_yaml
 
 MOST_WORDS = 40
 GAMES = [game for game in games() if bundled_lessons(game)]
@@ -68,7 +68,7 @@ def shares(game: str) -> list[tuple[str, int, int]]:
     """(lesson file, steps, steps where the learner acts) for every shipped lesson of ``game``."""
     rows = []
     for path in bundled_lessons(game):
-        steps = read_yaml(str(path))["steps"]
+        steps = read_lesson(str(path))["steps"]
         rows.append((path.name, len(steps), sum(acts(step) for step in steps)))
     return rows
 
@@ -86,7 +86,7 @@ def test_the_learner_acts_in_at_least_half_the_steps_of_every_lesson(game):
 def test_no_step_is_over_forty_words_in_any_language(game):
     long = []
     for path in bundled_lessons(game):
-        for number, step in enumerate(read_yaml(str(path))["steps"], start=1):
+        for number, step in enumerate(read_lesson(str(path))["steps"], start=1):
             for lang, text in step_texts(step).items():
                 if words(text) > MOST_WORDS:
                     long.append(f"{path.name}: step {number} ({lang}): {words(text)} words")
@@ -124,7 +124,7 @@ def test_a_step_counts_its_prompt_and_acts_only_with_a_try():
 def test_french_lesson_texts_keep_a_non_breaking_space_before_double_punctuation(game):
     loose = []
     for path in bundled_lessons(game):
-        for number, step in enumerate(read_yaml(str(path))["steps"], start=1):
+        for number, step in enumerate(read_lesson(str(path))["steps"], start=1):
             text = step_texts(step)["fr"]
             if re.search(r" [:;?!»]|« ", text):
                 loose.append(f"{path.name}: step {number}")

@@ -6,6 +6,7 @@ import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from one_file import one_file
 
 from tutor.games import games
 from tutor.lesson_links import carried, shared_lesson
@@ -23,7 +24,7 @@ GAME = "danger-13"
 
 
 def lesson_text() -> str:
-    return bundled_lessons(GAME)[2].read_text(encoding="utf-8")
+    return one_file(bundled_lessons(GAME)[2])
 
 
 def shelf_of(page):
@@ -86,11 +87,11 @@ def test_the_learn_page_opens_a_link_first_and_says_why_a_spoilt_one_does_not(mo
 def test_a_teachers_own_lessons_end_the_learn_list_marked_and_only_the_games_own(monkeypatch, game):
     monkeypatch.setenv("QUERY_STRING", f"game={game}")
     shelf = shelf_of(learn_page())
-    text = bundled_lessons(game)[0].read_text(encoding="utf-8")
+    text = one_file(bundled_lessons(game)[0])
     other = next(known for known in games() if known != game)
     links = [
         {"game": game, "shared": carried(text)},
-        {"game": other, "shared": carried(bundled_lessons(other)[0].read_text(encoding="utf-8"))},
+        {"game": other, "shared": carried(one_file(bundled_lessons(other)[0]))},
         {"game": game, "shared": "z1.spoilt"},  # no longer opens: left out
         {"game": game},  # not a link at all
         "junk",

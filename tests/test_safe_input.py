@@ -9,6 +9,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from one_file import one_file
 from random_play import finished
 
 from tutor import cli, messages, records, schema
@@ -18,7 +19,7 @@ from tutor.messages import TRANSLATED
 from tutor.yamlfile import FileProblem, read_yaml
 
 LESSON = next(path for path in bundled_lessons("monster-trick") if "where-may" in path.name)
-TEXT = LESSON.read_text()
+TEXT = one_file(LESSON)
 
 
 def refusal(tmp_path, text: str | bytes) -> str:

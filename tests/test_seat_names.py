@@ -7,6 +7,7 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from one_file import one_file
 
 from tutor.games import game as registered
 from tutor.lessons import LessonError, bundled_lessons, check_lesson, load_lesson
@@ -58,7 +59,7 @@ def test_no_english_colour_is_left_in_the_french_and_dutch_texts(speaking):
 
 
 def test_the_notation_takes_any_of_a_seats_names(tmp_path):
-    text = DEALING.read_text()
+    text = one_file(DEALING)
     for written in (
         'move: "Red: plain 3 -> 2"',
         "rows: {Blue: [plain 3]}",
@@ -85,7 +86,7 @@ def test_the_notation_takes_any_of_a_seats_names(tmp_path):
 def test_a_failed_check_names_the_seat_as_the_learner_reads_it(speaking, tmp_path):
     speaking("fr")
     path = tmp_path / "dealing.yaml"
-    path.write_text(DEALING.read_text().replace("dealer: Blue", "dealer: Yellow"))
+    path.write_text(one_file(DEALING).replace("dealer: Blue", "dealer: Yellow"))
     [failure] = check_lesson(path)
     assert "Jaune" in failure and "Bleu" in failure and "Yellow" not in failure
 
@@ -102,7 +103,7 @@ def test_a_failed_check_names_the_seat_as_the_learner_reads_it(speaking, tmp_pat
 )
 def test_a_bad_seat_is_refused_naming_file_and_field(tmp_path, seat, problem):
     path = tmp_path / "dealing.yaml"
-    path.write_text(DEALING.read_text().replace("  - {en: Red, fr: Rouge, nl: Rood}", f"  - {seat}"))
+    path.write_text(one_file(DEALING).replace("  - {en: Red, fr: Rouge, nl: Rood}", f"  - {seat}"))
     with pytest.raises(LessonError) as error:
         load_lesson(path)
     assert str(error.value).startswith(f"{path}: ") and problem in str(error.value)

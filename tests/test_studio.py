@@ -6,6 +6,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from one_file import one_file
 
 from tutor.cli import main
 from tutor.core import advance_chance
@@ -163,7 +164,7 @@ def test_notes_a_step_relies_on_are_offered():
     for game_id in GAMES:
         # a guided game's positions follow the learner's moves: the studio writes scripted lessons only
         for path in [path for path in bundled_lessons(game_id) if not load_lesson(path).guided]:
-            draft = Draft.from_file(path.name, path.read_text(encoding="utf-8"))
+            draft = Draft.from_file(path.name, one_file(path))
             for index, step in enumerate(draft.steps):
                 assert set(step.get("notes", [])) <= set(draft.notes_that_apply(index)), (path, index)
 
@@ -173,7 +174,7 @@ def test_every_shipped_lesson_comes_back_as_it_went_in(game_id):
     """Imported and exported again: the same lesson (one move is written without a list) that
     checks the same, in the documented field order."""
     for path in bundled_lessons(game_id):
-        text = path.read_text(encoding="utf-8")
+        text = one_file(path)
         written = Draft.from_file(path.name, text).yaml_text()
         assert check_lesson(path.name, written) == check_lesson(path.name, text) == []
         original = yaml.safe_load(text)
@@ -185,10 +186,8 @@ def test_every_shipped_lesson_comes_back_as_it_went_in(game_id):
 
 
 def test_a_broken_lesson_round_trips_with_the_same_problems(tmp_path):
-    path = next(
-        path for path in bundled_lessons("monster-trick") if "slots: [1, 2, 4]" in path.read_text(encoding="utf-8")
-    )
-    text = path.read_text(encoding="utf-8").replace("slots: [1, 2, 4]", "slots: [1, 4]", 1)
+    path = next(path for path in bundled_lessons("monster-trick") if "slots: [1, 2, 4]" in one_file(path))
+    text = one_file(path).replace("slots: [1, 2, 4]", "slots: [1, 4]", 1)
     draft = Draft.from_file("broken.yaml", text)
     expected = check_lesson("broken.yaml", text)
     assert expected and check_lesson("broken.yaml", draft.yaml_text()) == expected
@@ -256,7 +255,7 @@ def test_starting_from_a_game_record(game_id):
 
 def test_the_draft_kept_in_the_browser_comes_back_whole():
     path = bundled_lessons("monster-trick")[1]  # a position with numbered slots
-    draft = Draft.from_file(path.name, path.read_text(encoding="utf-8"))
+    draft = Draft.from_file(path.name, one_file(path))
     draft.select(0)
     draft.play(first_legal(draft))
     again = Draft.from_json(draft.to_json())
@@ -408,7 +407,7 @@ def test_the_coach_plays_the_others_up_to_the_learners_turn(game_id):
 
 def test_a_guided_games_steps_show_their_facts_filled_in():
     path = bundled_lessons("danger-13")[0]
-    draft = Draft.from_file(path.name, path.read_text(encoding="utf-8"))
+    draft = Draft.from_file(path.name, one_file(path))
     raw = [text_in(step.get("say"), "en") for step in draft.steps]
     shown = draft.step_texts()
     assert any("{" in text for text in raw)

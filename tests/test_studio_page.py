@@ -5,6 +5,7 @@ from html import escape
 
 import pytest
 import yaml
+from one_file import one_file
 
 from tutor.core import notation_words
 from tutor.games import games
@@ -75,10 +76,8 @@ def test_a_refused_move_is_said_in_words_and_undo_brings_moves_back():
 def test_files_open_and_the_kept_draft_comes_back():
     path = bundled_lessons("thricewise")[2]
     body = StudioBody("monster-trick")
-    body.files.uploaded(path.name, path.read_bytes())
-    assert body.draft.entry.id == "thricewise" and len(body.draft.steps) == len(
-        yaml.safe_load(path.read_text())["steps"]
-    )
+    body.files.uploaded(path.name, one_file(path).encode())
+    assert body.draft.entry.id == "thricewise" and len(body.draft.steps) == len(yaml.safe_load(one_file(path))["steps"])
     assert msg("studio.page.opened", file=path.name) in body.message.value and not body.files.unsaved
     body.files.uploaded("bad.yaml", b"game: [")
     assert "bad.yaml" in body.message.value and "tutor-wrong" in body.message.value
@@ -101,7 +100,7 @@ def test_files_open_and_the_kept_draft_comes_back():
 
 def test_preview_shows_the_lesson_as_a_learner_sees_it():
     body = StudioBody("danger-13")
-    body.files.uploaded("l.yaml", bundled_lessons("danger-13")[0].read_bytes())
+    body.files.uploaded("l.yaml", one_file(bundled_lessons("danger-13")[0]).encode())
     body.preview(True)
     stepper = body.workspace.children[0].children[1]
     assert stepper.error == "" and stepper.total == len(body.draft.steps)
@@ -125,7 +124,7 @@ def test_the_page_speaks_the_teachers_language_and_is_linked(monkeypatch, langua
 
 def test_a_step_that_relies_on_a_note_offers_to_name_it():
     path = next(path for game in games() for path in bundled_lessons(game) if "notes:" in path.read_text())
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.safe_load(one_file(path))
     index = next(index for index, step in enumerate(data["steps"]) if step.get("notes"))
     named = data["steps"][index].pop("notes")
     body = StudioBody("danger-13")

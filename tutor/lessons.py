@@ -18,6 +18,7 @@ from typing import Any
 from tutor.bots import make_bots, seat_moves
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
+from tutor.lesson_texts import read_lesson, split, text_file
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
@@ -333,7 +334,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
     ``text`` lets the app load an uploaded file that is not on disk."""
     name = str(path)
     try:
-        data = read_yaml(name, text)
+        data = read_lesson(name, text)
         check_lesson_fields(name, data)
     except TutorError as error:
         raise LessonError(str(error), getattr(error, "step", None)) from None
@@ -543,36 +544,65 @@ def text_fields(data: dict):
 def language_problems(path: str | Path, languages: list[str]) -> list[str]:
     """Every text of a lesson file that lacks one of ``languages`` (or gives one text for
     all of them, or an English one for another language), one sentence each naming the
-    file, step and field. Files that are not lessons (records) have no such texts."""
+    file (a lesson that keeps its texts per language: that language's file), step and field.
+    Files that are not lessons (records) have no such texts."""
     if not languages:
         return []
     name = str(path)
     try:
-        data = read_yaml(name)
+        data = read_lesson(name)
     except FileProblem:
         return []  # the file's own check says what is wrong with it
     if "steps" not in data:
         return []
-    problems = []
+    problems, codes = [], list(languages)
+    if split(data):
+        for code in languages:
+            if not text_file(name, code).exists():
+                file = str(text_file(name, code))
+                problems.append(msg("checks.language-file-missing", file=file, language=spoken_language(code)))
+                codes.remove(code)
+        problems += _seat_problems(name, codes)
+    steps = data["steps"] if isinstance(data["steps"], list) else []
     for step, text_field, value in text_fields(data):
-        where = (
-            msg("checks.where-field", field=text_field)
-            if step is None
-            else msg("checks.where-step", step=step, field=text_field)
-        )
+        if step is None:
+            where = msg("checks.where-field", field=text_field)
+        elif split(data):
+            where = msg("checks.where-step-id", step=step, id=steps[step - 1]["id"], field=text_field)
+        else:
+            where = msg("checks.where-step", step=step, field=text_field)
         if isinstance(value, str) and value.strip():
             problems.append(msg("checks.language-single", file=name, where=where, languages=", ".join(languages)))
             continue
         texts = value if isinstance(value, dict) else {}
         english = str(texts.get(DEFAULT_LANGUAGE) or "").strip()
-        for code in languages:
-            text = texts.get(code)
+        for code in codes:
+            text, file = texts.get(code), str(text_file(name, code)) if split(data) else name
             if not isinstance(text, str) or not text.strip():
-                problems.append(msg("checks.language-missing", file=name, where=where, language=spoken_language(code)))
+                problems.append(msg("checks.language-missing", file=file, where=where, language=spoken_language(code)))
             # (a text of {facts} only reads the same everywhere: the game fills them in, in the page's language)
             elif code != DEFAULT_LANGUAGE and text.strip() == english and _FACT.sub("", english).strip():
-                problems.append(msg("checks.language-english", file=name, where=where, language=spoken_language(code)))
+                problems.append(msg("checks.language-english", file=file, where=where, language=spoken_language(code)))
     return problems
+
+
+def _seat_problems(name: str, languages: list[str]) -> list[str]:
+    """A seat that the English file (or another) names, and one of ``languages`` does not
+    (its English name stands in)."""
+    named = {code: read_yaml(str(text_file(name, code))).get("seats") or {} for code in {DEFAULT_LANGUAGE, *languages}}
+    everywhere = {seat for names in named.values() for seat in names}
+    seats = [seat for seat in read_yaml(name).get("seats") or [] if isinstance(seat, str)]
+    return [
+        msg(
+            "checks.language-missing",
+            file=str(text_file(name, code)),
+            where=msg("checks.where-seat", seat=seat),
+            language=spoken_language(code),
+        )
+        for code in languages
+        for seat in seats
+        if seat in everywhere - set(named[code])
+    ]
 
 
 def unnamed_notes(entry, step: Step, before, after) -> list[str]:
@@ -744,7 +774,7 @@ def told_tries(path: str | Path, text: str | None = None) -> list[tuple[int, Any
     names_of = lesson.entry.lessons.answer_names
     if lesson.guided:
         return []
-    raw_steps = read_yaml(str(path), text)["steps"]
+    raw_steps = read_lesson(str(path), text)["steps"]
     told = []
     for step, raw, state in zip(lesson.steps, raw_steps, lesson.line().states):
         if step.try_ is None or step.try_.kind != "try" or len(step.try_.accept) != 1:

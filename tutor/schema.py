@@ -149,6 +149,11 @@ def weaker(value) -> str | None:
     return None if fits else msg("input.expect.weaker")
 
 
+def texts_folder(value) -> str | None:
+    """Where a lesson keeps its texts when not in itself: ``locales`` (tutor.lesson_texts)."""
+    return None if value == "locales" else msg("input.expect.texts")
+
+
 def lesson_try(value) -> str | None:
     return None if text(value) is None or isinstance(value, dict) else msg("input.expect.try")
 
@@ -167,9 +172,11 @@ LESSON = {
     "steps": steps,
     "learner": line,
     "firsts": firsts,
+    "texts": texts_folder,
 }
 LESSON_REQUIRED = ("game", "title", "steps")
 STEP = {
+    "id": line,  # keys the step's texts in its language files
     "say": text,
     "move": moves,
     "try": lesson_try,

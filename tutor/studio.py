@@ -22,6 +22,7 @@ from tutor.bots import make_bots
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
 from tutor.games import game as registered
 from tutor.games import games
+from tutor.lesson_texts import read_lesson
 from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for, told_tries
 from tutor.lessons import _movers as movers
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg
@@ -29,7 +30,7 @@ from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.seats import SeatLookup, english_name, seat_name, written
-from tutor.yamlfile import FileProblem, read_yaml
+from tutor.yamlfile import FileProblem
 
 # The order a hand-written lesson gives its fields (docs/lessons.md), and its steps' fields.
 HEAD = ("game", "title", "summary", "minutes", "rules", "players", "seats", "options", "seed", "position")
@@ -819,8 +820,9 @@ def _decoded(name: str, content: bytes | str) -> str:
 
 
 def _read(name: str, text: str | None = None) -> dict:
+    """A lesson file's fields, a shipped lesson's texts read from its language files."""
     try:
-        return read_yaml(name, text)
+        return read_lesson(name, text)
     except FileProblem as error:
         raise StudioError(str(error)) from None
 
