@@ -111,6 +111,10 @@ def _turn_over(start, now) -> bool:
 SEARCH = Search(deals=6, over=_turn_over, shortlist=4)
 
 
+# The three cells of every line of three through a cell, as steps from it: the threat's lines.
+LINES_THROUGH = tuple(
+    tuple(((start + k) * dc, (start + k) * dr) for k in range(3)) for dc, dr in tw.DIRECTIONS for start in (-2, -1, 0)
+)
 THREAT_WEIGHT = 0.1  # light: measured, a heavy penalty makes the coach pass up its own points
 KEEP_DEFERRED = 1.0  # a set-aside card waits for a place worth at least this
 
@@ -156,17 +160,18 @@ class _Grid:
         opponent holds it."""
         grid, run_rule = self.grid, self.options["run_rule"]
         offered: dict = {}  # empty cell -> {card: points}
-        for dc, dr in tw.DIRECTIONS:
-            for start in (-2, -1, 0):
-                line = [(cell.col + (start + k) * dc, cell.row + (start + k) * dr) for k in range(3)]
-                empty = [index for index, spot in enumerate(line) if spot not in grid]
-                if len(empty) != 1 or not self._placeable(line[empty[0]]):
-                    continue
-                where = empty[0]
-                a, b = (grid[spot] for index, spot in enumerate(line) if index != where)
-                points = offered.setdefault(line[where], {})
-                for card, value in _line_completions(a, b, where, run_rule).items():
-                    points[card] = points.get(card, 0) + value
+        col, row = cell
+        for offsets in LINES_THROUGH:
+            line = [(col + dc, row + dr) for dc, dr in offsets]
+            empty = [spot for spot in line if spot not in grid]
+            if len(empty) != 1 or not self._placeable(empty[0]):
+                continue
+            gap = empty[0]
+            where = line.index(gap)
+            a, b = (grid[spot] for spot in line if spot != gap)
+            points = offered.setdefault(gap, {})
+            for card, value in _line_completions(a, b, where, run_rule).items():
+                points[card] = points.get(card, 0) + value
         unseen = self.unseen
         return (
             max(
