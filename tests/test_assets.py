@@ -36,3 +36,12 @@ def test_a_served_script_has_a_new_address_when_a_part_changes(monkeypatch, tmp_
     fit.write_text(fit.read_text() + "\n// changed\n")
     after, _ = assets.browser_side("tutor.js", "tutor.css")
     assert before != after and "tutor.js?v=" in after
+
+
+def test_a_served_script_has_its_parts_fetched_at_once(monkeypatch):
+    """Not one after another as each import is read: the loader asks for all of them first."""
+    monkeypatch.setenv(assets.STATIC_URL_VARIABLE, "/voila/tutor-static/")
+    loader, _ = assets.browser_side("tutor.js", "tutor.css")
+    for part in sorted((assets.STATIC / "parts").glob("*.js")):
+        assert f'"/voila/tutor-static/parts/{part.name}"' in loader
+    assert "modulepreload" in loader

@@ -21,10 +21,17 @@ from pathlib import Path
 STATIC = Path(__file__).parent / "static"
 STATIC_URL_VARIABLE = "TUTOR_STATIC_URL"  # set by serving.delivery's kernels
 RELATIVE_IMPORT = re.compile(r'(\bfrom\s+)"(\./[^"]+)"')
-# Links each stylesheet once per page and waits for it (the script measures what it draws),
-# then hands on the script's module.
+# Fetches the script and its parts at once (modulepreload: fetched, not yet run), links each
+# stylesheet once per page and waits for it (the script measures what it draws), then hands
+# on the script's module.
 LOADER = """const styles = {styles};
 window.tutorStyles ??= {{}};
+window.tutorPreloads ??= new Set();
+for (const href of {modules}.map(name => new URL(name, document.baseURI).href)) {{
+  if (window.tutorPreloads.has(href)) continue;
+  window.tutorPreloads.add(href);
+  document.head.append(Object.assign(document.createElement("link"), {{rel: "modulepreload", href}}));
+}}
 await Promise.all(styles.map(href => window.tutorStyles[href] ??= new Promise(done => {{
   const link = Object.assign(document.createElement("link"), {{rel: "stylesheet", href}});
   link.onload = link.onerror = done;
@@ -47,10 +54,24 @@ def browser_side(script: str, *styles: str) -> tuple[str, str]:
     if folder:
         # versioned by the module with its parts: a changed part is a new address for the script
         where = address(folder, script, module.encode())
+        modules = [where, *(f"{folder}{name}" for name in parts(script))]
         return LOADER.format(
-            styles=json.dumps([address(folder, name) for name in styles]), script=json.dumps(where)
+            styles=json.dumps([address(folder, name) for name in styles]),
+            modules=json.dumps(modules),
+            script=json.dumps(where),
         ), ""
     return module, "\n".join((STATIC / name).read_text(encoding="utf-8") for name in styles)
+
+
+def parts(script: str) -> list[str]:
+    """The modules ``script`` imports from beside it, theirs too, as paths in widgets/static."""
+    found: list[str] = []
+    for name in RELATIVE_IMPORT.findall((STATIC / script).read_text(encoding="utf-8")):
+        part = (Path(script).parent / name[1]).as_posix()
+        for one in (part, *parts(part)):
+            if one not in found:
+                found.append(one)
+    return found
 
 
 def module_text(path: Path) -> str:
