@@ -185,6 +185,7 @@ OTHER_WORDS = {
     ("danger13", "fr"): [
         r"\bcartes? (simples?|plus|double plus|pioche) \d",  # "carte plus 2" reads as +2: "valant 2"
         r"\b([Uu]ne|[Ll]a|[Ll]es|des|\d) flèches?\b",  # the sheet's carte « flèche », as the board names it
+        r"\bbout droit\b",  # a row's last card is « tout à droite »
     ],
     # A trick is "complet" / "vol" once its fourth card is down, and the VP cards "prédire" it.
     ("monster_trick", "fr"): [
