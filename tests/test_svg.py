@@ -96,7 +96,7 @@ def test_ink_is_readable_on_every_fill(game_id, monkeypatch):
     players = max(registered(game_id).player_counts)
     session = Session(game_id, ["coach"] * players, seed=1)
     while True:
-        board = board_for(game_id, session.state, 1.0)
+        board = board_for(session.state, 1.0)
         for narrow in (False, True):
             for part in board.parts:
                 part.narrow = narrow
@@ -282,7 +282,7 @@ def test_narrow_layouts_read_at_11_px_on_a_phone(game_id):
     for stop in (40, 10_000):
         while not session.state.is_terminal() and len(session.state.move_stack) < stop:
             session.step()
-        board = board_for(game_id, session.state, 1.0)
+        board = board_for(session.state, 1.0)
         for part in board.parts:
             part.narrow = True
         drawings = [svg for part in board.parts for svg in re.findall(r"<svg.*?</svg>", part.html, re.S)]

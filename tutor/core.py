@@ -15,9 +15,12 @@ from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from tutor.messages import DEFAULT_LANGUAGE, msg
+
+if TYPE_CHECKING:  # for the type only: the registry sets State.game, the engines import no registry
+    from tutor.games import Game
 
 # Pseudo-players for ``State.to_move``, as in OpenSpiel: TERMINAL exactly when the game is over.
 CHANCE = -1
@@ -217,7 +220,8 @@ class State(ABC, Generic[M]):
     strategy is cheap and exact: ``push`` keeps the field values as they were, ``pop``
     puts them back. The same kept values let ``events()`` tell what any move did.
 
-    A subclass sets ``game_id``, ``FIELDS`` (and ``OPTIONS``, ``PLAYER_COUNTS`` where they
+    A subclass sets ``game_id`` (the registry sets ``game``, its entry, when the game
+    registers), ``FIELDS`` (and ``OPTIONS``, ``PLAYER_COUNTS`` where they
     differ) and implements ``to_move``, ``legal_moves``, ``why_not``, ``chance_move``,
     ``_apply(move)``, ``is_terminal``, ``returns``, ``view`` and ``describe``; it may
     override ``ranking_key`` (tie-breaks) and ``random_move`` (speed); a ``random_move``
@@ -226,6 +230,7 @@ class State(ABC, Generic[M]):
     """
 
     game_id: ClassVar[str]
+    game: ClassVar[Game]  # the game's registry entry, set by tutor.games.register
     FIELDS: ClassVar[tuple[str, ...]]
     OPTIONS: ClassVar[dict[str, tuple]] = {}
     PLAYER_COUNTS: ClassVar[range] = range(2, 6)

@@ -38,7 +38,7 @@ def record_of(state, played_by: list[str] | None = None) -> dict:
     played each seat when given (a person or a computer player's strength). Each move
     carries its mover's name, so a replay from another first player is refused; the result
     comes before the moves, so a file cut short keeps a result that its moves do not reach."""
-    replay = registered(state.game_id).new_game(
+    replay = state.game.new_game(
         state.players,
         seed=state.seed,
         options=state.options,

@@ -28,7 +28,7 @@ Any game
 Game boards
     ``widgets/boards/<package>.py`` (named as the game's package in ``tutor/games/``) holds
     the board of one game and names it ``BOARD``, and says with ``clicks(move)`` what a
-    person clicks to make a move; ``board_for(game_id, state, scale)`` finds it.
+    person clicks to make a move; ``board_for(state, scale)`` finds it.
     Each joins the game's drawn parts with a ``Hand`` where the game has one and turns
     clicks into the game's moves (a card then a slot, a row, a cell, a button).
 

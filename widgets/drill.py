@@ -96,7 +96,7 @@ class DrillBody(w.HBox):
         self.held = False  # a right answer on show, the move drawn, until the learner goes on
         self.after = w.HBox([self.onward, self.again])
         self.after.add_class("tutor-after")
-        self.board = board_for(game, self.run.task.position, 1.0)
+        self.board = board_for(self.run.task.position, 1.0)
         self.board.on_move(self.moved)
         self.board.on_message(lambda text: setattr(self.said, "value", feedback(None, text)))
         panel = w.VBox(

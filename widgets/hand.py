@@ -7,7 +7,7 @@ from html import escape
 import traitlets
 
 from tutor.core import SIMULTANEOUS
-from tutor.games import game
+from tutor.games import Game
 from tutor.games.parts import HandDrawing
 from tutor.messages import msg
 from tutor.svg.draw import el
@@ -16,11 +16,11 @@ from tutor.svg.targets import Target
 from widgets.component import Callbacks, Pickable
 
 
-def drawing(game_id: str) -> HandDrawing:
+def drawing(game: Game) -> HandDrawing:
     """The module of the game's package that draws it, hands apart from the table."""
-    found = game(game_id).drawing
+    found = game.drawing
     if not isinstance(found, HandDrawing):
-        raise LookupError(f"{game_id} draws no hand apart from its table")
+        raise LookupError(f"{game.id} draws no hand apart from its table")
     return found
 
 
@@ -126,7 +126,7 @@ class Hand(Pickable):
 
     def render(self) -> str:
         seat = self.shown_seat
-        module = drawing(self._state.game_id)
+        module = drawing(self._state.game)
         self.cards = module.hand_cards(self._state, seat)
         self.playable = playable_cards(self._state, seat)
         caption = el("div", escape(msg("widgets.hand-of", player=self._state.name(seat))), class_="tutor-caption")

@@ -10,13 +10,12 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.games import game
 from tutor.messages import msg
 
 
 def sentence(state, index: int) -> str:
     """The move at ``state.move_stack[index]`` in words, from the events the engine gives."""
-    said = game(state.game_id).words.sentences(state, index)
+    said = state.game.words.sentences(state, index)
     if index % len(state.move_stack) == len(state.move_stack) - 1 and state.is_terminal():
         said.append(msg("app.log.over"))
     return " ".join(said)

@@ -324,7 +324,7 @@ class GameTable(w.VBox):
         options = {option: variant.value for option, variant in self.variants.items()}
         self.session = Session(self.game, kinds, seed, options, names, family=self.family.value)
         self.sentences = []
-        self.board = board_for(self.game, self.state, 1.0)
+        self.board = board_for(self.state, 1.0)
         self.board.on_move(self.play)
         self.board.on_message(lambda text: self._say(None, text))
 

@@ -67,7 +67,7 @@ class QuizRound(w.HBox):
         self.reference = RulesReference(game)
         self.reference.add_class("tutor-reference")
         self._deal(random.SystemRandom().randrange(SEEDS) if seed is None else seed)
-        self.board = board_for(game, self.questions[0].position, 1.0)
+        self.board = board_for(self.questions[0].position, 1.0)
         for part in self.board.parts:  # a position to look at: its buttons (take, refuse, done) would play nothing
             if isinstance(part, Actions):
                 part.accepting = False

@@ -53,7 +53,7 @@ class GameReplay(w.VBox):
         self.sentences = replayed(record)
         self.stops = self._stops()
         self.position = 0
-        self.board = board_for(record.game_id, self.state, 1.0)
+        self.board = board_for(self.state, 1.0)
         self.board.hints = False
         self.scores = ScoreSheet(self.state)
         self.history = MoveLog()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.games import game
 from tutor.messages import listed, msg
 
 
@@ -35,7 +34,7 @@ def score_text(state, seat: int) -> str:
 
 def why_won(state) -> str:
     """Who won, and the tie-break when the first score left several players level."""
-    words, key, winners = game(state.game_id).words, ranking_key(state), state.winners()
+    words, key, winners = state.game.words, ranking_key(state), state.winners()
     parts = [msg(f"app.play.end.part.{part}") for part in words.KEY_PARTS]
     level = [seat for seat in range(state.players) if key(seat)[0] == key(winners[0])[0]]
     score = score_text(state, winners[0])

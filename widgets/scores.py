@@ -7,7 +7,6 @@ from html import escape
 
 import traitlets
 
-from tutor.games import game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from tutor.svg.seats import seat_colours
@@ -76,5 +75,5 @@ class ScoreSheet(StateComponent):
 
 def score_table(state, seat: int | None = None) -> str:
     """The score sheet's table as HTML, for a page that shows it inside another part."""
-    columns, rows = game(state.game_id).words.score_sheet(state, seat)
+    columns, rows = state.game.words.score_sheet(state, seat)
     return _table(state, columns, rows)

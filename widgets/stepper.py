@@ -78,7 +78,7 @@ class LessonStepper(ipywidgets.HBox):
         board = None
         if self.run is not None and not self.error:
             try:
-                board = board_for(self.run.lesson.game, self.run.states[0], scale)
+                board = board_for(self.run.states[0], scale)
             except TutorError as error:  # a game without a board
                 self.error = str(error)
         if board is None:

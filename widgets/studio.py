@@ -383,7 +383,7 @@ class StudioBody(w.VBox):
         self.coach.on_click(lambda _: self.play_others())
         actions = w.HBox([self.add, self.take_back, self.coach, self.undo_button, self.preview_button])
         actions.add_class("tutor-studio-actions")
-        self.board = board_for(game, self.draft.position()[0], 1.0)
+        self.board = board_for(self.draft.position()[0], 1.0)
         self.board.on_move(self.moved)
         self.board.on_message(lambda text: setattr(self.message, "value", feedback(None, text)))
         self.board.on_pick(self.picked)

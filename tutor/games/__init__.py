@@ -164,11 +164,13 @@ class Game:
 
 
 def register(game: Game) -> Game:
-    """Add ``game`` to the registry (once per id); returns it, for the package to keep."""
+    """Add ``game`` to the registry (once per id) and tell its states their game
+    (``state.game``); returns it, for the package to keep."""
     known = _REGISTRY.get(game.id)
     if known is not None and known.package != game.package:
         raise ValueError(f"game id {game.id!r} registered twice ({known.package}, {game.package})")
     _REGISTRY[game.id] = game
+    game.rules.State.game = game
     return game
 
 

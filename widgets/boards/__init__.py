@@ -26,14 +26,18 @@ def has_board(entry: Game) -> bool:
     return find_spec(module_name(entry)) is not None
 
 
-def board_module(game_id: str) -> ModuleType:
+def board_of(entry: Game) -> ModuleType:
     """The module of the game's board; a TutorError in words for a game without one."""
-    entry = game(game_id)
     if not has_board(entry):
         raise TutorError(msg("app.no-board", game=entry.name))
     return import_module(module_name(entry))
 
 
-def board_for(game_id: str, state, scale: float) -> Board:
-    """The game's board widget showing ``state``."""
-    return board_module(game_id).BOARD(state, scale=scale)
+def board_module(game_id: str) -> ModuleType:
+    """The board module of the game named by its id, for the tests, which name games so."""
+    return board_of(game(game_id))
+
+
+def board_for(state, scale: float) -> Board:
+    """The board widget of the state's game, showing ``state``."""
+    return board_of(state.game).BOARD(state, scale=scale)
