@@ -52,10 +52,11 @@ def hidden(page, selector: str) -> list[str]:
     return page.evaluate(HIDDEN, selector)
 
 
-def still(page) -> None:
-    """The page has drawn its answer and brought it into view: no change for a moment (longer
-    than the 600 ms a phone's page waits on arrival before it scrolls to what to act on)."""
-    settle(page, quiet_ms=700, most_ms=ACTION_TIMEOUT_MS)  # computer players may still be moving
+def still(page, arriving: bool = False) -> None:
+    """The page has drawn its answer and brought it into view: no change for a moment, twice
+    the 200 ms the page waits after an answer before it scrolls; on arrival longer than the
+    600 ms a phone's page waits before it scrolls to what to act on."""
+    settle(page, quiet_ms=700 if arriving else 400, most_ms=ACTION_TIMEOUT_MS)
 
 
 def sized_page(chromium, size):
@@ -109,7 +110,7 @@ def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game, 
         count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
         assert_no_code_or_errors(page)
-        still(page)
+        still(page, arriving=True)
         screenshot(page, f"{shot}-arrival")
         assert_seen(page, ".tutor-try, " + NEXT, "on arrival, the question and Next", f"{shot}-arrival")
         assert_seen(page, first_click(game, right), "on arrival, the part to play", f"{shot}-arrival")
@@ -200,7 +201,7 @@ def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromiu
     try:
         page.goto(voila.page_url(page_file("drill", game)))
         page.locator(".tutor-prompt", has_text=first.prompt).wait_for(timeout=PAGE_TIMEOUT_MS)
-        still(page)
+        still(page, arriving=True)
         screenshot(page, f"{shot}-arrival")
         assert_seen(page, ".tutor-prompt", "on arrival, the question", f"{shot}-arrival")
         assert_seen(page, first_click(game, first.move), "on arrival, the part to play", f"{shot}-arrival")
@@ -239,7 +240,7 @@ def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium
     try:
         page.goto(voila.page_url(page_file("practise", game, seed=0)))
         page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
-        still(page)
+        still(page, arriving=True)
         assert_seen(page, ".tutor-prompt, .tutor-choices button", "on arrival, the question", f"{shot}-arrival")
         for number in range(2):
             before = page.locator(".tutor-prompt").inner_text()
@@ -291,7 +292,7 @@ def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(c
     try:
         page.goto(voila.page_url(address))
         page.locator(".tutor-board svg").first.wait_for(timeout=PAGE_TIMEOUT_MS)
-        still(page)
+        still(page, arriving=True)
         normal = page.evaluate(BOARD_AND_TEXT)
         page.locator("[data-zoom='projector']").click()
         still(page)
@@ -323,7 +324,7 @@ def test_a_full_hand_leaves_each_card_a_finger_wide_on_a_phone(chromium, voila, 
     try:
         page.goto(voila.page_url(page_file("drill", GAME)))
         page.locator(".tutor-prompt").wait_for(timeout=PAGE_TIMEOUT_MS)
-        still(page)
+        still(page, arriving=True)
         widths = page.evaluate(TAP_WIDTHS)
         screenshot(page, f"in-view-hand-{name(size)}")
         first = tasks(GAME, drills(GAME)[0].id, 0)[0].position  # the page's seed: this position
@@ -357,7 +358,7 @@ def test_the_next_lesson_button_on_a_phone_stays_in_view_and_covers_no_text(chro
     try:
         page.goto(voila.page_url(page_file("learn", GAME, lesson=number, step=len(lesson.steps))))
         page.locator(".tutor-next-lesson").wait_for(timeout=PAGE_TIMEOUT_MS)
-        still(page)
+        still(page, arriving=True)
         for where in ("arrival", "top", "bottom"):
             if where != "arrival":
                 page.mouse.wheel(0, -20_000 if where == "top" else 20_000)
