@@ -24,7 +24,7 @@ from widgets.stepper import LessonStepper
 
 from .boards import check_cards_against_view, play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
-from .test_publish import assert_accessible
+from .test_publish import assert_accessible, assert_titled_and_accessible
 
 PHONE, LAPTOP, WIDE = (390, 844), (1280, 800), (1920, 1080)
 READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
@@ -249,6 +249,8 @@ def test_every_screen(chromium, voila, game, section):
     try:
         acted_on = open_at(page, voila, game, section)
         assert_no_code_or_errors(page)
+        if section in SECTIONS:  # once per page kind ("learn-last" is a learn page again)
+            assert_titled_and_accessible(page, section, game)
         for name, size in (("laptop", LAPTOP), ("wide", WIDE)):
             page.set_viewport_size(dict(zip(("width", "height"), size)))
             settle(page)
@@ -313,6 +315,8 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
                 screenshot(page, f"screens-{game}-glossary-{language}-{name}")
                 assert too_wide(page) == [], f"wider than the {name} screen in {language}"
                 assert smallest_text(page) >= READABLE_PX, f"text too small on the {name} screen in {language}"
+                if (language, name) == ("en", "laptop"):
+                    assert_titled_and_accessible(page, "glossary", game)
             normal = smallest_text(page)
             page.locator("[data-zoom='projector']").click()
             settle(page)
