@@ -12,8 +12,8 @@ import nbformat
 import pytest
 
 from tutor.core import TutorError, advance_chance
+from tutor.games import Game, game_name, games
 from tutor.games import game as registered
-from tutor.games import game_name, games
 from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
 from tutor.messages import language, msg
 from tutor.quizzes import quiz
@@ -142,7 +142,7 @@ def test_a_lesson_that_does_not_hold_is_explained_not_thrown(monkeypatch):
         raise TutorError("lesson.yaml: step 2: the move 'blue 9 -> 5' is refused.")
 
     monkeypatch.setattr(app, "load_lesson", broken)
-    monkeypatch.setattr(app, "bundled_lessons", lambda game: [Path("lesson.yaml")])
+    monkeypatch.setattr(Game, "lesson_files", lambda game: [Path("lesson.yaml")])
     page = app.learn_page("monster-trick")
     assert page.name == "problem"
     assert "step 2: the move" in html_of(page)
@@ -150,7 +150,7 @@ def test_a_lesson_that_does_not_hold_is_explained_not_thrown(monkeypatch):
 
 
 def test_a_bug_shows_a_plain_sentence_and_logs_the_traceback(monkeypatch, capfd):
-    monkeypatch.setattr(app, "bundled_lessons", lambda game: 1 / 0)
+    monkeypatch.setattr(app, "load_lesson", lambda path: 1 / 0)
     page = app.landing_page()
     assert page.name == "problem"
     assert escape(msg("app.problem.unexpected")) in html_of(page)
@@ -189,7 +189,7 @@ def test_a_seed_that_is_not_a_whole_number_gives_new_questions_and_says_why(monk
 
 @pytest.mark.parametrize("game", games())
 def test_a_quiz_round_answers_with_the_engines_reasons(game):
-    round_ = app.QuizRound(game, seed=3, count=2)
+    round_ = app.QuizRound(registered(game), seed=3, count=2)
     first = round_.questions[0]
     wrong = next(index for index in range(len(first.choices)) if index != first.correct)
     round_.choose(wrong)
@@ -208,7 +208,7 @@ def test_a_quiz_round_answers_with_the_engines_reasons(game):
 def test_a_question_s_position_shows_its_buttons_but_they_play_nothing():
     """A hand card's owner deciding: take and refuse are drawn, disabled (the question says
     what was chosen), and a click on them changes nothing."""
-    round_ = app.QuizRound("danger-13", seed=0, count=5)
+    round_ = app.QuizRound(registered("danger-13"), seed=0, count=5)
     round_.ask(next(index for index, question in enumerate(round_.questions) if question.kind == "d13-hand"))
     actions, before = round_.board.actions, round_.board.state.snapshot()
     assert actions.actions and "disabled" in actions.html and not actions.accepting
@@ -221,7 +221,7 @@ def test_a_question_s_position_shows_its_buttons_but_they_play_nothing():
 
 @pytest.mark.parametrize("game", games())
 def test_the_score_runs_after_every_answer(game):
-    round_ = app.QuizRound(game, seed=5, count=4)
+    round_ = app.QuizRound(registered(game), seed=5, count=4)
     answers = [0, 1, 1, 1]  # wrong first, then right: 0 of 1, 1 of 2, 2 of 3, 3 of 4
     for number, right in enumerate(answers):
         question = round_.questions[number]
@@ -240,7 +240,9 @@ def test_the_score_runs_after_every_answer(game):
 def test_show_me_steps_from_the_position_to_the_answer(game):
     """Every kind of question: a move is played on the board, a card lights its slots,
     a player's VP cards turn up; a second click shows the question's position again."""
-    round_ = app.QuizRound(game, seed=3, count=len(registered(game).part("quizzes").MAKERS))  # one of each kind
+    round_ = app.QuizRound(
+        registered(game), seed=3, count=len(registered(game).part("quizzes").MAKERS)
+    )  # one of each kind
     for number, question in enumerate(round_.questions):
         round_.ask(number)
         board = round_.board
@@ -298,7 +300,7 @@ def test_voila_configuration():
 
 
 def test_a_vp_question_hides_the_active_card_until_show_me():
-    round_ = app.QuizRound("monster-trick", seed=0, count=9)
+    round_ = app.QuizRound(registered("monster-trick"), seed=0, count=9)
     number = next(index for index, question in enumerate(round_.questions) if question.kind == "mt-vp")
     round_.ask(number)
     question, players = round_.question, round_.board.players
@@ -339,7 +341,7 @@ def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, pa
     """Who holds a trick's claim (its marker), who has had a card this deal (a tag) and
     how far the grid may grow (its size, walls and crossed-out places) give these kinds'
     answers away: hidden while asked, shown after "show me"."""
-    round_ = app.QuizRound(game, seed=1, count=12)
+    round_ = app.QuizRound(registered(game), seed=1, count=12)
     round_.ask(next(index for index, question in enumerate(round_.questions) if question.kind == kind))
     drawn, position = getattr(round_.board, part), round_.question.position
     assert escape(shown(position)) not in drawn.html and not getattr(drawn, hides)
@@ -351,7 +353,7 @@ def test_the_board_hides_what_would_name_the_answer_until_show_me(game, kind, pa
 
 
 def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():
-    shelf = LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
+    shelf = LessonShelf(registered("monster-trick"), [load_lesson(path) for path in bundled_lessons("monster-trick")])
     stepper = shelf.stage.children[0]
     rule_id = stepper.rule_ids()[0]
     stepper.panel.click(f"rule:{rule_id}")
@@ -361,7 +363,7 @@ def test_an_opened_rule_shows_beside_the_step_and_opens_in_the_reference():
 
 
 def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
-    shelf = LessonShelf("monster-trick", [load_lesson(path) for path in bundled_lessons("monster-trick")])
+    shelf = LessonShelf(registered("monster-trick"), [load_lesson(path) for path in bundled_lessons("monster-trick")])
     address = shelf.address
     assert address.place == [0, 0]
     address.place = [2, 1]  # an address opened, or Back/Forward in the browser
@@ -374,7 +376,7 @@ def test_the_address_names_the_lesson_and_step_and_moves_the_shelf():
 
 def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_nothing():
     lessons = [load_lesson(path) for path in bundled_lessons("thricewise")]
-    shelf = LessonShelf("thricewise", lessons)
+    shelf = LessonShelf(registered("thricewise"), lessons)
     address = shelf.address
     address.place = [98, 98]  # ?lesson=99&step=99
     last = len(lessons) - 1
@@ -392,7 +394,7 @@ def test_an_address_out_of_range_opens_the_nearest_place_says_so_and_finishes_no
 
 def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
     lessons = [load_lesson(path) for path in bundled_lessons("monster-trick")]
-    shelf = LessonShelf("monster-trick", lessons)
+    shelf = LessonShelf(registered("monster-trick"), lessons)
     address = shelf.address
     address.place = [1, 0]
     stepper = shelf.stage.children[0]
@@ -410,7 +412,7 @@ def test_finished_lessons_are_marked_in_the_list_without_leaving_the_step():
 
 def test_the_last_step_of_the_last_lesson_leads_to_the_practise_page():
     lessons = [load_lesson(path) for path in bundled_lessons("danger-13")]
-    shelf = LessonShelf("danger-13", lessons)
+    shelf = LessonShelf(registered("danger-13"), lessons)
     shelf.address.place = [len(lessons) - 1, 99]
     assert (
         escape(app.href(app.page_file("practise", "danger-13"), app.page_file("learn", "danger-13")))

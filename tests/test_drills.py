@@ -8,6 +8,7 @@ import pytest
 
 from tutor.core import advance_chance
 from tutor.drills import MOST_STARS, Run, drills, stars, tasks
+from tutor.games import game as registered
 from tutor.games import games
 from tutor.messages import LANGUAGES, catalog, in_order, msg
 
@@ -320,7 +321,7 @@ def test_every_drill_has_a_title_and_goal(lang):
 def test_the_drill_page_plays_a_drill_to_its_stars(game):
     from widgets.drill import DrillBody
 
-    body = DrillBody(game)
+    body = DrillBody(registered(game))
     first = drills(game)[0]
     mistakes = 0
     while not body.run.finished:
@@ -362,7 +363,7 @@ def test_the_drill_page_plays_a_drill_to_its_stars(game):
 def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
     from widgets.drill import DrillBody
 
-    body = DrillBody("monster-trick")
+    body = DrillBody(registered("monster-trick"))
     body.list.stars = {"mt-follow": 3}  # as static/parts/kept.js gives them back when the page opens
     assert "3 stars of 3" in body.list.html and "not done yet" in body.list.html
     body.list.earn("mt-follow", 1)
@@ -376,7 +377,7 @@ def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
 def test_the_hint_button_shows_the_hint_and_the_end_says_why_two_stars():
     from widgets.drill import DrillBody
 
-    body = DrillBody("thricewise")
+    body = DrillBody(registered("thricewise"))
     task = body.run.task
     assert body.hint.layout.display is None and not body.nudge.value
     body.hint.click()

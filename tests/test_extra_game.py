@@ -69,7 +69,7 @@ def test_records_replay_and_refuse_in_its_own_words():
 
 
 def test_a_session_with_a_person_and_a_computer_player():
-    session = Session("take-last", [PERSON, "random"], seed=4)
+    session = Session(registry.game("take-last"), [PERSON, "random"], seed=4)
     session.run()
     assert session.person_to_move() == 0 and session.passing_to is None
     with pytest.raises(IllegalMove, match="Take between 1 and 3"):
@@ -90,10 +90,10 @@ def test_the_registry_says_what_a_game_has():
     assert extra.has("rules") and extra.has("lessons")
     assert not any(extra.has(part) for part in ("quizzes", "drills", "words", "glossary", "lesson files"))
     assert not has_board(extra) and all(has_board(shipped) for shipped in registry.games().values() if shipped != extra)
-    assert sections("take-last") == ()
+    assert sections(registry.game("take-last")) == ()
     for shipped in registry.games():
         if shipped != "take-last":
-            assert sections(shipped) == SECTIONS, "the tutor's own games have every page"
+            assert sections(registry.game(shipped)) == SECTIONS, "the tutor's own games have every page"
     with pytest.raises(ValueError):
         extra.has("chess clock")
 

@@ -13,6 +13,7 @@ from test_app import html_of
 
 from tutor.classroom import Classrooms, open_store
 from tutor.games import danger13 as d13
+from tutor.games import game as registered
 from tutor.games import thricewise as tw
 from tutor.messages import msg
 from widgets import app, guard
@@ -50,7 +51,7 @@ def test_a_disabled_or_hidden_button_ignores_clicks_from_the_browser():
 def test_a_question_takes_one_answer():
     """30 clicks on a practice choice after answering gave "0 of 31 right"."""
     guard.guard_buttons()
-    quiz = QuizRound("danger-13", seed=3)
+    quiz = QuizRound(registered("danger-13"), seed=3)
     wrong = next(index for index in range(len(quiz.question.choices)) if index != quiz.question.correct)
     for _ in range(30):
         sent_click(quiz.choices.children[wrong])
@@ -61,7 +62,7 @@ def test_a_question_takes_one_answer():
 def test_show_me_waits_for_the_answer():
     """The hidden "Show me" lit the answer before the learner answered."""
     guard.guard_buttons()
-    quiz = QuizRound("thricewise", seed=5)
+    quiz = QuizRound(registered("thricewise"), seed=5)
     html = [part.html for part in quiz.board.parts]
     sent_click(quiz.show_me)
     quiz.demonstrate()
@@ -102,7 +103,7 @@ def test_text_from_the_address_is_shown_short_and_clean(monkeypatch, query):
 
 
 def test_seat_names_are_cut_and_cleaned():
-    table = GameTable("thricewise", speed="instant")
+    table = GameTable(registered("thricewise"), speed="instant")
     table.seats[0].name.value = "\u202eAnn\u0007" + "a" * 200
     name = table.state.name(0)
     assert name.startswith("Ann") and len(name) <= SEAT_NAME_LIMIT and name.isprintable()
@@ -180,7 +181,7 @@ def test_a_number_of_players_that_names_none_is_refused(no_traceback):
 def test_a_seat_left_off_the_table_changes_nothing(no_traceback):
     """Four players, then three: the fourth seat's name box, still in the browser for a moment,
     renamed seat 3 of a three-seat list (IndexError in GameTable.name_of)."""
-    table = GameTable("monster-trick", speed="instant")
+    table = GameTable(registered("monster-trick"), speed="instant")
     table.players.value = max(table.players.options)
     gone = table.seats[-1]
     table.players.value = min(table.players.options)

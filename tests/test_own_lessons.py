@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from one_file import one_file
 
+from tutor.games import game as registered
 from tutor.games import games
 from tutor.lesson_links import carried, shared_lesson
 from tutor.lessons import bundled_lessons, load_lesson
@@ -123,7 +124,7 @@ def test_a_teachers_own_lesson_is_offered_marked_on_the_class_form_and_opens_for
 def test_the_games_last_lesson_still_ends_with_the_turn_in_brief_when_own_lessons_follow():
     lessons = [load_lesson(path) for path in bundled_lessons(GAME)]
     shared = load_lesson(bundled_lessons(GAME)[2])
-    shelf = LessonShelf(GAME, lessons, shared)
+    shelf = LessonShelf(registered(GAME), lessons, shared)
     shelf.asked._receive(shelf.asked, {"own": [{"game": GAME, "shared": carried(lesson_text())}]}, [])
     shelf.show(len(lessons))  # the game's last lesson, after the link's
     stepper = shelf.stage.children[0]

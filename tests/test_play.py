@@ -28,7 +28,7 @@ from widgets.result import result_html, why_won
 
 def table_for(game: str, people: int = 1, players: int = 2) -> play.GameTable:
     """The smallest table: instant computer players, the first ``people`` seats people."""
-    table = play.GameTable(game, speed="instant")
+    table = play.GameTable(registered(game), speed="instant")
     table.players.value = players
     for seat in range(people):
         table.seats[seat].kind.value = play.PERSON
@@ -162,7 +162,7 @@ def test_a_click_after_the_end_gets_the_engines_answer():
 
 
 def test_changing_the_players_or_a_seat_starts_a_new_game():
-    table = play.GameTable("danger-13", speed="instant")
+    table = play.GameTable(registered("danger-13"), speed="instant")
     table.players.value = 3
     assert table.state.players == 3 and len(table.seats) == 3
     table.seats[2].kind.value = play.PERSON
@@ -253,8 +253,8 @@ def test_the_games_own_names_go_into_the_record_in_every_language(speaking):
 
 
 def bad_uploads():
-    other = records.dumps(play.GameTable("danger-13", speed="instant").state)
-    good = records.dumps(play.GameTable("monster-trick", speed="instant").state)
+    other = records.dumps(play.GameTable(registered("danger-13"), speed="instant").state)
+    good = records.dumps(play.GameTable(registered("monster-trick"), speed="instant").state)
     illegal = good.replace("moves: []", "moves:\n- vp 1 2 6")
     return {
         "wrong game": (other.encode(), "this record is for Danger 13, not Monster Trick"),
@@ -287,7 +287,7 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
     monkeypatch.setitem(play.SPEEDS, "normal", 0.01)
 
     async def scenario():
-        table = play.GameTable("thricewise")  # three coaches choose first
+        table = play.GameTable(registered("thricewise"))  # three coaches choose first
         assert table.bots.running and not table.state.move_stack, "nothing moved yet: it runs in the loop"
         await asyncio.sleep(0)  # the deal, then the first coach thinks
         assert msg("app.play.thinking", player=table.state.name(1)) in table.message.value
@@ -316,7 +316,7 @@ def test_new_games_during_pacing_never_mix_two_games(monkeypatch):
 
     async def scenario():
         rng = random.Random(5)
-        table = play.GameTable("thricewise")  # three coaches choose first
+        table = play.GameTable(registered("thricewise"))  # three coaches choose first
         for _ in range(30):
             await asyncio.sleep(rng.random() * 0.01)
             old, made = table.session, len(table.state.move_stack)
@@ -338,7 +338,7 @@ def test_new_games_during_pacing_never_mix_two_games(monkeypatch):
 
 @pytest.mark.parametrize("game", games())
 def test_every_variant_can_be_switched_and_starts_a_new_game(game):
-    table = play.GameTable(game, speed="instant")
+    table = play.GameTable(registered(game), speed="instant")
     module = registered(game).rules
     assert set(table.variants) == set(module.OPTIONS)
     for option, values in module.OPTIONS.items():
@@ -416,7 +416,7 @@ def test_take_and_refuse_only_while_the_table_waits_for_the_person():
 
     seen = set()
     for seed in range(40):
-        session = Session("danger-13", [play.PERSON, "coach", "coach"], seed=seed)
+        session = Session(registered("danger-13"), [play.PERSON, "coach", "coach"], seed=seed)
         rng = random.Random(seed)
         while not session.state.is_terminal() and len(session.state.move_stack) < 200:
             state = session.state
@@ -441,7 +441,7 @@ def test_take_and_refuse_only_while_the_table_waits_for_the_person():
 
 
 def test_the_board_waits_while_a_computer_player_thinks():
-    table = play.GameTable("danger-13", speed="instant")
+    table = play.GameTable(registered("danger-13"), speed="instant")
     table._show(thinking=1)
     assert not table.board.accepting
     table._show()
@@ -457,7 +457,7 @@ def test_the_record_keeps_the_strength_of_each_computer_player():
 
 
 def test_a_fixed_strength_seats_only_people_and_that_strength():
-    table = play.GameTable("monster-trick", speed="instant", strength="expert")
+    table = play.GameTable(registered("monster-trick"), speed="instant", strength="expert")
     table.players.value = 3
     assert table.kinds == ["person", "expert", "expert"]
     assert all(choice.kind.options == (("A person", "person"), ("Expert", "expert")) for choice in table.seats)

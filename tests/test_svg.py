@@ -94,7 +94,7 @@ def test_ink_is_readable_on_every_fill(game_id, monkeypatch):
         if module.__name__.startswith(("tutor.", "widgets.")) and getattr(module, "ink_on", None) is ink_on:
             monkeypatch.setattr(module, "ink_on", recorded)
     players = max(registered(game_id).player_counts)
-    session = Session(game_id, ["coach"] * players, seed=1)
+    session = Session(registered(game_id), ["coach"] * players, seed=1)
     while True:
         board = board_for(session.state, 1.0)
         for narrow in (False, True):
@@ -278,7 +278,9 @@ def test_narrow_layouts_read_at_11_px_on_a_phone(game_id):
     from tutor.session import Session
     from widgets.boards import board_for
 
-    session = Session(game_id, ["coach"] * 4 if 4 in registered(game_id).player_counts else ["coach"] * 3, seed=3)
+    session = Session(
+        registered(game_id), ["coach"] * 4 if 4 in registered(game_id).player_counts else ["coach"] * 3, seed=3
+    )
     for stop in (40, 10_000):
         while not session.state.is_terminal() and len(session.state.move_stack) < stop:
             session.step()

@@ -31,7 +31,7 @@ def test_every_game_has_a_short_turn_in_brief_in_every_language(game, lang):
 @pytest.mark.parametrize("game", GAMES, ids=str)
 def test_the_turn_in_brief_links_open_their_rule(game):
     set_language("en")
-    turn = TurnInBrief(game.id)
+    turn = TurnInBrief(game)
     rule, text = turn_in_brief(game.id)[2]
     assert text in turn.html and f'data-target="rule:{rule}"' in turn.html
     turn.click(f"rule:{rule}")
@@ -44,7 +44,7 @@ def test_the_turn_in_brief_links_open_their_rule(game):
 def test_the_last_lesson_ends_with_the_turn_in_brief(game):
     set_language("en")
     lessons = [load_lesson(path) for path in bundled_lessons(game.id)]
-    shelf = LessonShelf(game.id, lessons)
+    shelf = LessonShelf(game, lessons)
     assert "summary=1" in shelf.turn_link.value and "A turn in brief" in shelf.turn_link.value
     assert shelf.turn not in shelf.stage.children
     shelf.show(len(lessons) - 1)
@@ -60,10 +60,10 @@ def test_the_last_lesson_ends_with_the_turn_in_brief(game):
 def test_the_turn_in_brief_follows_the_pages_language():
     game = GAMES[0]
     set_language("en")
-    shelf = LessonShelf(game.id, [load_lesson(path) for path in bundled_lessons(game.id)])
+    shelf = LessonShelf(game, [load_lesson(path) for path in bundled_lessons(game.id)])
     set_language("fr")
     try:
-        shelf.relabel(game.id, [load_lesson(path) for path in bundled_lessons(game.id)])
+        shelf.relabel(game, [load_lesson(path) for path in bundled_lessons(game.id)])
         assert escape(turn_in_brief(game.id, "fr")[0][1]) in shelf.turn.html
         assert "Un tour en bref" in shelf.turn_link.value and "lang=fr" in shelf.turn_link.value
     finally:

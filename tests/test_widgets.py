@@ -185,7 +185,7 @@ def test_every_drawn_target_can_be_reached_by_keyboard():
     board = monster_trick_widgets.MonsterTrickBoard(where_may_state())
     board.hand.click("card:0")
     stepper = widgets.LessonStepper(WHERE_MAY)
-    for component in [*board.parts, stepper.panel, widgets.RulesReference("monster-trick")]:
+    for component in [*board.parts, stepper.panel, widgets.RulesReference(registered("monster-trick"))]:
         for match in re.finditer(r"<(\w+)([^>]*data-target=[^>]*)>", component.html):
             tag, attributes = match.groups()
             if tag == "g":
@@ -213,7 +213,7 @@ def test_the_score_sheet_holds_the_engines_totals_and_stars_the_winners():
 
 
 def test_the_rules_reference_opens_a_rule_with_its_catalog_text():
-    reference = widgets.RulesReference("monster-trick")
+    reference = widgets.RulesReference(registered("monster-trick"))
     follow = next(rule for rule in mt.RULES if rule.id == "mt.follow")
     assert reference.html.count("<details") == len(mt.RULES)
     reference.click("rule:mt.follow")
@@ -432,7 +432,7 @@ def test_a_step_shows_the_notes_it_relies_on_beside_its_rules():
 def test_the_rules_reference_says_a_notes_kind_once(speaking, lang):
     speaking(lang)
     for game in games():
-        html = widgets.RulesReference(game).render()
+        html = widgets.RulesReference(registered(game)).render()
         for kind in ("note", "variant"):
             word = msg(f"rulekind.{kind}")
             assert not re.search(rf"{re.escape(word)}</span>{re.escape(word)}\s*:", html), (game, lang, word)

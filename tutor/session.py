@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from tutor.bots import Advice, Why, make_bot, make_bots
 from tutor.core import CHANCE, SIMULTANEOUS, Event, TutorError
-from tutor.games import game as registered
+from tutor.games import Game
 from tutor.messages import msg
 
 PERSON = "person"
@@ -39,25 +39,25 @@ class Entry(NamedTuple):
 
 
 class Session:
-    """``Session(game_id, kinds, seed=0, options=None, names=None)``: a new game with one
+    """``Session(game, kinds, seed=0, options=None, names=None)``: a new game with one
     seat per entry of ``kinds`` ("person" or a bot kind such as "coach" or "random")."""
 
     def __init__(
         self,
-        game_id: str,
+        game: Game,
         kinds: list[str],
         seed: int = 0,
         options: dict | None = None,
         names: list[str] | None = None,
         family: bool = False,
     ):
-        self.game = registered(game_id)
+        self.game = game
         self.kinds = list(kinds)
         self.seed = seed
         self.state = self.game.new_game(len(kinds), seed=seed, options=options, seat_names=names)
         # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
         # for each person leaves the computer players as they would be.
-        self.bots = make_bots(game_id, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
+        self.bots = make_bots(game.id, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
         people = self.people
         self.holder = people[0] if len(people) == 1 else None  # the person whose cards may be on screen
         self.movers: list[int] = []  # who made each move of the state's move stack

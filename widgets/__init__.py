@@ -16,7 +16,7 @@ Lessons
     ``step`` (index shown), ``message``/``verdict`` (last answer), ``solved``, ``rule``
     (rule opened), ``error``; methods ``next()``, ``back()``, ``restart()``,
     ``play(move)``.
-    ``RulesReference(game_id, rules=None, scale=1.0)``: every rule's title and text;
+    ``RulesReference(game, rules=None, scale=1.0)``: every rule's title and text;
     ``opened``, ``focus``, ``show(rule_id)``.
 
 Any game

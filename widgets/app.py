@@ -21,9 +21,9 @@ import ipywidgets as w
 
 from tutor.bots import STRENGTHS
 from tutor.core import TutorError
-from tutor.games import game_name, games
+from tutor.games import Game, game_name, games
 from tutor.lesson_links import MAX_CARRIED, PARAMETER, open_shared
-from tutor.lessons import Lesson, bundled_lessons, load_lesson, turn_in_brief
+from tutor.lessons import Lesson, load_lesson, turn_in_brief
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, has, language, language_name, listed, msg, set_language
 from tutor.visitor_text import ADDRESS_WORD_LIMIT, visitor_text
 from widgets.address import HOME, href, page_file
@@ -135,7 +135,7 @@ def requested_game() -> str | None:
     return next(iter(requested("game")), None)
 
 
-def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.HBox:
+def nav_bar(here: str, game: Game | None = None, title: str | None = None) -> w.HBox:
     """The bar on top of every page: home and the games, then the sections of this game.
     ``title`` names a page that is not a game's section (the classroom pages)."""
 
@@ -145,23 +145,23 @@ def nav_bar(here: str, game: str | None = None, title: str | None = None) -> w.H
 
     label = escape(msg("app.nav.label"))
     top = [link(msg("app.nav.home"), HOME, here == HOME)]
-    top += [link(game_name(other), page_file(first_page(other), other), other == game) for other in games()]
+    top += [link(other.name, page_file(first_page(other), other.id), other is game) for other in games().values()]
     # The page template makes the browser tab's title and the page's language follow these.
-    section = next((section for section in SECTIONS if page_file(section, game) == here), None) if game else None
-    title = escape(title or page_title(section, game))
+    section = next((section for section in SECTIONS if page_file(section, game.id) == here), None) if game else None
+    title = escape(title or page_title(section, game.id if game else None))
     rows = [f'<nav aria-label="{label}" data-page-title="{title}" lang="{language()}">{"".join(top)}</nav>']
     if game is not None:
         links = [
-            link(msg(f"app.nav.{section}"), page_file(section, game), here == page_file(section, game))
+            link(msg(f"app.nav.{section}"), page_file(section, game.id), here == page_file(section, game.id))
             for section in sections(game)
         ]
-        rows.append(f'<nav aria-label="{escape(game_name(game))}">{"".join(links)}</nav>')
+        rows.append(f'<nav aria-label="{escape(game.name)}">{"".join(links)}</nav>')
     bar = w.HBox([w.HTML(page_style() + "".join(rows)), LanguageChooser(here.partition("?")[2])])
     bar.add_class("tutor-nav")
     return page_tools(bar)
 
 
-def first_page(game: str) -> str:
+def first_page(game: Game) -> str:
     """The page a link to the game leads to: its first, else its learn page (which says why
     the game has no pages yet)."""
     return next(iter(sections(game)), "learn")
@@ -177,27 +177,29 @@ def heading(title: str, text: str = "") -> w.HTML:
 def friendly(section: str):
     """Build the page, or a page that says in plain words what went wrong.
 
-    A game's page (``section`` one of SECTIONS) is built for the game it is called with, else for
-    the game its address names; every builder takes the ``Bodies`` to keep (after the game). TutorError
+    A game's page (``section`` one of SECTIONS) is built for the game whose id it is called with,
+    else for the game its address names: the one place a page turns a game's id into its ``Game``,
+    which every builder takes, with the ``Bodies`` to keep. TutorError
     texts are finished sentences for learners; anything else is a bug, whose traceback goes
     to the server's log (the real stderr), never to the page."""
 
     def decorate(build):
         def built(game: str | None, bodies: Bodies) -> Page:
+            known = games().get(game) if game else None
             try:
                 if section not in SECTIONS:
                     page = build(bodies)
-                elif game not in games():
+                elif known is None:
                     raise TutorError(game_wanted(game))
-                elif section in sections(game):
-                    page = build(game, bodies)
+                elif section in sections(known):
+                    page = build(known, bodies)
                 else:
-                    page = absent_page(section, game)
+                    page = absent_page(section, known)
             except TutorError as error:
-                page = problem_page(section, game, str(error))
+                page = problem_page(section, known, str(error))
             except Exception:
                 log.exception("A %s page could not be built", section)
-                page = problem_page(section, game, msg("app.problem.unexpected"))
+                page = problem_page(section, known, msg("app.problem.unexpected"))
             page.remake = lambda kept: built(game, kept)
             return page
 
@@ -227,7 +229,7 @@ def ready_ahead(section: str, build) -> None:
             language_name(code)
         set_language(DEFAULT_LANGUAGE)
         with ahead_of_request():
-            for game in games() if section in SECTIONS else [None]:
+            for game in games().values() if section in SECTIONS else [None]:
                 build(game, Bodies()) if game else build(Bodies())
     except Exception:
         log.exception("A %s page could not be built ahead", section)
@@ -237,26 +239,29 @@ def ready_ahead(section: str, build) -> None:
 def game_wanted(game: str | None) -> str:
     """What to say when a game's page has no game, or one the tutor does not know: the
     games there are, by name."""
-    names = listed([game_name(known) for known in games()])
+    names = listed([known.name for known in games().values()])
     if not game:
         return msg("app.problem.no-game", known=names)
     return msg("error.unknown-game", game=visitor_text(game, ADDRESS_WORD_LIMIT), known=names)
 
 
-def problem_page(section: str, game: str | None, problem: str) -> Page:
-    known = game if game in games() else None
+def problem_page(section: str, game: Game | None, problem: str) -> Page:
     note = w.HTML(
         f'<div class="tutor-note">{escape(msg("app.problem.text", problem=problem))}'
         f"<br>{escape(msg('app.problem.hint'))}</div>"
     )
-    return Page("problem", [nav_bar(page_file(section, known), known), heading(msg("app.problem.heading")), note])
+    return Page(
+        "problem",
+        [nav_bar(page_file(section, game.id if game else None), game), heading(msg("app.problem.heading")), note],
+    )
 
 
-def absent_page(section: str, game: str) -> Page:
+def absent_page(section: str, game: Game) -> Page:
     """A page the game does not have (no lessons, no board yet ...), saying so in words."""
-    name = game_name(game)
-    note = w.HTML(f'<div class="tutor-note">{escape(msg(f"app.{section}.none", game=name))}</div>')
-    return Page(f"{section} {game} (not there yet)", [nav_bar(page_file(section, game), game), heading(name), note])
+    note = w.HTML(f'<div class="tutor-note">{escape(msg(f"app.{section}.none", game=game.name))}</div>')
+    return Page(
+        f"{section} {game.id} (not there yet)", [nav_bar(page_file(section, game.id), game), heading(game.name), note]
+    )
 
 
 def lesson_time(minutes: list[int]) -> str:
@@ -274,19 +279,19 @@ def lesson_time(minutes: list[int]) -> str:
 @friendly("landing")
 def landing_page(_bodies: Bodies) -> Page:
     cards = []
-    for game in games():
-        minutes = [load_lesson(path).minutes for path in bundled_lessons(game)]
+    for game in games().values():
+        minutes = [load_lesson(path).minutes for path in game.lesson_files()]
         links = "".join(
-            f'<a href="{escape(href(page_file(section, game), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
+            f'<a href="{escape(href(page_file(section, game.id), HOME))}">{escape(msg(f"app.nav.{section}"))}</a>'
             for section in sections(game)
         )
-        teaches = f"app.game.{game}.teaches"  # a game's landing card text, from its pages.yaml
+        teaches = f"app.game.{game.id}.teaches"  # a game's landing card text, from its pages.yaml
         cards.append(
-            f'<section class="tutor-game" data-game="{game}"><h2>{escape(game_name(game))}</h2>'
+            f'<section class="tutor-game" data-game="{game.id}"><h2>{escape(game.name)}</h2>'
             + (f"<p>{escape(msg(teaches))}</p>" if has(teaches) else "")
             + f'<p class="tutor-time">{escape(lesson_time(minutes))}</p>'
             + (
-                f'<nav aria-label="{escape(game_name(game))}">{links}</nav></section>'
+                f'<nav aria-label="{escape(game.name)}">{links}</nav></section>'
                 if links
                 else f"<p>{escape(msg('app.landing.no-pages'))}</p></section>"
             )
@@ -305,17 +310,16 @@ def landing_page(_bodies: Bodies) -> Page:
 
 
 @friendly("learn")
-def learn_page(game: str, bodies: Bodies) -> Page:
-    here = page_file("learn", game)
-    name = game_name(game)
-    if requested("summary") and turn_in_brief(game):
+def learn_page(game: Game, bodies: Bodies) -> Page:
+    here = page_file("learn", game.id)
+    if requested("summary") and turn_in_brief(game.id):
         return turn_page(game)
-    lessons = [load_lesson(path) for path in bundled_lessons(game)]
-    top = [nav_bar(here, game), heading(msg("app.learn.heading", game=name))]
-    return Page(f"learn {game}", top + [bodies.kept(LessonShelf, game, lessons, *requested_lesson(game))])
+    lessons = [load_lesson(path) for path in game.lesson_files()]
+    top = [nav_bar(here, game), heading(msg("app.learn.heading", game=game.name))]
+    return Page(f"learn {game.id}", top + [bodies.kept(LessonShelf, game, lessons, *requested_lesson(game))])
 
 
-def requested_lesson(game: str) -> tuple[Lesson | None, str]:
+def requested_lesson(game: Game) -> tuple[Lesson | None, str]:
     """The lesson a link on the address carries (``?shared=``, tutor/lesson_links.py), and why
     it does not open when it does not."""
     for value in requested(PARAMETER):
@@ -323,22 +327,22 @@ def requested_lesson(game: str) -> tuple[Lesson | None, str]:
             lesson, _text = open_shared(value[: MAX_CARRIED + 1])
         except TutorError as error:
             return None, str(error)
-        if lesson.game != game:
+        if lesson.game != game.id:  # a lesson names its game by id
             return None, msg("links.other-game", game=game_name(lesson.game))
         return lesson, ""
     return None, ""
 
 
-def turn_page(game: str) -> Page:
+def turn_page(game: Game) -> Page:
     """The learn page's ``summary=1`` view: the turn in brief on its own, beside the rules it
     names, to read or print on one sheet."""
-    here = page_file("learn", game, summary=1)
+    here = page_file("learn", game.id, summary=1)
     back = w.HTML(
-        f'<a class="tutor-turn-back" href="{escape(href(page_file("learn", game), here))}">'
+        f'<a class="tutor-turn-back" href="{escape(href(page_file("learn", game.id), here))}">'
         f"{escape(msg('app.learn.back'))}</a>"
     )
     turn = TurnInBrief(game)
-    reference = RulesReference(game, rules=[rule for rule, _line in turn_in_brief(game)])
+    reference = RulesReference(game, rules=[rule for rule, _line in turn_in_brief(game.id)])
     reference.add_class("tutor-reference")
 
     def open_rule(change) -> None:
@@ -349,45 +353,44 @@ def turn_page(game: str) -> Page:
     body = w.HBox([turn, reference])
     body.add_class("tutor-body")
     body.add_class("tutor-turn-page")
-    top = [nav_bar(page_file("learn", game), game), heading(msg("app.learn.heading", game=game_name(game))), back]
-    return Page(f"turn in brief {game}", [*top, body])
+    top = [nav_bar(page_file("learn", game.id), game), heading(msg("app.learn.heading", game=game.name)), back]
+    return Page(f"turn in brief {game.id}", [*top, body])
 
 
 @friendly("practise")
-def practise_page(game: str, bodies: Bodies) -> Page:
+def practise_page(game: Game, bodies: Bodies) -> Page:
     """Fresh questions on every visit; ``?seed=`` on the address gives a chosen round again."""
     seed, note = requested_seed()
-    top = [nav_bar(page_file("practise", game), game), heading(msg("app.practise.heading", game=game_name(game)))]
+    top = [nav_bar(page_file("practise", game.id), game), heading(msg("app.practise.heading", game=game.name))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(note)}</div>')] if note else []
-    return Page(f"practise {game}", top + notes + [bodies.kept(QuizRound, game, seed)])
+    return Page(f"practise {game.id}", top + notes + [bodies.kept(QuizRound, game, seed)])
 
 
 @friendly("drill")
-def drill_page(game: str, bodies: Bodies) -> Page:
-    name = game_name(game)
+def drill_page(game: Game, bodies: Bodies) -> Page:
     top = [
-        nav_bar(page_file("drill", game), game),
-        heading(msg("app.drill.heading", game=name), msg("app.drill.intro")),
+        nav_bar(page_file("drill", game.id), game),
+        heading(msg("app.drill.heading", game=game.name), msg("app.drill.intro")),
     ]
-    return Page(f"drill {game}", top + [bodies.kept(DrillBody, game)])
+    return Page(f"drill {game.id}", top + [bodies.kept(DrillBody, game)])
 
 
 @friendly("play")
-def play_page(game: str, bodies: Bodies) -> Page:
+def play_page(game: Game, bodies: Bodies) -> Page:
     seed, note = requested_seed()
     strength, strength_note = requested_strength()
-    top = [nav_bar(page_file("play", game), game), heading(msg("app.play.heading", game=game_name(game)))]
+    top = [nav_bar(page_file("play", game.id), game), heading(msg("app.play.heading", game=game.name))]
     notes = [w.HTML(f'<div class="tutor-note">{escape(text)}</div>') for text in (note, strength_note) if text]
-    return Page(f"play {game}", top + notes + [bodies.kept(GameTable, game, seed, strength)])
+    return Page(f"play {game.id}", top + notes + [bodies.kept(GameTable, game, seed, strength)])
 
 
 @friendly("glossary")
-def glossary_page(game: str, bodies: Bodies) -> Page:
+def glossary_page(game: Game, bodies: Bodies) -> Page:
     return Page(
-        f"glossary {game}",
+        f"glossary {game.id}",
         [
-            nav_bar(page_file("glossary", game), game),
-            heading(msg("glossary.heading", game=game_name(game)), msg("glossary.intro")),
+            nav_bar(page_file("glossary", game.id), game),
+            heading(msg("glossary.heading", game=game.name), msg("glossary.intro")),
             Glossary(game),
         ],
     )

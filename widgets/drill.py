@@ -11,6 +11,7 @@ import ipywidgets as w
 import traitlets
 
 from tutor.drills import MOST_STARS, Run, drills
+from tutor.games import Game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.assets import browser_side
@@ -40,9 +41,9 @@ class DrillList(Component):
     stars = traitlets.Dict().tag(sync=True)
     current = traitlets.Unicode()
 
-    def __init__(self, game: str, choose):
+    def __init__(self, game: Game, choose):
         self.choose = choose
-        super().__init__(game=game)
+        super().__init__(game=game.id)
         self.observe(lambda _change: self.refresh(), names=["stars", "current"])
         self.refresh()
 
@@ -75,9 +76,9 @@ class DrillBody(w.HBox):
     the panel with the question, the answers (a drill answered by picking) and what the
     engine says. A drill done shows its stars and leads to the next one."""
 
-    def __init__(self, game: str, seed: int = 0):
+    def __init__(self, game: Game, seed: int = 0):
         self.game, self.seed = game, seed
-        self.run = Run(game, drills(game)[0].id, seed)
+        self.run = Run(game.id, drills(game.id)[0].id, seed)
         self.list = DrillList(game, self.start)
         self.counter = w.HTML()
         self.prompt = w.HTML()
@@ -127,12 +128,12 @@ class DrillBody(w.HBox):
 
     def start(self, drill_id: str) -> None:
         self.held = False
-        self.run = Run(self.game, drill_id, self.seed)
+        self.run = Run(self.game.id, drill_id, self.seed)
         self.list.current = drill_id
         self.said.value = ""
         self.show()
 
-    def relabel(self, game: str) -> None:
+    def relabel(self, game: Game) -> None:
         """The same drill at the same position in the language now set."""
         self.held = False
         self.run = self.run.relabelled()
@@ -143,7 +144,7 @@ class DrillBody(w.HBox):
         self.show()
 
     def _following(self):
-        known = drills(self.game)
+        known = drills(self.game.id)
         index = [drill.id for drill in known].index(self.run.drill_id)
         return known[(index + 1) % len(known)]
 

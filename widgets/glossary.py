@@ -8,13 +8,13 @@ from html import escape
 
 import ipywidgets as w
 
-from tutor.games import game, game_name
+from tutor.games import Game
 from tutor.messages import LANGUAGES, language_name, msg, msg_in, spoken_language
 from tutor.svg.draw import el
 
 
-def glossary_html(game_id: str) -> str:
-    part = game(game_id).glossary
+def glossary_html(game: Game) -> str:
+    part = game.glossary
     head = []
     for code in LANGUAGES:
         note = (
@@ -29,7 +29,7 @@ def glossary_html(game_id: str) -> str:
     for term, named in part.TERMS.items():
         cells = []
         for code in LANGUAGES:
-            word = el("span", escape(msg_in(code, f"glossary.{game_id}.{term}")), lang=code, class_="tutor-word")
+            word = el("span", escape(msg_in(code, f"glossary.{game.id}.{term}")), lang=code, class_="tutor-word")
             chosen = code in part.EDITIONS and code not in named  # a sheet without a word for it
             note = (
                 el("span", escape(msg("glossary.chosen", language=spoken_language(code))), class_="tutor-chosen-note")
@@ -38,13 +38,13 @@ def glossary_html(game_id: str) -> str:
             )
             cells.append(el("td", word, note, class_="tutor-chosen" if code not in named else None))
         rows.append(el("tr", *cells, data_term=term))
-    caption = el("caption", escape(msg("glossary.caption", game=game_name(game_id))))
+    caption = el("caption", escape(msg("glossary.caption", game=game.name)))
     return el("table", caption, el("thead", el("tr", *head)), el("tbody", *rows), class_="tutor-glossary")
 
 
 class Glossary(w.HTML):
-    """``Glossary(game_id)``: the table of the game's words, in the page's language's notes."""
+    """``Glossary(game)``: the table of the game's words, in the page's language's notes."""
 
-    def __init__(self, game_id: str):
-        super().__init__(glossary_html(game_id))
+    def __init__(self, game: Game):
+        super().__init__(glossary_html(game))
         self.add_class("tutor-glossary-page")

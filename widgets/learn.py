@@ -6,6 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
+from tutor.games import Game
 from tutor.lessons import Lesson, turn_in_brief
 from tutor.messages import msg
 from widgets.address import LessonAddress, href, page_file
@@ -29,7 +30,7 @@ class LessonShelf(w.VBox):
     A lesson opened by a link (``shared``) comes first; the lessons this browser shared from
     the studio (widgets/own_lessons.py) come last, marked as the learner's own."""
 
-    def __init__(self, game: str, lessons: list, shared: Lesson | None = None, problem: str = ""):
+    def __init__(self, game: Game, lessons: list, shared: Lesson | None = None, problem: str = ""):
         self.bundled, self.shared = lessons, shared
         self.problem = w.HTML()  # why a link did not open, beside the lessons still there to learn
         self.problem.add_class("tutor-link-problem")
@@ -48,10 +49,10 @@ class LessonShelf(w.VBox):
         self.following.add_class("tutor-next-lesson")
         self.following.on_click(lambda _: self.show(self.chooser.value + 1))
         self.stage = w.VBox([])
-        self.address = LessonAddress(self, game, href(page_file("practise", game), page_file("learn", game)))
+        self.address = LessonAddress(self, game.id, href(page_file("practise", game.id), page_file("learn", game.id)))
         self.game = game
         self.turn_link = w.HTML()
-        self.turn = TurnInBrief(game) if turn_in_brief(game) else None
+        self.turn = TurnInBrief(game) if turn_in_brief(game.id) else None
         if self.turn is not None:
             self.turn.observe(self._rule_opened, names="rule")
         self.reference = RulesReference(game)
@@ -86,7 +87,7 @@ class LessonShelf(w.VBox):
     def _own_found(self, links: list[dict]) -> None:
         """The browser named the lessons it shared: add this game's at the end of the list."""
         self.own_links = links
-        self.own = [lesson for _link, lesson in own_lessons(self.game, links)]
+        self.own = [lesson for _link, lesson in own_lessons(self.game.id, links)]
         self._offer_labels()
 
     def _offer_labels(self) -> None:
@@ -109,12 +110,12 @@ class LessonShelf(w.VBox):
         self.problem.value = feedback(False, problem) if problem else ""
         self.problem.layout.display = None if problem else "none"
 
-    def relabel(self, game: str, lessons: list, shared: Lesson | None = None, problem: str = "") -> None:
+    def relabel(self, game: Game, lessons: list, shared: Lesson | None = None, problem: str = "") -> None:
         """The same lesson at the same step in the language now set (``lessons`` are
         loaded in it); only texts change."""
         self.bundled, self.shared = lessons, shared
         self._say(problem)
-        self.own = [lesson for _link, lesson in own_lessons(game, self.own_links)]
+        self.own = [lesson for _link, lesson in own_lessons(game.id, self.own_links)]
         self.lessons = self._gathered()
         self.chooser.unobserve(self._chosen, names="value")
         relabel_options(self.chooser, self._labels())
@@ -131,7 +132,7 @@ class LessonShelf(w.VBox):
         if index + 1 < len(self.lessons):
             self.following.description = msg("app.learn.next", title=self.lessons[index + 1].title)
         if self.turn is not None:
-            there = href(page_file("learn", self.game, summary=1), page_file("learn", self.game))
+            there = href(page_file("learn", self.game.id, summary=1), page_file("learn", self.game.id))
             self.turn_link.value = (
                 f'<a class="tutor-turn-link" href="{escape(there)}">{escape(msg("app.learn.turn"))}</a>'
             )

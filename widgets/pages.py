@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 
 from tutor import messages
-from tutor.games import Game, game, games
+from tutor.games import Game, games
 from widgets.boards import has_board
 
 LANGUAGES = messages.LANGUAGES
@@ -24,10 +24,9 @@ CLASS_PAGE = "learn.ipynb"  # the page a class opens first (every game's: the ad
 JOIN_PAGE = "classroom/join.ipynb"  # the page of a class that follows the teacher's lesson
 
 
-def sections(game_id: str) -> tuple[str, ...]:
-    """The pages ``game_id`` has, in SECTIONS' order: those whose every need it has."""
-    entry = game(game_id)
-    return tuple(section for section in SECTIONS if all(_has(entry, part) for part in NEEDS[section]))
+def sections(game: Game) -> tuple[str, ...]:
+    """The pages ``game`` has, in SECTIONS' order: those whose every need it has."""
+    return tuple(section for section in SECTIONS if all(_has(game, part) for part in NEEDS[section]))
 
 
 def _has(entry: Game, part: str) -> bool:

@@ -17,7 +17,7 @@ import traitlets
 
 from tutor.bots import KINDS
 from tutor.core import CHANCE, IllegalMove
-from tutor.games import game as registered
+from tutor.games import Game
 from tutor.messages import file_size, msg
 from tutor.records import MAX_RECORD_BYTES, RecordError
 from tutor.session import PERSON, NotYourTurn, Session
@@ -148,12 +148,11 @@ class GameTable(w.VBox):
     ``seed`` None deals every new game afresh; a seed (the address's ``?seed=``) deals that
     game first and then the seeds after it, so a class on one address plays the same deals."""
 
-    def __init__(self, game: str, seed: int | None = 0, strength: str | None = None, speed: str = "normal"):
+    def __init__(self, game: Game, seed: int | None = 0, strength: str | None = None, speed: str = "normal"):
         self.game = game
         self.strength = strength  # a class's page fixes the computer players' strength (``?strength=``)
         self.fresh = seed is None
         self.seed = -1  # no game yet
-        self.entry = registered(game)
         # The computer players' pace: one move per beat, a beat as long as the speed chosen.
         self.bots = Poller(
             self._bots_beat,
@@ -163,7 +162,7 @@ class GameTable(w.VBox):
         )
         self._thinking: int | None = None  # the computer player shown thinking, whose move the next beat makes
         self._relabelling = False  # relabelled dropdowns change value and back: no new game for that
-        counts = list(self.entry.player_counts)
+        counts = list(self.game.player_counts)
         self.players = w.Dropdown(
             options=counts,
             value=4 if 4 in counts else counts[0],
@@ -184,7 +183,7 @@ class GameTable(w.VBox):
                 style={"description_width": "initial"},
                 layout=w.Layout(width="auto"),
             )
-            for option, values in self.entry.options.items()
+            for option, values in self.game.options.items()
         }
         # People who share one device and show each other their cards: no "pass the device" screens.
         self.family = w.Checkbox(
@@ -262,7 +261,7 @@ class GameTable(w.VBox):
         kinds = [kind if kind in offered else offered[-1] for kind in kinds]  # a fixed strength replaces the others
         kinds = (kinds + [self.strength or NEW_SEAT] * count)[:count]
         names = [seat.name.value for seat in self.seats]
-        self.defaults = self.entry.seat_names(count)  # the game's own names, in the page's language
+        self.defaults = self.game.seat_names(count)  # the game's own names, in the page's language
         names += self.defaults[len(names) :]
         self.seats = [SeatChoice(seat, kinds[seat], names[seat], offered) for seat in range(count)]
         for choice in self.seats:
@@ -337,7 +336,7 @@ class GameTable(w.VBox):
         self.advance()
 
     def _describe_deal(self) -> None:
-        link = with_language(f"play.ipynb?{urlencode({'game': self.game, 'seed': self.seed})}")
+        link = with_language(f"play.ipynb?{urlencode({'game': self.game.id, 'seed': self.seed})}")
         self.deal.value = (
             f'<p class="tutor-deal" data-seed="{self.seed}">{escape(msg("app.play.deal", seed=self.seed))} '
             f'<a href="{escape(link)}">{escape(msg("app.play.deal-link"))}</a></p>'
@@ -347,11 +346,11 @@ class GameTable(w.VBox):
         bots = sorted(set(self.kinds) - {PERSON})
         self.about.value = "".join(
             f'<p class="tutor-summary"><strong>{escape(msg("app.play.bot-name", name=msg(f"bot.{kind}.name")))}</strong> '
-            f"{escape(msg(f'bot.{kind}.{self.game}'))}</p>"
+            f"{escape(msg(f'bot.{kind}.{self.game.id}'))}</p>"
             for kind in bots
         )
 
-    def relabel(self, game: str, seed: int | None = None, strength: str | None = None) -> None:
+    def relabel(self, game: Game, seed: int | None = None, strength: str | None = None) -> None:
         """Every text of the table in the language now set; the game, seats and settings
         stay (a seat still called by its colour takes the colour's name in that language).
         Another fixed ``strength`` (the address's) reseats the computer players and deals again."""
@@ -367,9 +366,9 @@ class GameTable(w.VBox):
             for option, variant in self.variants.items():
                 variant.description = msg(f"app.play.variant.{option}.label")
                 relabel_options(
-                    variant, [msg(f"app.play.variant.{option}.{value}") for value in self.entry.options[option]]
+                    variant, [msg(f"app.play.variant.{option}.{value}") for value in self.game.options[option]]
                 )
-            before, self.defaults = self.defaults, self.entry.seat_names(len(self.seats))
+            before, self.defaults = self.defaults, self.game.seat_names(len(self.seats))
             for seat, choice in enumerate(self.seats):
                 choice.relabel(seat)
                 if choice.name.value == before[seat]:  # not renamed: the game's name in the new language
@@ -474,7 +473,7 @@ class GameTable(w.VBox):
         advice = self.session.coach_advice()
         if advice is None:
             return
-        move = self.entry.words.move_words(self.state, advice.move)
+        move = self.game.words.move_words(self.state, advice.move)
         self._say(None, msg("app.play.coach-says", move=move, why=advice.why.told(self.state.seat_names)))
 
     def _share(self, family: bool) -> None:
@@ -561,7 +560,7 @@ class GameTable(w.VBox):
     def open_record(self, upload: dict) -> None:
         """Replay an uploaded record in place of the table; a bad file is refused in words."""
         try:
-            replay = GameReplay(read_record(upload, self.game), upload["name"])
+            replay = GameReplay(read_record(upload, self.game.id), upload["name"])
         except RecordError as error:
             self._say(False, str(error))
             return

@@ -8,6 +8,7 @@ from html import escape
 
 import ipywidgets as w
 
+from tutor.games import Game
 from tutor.messages import has, msg
 from tutor.quizzes import quiz
 from widgets.board import Actions
@@ -42,7 +43,7 @@ class QuizRound(w.HBox):
     drawn afresh, so every visit has its own questions in its own order); "new
     questions" takes the next seed."""
 
-    def __init__(self, game: str, seed: int | None = None, count: int = 10):
+    def __init__(self, game: Game, seed: int | None = None, count: int = 10):
         self.game, self.count = game, count
         self.counter = w.HTML()
         self.prompt = w.HTML()
@@ -82,19 +83,19 @@ class QuizRound(w.HBox):
 
     def _deal(self, seed: int) -> None:
         self.seed = seed
-        self.questions = quiz(self.game, seed, self.count)
+        self.questions = quiz(self.game.id, seed, self.count)
         self.right = self.answered = 0
 
     def new_round(self, seed: int | None = None) -> None:
         self._deal(self.seed + 1 if seed is None else seed)
         self.ask(0)
 
-    def relabel(self, game: str, seed: int | None = None) -> None:
+    def relabel(self, game: Game, seed: int | None = None) -> None:
         """The same round in the language now set: drawn again from its seed (the same
         positions and answers), at the same question, with the answer given and "show me"
         as they were. The round keeps its own seed whatever the address (``seed``) says."""
         chosen, demonstrating = self.chosen, self.demonstrating
-        self.questions = quiz(self.game, self.seed, self.count)
+        self.questions = quiz(self.game.id, self.seed, self.count)
         self.ask(self.number)
         if chosen is not None:
             self.right -= chosen == self.question.correct  # choose() counts the answer again

@@ -7,23 +7,23 @@ from html import escape
 
 import traitlets
 
-from tutor.games import game, game_name
+from tutor.games import Game
 from tutor.messages import msg
 from tutor.svg.draw import el
 from widgets.component import Component
 
 
 class RulesReference(Component):
-    """``RulesReference(game_id, rules=None, scale=1.0)``: the game's rules as a list that
+    """``RulesReference(game, rules=None, scale=1.0)``: the game's rules as a list that
     opens one entry per click. ``rules`` limits the list to those ids; ``focus`` marks
     rules (a lesson's); ``opened`` lists the entries shown open."""
 
     opened = traitlets.List[str]()
     focus = traitlets.List[str]()
 
-    def __init__(self, game_id: str, rules=None, scale: float = 1.0, **kwargs):
-        self.game_id = game_id
-        self.rules = [rule for rule in game(game_id).rule_list if rules is None or rule.id in rules]
+    def __init__(self, game: Game, rules=None, scale: float = 1.0, **kwargs):
+        self.game = game
+        self.rules = [rule for rule in game.rule_list if rules is None or rule.id in rules]
         super().__init__(scale=scale, **kwargs)
         self.observe(lambda _change: self.refresh(), names=["opened", "focus"])
         self.refresh()
@@ -56,11 +56,11 @@ class RulesReference(Component):
                     class_="tutor-focus" if rule.id in self.focus else None,
                 )
             )
-        heading = el("h2", escape(msg("widgets.rules.heading", game=game_name(self.game_id))))
+        heading = el("h2", escape(msg("widgets.rules.heading", game=self.game.name)))
         return el(
             "section",
             heading,
             *entries,
             class_="tutor-reference",
-            aria_label=msg("widgets.rules.heading", game=game_name(self.game_id)),
+            aria_label=msg("widgets.rules.heading", game=self.game.name),
         )

@@ -8,7 +8,7 @@ from html import escape
 
 import traitlets
 
-from tutor.games import game, game_name
+from tutor.games import Game
 from tutor.lessons import turn_in_brief
 from tutor.messages import msg
 from tutor.svg.draw import el
@@ -16,24 +16,24 @@ from widgets.component import Component
 
 
 class TurnInBrief(Component):
-    """``TurnInBrief(game_id)``: the game's turn in brief; ``rule`` is the rule whose link
+    """``TurnInBrief(game)``: the game's turn in brief; ``rule`` is the rule whose link
     was clicked last (the page opens it in the rules reference)."""
 
     rule = traitlets.Unicode(None, allow_none=True)
 
-    def __init__(self, game_id: str, **kwargs):
-        self.game_id = game_id
+    def __init__(self, game: Game, **kwargs):
+        self.game = game
         super().__init__(**kwargs)
         self.refresh()
 
     def click(self, name: str) -> None:
         kind, _, rule_id = name.partition(":")
-        if kind == "rule" and rule_id in dict(turn_in_brief(self.game_id)):
+        if kind == "rule" and rule_id in dict(turn_in_brief(self.game.id)):
             self.rule = None  # a second click on the same link opens it again
             self.rule = rule_id
 
     def render(self) -> str:
-        titles = {rule.id: rule.title for rule in game(self.game_id).rule_list}
+        titles = {rule.id: rule.title for rule in self.game.rule_list}
         lines = [
             el(
                 "li",
@@ -48,9 +48,9 @@ class TurnInBrief(Component):
                     aria_label=msg("widgets.stepper.rule-link", title=titles[rule_id]),
                 ),
             )
-            for rule_id, text in turn_in_brief(self.game_id)
+            for rule_id, text in turn_in_brief(self.game.id)
         ]
-        heading = msg("app.learn.turn-heading", game=game_name(self.game_id))
+        heading = msg("app.learn.turn-heading", game=self.game.name)
         return el(
             "section",
             el("h2", escape(heading)),

@@ -11,6 +11,7 @@ import pytest
 from tutor.bots import seat_moves
 from tutor.core import SIMULTANEOUS
 from tutor.drills import drills, tasks
+from tutor.games import game as registered
 from tutor.games import monster_trick as mt
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
@@ -391,7 +392,7 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(ch
         page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
         page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
         fold_settings(page)
-        replica = GameTable(game, seed=0, speed="instant")  # the deal the address names
+        replica = GameTable(registered(game), seed=0, speed="instant")  # the deal the address names
         replica.players.value = 2
         page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
         rng = random.Random(0)

@@ -11,6 +11,7 @@ import pytest
 from lesson_tries import wrong_try
 
 from tutor.bots import seat_moves
+from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import TRANSLATED, Plural, catalog, language_name, msg, set_language
@@ -240,7 +241,9 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
     # the page came from the navigation bar, so it dealt a fresh game: the replica deals the same
-    replica = GameTable(game, seed=int(page.locator(".tutor-deal").get_attribute("data-seed")), speed="instant")
+    replica = GameTable(
+        registered(game), seed=int(page.locator(".tutor-deal").get_attribute("data-seed")), speed="instant"
+    )
     replica.players.value = 2
     page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
     rng = random.Random(0)

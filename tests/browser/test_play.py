@@ -28,7 +28,7 @@ def smallest_table(page, voila, game: str) -> GameTable:
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
     fold_settings(page)  # the table has the room
-    replica = GameTable(game, seed=0, speed="instant")  # the deal the address names
+    replica = GameTable(registered(game), seed=0, speed="instant")  # the deal the address names
     replica.players.value = 2
     wait_for_log(page, replica)
     return replica
@@ -71,7 +71,7 @@ def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, 
     for _ in range(6):
         page.wait_for_timeout(random.Random(len(game)).randint(50, 400))
         page.locator(".tutor-top .tutor-new-game").click()
-    replica = GameTable(game, speed="instant")
+    replica = GameTable(registered(game), speed="instant")
     replica.new_game(replica.seed + 6)
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     wait_for_log(page, replica)
@@ -113,7 +113,7 @@ def test_computer_players_move_one_at_a_time_in_voila(page, voila, game):
         if (line.textContent && !window.statusLines.includes(line.textContent)) window.statusLines.push(line.textContent);
       })).observe(document.body, {subtree: true, childList: true, characterData: true}); }""")
     if game == "monster-trick":
-        play(page, game, seat_moves(GameTable(game, speed="instant").state, 0)[0])
+        play(page, game, seat_moves(GameTable(registered(game), speed="instant").state, 0)[0])
     else:  # a new game at the fast pace: the one the page opened with may be past its third coach by now
         page.locator(".tutor-top .tutor-new-game").click()
     third = registered(game).seat_names(4)[2]
@@ -137,7 +137,7 @@ def test_two_people_pass_the_device(page, voila):
     screenshot(page, f"{game}-play-pass")
     page.get_by_role("button", name=msg("app.play.pass.ready", player=orange)).click()
     page.locator(".tutor-board").wait_for()
-    replica = GameTable(game, speed="instant")
+    replica = GameTable(registered(game), speed="instant")
     replica.players.value = 2
     replica.seats[1].kind.value = PERSON
     replica.ready()
@@ -221,7 +221,7 @@ def test_a_fresh_page_deals_a_new_game_and_a_seed_on_the_address_shares_one(page
     shown.get_by_role("link", name=msg("app.play.deal-link")).click()
     page.wait_for_url(f"**seed={seed}**")
     page.locator(f".tutor-deal[data-seed='{seed}']").wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
-    replica = GameTable(game, seed=int(seed), speed="instant")
+    replica = GameTable(registered(game), seed=int(seed), speed="instant")
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     wait_for_log(page, replica)
     assert page.locator(".tutor-log .tutor-move").all_inner_texts() == list(reversed(replica.sentences)), (
