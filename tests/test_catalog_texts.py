@@ -180,6 +180,7 @@ OTHER_WORDS = {
         r"deelbeurt",  # one deal: a "beurt", as the edition says
         r"ontplof",  # a row "bereikt de grens" (the sheet), it does not explode
         r"startkaart",  # the edition's "kaart voor de startspeler"
+        r"\bgooi(t|en)?\b[^.]*\bweg\b|\bweggegooid",  # a card is "afgelegd", it goes to the aflegstapel
         r"\b(pluskaart|gewone kaart|pakkaart) \d",  # "pluskaart 2" reads as +2: "pluskaart van 2"
     ],
     ("danger13", "fr"): [
