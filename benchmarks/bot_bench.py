@@ -34,7 +34,7 @@ def positions(game: str, players: int, count: int):
     entry = registered(game)
     for number in range(count):
         state = entry.new_game(players, seed=number)
-        seat_bots = make_bots(game, (["coach", "beginner"] * players)[:players], players, number)
+        seat_bots = make_bots(entry, (["coach", "beginner"] * players)[:players], players, number)
         while not state.is_terminal():
             if state.to_move == CHANCE:
                 state.push(state.chance_move())
@@ -101,7 +101,7 @@ def main() -> None:
             baseline = statistics.median(base)
             print(row(game, players, "engine step (baseline)", base, base_cpu, baseline, base_peak))
             for strength in ("random", *STRENGTHS):
-                bot = make_bot(game, strength, 0)
+                bot = make_bot(registered(game), strength, 0)
                 chosen = expert_spots if strength == "expert" else spots
                 times, cpu = untraced(bot.choose, chosen)
                 _, peak = timed(bot.choose, chosen[:20])

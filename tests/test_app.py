@@ -176,7 +176,9 @@ def test_every_visit_to_practise_has_its_own_questions_unless_the_address_names_
     monkeypatch.setenv("QUERY_STRING", "game=danger-13&lang=nl&seed=7")
     chosen = quiz_round(app.practise_page())
     assert chosen.seed == 7
-    assert [(q.kind, q.values) for q in chosen.questions] == [(q.kind, q.values) for q in quiz("danger-13", 7, 10)]
+    assert [(q.kind, q.values) for q in chosen.questions] == [
+        (q.kind, q.values) for q in quiz(registered("danger-13"), 7, 10)
+    ]
 
 
 @pytest.mark.parametrize("seed", ["seven", "-3", "1e9"])

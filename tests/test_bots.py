@@ -25,7 +25,7 @@ tables = st.tuples(
 def bot_game(game, players, seed, kinds, on_choice=lambda state, seat, move: None):
     """Play one game with the given bot kinds, reporting every bot choice before it is pushed."""
     state = registered(game).rules.new_game(players, seed=seed)
-    players_bots = bots.make_bots(game, kinds[:players], players, seed)
+    players_bots = bots.make_bots(registered(game), kinds[:players], players, seed)
     while not state.is_terminal():
         if state.to_move == CHANCE:
             state.push(state.chance_move())
@@ -63,7 +63,7 @@ def test_bots_choose_the_same_whatever_the_hidden_cards(game, kind):
         scrambled = state.resample_from_view(seat, rng)
         scrambled.seed = state.seed + 1  # the seed deals the cards to come: a bot may not read it either
         assert scrambled.view(seat) == state.view(seat)
-        first, second = bots.make_bot(game, kind, 7), bots.make_bot(game, kind, 7)
+        first, second = bots.make_bot(registered(game), kind, 7), bots.make_bot(registered(game), kind, 7)
         assert first.advise(state, seat) == second.advise(scrambled, seat)  # the move and its reason
         checked += 1
 
@@ -101,16 +101,16 @@ def test_the_same_seed_plays_the_same_game(game):
     ],
 )
 def test_the_coach_beats_random_players(game, players, count, share):
-    figures = cli.simulate_games(game, players, count, 0, ["coach"] + ["random"] * (players - 1))
+    figures = cli.simulate_games(registered(game), players, count, 0, ["coach"] + ["random"] * (players - 1))
     assert figures["bots"][0] == "coach"
     assert figures["wins_per_seat"][0] / count >= share
 
 
 def test_simulate_with_bots_is_reproducible_and_keeps_its_figures():
     kinds = ["coach", "random", "random"]
-    with_bots = cli.simulate_games(tw.GAME_ID, 3, 4, 5, kinds)
-    assert with_bots == cli.simulate_games(tw.GAME_ID, 3, 4, 5, kinds)
-    assert set(cli.simulate_games(tw.GAME_ID, 3, 4, 5)) | {"bots"} == set(with_bots)
+    with_bots = cli.simulate_games(tw.GAME, 3, 4, 5, kinds)
+    assert with_bots == cli.simulate_games(tw.GAME, 3, 4, 5, kinds)
+    assert set(cli.simulate_games(tw.GAME, 3, 4, 5)) | {"bots"} == set(with_bots)
 
 
 @pytest.mark.parametrize("game", sorted(games()))
@@ -126,9 +126,9 @@ def test_the_expert_plays_legal_moves_the_same_for_a_seed(game):
 @pytest.mark.parametrize("game", sorted(games()))
 def test_the_strengths_are_the_games_own_beginner_and_coach_and_the_shared_expert(game):
     part = registered(game).part("bot")
-    assert type(bots.make_bot(game, "beginner")) is part.Beginner
-    assert type(bots.make_bot(game, "coach")) is part.Coach
-    assert isinstance(bots.make_bot(game, "expert"), bots.Expert)
+    assert type(bots.make_bot(registered(game), "beginner")) is part.Beginner
+    assert type(bots.make_bot(registered(game), "coach")) is part.Coach
+    assert isinstance(bots.make_bot(registered(game), "expert"), bots.Expert)
 
 
 def test_the_wilson_interval_holds_the_share_and_narrows_with_more_games():
@@ -158,27 +158,27 @@ def test_a_duel_is_the_same_for_a_seed_and_moves_the_stronger_seat_round(capsys)
     assert capsys.readouterr().out == first
     row = first.splitlines()[-1]
     assert row.startswith("| danger-13 | 2 | one coach against beginner | 6 |") and "%" in row
-    played = duel.duel(d13.GAME_ID, 2, "coach", "beginner", 6, 3)
+    played = duel.duel(d13.GAME, 2, "coach", "beginner", 6, 3)
     assert 0 <= played.wins <= 6 and played.row() == row
 
 
 def test_a_duel_played_in_parts_is_the_whole_duel():
-    whole = duel.duel(d13.GAME_ID, 2, "coach", "beginner", 6, 3)
-    parts = [duel.duel(d13.GAME_ID, 2, "coach", "beginner", games, 3, first) for first, games in ((0, 2), (2, 4))]
+    whole = duel.duel(d13.GAME, 2, "coach", "beginner", 6, 3)
+    parts = [duel.duel(d13.GAME, 2, "coach", "beginner", games, 3, first) for first, games in ((0, 2), (2, 4))]
     assert duel.merged(parts) == whole
 
 
 def test_unknown_bots_and_wrong_counts_are_explained():
     with pytest.raises(TutorError, match="Known kinds: random, beginner, coach, expert"):
-        bots.make_bot(mt.GAME_ID, "genius")
+        bots.make_bot(mt.GAME, "genius")
     with pytest.raises(TutorError, match="2 given for 3 players"):
-        bots.make_bots(mt.GAME_ID, ["coach", "random"], 3)
+        bots.make_bots(mt.GAME, ["coach", "random"], 3)
 
 
 @pytest.mark.parametrize("game", sorted(games()))
 @pytest.mark.parametrize("kind", bots.KINDS)
 def test_every_bot_has_a_name_and_a_description(game, kind):
-    bot = bots.make_bot(game, kind)
+    bot = bots.make_bot(registered(game), kind)
     assert bot.name and len(bot.description) > 30
     assert messages.has(f"bot.{kind}.{game}")
 
@@ -199,7 +199,7 @@ def test_the_danger13_coach_keeps_a_safe_plus_card():
         {"Player 1": ["plain 2"], "Player 2": ["plain 1"], "Player 3": ["plain 1"]},
         ["two-plus 3", "plain 1", "plain 1"],
     )
-    assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("two-plus 3"), 0)
+    assert bots.make_bot(d13.GAME, "coach").choose(state, 0) == d13.Give(d13.parse_card("two-plus 3"), 0)
 
 
 def test_the_danger13_coach_busts_the_row_with_most_to_lose_but_never_its_own():
@@ -209,7 +209,7 @@ def test_the_danger13_coach_busts_the_row_with_most_to_lose_but_never_its_own():
         "Player 3": ["plain 1"],
     }
     state = danger13_deal(rows, ["plain 4", "plain 1", "plain 1"])
-    assert bots.make_bot(d13.GAME_ID, "coach").choose(state, 0) == d13.Give(d13.parse_card("plain 4"), 1)
+    assert bots.make_bot(d13.GAME, "coach").choose(state, 0) == d13.Give(d13.parse_card("plain 4"), 1)
 
 
 def named_parts(why: bots.Why) -> dict:
@@ -258,11 +258,13 @@ def test_a_forced_move_names_the_rule_that_forces_it(game):
     forced = []
     while len(forced) < 6:
         forced += [
-            (state.clone(), seat) for state, seat in bots.decisions(game, rng) if seat_moves_count(state, seat) == 1
+            (state.clone(), seat)
+            for state, seat in bots.decisions(registered(game), rng)
+            if seat_moves_count(state, seat) == 1
         ][:2]
     for state, seat in forced:
         for kind in bots.KINDS:
-            move, why = bots.make_bot(game, kind).advise(state, seat)
+            move, why = bots.make_bot(registered(game), kind).advise(state, seat)
             assert why.key != "bot.why.only" and move == bots.seat_moves(state, seat)[0]
             matches(state, seat, move, why)
             for language in messages.LANGUAGES:
@@ -282,8 +284,8 @@ def test_every_reason_names_the_move_it_explains(game, kind):
         if rng.random() > 0.3 or len(checked) >= most or len(bots.seat_moves(state, seat)) < 2:
             return
         checked.append(move)
-        advised, why = bots.make_bot(game, kind, 3).advise(state, seat)
-        assert advised == bots.make_bot(game, kind, 3).choose(state, seat)  # the move the bot plays
+        advised, why = bots.make_bot(registered(game), kind, 3).advise(state, seat)
+        assert advised == bots.make_bot(registered(game), kind, 3).choose(state, seat)  # the move the bot plays
         matches(state, seat, advised, why)
         keys.update([why.key, *(part.key for part in why.fields.values() if isinstance(part, bots.Why))])
         for language in messages.LANGUAGES:

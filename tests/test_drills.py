@@ -12,20 +12,24 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.messages import LANGUAGES, catalog, in_order, msg
 
-DRILLED = [(game, drill.id) for game in games() for drill in drills(game)]
+DRILLED = [(game, drill.id) for game in games() for drill in drills(registered(game))]
 
 
 SCORING = {"monster-trick": "mt-vp", "danger-13": "d13-bank", "thricewise": "tw-score"}
 
 
 def test_every_game_has_four_drills_scoring_among_them():
-    assert all(SCORING[game] in [drill.id for drill in drills(game)] for game in games())
-    assert {game: len(drills(game)) for game in games()} == {game: 4 for game in games()}
+    assert all(SCORING[game] in [drill.id for drill in drills(registered(game))] for game in games())
+    assert {game: len(drills(registered(game))) for game in games()} == {game: 4 for game in games()}
 
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
 def test_a_drill_is_the_same_for_the_same_seed_and_rises(game, drill_id):
-    first, again, other = tasks(game, drill_id, 0), tasks(game, drill_id, 0), tasks(game, drill_id, 1)
+    first, again, other = (
+        tasks(registered(game), drill_id, 0),
+        tasks(registered(game), drill_id, 0),
+        tasks(registered(game), drill_id, 1),
+    )
     assert 5 <= len(first) <= 8
     assert [task.prompt for task in first] == [task.prompt for task in again]
     assert [task.prompt for task in first] != [task.prompt for task in other], "another seed, other positions"
@@ -35,7 +39,7 @@ def test_a_drill_is_the_same_for_the_same_seed_and_rises(game, drill_id):
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
 def test_the_expected_answers_are_the_engines(game, drill_id):
-    for task in tasks(game, drill_id, 2):
+    for task in tasks(registered(game), drill_id, 2):
         position = task.position
         assert not position.is_terminal()
         if task.on_board:
@@ -55,7 +59,7 @@ def test_the_expected_answers_are_the_engines(game, drill_id):
 def test_follow_colour_accepts_exactly_the_slots_the_engine_allows():
     from tutor.games import monster_trick as mt
 
-    for task in tasks(mt.GAME_ID, "mt-follow", 3):
+    for task in tasks(mt.GAME, "mt-follow", 3):
         card = task.move.card
         right = {slot for slot in range(mt.SLOTS) if task.answer(mt.Play(card, slot))[0]}
         assert right == set(task.position.slots_for(card))
@@ -67,7 +71,7 @@ def test_follow_colour_accepts_exactly_the_slots_the_engine_allows():
 def test_who_plays_after_a_trick_is_the_engines_next_player():
     from tutor.games import monster_trick as mt
 
-    for task in tasks(mt.GAME_ID, "mt-next", 3):
+    for task in tasks(mt.GAME, "mt-next", 3):
         after = task.position.clone()
         after.push(task.about)
         assert task.choices[task.correct] == task.position.name(after.to_move)
@@ -85,7 +89,7 @@ def _to_go(state, give):
 def test_the_card_goes_nearest_the_line_without_busting():
     from tutor.games import danger13 as d13
 
-    found = tasks(d13.GAME_ID, "d13-bust", 0)
+    found = tasks(d13.GAME, "d13-bust", 0)
     for task in found:
         state = task.position
 
@@ -104,7 +108,7 @@ def test_the_card_goes_nearest_the_line_without_busting():
 def test_a_hand_card_refuses_only_what_would_bust():
     from tutor.games import danger13 as d13
 
-    for task in tasks(d13.GAME_ID, "d13-hand", 0):
+    for task in tasks(d13.GAME, "d13-hand", 0):
         accepted = task.position.clone()
         accepted.push(d13.Choice(task.position.pending, d13.ACCEPT))
         busts = len(accepted.busts) > len(task.position.busts)
@@ -118,7 +122,7 @@ def test_a_hand_card_refuses_only_what_would_bust():
 def test_refusing_a_safe_card_costs_no_star():
     from tutor.games import danger13 as d13
 
-    run = Run("danger-13", "d13-hand", 0)
+    run = Run(registered("danger-13"), "d13-hand", 0)
     while not run.finished:
         task = run.task
         if task.move.answer == d13.ACCEPT:
@@ -131,7 +135,7 @@ def test_refusing_a_safe_card_costs_no_star():
 def test_the_placing_order_is_the_engines():
     from tutor.games import thricewise as tw
 
-    for task in tasks(tw.GAME_ID, "tw-order", 0):
+    for task in tasks(tw.GAME, "tw-order", 0):
         after = task.position.clone()
         after.push(task.about)
         assert task.choices[task.correct] == in_order([after.name(seat) for seat in after.order])
@@ -142,7 +146,7 @@ def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
     from tutor.games import thricewise as tw
     from tutor.games.thricewise.rules import NEIGHBOURS, Cell
 
-    hard = [task for task in tasks(tw.GAME_ID, "tw-where", 0) if task.level > 1]
+    hard = [task for task in tasks(tw.GAME, "tw-where", 0) if task.level > 1]
     assert hard
     for task in hard:
         state, card = task.position, task.move.card
@@ -158,7 +162,7 @@ def test_a_place_beyond_the_bound_is_a_mistake_the_engine_names():
 def test_the_trick_winner_is_the_engines_and_neither_the_opener_nor_the_biggest_card_always():
     from tutor.games import monster_trick as mt
 
-    found = tasks(mt.GAME_ID, "mt-trick", 0)
+    found = tasks(mt.GAME, "mt-trick", 0)
     for task in found:
         after = task.position.clone()
         after.push(task.about)
@@ -174,7 +178,7 @@ def test_the_trick_winner_is_the_engines_and_neither_the_opener_nor_the_biggest_
 def test_the_vp_card_that_counts_is_the_engines():
     from tutor.games import monster_trick as mt
 
-    found = tasks(mt.GAME_ID, "mt-vp", 0)
+    found = tasks(mt.GAME, "mt-vp", 0)
     for task in found:
         state = task.position
         seat = state.seat_names.index(task.marks[0])
@@ -190,7 +194,7 @@ def test_the_vp_card_that_counts_is_the_engines():
 def test_what_a_player_banks_is_the_engines():
     from tutor.games import danger13 as d13
 
-    for task in tasks(d13.GAME_ID, "d13-bank", 0):
+    for task in tasks(d13.GAME, "d13-bank", 0):
         state = task.position
         seat = state.seat_names.index(task.marks[0])
         after = state.clone()
@@ -205,7 +209,7 @@ def test_what_a_player_banks_is_the_engines():
 def test_what_an_arrow_leaves_is_the_engines_and_the_last_card_goes():
     from tutor.games import danger13 as d13
 
-    found = tasks(d13.GAME_ID, "d13-arrow", 0)
+    found = tasks(d13.GAME, "d13-arrow", 0)
     for task in found:
         state, move = task.position, task.about
         after = state.clone()
@@ -223,7 +227,7 @@ def test_what_an_arrow_leaves_is_the_engines_and_the_last_card_goes():
 def test_what_a_line_of_three_makes_is_the_engines():
     from tutor.games import thricewise as tw
 
-    found = tasks(tw.GAME_ID, "tw-kind", 0)
+    found = tasks(tw.GAME, "tw-kind", 0)
     for task in found:
         after = task.position.clone()
         after.push(task.about)
@@ -237,7 +241,7 @@ def test_what_a_line_of_three_makes_is_the_engines():
 def test_what_a_placed_card_scores_is_the_engines():
     from tutor.games import thricewise as tw
 
-    found = tasks(tw.GAME_ID, "tw-score", 0)
+    found = tasks(tw.GAME, "tw-score", 0)
     for task in found:
         after = task.position.clone()
         after.push(task.about)
@@ -256,25 +260,25 @@ def test_stars(mistakes, earned):
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
 def test_every_position_has_a_hint_naming_a_rule_not_the_answer(game, drill_id):
-    for task in tasks(game, drill_id, 0):
+    for task in tasks(registered(game), drill_id, 0):
         assert task.hint and task.hint != task.prompt
         if not task.on_board:
             assert task.choices[task.correct] not in task.hint, "the hint does not give the answer"
 
 
 def test_a_hint_is_no_mistake_but_keeps_the_stars_at_two():
-    run = Run("monster-trick", "mt-next", 0)
+    run = Run(registered("monster-trick"), "mt-next", 0)
     assert run.hint() == run.task.hint and run.mistakes == 0 and run.number == 0
     while not run.finished:
         run.answer(run.task.solution)
     assert run.stars == MOST_STARS - 1 and run.hint() == ""
-    again = Run("monster-trick", "mt-next", 0)
+    again = Run(registered("monster-trick"), "mt-next", 0)
     again.hint()
     assert again.relabelled().hinted == {0}, "a language change keeps the hint taken"
 
 
 def test_a_run_counts_mistakes_and_moves_on_only_when_right():
-    run = Run("monster-trick", "mt-next", 0)
+    run = Run(registered("monster-trick"), "mt-next", 0)
     task = run.task
     wrong = next(index for index in range(len(task.choices)) if index != task.correct)
     assert run.answer(wrong)[0] is False and run.task is task and run.mistakes == 1
@@ -287,7 +291,7 @@ def test_a_run_counts_mistakes_and_moves_on_only_when_right():
 def test_a_run_without_a_mistake_earns_three_stars_and_a_move_off_the_task_is_none():
     from tutor.games import monster_trick as mt
 
-    run = Run(mt.GAME_ID, "mt-follow", 0)
+    run = Run(mt.GAME, "mt-follow", 0)
     task = run.task
     other = next((card for card in task.position.hands[task.seat] if card != task.move.card), None)
     if other is not None:
@@ -300,7 +304,7 @@ def test_a_run_without_a_mistake_earns_three_stars_and_a_move_off_the_task_is_no
 def test_a_relabelled_run_keeps_its_place_in_another_language():
     from tutor.messages import set_language
 
-    run = Run("danger-13", "d13-hand", 0)
+    run = Run(registered("danger-13"), "d13-hand", 0)
     run.answer(run.task.solution)
     while run.task.solution.answer != "refuse":  # a task where the other answer, taking the card, is a mistake
         run.answer(run.task.solution)
@@ -322,7 +326,7 @@ def test_the_drill_page_plays_a_drill_to_its_stars(game):
     from widgets.drill import DrillBody
 
     body = DrillBody(registered(game))
-    first = drills(game)[0]
+    first = drills(registered(game))[0]
     mistakes = 0
     while not body.run.finished:
         task = body.run.task
@@ -357,7 +361,7 @@ def test_the_drill_page_plays_a_drill_to_its_stars(game):
     assert "\u2605" * stars(mistakes) in body.prompt.value and body.after.layout.display is None
     assert f'data-target="drill:{first.id}"' in body.list.html
     body.onward.click()
-    assert body.run.drill_id == drills(game)[1].id and body.run.number == 0
+    assert body.run.drill_id == drills(registered(game))[1].id and body.run.number == 0
 
 
 def test_stars_kept_in_the_browser_are_shown_and_never_lowered():
@@ -413,7 +417,9 @@ def test_a_bust_drill_turns_up_a_bigger_card_only_as_another_shuffle_could_deal_
 
     from tutor.games.danger13 import drills as d13_drills
 
-    swapped = [task for seed in range(6) for task in tasks("danger-13", "d13-bust", seed) if task.level == 3]
+    swapped = [
+        task for seed in range(6) for task in tasks(registered("danger-13"), "d13-bust", seed) if task.level == 3
+    ]
     assert swapped, "level 3 is found"
     for task in swapped:
         state = task.position

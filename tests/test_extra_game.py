@@ -59,7 +59,7 @@ def test_simulate_and_check_from_the_command_line(capsys, tmp_path):
 
 def test_records_replay_and_refuse_in_its_own_words():
     state = registry.game("take-last").new_game(2, seed=3)
-    bots.play_out(state, bots.make_bots("take-last", ["random", "coach"], 2, seed=1))
+    bots.play_out(state, bots.make_bots(registry.game("take-last"), ["random", "coach"], 2, seed=1))
     assert records.load("game.yaml", text=records.dumps(state)).snapshot() == state.snapshot()
     record = records.record_of(state)
     record["moves"][1] = record["moves"][1].rsplit(" ", 1)[0] + " 9"  # "Name: take 9"

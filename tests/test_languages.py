@@ -179,7 +179,7 @@ def test_switching_language_keeps_the_quiz_where_it_was(game):
         True,
     )
     set_language("nl")
-    dutch = quiz(game, round_.seed, round_.count)[1]
+    dutch = quiz(registered(game), round_.seed, round_.count)[1]
     assert round_.question.position.move_stack == moves and round_.question.prompt == dutch.prompt
     assert unescape(round_.prompt.value).count(dutch.prompt) == 1
     assert msg("app.practise.running", right=1, answered=2) in unescape(round_.counter.value)

@@ -176,7 +176,7 @@ def test_seats_take_the_names_the_lessons_use_until_named(game):
     names = registered(game).seat_names(5)
     assert set(names[:4]) <= lesson_names  # a fifth seat, which no lesson has, gets a name of the same kind
     assert table_for(game).state.seat_names == names[:2]
-    for question in quiz(game, 0, 3):
+    for question in quiz(registered(game), 0, 3):
         assert question.position.seat_names == names[: question.position.players]
 
 

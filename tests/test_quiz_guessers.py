@@ -19,8 +19,8 @@ from quiz_guessers import LOOKS_AT, scores
 import tutor.drills
 import tutor.quizzes
 from tutor.drills import drills, tasks
+from tutor.games import Game, games
 from tutor.games import game as registered
-from tutor.games import games
 
 QUESTIONS = 200
 MARGIN = 0.10  # a guesser may beat chance by this much, no more
@@ -29,12 +29,12 @@ played = tutor.quizzes.decisions
 
 
 @functools.cache
-def pooled_game(game: str, number: int) -> tuple:
+def pooled_game(game: Game, number: int) -> tuple:
     """Every decision of the pool's game ``number`` of ``game``, as (state, seat)."""
-    return tuple((state.clone(), seat) for state, seat in played(game, random.Random(f"guessers:{game}:{number}")))
+    return tuple((state.clone(), seat) for state, seat in played(game, random.Random(f"guessers:{game.id}:{number}")))
 
 
-def replayed(game: str, rng: random.Random):
+def replayed(game: Game, rng: random.Random):
     """``decisions`` from the pool: one of its games, drawn by ``rng``."""
     yield from pooled_game(game, rng.randrange(POOL))
 
@@ -54,7 +54,7 @@ QUIZ_KINDS = {
     for game in sorted(games())
     for maker in registered(game).part("quizzes").MAKERS
 }
-DRILLS = {drill.id: game for game in sorted(games()) for drill in drills(game)}
+DRILLS = {drill.id: game for game in sorted(games()) for drill in drills(registered(game))}
 ASKED = [*(f"quiz {kind}" for kind in QUIZ_KINDS), *(f"drill {drill_id}" for drill_id in DRILLS)]
 
 
@@ -67,7 +67,7 @@ def results(asked: str) -> dict[str, float]:
         return scores([from_question(QUIZ_KINDS[kind](rng)) for _ in range(QUESTIONS)], LOOKS_AT.get(kind, ()))
     found, seed = [], 0
     while len(found) < QUESTIONS:
-        found += [from_task(kind, task) for task in tasks(DRILLS[kind], kind, seed)]
+        found += [from_task(kind, task) for task in tasks(registered(DRILLS[kind]), kind, seed)]
         seed += 1
     on_board = not isinstance(found[0].values[0], str | int)  # the choices are moves, not texts or numbers to read
     return scores(found[:QUESTIONS], DRILL_LOOKS_AT[kind], surface=not on_board)

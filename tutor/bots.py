@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError
-from tutor.games import game as registered
+from tutor.games import Game
 from tutor.messages import msg
 
 STRENGTHS = ("beginner", "coach", "expert")
@@ -78,9 +78,9 @@ class Bot:
 
     kind = ""
 
-    def __init__(self, game: str, seed=0):
+    def __init__(self, game: Game, seed=0):
         self.game = game
-        self.rng = random.Random(f"bot:{self.game}:{self.kind}:{seed}")
+        self.rng = random.Random(f"bot:{game.id}:{self.kind}:{seed}")
 
     @property
     def name(self) -> str:
@@ -88,7 +88,7 @@ class Bot:
 
     @property
     def description(self) -> str:
-        return msg(f"bot.{self.kind}.{self.game}")
+        return msg(f"bot.{self.kind}.{self.game.id}")
 
     def choose(self, state, seat: int):
         """The move this bot makes for ``seat`` now (``seat`` must be able to move)."""
@@ -109,7 +109,7 @@ class Bot:
     def forced(self, view: dict, move) -> Why:
         """Why ``move``, the only legal one, is made: the rule that leaves nothing else, as the
         game's bot module tells it from the view, or else just that it is the only move."""
-        part = registered(self.game).part("bot")
+        part = self.game.part("bot")
         why = part.forced(view, move) if part is not None else None
         return why or Why("bot.why.only", player=Seat(view["seat"]))
 
@@ -152,9 +152,9 @@ class Expert(Bot):
 
     kind = "expert"
 
-    def __init__(self, game: str, seed=0):
+    def __init__(self, game: Game, seed=0):
         super().__init__(game, seed)
-        part = registered(game).part("bot")
+        part = game.part("bot")
         assert part is not None  # make_bot gives a game without a bot module random players only
         self.coach = part.Coach(game, seed)
         self.search: Search = part.SEARCH
@@ -257,33 +257,31 @@ def play_out(state, bots: list[Bot]):
     return moves
 
 
-def make_bot(game: str, kind: str, seed=0) -> Bot:
+def make_bot(game: Game, kind: str, seed=0) -> Bot:
     """A new bot of ``kind`` (one of ``KINDS``) for ``game``, seeded. A game without a
     bot module of its own gets the random player in every seat."""
-    entry = registered(game)
     if kind not in KINDS:
-        raise TutorError(msg("bot.error.unknown", game=game, kind=kind, known=", ".join(KINDS)))
-    part = entry.part("bot")
+        raise TutorError(msg("bot.error.unknown", game=game.id, kind=kind, known=", ".join(KINDS)))
+    part = game.part("bot")
     if part is None or kind == "random":
         return RandomBot(game, seed)
     bot = Expert if kind == "expert" else getattr(part, kind.capitalize())
     return bot(game, seed)
 
 
-def make_bots(game: str, kinds: list[str], players: int, seed=0) -> list[Bot]:
+def make_bots(game: Game, kinds: list[str], players: int, seed=0) -> list[Bot]:
     """One bot per seat, ``kinds[seat]`` each, seeded from ``seed`` and the seat."""
     if len(kinds) != players:
         raise TutorError(msg("bot.error.count", count=len(kinds), players=players))
     return [make_bot(game, kind, f"{seed}:{seat}") for seat, kind in enumerate(kinds)]
 
 
-def decisions(game: str, rng: random.Random):
+def decisions(game: Game, rng: random.Random):
     """(state, seat to move) at every decision of one game played by seeded quick bots
     (QUICK_KINDS, a random mix): the positions quizzes and drills ask about. Clone a state
     before keeping it."""
-    entry = registered(game)
-    players = rng.choice(list(entry.player_counts))
-    state = entry.new_game(players, seed=rng.randrange(10**6), seat_names=entry.seat_names(players))
+    players = rng.choice(list(game.player_counts))
+    state = game.new_game(players, seed=rng.randrange(10**6), seat_names=game.seat_names(players))
     seat_bots = make_bots(game, [rng.choice(QUICK_KINDS) for _ in range(players)], players, rng.randrange(10**6))
     while not state.is_terminal():
         if state.to_move == CHANCE:

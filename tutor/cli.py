@@ -15,6 +15,7 @@ from pathlib import Path
 from tutor.bots import make_bots, play_out
 from tutor.core import CHANCE, TERMINAL, TutorError
 from tutor.duel import HEADER, PAIRINGS, duel
+from tutor.games import Game
 from tutor.games import game as registered
 from tutor.games import games as registered_games
 from tutor.lessons import language_problems, lesson_warnings
@@ -76,16 +77,16 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "simulate":
             bot_kinds = args.bots.split(",") if args.bots else None
-            print(json.dumps(simulate_games(args.game, args.players, args.games, args.seed, bot_kinds)))
+            print(json.dumps(simulate_games(registered(args.game), args.players, args.games, args.seed, bot_kinds)))
             return 0
         if args.command == "duel":
             print(HEADER)
             for pairing in args.pairing or [f"{stronger}-{weaker}" for stronger, weaker in PAIRINGS]:
                 stronger, weaker = pairing.split("-")
-                played = duel(args.game, args.players, stronger, weaker, args.games, args.seed, args.first)
+                played = duel(registered(args.game), args.players, stronger, weaker, args.games, args.seed, args.first)
                 print(played.row(), flush=True)
             return 0
-        for line in run_bench(args.game, args.players, args.seconds):
+        for line in run_bench(registered(args.game), args.players, args.seconds):
             print(json.dumps(line), flush=True)
         return 0
     except TutorError as error:
@@ -158,27 +159,26 @@ def play_random_game(entry, players: int, seed: int, rng: random.Random):
     return state, actions
 
 
-def simulate_games(game: str, players: int, games: int, seed: int, bot_kinds: list[str] | None = None) -> dict:
+def simulate_games(game: Game, players: int, games: int, seed: int, bot_kinds: list[str] | None = None) -> dict:
     """Figures over ``games`` games: random legal moves, or the bot kinds given per seat.
     Each game adds to the figures and is dropped, so memory does not grow with ``games``."""
-    entry = registered(game)
-    rng = random.Random(f"simulate:{game}:{seed}")
-    tally = entry.stats.Figures(players) if entry.has("stats") else None
+    rng = random.Random(f"simulate:{game.id}:{seed}")
+    tally = game.stats.Figures(players) if game.has("stats") else None
     wins: Counter[int] = Counter()  # games won (shared wins too) by seat
     actions = 0
     for number in range(games):
         game_seed = seed * 1_000_003 + number
         if bot_kinds:
-            state = entry.new_game(players, seed=game_seed)
+            state = game.new_game(players, seed=game_seed)
             made = play_out(state, make_bots(game, bot_kinds, players, game_seed))
         else:
-            state, made = play_random_game(entry, players, game_seed, rng)
+            state, made = play_random_game(game, players, game_seed, rng)
         actions += made
         wins.update(state.winners())
         if tally is not None:
             tally.add(state)
     figures = {
-        "game": game,
+        "game": game.id,
         "players": players,
         "games": games,
         "seed": seed,
@@ -247,13 +247,12 @@ def take_turns(runs: list, seconds: float) -> list[tuple[int, int, float]]:
     return list(zip(games, actions, spent))
 
 
-def run_bench(game: str, player_counts: list[int] | None, seconds: float):
+def run_bench(game: Game, player_counts: list[int] | None, seconds: float):
     """Random-legal player actions per second (chance events are applied but not counted),
     each line beside OpenSpiel's Oh Hell timed in turns with it in the same run, and the ratio."""
-    entry = registered(game)
-    play_random_game(entry, 2, 0, random.Random(0))  # load catalogs and data before timing
-    for players in player_counts or list(entry.player_counts):
-        runs = [tutor_games(entry, players, random.Random(f"bench:{game}:{players}"))]
+    play_random_game(game, 2, 0, random.Random(0))  # load catalogs and data before timing
+    for players in player_counts or list(game.player_counts):
+        runs = [tutor_games(game, players, random.Random(f"bench:{game.id}:{players}"))]
         baseline_run = openspiel_games()
         if baseline_run is None:
             print(msg("bench.no-baseline"), file=sys.stderr)
@@ -263,7 +262,7 @@ def run_bench(game: str, player_counts: list[int] | None, seconds: float):
         speed = actions / spent
         base_speed = baseline[0][1] / baseline[0][2] if baseline else None
         yield {
-            "game": game,
+            "game": game.id,
             "players": players,
             "games": games,
             "player_actions": actions,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.bots import decisions
-from tutor.games import game as registered
+from tutor.games import Game
 from tutor.messages import listed, msg
 from tutor.quizzes import CHOICES, below, numbers
 
@@ -133,23 +133,22 @@ class Drill:
         return msg(f"drill.{self.id}.goal")
 
 
-def drills(game: str) -> tuple[Drill, ...]:
+def drills(game: Game) -> tuple[Drill, ...]:
     """The game's drills, in the order it gives them (none for a game without any)."""
-    entry = registered(game)
-    return tuple(entry.drills.DRILLS) if entry.has("drills") else ()
+    return tuple(game.drills.DRILLS) if game.has("drills") else ()
 
 
-def drill(game: str, drill_id: str) -> Drill:
+def drill(game: Game, drill_id: str) -> Drill:
     return next(found for found in drills(game) if found.id == drill_id)
 
 
-def tasks(game: str, drill_id: str, seed: int = 0) -> list[Task]:
+def tasks(game: Game, drill_id: str, seed: int = 0) -> list[Task]:
     """The drill's positions for ``seed``, one per level of ``Drill.levels``: the same for
     the same seed. Bot games are played until each level has a position (one drawn at
     random among those the game offers, so they vary); a level no game offered takes the
     nearest easier one's, so the levels never fall."""
     chosen = drill(game, drill_id)
-    rng = random.Random(f"drill:{game}:{drill_id}:{seed}")
+    rng = random.Random(f"drill:{game.id}:{drill_id}:{seed}")
     wanted = sorted(set(chosen.levels))
     found: dict[int, list] = {level: [] for level in wanted}
     need = {level: chosen.levels.count(level) for level in wanted}
@@ -174,7 +173,7 @@ class Run:
     positions where a hint was taken, and the stars once done. A wrong answer keeps the
     task (and counts); a right one moves on."""
 
-    def __init__(self, game: str, drill_id: str, seed: int = 0):
+    def __init__(self, game: Game, drill_id: str, seed: int = 0):
         self.game, self.drill_id, self.seed = game, drill_id, seed
         self.tasks = tasks(game, drill_id, seed)
         self.number = self.mistakes = 0

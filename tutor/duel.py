@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from tutor.bots import make_bots, play_out
-from tutor.games import game as registered
+from tutor.games import Game
 
 PAIRINGS = (("coach", "beginner"), ("expert", "coach"))
 Z95 = 1.959964
@@ -62,20 +62,19 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return max(0.0, middle - half), min(1.0, middle + half)
 
 
-def duel(game: str, players: int, stronger: str, weaker: str, games: int, seed: int, first: int = 0) -> Duel:
+def duel(game: Game, players: int, stronger: str, weaker: str, games: int, seed: int, first: int = 0) -> Duel:
     """Games number ``first`` to ``first + games - 1`` of ``seed``."""
-    entry = registered(game)
     wins = Fraction(0)
     for number in range(first, first + games):
         game_seed = seed * 1_000_003 + number
         seat = number % players
         kinds = [stronger if other == seat else weaker for other in range(players)]
-        state = entry.new_game(players, seed=game_seed)
+        state = game.new_game(players, seed=game_seed)
         play_out(state, make_bots(game, kinds, players, game_seed))
         winners = state.winners()
         if seat in winners:
             wins += Fraction(1, len(winners))
-    return Duel(game, players, stronger, weaker, games, wins)
+    return Duel(game.id, players, stronger, weaker, games, wins)
 
 
 def merged(parts: list[Duel]) -> Duel:

@@ -176,7 +176,7 @@ class Lesson:
         ``choose(step index, position)`` (asked again for each move of a play-on step); where
         that gives None, the coach's choice for the learner. The others' moves come from the
         coach, seeded by the lesson's ``seed``."""
-        bots = make_bots(self.game, ["coach"] * self.players, self.players, seed=self.seed)
+        bots = make_bots(self.entry, ["coach"] * self.players, self.players, seed=self.seed)
         state = self.start_state()
         line, seen, answer = Line(), set[str](), None
         for index, step in enumerate(self.steps):
@@ -364,7 +364,7 @@ def load_lesson(path: str | Path, text: str | None = None) -> Lesson:
         _parse_guide(lesson, data, state, known_rules)
     except TutorError as error:
         raise LessonError(msg("lesson.position-failure", file=name, problem=error)) from None
-    bots = make_bots(lesson.game, ["coach"] * players, players, seed=lesson.seed)
+    bots = make_bots(entry, ["coach"] * players, players, seed=lesson.seed)
     answer = None
     for number, raw in enumerate(data["steps"], start=1):
         try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.bots import decisions
-from tutor.games import game as registered
+from tutor.games import Game
 from tutor.messages import msg
 
 
@@ -51,11 +51,11 @@ class Question:
 NEW_QUESTION_TRIES = 20  # a near-duplicate is drawn again at most this often
 
 
-def quiz(game: str, seed=0, count: int = 10) -> list[Question]:
+def quiz(game: Game, seed=0, count: int = 10) -> list[Question]:
     """``count`` questions on ``game``, taking its question kinds in turn (every kind in
     every round of at least as many questions), never the same question twice."""
-    makers = registered(game).quizzes.MAKERS
-    rng = random.Random(f"quiz:{game}:{seed}")
+    makers = game.quizzes.MAKERS
+    rng = random.Random(f"quiz:{game.id}:{seed}")
     questions: list[Question] = []
     asked: set = set()
     while len(questions) < count:
@@ -77,7 +77,7 @@ def likeness(question: Question) -> tuple:
     return question.kind, str(about), question.choices[question.correct]
 
 
-def pick(game: str, rng: random.Random, candidates: Callable) -> tuple:
+def pick(game: Game, rng: random.Random, candidates: Callable) -> tuple:
     """(position, seat, subject): one position of a seeded bot game, drawn evenly from
     those where ``candidates(state, seat)`` offers subjects to ask about, and one of its
     subjects. Plays further games until one offers any."""

@@ -57,7 +57,7 @@ class Session:
         self.state = self.game.new_game(len(kinds), seed=seed, options=options, seat_names=names)
         # make_bots seeds each seat's bot the same whatever the other seats hold, so a stand-in
         # for each person leaves the computer players as they would be.
-        self.bots = make_bots(game.id, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
+        self.bots = make_bots(game, [STAND_IN if kind == PERSON else kind for kind in kinds], len(kinds), seed)
         people = self.people
         self.holder = people[0] if len(people) == 1 else None  # the person whose cards may be on screen
         self.movers: list[int] = []  # who made each move of the state's move stack
@@ -189,7 +189,7 @@ class Session:
         seat = self.awaiting()
         if seat is None:
             return None
-        return make_bot(self.game.id, "coach", self.seed).advise(self.state, seat)
+        return make_bot(self.game, "coach", self.seed).advise(self.state, seat)
 
     # ------------------------------------------------------------- history
     def history(self) -> list[Entry]:

@@ -315,7 +315,7 @@ class Draft:
         if refused:
             return 0
         learner = self.learner()
-        bots = make_bots(self.entry.id, ["coach"] * state.players, state.players, seed=self.head.get("seed", 0))
+        bots = make_bots(self.entry, ["coach"] * state.players, state.players, seed=self.head.get("seed", 0))
         moves: list[str] = []
         while len(moves) < COACH_LIMIT:
             advance_chance(state)

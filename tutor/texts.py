@@ -19,9 +19,9 @@ from tutor import messages
 from tutor.bots import make_bots
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError
 from tutor.drills import drills, tasks
+from tutor.games import Game, games
 from tutor.games import game as registered
-from tutor.games import games
-from tutor.lessons import bundled_lessons, learner_choices, load_lesson
+from tutor.lessons import learner_choices, load_lesson
 from tutor.messages import LANGUAGES, Plural, catalog, either, listed, msg
 from tutor.quizzes import quiz
 
@@ -147,12 +147,12 @@ def catalog_lines(lang: str) -> Iterator[str]:
 GUIDED_WAYS = 3  # the coach's moves for the learner, always the first legal move, always the last
 
 
-def lesson_lines(game: str) -> Iterator[str]:
+def lesson_lines(game: Game) -> Iterator[str]:
     """Every lesson's texts as shown; a guided game's on each of a few ways through it, with
     its facts filled in and each tip where it is said."""
-    for path in bundled_lessons(game):
+    for path in game.lesson_files():
         lesson = load_lesson(path)
-        yield f"## {game} {path.name}: {lesson.title}"
+        yield f"## {game.id} {path.name}: {lesson.title}"
         yield f"summary: {lesson.summary}"
         if not lesson.guided:
             states = lesson.states()
@@ -214,10 +214,9 @@ def _refused(state, moves) -> Iterator:
             continue  # a move of a shape the position cannot read: not a refusal a learner sees
 
 
-def bot_game(game: str, seed: int, players: int = 3):
+def bot_game(game: Game, seed: int, players: int = 3):
     """A seeded game of coaches to the end: its positions before each player's move, and the end."""
-    entry = registered(game)
-    state = entry.new_game(players, seed=seed, seat_names=entry.seat_names(players))
+    state = game.new_game(players, seed=seed, seat_names=game.seat_names(players))
     bots = make_bots(game, ["coach"] * players, players, seed)
     positions = []
     while not state.is_terminal():
@@ -233,12 +232,12 @@ def bot_game(game: str, seed: int, players: int = 3):
 REFUSALS_PER_KIND = 2  # examples of each kind of refusal
 
 
-def refusal_lines(game: str) -> Iterator[str]:
+def refusal_lines(game: Game) -> Iterator[str]:
     """The refusals of moves tried in a seeded game: every move of a position with one of its
     fields taken from a move seen elsewhere in the game; a few of each kind."""
     positions, _ = bot_game(game, seed=1)
     seen_moves = list(dict.fromkeys(move for state in positions for move in state.legal_moves()))
-    rng = random.Random(f"texts:{game}")
+    rng = random.Random(f"texts:{game.id}")
     kinds: dict[str, list[str]] = {}
     for state in positions:
         tried = [variant for move in state.legal_moves() for variant in _variants(move, rng.sample(seen_moves, 8))]
@@ -254,9 +253,9 @@ def refusal_lines(game: str) -> Iterator[str]:
 QUIZ_SEEDS = (1, 2)
 
 
-def quiz_lines(game: str) -> Iterator[str]:
+def quiz_lines(game: Game) -> Iterator[str]:
     for seed in QUIZ_SEEDS:
-        for question in quiz(game, seed, len(registered(game).quizzes.MAKERS)):
+        for question in quiz(game, seed, len(game.quizzes.MAKERS)):
             yield f"{question.kind} prompt: {question.prompt}"
             yield f"{question.kind} choices: {' | '.join(question.choices)}"
             yield f"{question.kind} right: {question.answer(question.correct)[1]}"
@@ -264,7 +263,7 @@ def quiz_lines(game: str) -> Iterator[str]:
             yield f"{question.kind} wrong: {question.answer(wrong)[1]}"
 
 
-def drill_lines(game: str) -> Iterator[str]:
+def drill_lines(game: Game) -> Iterator[str]:
     for found in drills(game):
         yield f"{found.id} title: {found.title}"
         yield f"{found.id} goal: {found.goal}"
@@ -283,10 +282,10 @@ def drill_lines(game: str) -> Iterator[str]:
                 yield f"{found.id} wrong: {task.answer((task.correct + 1) % len(task.choices))[1]}"
 
 
-def log_lines(game: str) -> Iterator[str]:
+def log_lines(game: Game) -> Iterator[str]:
     """The move log of a seeded game of coaches, as the play page shows it."""
     _, state = bot_game(game, seed=2)
-    sentences = registered(game).words.sentences
+    sentences = game.words.sentences
     for index in range(len(state.move_stack)):
         said = sentences(state, index)
         if said:
@@ -300,7 +299,7 @@ def texts(lang: str) -> str:
     parts += catalog_lines(lang)
     messages.set_language(lang)
     try:
-        for game in games():
+        for game in games().values():
             for title, lines in (
                 ("lessons", lesson_lines),
                 ("refusals", refusal_lines),
@@ -308,7 +307,7 @@ def texts(lang: str) -> str:
                 ("drills", drill_lines),
                 ("log", log_lines),
             ):
-                parts += ["", f"# {game} {title}", *lines(game)]
+                parts += ["", f"# {game.id} {title}", *lines(game)]
     finally:
         messages.set_language("en")
     return "\n".join(" ⏎ ".join(line.splitlines()) for line in parts) + "\n"

@@ -42,8 +42,8 @@ class DrillList(Component):
     current = traitlets.Unicode()
 
     def __init__(self, game: Game, choose):
-        self.choose = choose
-        super().__init__(game=game.id)
+        self.choose, self.entry = choose, game
+        super().__init__(game=game.id)  # the browser keeps stars per game id
         self.observe(lambda _change: self.refresh(), names=["stars", "current"])
         self.refresh()
 
@@ -53,7 +53,7 @@ class DrillList(Component):
 
     def click(self, name: str) -> None:
         kind, _, drill_id = name.partition(":")
-        if kind == "drill" and any(drill.id == drill_id for drill in drills(self.game)):
+        if kind == "drill" and any(drill.id == drill_id for drill in drills(self.entry)):
             self.choose(drill_id)
 
     def render(self) -> str:
@@ -66,7 +66,7 @@ class DrillList(Component):
                 data_target=f"drill:{drill.id}",
                 aria_pressed=str(drill.id == self.current).lower(),
             )
-            for drill in drills(self.game)
+            for drill in drills(self.entry)
         ]
         return el("nav", *buttons, class_="tutor-drill-list", aria_label=msg("app.drill.list"))
 
@@ -78,7 +78,7 @@ class DrillBody(w.HBox):
 
     def __init__(self, game: Game, seed: int = 0):
         self.game, self.seed = game, seed
-        self.run = Run(game.id, drills(game.id)[0].id, seed)
+        self.run = Run(game, drills(game)[0].id, seed)
         self.list = DrillList(game, self.start)
         self.counter = w.HTML()
         self.prompt = w.HTML()
@@ -128,7 +128,7 @@ class DrillBody(w.HBox):
 
     def start(self, drill_id: str) -> None:
         self.held = False
-        self.run = Run(self.game.id, drill_id, self.seed)
+        self.run = Run(self.game, drill_id, self.seed)
         self.list.current = drill_id
         self.said.value = ""
         self.show()
@@ -144,7 +144,7 @@ class DrillBody(w.HBox):
         self.show()
 
     def _following(self):
-        known = drills(self.game.id)
+        known = drills(self.game)
         index = [drill.id for drill in known].index(self.run.drill_id)
         return known[(index + 1) % len(known)]
 

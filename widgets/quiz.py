@@ -83,7 +83,7 @@ class QuizRound(w.HBox):
 
     def _deal(self, seed: int) -> None:
         self.seed = seed
-        self.questions = quiz(self.game.id, seed, self.count)
+        self.questions = quiz(self.game, seed, self.count)
         self.right = self.answered = 0
 
     def new_round(self, seed: int | None = None) -> None:
@@ -95,7 +95,7 @@ class QuizRound(w.HBox):
         positions and answers), at the same question, with the answer given and "show me"
         as they were. The round keeps its own seed whatever the address (``seed``) says."""
         chosen, demonstrating = self.chosen, self.demonstrating
-        self.questions = quiz(self.game.id, self.seed, self.count)
+        self.questions = quiz(self.game, self.seed, self.count)
         self.ask(self.number)
         if chosen is not None:
             self.right -= chosen == self.question.correct  # choose() counts the answer again

@@ -3,6 +3,7 @@ the engine explains, a hint asked for, the next position at once, the stars at t
 reload; on a laptop and a phone."""
 
 from tutor.drills import drills, stars, tasks
+from tutor.games import game as registered
 from tutor.games import monster_trick as mt
 from tutor.messages import msg
 from widgets.app import page_file
@@ -35,8 +36,8 @@ def drill_stars(page, drill_id: str, earned: int) -> None:
 
 
 def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
-    drill = drills(GAME)[0]
-    expected = tasks(GAME, drill.id, 0)  # the page's seed: the same positions
+    drill = drills(registered(GAME))[0]
+    expected = tasks(registered(GAME), drill.id, 0)  # the page's seed: the same positions
     context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -79,7 +80,7 @@ def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
         page.get_by_text(msg("app.drill.earned", stars=earned)).wait_for()
         page.get_by_text(msg("app.drill.hinted")).wait_for()
         drill_stars(page, drill.id, earned)
-        onward = page.get_by_role("button", name=msg("app.drill.next", title=drills(GAME)[1].title))
+        onward = page.get_by_role("button", name=msg("app.drill.next", title=drills(registered(GAME))[1].title))
         assert outside_view(page, ".tutor-drill-done, .tutor-onward") == [], "the stars or the way on out of view"
         screenshot(page, "drill-mt-stars-laptop")
         assert_accessible(page)

@@ -191,7 +191,7 @@ MOVE_SEEN = """() => { const panel = document.querySelector('.tutor-body > .tuto
 
 @pytest.mark.parametrize("game, size", DRILL_CASES, ids=map(case_id, DRILL_CASES))
 def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromium, voila, game, size):
-    first, second = tasks(game, drills(game)[0].id, 0)[:2]
+    first, second = tasks(registered(game), drills(registered(game))[0].id, 0)[:2]
     if game == GAME:  # a slot the card may not go to
         card = first.move.card
         wrong = mt.Play(card, next(slot for slot in range(mt.SLOTS) if first.position.why_not(mt.Play(card, slot))))
@@ -328,7 +328,7 @@ def test_a_full_hand_leaves_each_card_a_finger_wide_on_a_phone(chromium, voila, 
         still(page, arriving=True)
         widths = page.evaluate(TAP_WIDTHS)
         screenshot(page, f"in-view-hand-{name(size)}")
-        first = tasks(GAME, drills(GAME)[0].id, 0)[0].position  # the page's seed: this position
+        first = tasks(registered(GAME), drills(registered(GAME))[0].id, 0)[0].position  # the page's seed: this position
         held = len(first.hands[first.to_move])
         assert held >= 9, "a crowded hand to measure"
         assert len(widths) == held and min(widths) >= 44, f"cards to tap, px wide: {widths}"

@@ -3,6 +3,7 @@
 import psutil
 import pytest
 
+from tutor.games import game as registered
 from tutor.games import game_name, games
 from tutor.messages import msg
 from tutor.quizzes import quiz
@@ -38,7 +39,7 @@ def test_landing_page_lists_the_three_games(page, voila):
 @pytest.mark.parametrize("game", games())
 def test_practise_answers_wrong_then_right_and_shows_the_answer(page, voila, game):
     open_page(page, voila, page_file("practise", game, seed=0))  # the address names the round
-    first, second = quiz(game, 0, 10)[:2]
+    first, second = quiz(registered(game), 0, 10)[:2]
     page.get_by_text(first.prompt).wait_for()
     assert_no_code_or_errors(page)
     screenshot(page, f"{game}-practise")
@@ -124,7 +125,7 @@ def test_the_hand_card_and_last_turn_questions_show_whole_on_a_laptop_and_a_phon
     """Reached by answering the questions before it: on a laptop the prompt and every choice
     are in view at once, on a phone none is cut off at the side; the explanation after a
     wrong answer, with the button to go on in view, and "show me"."""
-    questions = quiz(game, 0, 10)
+    questions = quiz(registered(game), 0, 10)
     number = next(index for index, question in enumerate(questions) if question.kind == kind)
     question = questions[number]
     for size in (LAPTOP, PHONE):

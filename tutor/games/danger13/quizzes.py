@@ -46,7 +46,7 @@ def d13_bust(rng: random.Random) -> Question:
             else []
         )
 
-    state, _, move = pick(d13.GAME_ID, rng, gives)
+    state, _, move = pick(d13.GAME, rng, gives)
     card, seat = move
     player = state.name(seat)
     answer = busts(state, move)
@@ -163,7 +163,7 @@ def d13_receive(rng: random.Random) -> Question:
             else []
         )
 
-    state, _, card = pick(d13.GAME_ID, rng, cards)
+    state, _, card = pick(d13.GAME, rng, cards)
     answer = tuple(sorted({move.seat for move in state.legal_moves() if isinstance(move, d13.Give)}))
     got = tuple(sorted(state.received))
     choices = [(_players(state, seats), seats) for seats in [answer, *_receive_slips(state, answer, rng)]]
@@ -236,7 +236,7 @@ def d13_bank(rng: random.Random) -> Question:
             if (banked(state, move, seat) == 0) == zero and banked(state, move, seat) >= place
         ]
 
-    state, _, (move, seat) = pick(d13.GAME_ID, rng, busting)
+    state, _, (move, seat) = pick(d13.GAME, rng, busting)
     answer = banked(state, move, seat)
     player, buster = state.name(seat), state.name(move.seat)
     row = state.rows[seat]
@@ -306,7 +306,7 @@ def d13_draw(rng: random.Random) -> Question:
             and want_draw != busts(state, move)
         ]
 
-    state, _, move = pick(d13.GAME_ID, rng, gives)
+    state, _, move = pick(d13.GAME, rng, gives)
     card, seat = move
     answer, player = _draws_next(state, move), state.name(seat)
     probe = state.clone()  # the engine adds up the row with the card in it
@@ -403,7 +403,7 @@ def d13_hand(rng: random.Random) -> Question:
             return []
         return [move] if _discards_tell(state, move) else []
 
-    state, _, move = pick(d13.GAME_ID, rng, decisions)
+    state, _, move = pick(d13.GAME, rng, decisions)
     card, seat = move.card, state.actor
     player, row = state.name(seat), state.rows[seat]
     answer = _thrown_away(state, move)

@@ -11,7 +11,7 @@ from tutor.quizzes import Question, make_question, pick
 
 def mt_where(rng: random.Random) -> Question:
     """Where may this card go? (rules mt.open, mt.follow, mt.off-colour)"""
-    state, seat, card = pick(mt.GAME_ID, rng, lambda state, seat: state.phase == "play" and state.hands[seat])
+    state, seat, card = pick(mt.GAME, rng, lambda state, seat: state.phase == "play" and state.hands[seat])
     reasons = [state.why_not(mt.Play(card, slot)) for slot in range(mt.SLOTS)]
     answer = tuple(slot for slot, reason in enumerate(reasons) if reason is None)
     colours = state.colour
@@ -111,7 +111,7 @@ def mt_trick(rng: random.Random) -> Question:
             and (_winner(state, move) == state.tricks[move.slot][0][0]) == want_opener
         ]
 
-    state, seat, move = pick(mt.GAME_ID, rng, moves)
+    state, seat, move = pick(mt.GAME, rng, moves)
     after = state.clone()
     after.push(move)
     trick = after.completed[-1]
@@ -168,7 +168,7 @@ def mt_vp(rng: random.Random) -> Question:
     the left: below four, "the N-th card for N tricks" needs no rule but counting."""
     wanted, past_three = rng.randrange(3), rng.random() < 0.9
     state, _, seat = pick(
-        mt.GAME_ID,
+        mt.GAME,
         rng,
         lambda state, _: (
             state.phase == "play"
@@ -231,7 +231,7 @@ def mt_score(rng: random.Random) -> Question:
             if scores_as_wanted(state, other)
         ]
 
-    state, mover, (move, seat) = pick(mt.GAME_ID, rng, asked)
+    state, mover, (move, seat) = pick(mt.GAME, rng, asked)
     after = state.clone()
     after.push(move)
     answer = after.round_scores[-1][seat]
@@ -288,7 +288,7 @@ def mt_lead(rng: random.Random) -> Question:
             move for move in _finishing_moves(state, seat) if (_winner(state, move) - seat) % state.players == wanted
         ]
 
-    state, seat, move = pick(mt.GAME_ID, rng, moves)
+    state, seat, move = pick(mt.GAME, rng, moves)
     after = state.clone()
     after.push(move)
     winner, answer = after.completed[-1].winner, after.to_move

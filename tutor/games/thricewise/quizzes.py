@@ -40,7 +40,7 @@ def tw_score(rng: random.Random) -> Question:
             else []
         )
 
-    state, seat, move = pick(tw.GAME_ID, rng, places)
+    state, seat, move = pick(tw.GAME, rng, places)
     answer, explanation, rules = placement_said(state, move)
     slips = [
         0,
@@ -103,7 +103,7 @@ def _cards_or(cards, none: str) -> str:
 def tw_tie(rng: random.Random) -> Question:
     """Which turned-up cards are set aside? (rule tw.tie) Three questions in five have a
     tie, so that "none" is not the answer to bet on."""
-    state, seat, move = pick(tw.GAME_ID, rng, _last_picks(rng.random() < 0.6))
+    state, seat, move = pick(tw.GAME, rng, _last_picks(rng.random() < 0.6))
     after = _revealed(state, move)
     revealed = _face_up(after)
     answer = tuple(sorted(revealed[seat] for seat in after.tied))
@@ -133,7 +133,7 @@ def tw_order(rng: random.Random) -> Question:
     def picks(state, seat):
         return [move for move in _last_picks(tie)(state, seat) if _revealed(state, move).order]
 
-    state, seat, move = pick(tw.GAME_ID, rng, picks)
+    state, seat, move = pick(tw.GAME, rng, picks)
     after = _revealed(state, move)
     first = after.order[0]
     card = after.revealed[first]
@@ -184,7 +184,7 @@ def tw_cell(rng: random.Random) -> Question:
         ]
         return [tw.Place(state.placeable()[0], tw.Cell(*cell)) for cell in cells]
 
-    state, seat, move = pick(tw.GAME_ID, rng, places)
+    state, seat, move = pick(tw.GAME, rng, places)
     card, cell = move
     reason = state.why_not(move)
     if reason is None:
@@ -228,7 +228,7 @@ def tw_last(rng: random.Random) -> Question:
             return []
         return _last_picks(case != "aside")(state, seat)
 
-    state, seat, move = pick(tw.GAME_ID, rng, picks)
+    state, seat, move = pick(tw.GAME, rng, picks)
     after = _revealed(state, move)
     answer = _placed_to_the_end(after)
     turned_up = _face_up(after)
