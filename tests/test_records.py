@@ -49,7 +49,7 @@ def bad(text, **kwargs):
 
 def test_record_of_another_game_is_refused():
     text = records.dumps(finished(mt, seat_names=["Ann", "Ben", "Cleo"]))
-    assert "bad.yaml: this record is for Monster Trick, not Danger 13" in bad(text, expected_game="danger-13")
+    assert "bad.yaml: this record is for Monster Trick, not Danger 13" in bad(text, expected_game=danger13.GAME)
 
 
 def test_illegal_move_is_named_with_its_number():

@@ -13,8 +13,8 @@ from pathlib import Path
 import yaml
 
 from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
+from tutor.games import Game, game_name
 from tutor.games import game as registered
-from tutor.games import game_name
 from tutor.lessons import parse_move_for
 from tutor.messages import file_size, listed, msg
 from tutor.schema import RECORD_FORMAT, check_record
@@ -79,10 +79,11 @@ def check_upload_size(name: str, size: int) -> None:
         raise RecordError(msg("input.upload-too-big", file=name, limit=file_size(MAX_RECORD_BYTES)))
 
 
-def load(path: str | Path, text: str | bytes | None = None, expected_game: str | None = None):
+def load(path: str | Path, text: str | bytes | None = None, expected_game: Game | None = None):
     """Replay a record into a state. ``text`` is for uploads not on disk.
 
-    Raises RecordError naming the file and, for a bad move, its number."""
+    The record names its game by id: the one place its ``Game`` is looked up. Raises
+    RecordError naming the file and, for a bad move, its number."""
     name = str(path)
     try:
         data = read_yaml(name, text, limit=MAX_RECORD_BYTES)
@@ -90,8 +91,8 @@ def load(path: str | Path, text: str | bytes | None = None, expected_game: str |
     except TutorError as error:
         raise RecordError(str(error)) from None
     game = data["game"]
-    if expected_game and game != expected_game:
-        raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=game_name(expected_game)))
+    if expected_game and game != expected_game.id:
+        raise RecordError(msg("record.other-game", file=name, found=game_name(game), expected=expected_game.name))
     entry = registered(game)
     seats = [seat_name(seat) for seat in data["seats"]] if "seats" in data else None
     try:

@@ -560,7 +560,7 @@ class GameTable(w.VBox):
     def open_record(self, upload: dict) -> None:
         """Replay an uploaded record in place of the table; a bad file is refused in words."""
         try:
-            replay = GameReplay(read_record(upload, self.game.id), upload["name"])
+            replay = GameReplay(read_record(upload, self.game), upload["name"])
         except RecordError as error:
             self._say(False, str(error))
             return

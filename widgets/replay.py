@@ -9,6 +9,7 @@ from html import escape
 import ipywidgets as w
 
 from tutor.core import CHANCE
+from tutor.games import Game
 from tutor.messages import msg
 from tutor.records import RecordError, check_upload_size, dumps, load
 from tutor.seats import renamed
@@ -29,7 +30,7 @@ def record_link(state, played_by: list[str] | None = None) -> str:
     )
 
 
-def read_record(upload: dict, game: str):
+def read_record(upload: dict, game: Game):
     """The game in an uploaded file ({"name", "content"} from the play page's upload), replayed by
     tutor.records; a RecordError names the file and what is wrong with it."""
     name = upload["name"]
