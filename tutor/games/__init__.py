@@ -1,6 +1,8 @@
 """The games the tutor knows. Each game is one package in ``tutor/games/`` that registers
-itself once (``register(Game(...))`` in its ``__init__``); everything else looks a game up
-here by its id instead of keeping a table of its own.
+itself once (``register(Game(...))`` in its ``__init__``); everything else finds a game
+here instead of keeping a table of its own: an id that comes in from outside (an address,
+a file's ``game:``, the command line) is turned into its ``Game`` once (``game(id)``), and
+the ``Game`` is what travels on; a state knows its own (``state.game``).
 
 A package holds its parts as modules, imported when first asked for:
 
