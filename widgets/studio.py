@@ -21,10 +21,10 @@ import traitlets
 
 from tutor.classroom.classes import CLIENT_VARIABLE
 from tutor.core import TutorError
+from tutor.games import Game, game_name, games
 from tutor.games import game as registered
-from tutor.games import game_name, games
 from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, carried, lesson_code, share, shared_text
-from tutor.lessons import bundled_lessons, load_lesson
+from tutor.lessons import load_lesson
 from tutor.messages import LANGUAGES, file_size, has, language_name, listed, msg, spoken_language
 from tutor.records import MAX_RECORD_BYTES
 from tutor.seats import SeatLookup, english_name
@@ -283,7 +283,8 @@ class StudioBody(w.VBox):
     on the right."""
 
     def __init__(self, game: str, shared: str = ""):
-        counts = list(registered(game).player_counts)
+        entry = registered(game)  # the id on the studio's address; the draft's head keeps it
+        counts = list(entry.player_counts)
         self.draft = Draft.new_deal(game, 4 if 4 in counts else counts[0])
         self.from_link = False  # opened from a lesson's link: the draft the browser kept is set aside
         self.stored: set[str] = set()  # the codes of the long lessons this page kept in the store
@@ -309,7 +310,8 @@ class StudioBody(w.VBox):
     # ------------------------------------------------------------- building
     def build(self) -> None:
         """Every part, in the language now set, for the draft on hand."""
-        game = self.draft.entry.id
+        entry = self.draft.entry
+        game = entry.id
         self.game_choice = w.Dropdown(
             options=[(game_name(known), known) for known in games()],
             value=game,
@@ -330,7 +332,7 @@ class StudioBody(w.VBox):
             layout=w.Layout(width="16rem"),
             style={"description_width": "initial"},
         )
-        self.variants = self._variants(game)
+        self.variants = self._variants(entry)
         new = w.Button(description=msg("studio.page.new-deal"), layout=w.Layout(width="auto"))
         new.add_class("tutor-studio-new")
         new.on_click(lambda _: self.start_new())
@@ -353,7 +355,7 @@ class StudioBody(w.VBox):
         here = w.Button(description=msg("studio.page.start-here"), layout=w.Layout(width="auto"))
         here.add_class("tutor-studio-from-lesson")
         here.on_click(lambda _: self.start_from_lesson())
-        self._offer_lessons(game)
+        self._offer_lessons(entry)
         from_lesson = w.HBox([self.lesson_choice, self.step_choice, here])
         from_lesson.add_class("tutor-studio-row")
         self.share_link = ShareLink(self.share_lesson)
@@ -516,7 +518,7 @@ class StudioBody(w.VBox):
         editor is being filled from the draft)."""
         return lambda change: None if self.quiet else action(change.new)
 
-    def _variants(self, game: str) -> w.HBox:
+    def _variants(self, game: Game) -> w.HBox:
         chosen = self.draft.head.get("options") or {}
         boxes = [
             w.Dropdown(
@@ -526,20 +528,20 @@ class StudioBody(w.VBox):
                 style={"description_width": "initial"},
                 layout=w.Layout(width="auto"),
             )
-            for option, values in registered(game).options.items()
+            for option, values in game.options.items()
         ]
-        for box, option in zip(boxes, registered(game).options):
+        for box, option in zip(boxes, game.options):
             box.option = option
         return w.HBox(boxes)
 
-    def _offer_lessons(self, game: str) -> None:
-        paths = bundled_lessons(game)
+    def _offer_lessons(self, game: Game) -> None:
+        paths = game.lesson_files()
         self.lesson_choice.options = [(load_lesson(path).title, str(path)) for path in paths]
         self.lesson_choice.value = str(paths[0]) if paths else None
 
     def _game_chosen(self) -> None:
-        game = self.game_choice.value
-        self.players.options = list(registered(game).player_counts)
+        game = registered(self.game_choice.value)  # the list of games holds their ids
+        self.players.options = list(game.player_counts)
         self.variants.children = self._variants(game).children
         self._offer_lessons(game)
 
