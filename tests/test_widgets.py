@@ -3,9 +3,9 @@
 
 import re
 from html import escape
-from pathlib import Path
 
 import pytest
+from one_file import one_file
 
 import widgets
 from tutor.games import game as registered
@@ -356,7 +356,7 @@ def test_the_loaders_sentence_is_what_the_teacher_reads(tmp_path):
 
 def test_a_teachers_own_lesson_file_runs(tmp_path):
     path = tmp_path / "mine.yaml"
-    path.write_text(Path(WHERE_MAY).read_text().replace("Where may a card go?", "My own lesson"))
+    path.write_text(one_file(WHERE_MAY).replace("Where may a card go?", "My own lesson"))
     stepper = widgets.LessonStepper(str(path))
     assert not stepper.error and "My own lesson" in stepper.panel.html
 
