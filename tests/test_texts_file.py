@@ -16,3 +16,15 @@ def test_the_texts_files_hold_every_text_the_tutor_shows_now():
         if kept != now:
             stale[lang] = "\n".join(list(difflib.unified_diff(kept, now, str(path), "now", n=0, lineterm=""))[:12])
     assert not stale, f"out of date: run `{texts.REFRESH}` and commit texts/\n" + "\n".join(stale.values())
+
+
+def test_no_text_as_shown_has_a_doubled_or_trailing_space():
+    """A guided game's prompt joins facts ("{dealt} {bust} {your_move}"), and a fact with nothing
+    to say must not leave its spaces behind. (A line that ends in ": " shows an empty text.)"""
+    spaced = [
+        f"{lang}: {line!r}"
+        for lang in LANGUAGES
+        for line in (texts.OUT / f"{lang}.txt").read_text(encoding="utf-8").splitlines()
+        if "  " in line or (line != line.rstrip() and not line.endswith(": "))
+    ]
+    assert spaced == []

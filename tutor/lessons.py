@@ -314,7 +314,9 @@ class Lesson:
         if not self.guided:
             return text
         facts = {**SHARED_FACTS, **self.entry.lessons.FACTS}
-        return _FACT.sub(lambda found: str(facts[found[1]](moment)) if found[1] in facts else found[0], text)
+        filled = _FACT.sub(lambda found: str(facts[found[1]](moment)) if found[1] in facts else found[0], text)
+        # a fact with nothing to say leaves its neighbours' spaces behind: "{dealt} {bust} {your_move}"
+        return _SPACES.sub(" ", filled).strip()
 
     def judge(self, step: Step, state, move) -> tuple[bool, str]:
         """Answer a learner's move on a try-it step: right, or why not (tutor.lesson_run.LessonRun
@@ -738,6 +740,7 @@ def _mover_name(state) -> str:
 
 
 _FACT = re.compile(r"\{([a-z_]+)\}")
+_SPACES = re.compile(" {2,}")
 SHARED_FACTS: dict[str, Callable[[Moment], str]] = {
     "learner": lambda moment: moment.after.name(moment.learner),
 }
