@@ -148,7 +148,8 @@ class Search(NamedTuple):
 
 
 class Expert(Bot):
-    """Flat Monte Carlo over determinized deals, with the coach as the playout policy."""
+    """Flat Monte Carlo over determinized deals, with the coach as the playout policy; a
+    candidate that clearly trails after a few deals gets no more of them (``_still_open``)."""
 
     kind = "expert"
 
