@@ -367,7 +367,9 @@ def _got(moment) -> list[Card]:
 
 
 def _dealt(moment) -> str:
-    got = _got(moment)
+    got, state = _got(moment), moment.after
+    if got and state.to_move == moment.learner and state.phase == DECIDE and got[-1] == state.pending:
+        got = got[:-1]  # the card to take or refuse: the question after this names it
     return msg("d13.guided.got", cards=listed([msg("d13.guided.the-card", card=card) for card in got])) if got else ""
 
 
