@@ -409,6 +409,8 @@ def _bust(moment) -> str:
             seat = probe.busts[-1]
             row = before.rows[seat][:-1] if move.card.kind == ARROW else before.rows[seat] + (move.card,)
             total = sum(card.value for card in row)
+            if seat == moment.learner:
+                return msg("d13.guided.bust-you", total=total, card=move.card)
             return msg("d13.guided.bust", player=probe.name(seat), total=total, card=move.card)
     return ""
 
@@ -426,6 +428,8 @@ def _danger(moment) -> str:
     if seat is None:
         return ""
     state = moment.after
+    if seat == moment.learner:
+        return msg("d13.guided.danger-you", total=state.row_sum(seat), limit=state.limit(seat))
     return msg("d13.guided.danger", player=state.name(seat), total=state.row_sum(seat), limit=state.limit(seat))
 
 
