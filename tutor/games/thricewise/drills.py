@@ -9,7 +9,7 @@ import random
 from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import thricewise as tw
 from tutor.games.decktet import rank_name
-from tutor.games.thricewise.quizzes import scorable
+from tutor.games.thricewise.quizzes import scorable, shown_key
 from tutor.games.thricewise.rules import NEIGHBOURS, Cell, triads_at
 from tutor.games.thricewise.words import placement_said, where
 from tutor.messages import in_order, listed, msg
@@ -65,7 +65,7 @@ def order_task(state, seat: int, move, level: int) -> Task:
     orders.sort()  # the same places for the same orders, whatever the answer
     shown = listed(
         [
-            msg("drill.tw-order.shown", player=state.name(other), card=card, rank=rank_name(card.rank))
+            msg(shown_key("drill.tw-order", card), player=state.name(other), card=card, rank=rank_name(card.rank))
             for other, card in enumerate(revealed)
         ]
     )

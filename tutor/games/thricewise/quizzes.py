@@ -82,10 +82,15 @@ def _rank(card) -> str:
     return msg(f"quiz.tw-rank.{card.rank}") if card.rank in (1, 10) else str(card.rank)
 
 
+def shown_key(prefix: str, card) -> str:
+    """A turned-up card with its rank beside it, but an Ace, whose name says it."""
+    return f"{prefix}.shown-ace" if card.rank == 1 else f"{prefix}.shown"
+
+
 def _shown(state, after) -> str:
     return listed(
         [
-            msg("quiz.tw-tie.shown", player=state.name(seat), card=card, rank=_rank(card))
+            msg(shown_key("quiz.tw-tie", card), player=state.name(seat), card=card, rank=_rank(card))
             for seat, card in enumerate(after.revealed)
         ]
     )
