@@ -5,6 +5,7 @@ words and the page stays usable."""
 
 import pytest
 import yaml
+from one_file import one_file
 
 from tutor.games import game_name
 from tutor.lesson_links import PARAMETER
@@ -26,7 +27,7 @@ LAPTOP = {"width": 1280, "height": 800}
 def own_lesson_file(folder):
     """A shipped lesson with a title of the teacher's own."""
     path = next(path for path in bundled_lessons(GAME) if path.stem == LESSON)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yaml.safe_load(one_file(path))  # its texts in it, as a teacher's lesson has them
     data["title"] = TITLE
     made = folder / "our-example.yaml"
     made.write_text(lesson_yaml(data), encoding="utf-8")
