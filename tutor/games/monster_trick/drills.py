@@ -8,6 +8,7 @@ import random
 
 from tutor.drills import Drill, Task
 from tutor.games import monster_trick as mt
+from tutor.games.monster_trick.quizzes import trick_why
 from tutor.messages import msg
 
 
@@ -134,22 +135,7 @@ def trick_candidates(state, seat: int) -> list:
 
 def trick_task(state, seat: int, move, level: int) -> Task:
     trick = _trick_after(state, move)
-    colour = trick.cards[0][1].colour
-    best = max((card for _, card in trick.cards if card.colour == colour), key=lambda card: card.value)
-    why = [
-        msg(
-            "quiz.mt-trick.claim",
-            colour=_colour(colour),
-            card=best,
-            player=state.name(trick.winner),
-            number=trick.number,
-        )
-    ]
-    why += [
-        msg("quiz.mt-trick.off-colour", card=card, player=state.name(player), colour=_colour(colour))
-        for player, card in trick.cards
-        if card.colour != colour and card.value > best.value and player != trick.winner
-    ]
+    why = trick_why(state, trick)
     players = sorted(range(state.players), key=state.name)
     return Task(
         state,

@@ -115,29 +115,30 @@ def mt_trick(rng: random.Random) -> Question:
     after = state.clone()
     after.push(move)
     trick = after.completed[-1]
-    colour = trick.cards[0][1].colour
-    best = max((card for _, card in trick.cards if card.colour == colour), key=lambda card: card.value)
-    explanation = [
-        msg(
-            "quiz.mt-trick.claim",
-            colour=msg(f"mt.colour.{colour}"),
-            card=best,
-            player=state.name(trick.winner),
-            number=trick.number,
-        )
-    ]
-    rules = ["mt.claim", "mt.complete"]
-    for player, card in trick.cards:
-        if card.colour != colour and card.value > best.value:
-            explanation.append(
-                msg("quiz.mt-trick.off-colour", card=card, player=state.name(player), colour=msg(f"mt.colour.{colour}"))
-            )
-            rules.append("mt.off-colour")
+    explanation = trick_why(state, trick)
+    rules = ["mt.claim", "mt.complete"] + (["mt.off-colour"] if len(explanation) > 1 else [])
     choices = [(state.name(player), player) for player in range(state.players)]
     prompt = {"player": state.name(seat), "card": move.card, "slot": move.slot + 1}
     return make_question(
         mt.GAME_ID, "mt-trick", state, move, prompt, choices, trick.winner, explanation, rules, conceals=("claims",)
     )
+
+
+def trick_why(state, trick) -> list[str]:
+    """Why ``trick`` went to its winner: the highest card of the opening colour; then, in one
+    sentence, the higher cards of other colours that could never claim it (quiz and drill)."""
+    colour = trick.cards[0][1].colour
+    best = max((card for _, card in trick.cards if card.colour == colour), key=lambda card: card.value)
+    named = msg(f"mt.colour.{colour}")
+    why = [msg("quiz.mt-trick.claim", colour=named, card=best, player=state.name(trick.winner), number=trick.number)]
+    higher = [
+        msg("quiz.mt-trick.held", card=card, player=state.name(player))
+        for player, card in trick.cards
+        if card.colour != colour and card.value > best.value and player != trick.winner
+    ]
+    if higher:
+        why.append(msg("quiz.mt-trick.off-colour", cards=higher))
+    return why
 
 
 def _winner(state, move) -> int:
