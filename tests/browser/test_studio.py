@@ -134,6 +134,9 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     with page.expect_event("dialog"):
         page.close(run_before_unload=True)
     assert asked == ["beforeunload"]
+    # the page answers again once the dialog is gone (a script runs only then): only now may the
+    # fixture leave it, or its leaving meets the dialog still open and waits for ever
+    assert page.evaluate("document.readyState") == "complete"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
