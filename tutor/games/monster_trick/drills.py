@@ -8,7 +8,7 @@ import random
 
 from tutor.drills import Drill, Task
 from tutor.games import monster_trick as mt
-from tutor.games.monster_trick.quizzes import trick_why
+from tutor.games.monster_trick.quizzes import bigger_off_colour, trick_after, trick_why
 from tutor.messages import msg
 
 
@@ -100,21 +100,6 @@ def next_task(state, seat: int, move, level: int) -> Task:
     )
 
 
-def _trick_after(state, move):
-    """The trick ``move`` completes, as the engine records it."""
-    after = state.clone()
-    after.push(move)
-    return after.completed[-1]
-
-
-def _bigger_off_colour(state, move) -> bool:
-    """Whether the biggest number on the trick is another player's, in another colour
-    (a player may lay several cards on one trick)."""
-    trick = _trick_after(state, move)
-    biggest = max(card.value for _, card in trick.cards)
-    return trick.winner not in {player for player, card in trick.cards if card.value == biggest}
-
-
 def trick_candidates(state, seat: int) -> list:
     """Moves laying a trick's 4th card, at three players or more (at two the choice would
     be a coin toss): 1 the claim moved on to a later, higher card of the opening colour; 2
@@ -126,15 +111,15 @@ def trick_candidates(state, seat: int) -> list:
     for move in state.legal_moves():
         if len(state.tricks[move.slot]) != 3:
             continue
-        opener_wins = _trick_after(state, move).winner == state.tricks[move.slot][0][0]
-        bigger = _bigger_off_colour(state, move)
+        opener_wins = trick_after(state, move).winner == state.tricks[move.slot][0][0]
+        bigger = bigger_off_colour(state, move)
         if bigger or not opener_wins:
             found.append((move, 3 if bigger and not opener_wins else 2 if bigger else 1))
     return found
 
 
 def trick_task(state, seat: int, move, level: int) -> Task:
-    trick = _trick_after(state, move)
+    trick = trick_after(state, move)
     why = trick_why(state, trick)
     players = sorted(range(state.players), key=state.name)
     return Task(

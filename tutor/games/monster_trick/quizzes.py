@@ -107,14 +107,12 @@ def mt_trick(rng: random.Random) -> Question:
         return [
             move
             for move in _finishing_moves(state, seat)
-            if _bigger_other(state, move) == want_bigger_other
-            and (_winner(state, move) == state.tricks[move.slot][0][0]) == want_opener
+            if bigger_off_colour(state, move) == want_bigger_other
+            and (trick_after(state, move).winner == state.tricks[move.slot][0][0]) == want_opener
         ]
 
     state, seat, move = pick(mt.GAME, rng, moves)
-    after = state.clone()
-    after.push(move)
-    trick = after.completed[-1]
+    trick = trick_after(state, move)
     explanation = trick_why(state, trick)
     rules = ["mt.claim", "mt.complete"] + (["mt.off-colour"] if len(explanation) > 1 else [])
     choices = [(state.name(player), player) for player in range(state.players)]
@@ -141,19 +139,20 @@ def trick_why(state, trick) -> list[str]:
     return why
 
 
-def _winner(state, move) -> int:
-    """Who the engine gives the trick that ``move`` completes."""
+def trick_after(state, move):
+    """The trick ``move`` completes, as the engine records it."""
     after = state.clone()
     after.push(move)
-    return after.completed[-1].winner
+    return after.completed[-1]
 
 
-def _bigger_other(state, move) -> bool:
-    """Whether the biggest number on the completed trick belongs to someone else than
-    its winner: a card of another colour than the first card, bigger than them all."""
-    cards = [*state.tricks[move.slot], (state.to_move, move.card)]
-    biggest = max(card.value for _, card in cards)
-    return _winner(state, move) not in {seat for seat, card in cards if card.value == biggest}
+def bigger_off_colour(state, move) -> bool:
+    """Whether the biggest number on the trick ``move`` completes belongs to someone else than
+    its winner: a card of another colour than the first card, bigger than them all (a player
+    may lay several cards on one trick). Quiz and drill alike."""
+    trick = trick_after(state, move)
+    biggest = max(card.value for _, card in trick.cards)
+    return trick.winner not in {player for player, card in trick.cards if card.value == biggest}
 
 
 def _finishing_moves(state, seat: int) -> list:
@@ -286,7 +285,9 @@ def mt_lead(rng: random.Random) -> Question:
             return []
         wanted = int(place * state.players)
         return [
-            move for move in _finishing_moves(state, seat) if (_winner(state, move) - seat) % state.players == wanted
+            move
+            for move in _finishing_moves(state, seat)
+            if (trick_after(state, move).winner - seat) % state.players == wanted
         ]
 
     state, seat, move = pick(mt.GAME, rng, moves)
