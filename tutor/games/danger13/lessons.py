@@ -388,6 +388,8 @@ def _your_move(moment) -> str:
         key = "d13.guided.decide-draw" if card.kind == DRAW and total < limit else "d13.guided.decide"
         return msg(key, card=card, total=total, limit=limit)
     waiting = state.receivers()
+    if waiting == [learner]:
+        return msg("d13.guided.last-you", card=state.revealed)
     if len(waiting) == 1:
         return msg("d13.guided.last", card=state.revealed, player=state.name(waiting[0]))
     return msg("d13.guided.give", card=state.revealed)
