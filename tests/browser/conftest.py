@@ -34,6 +34,26 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """A failing browser test's report carries what the server said meanwhile (a kernel's
+    traceback, a stopped poller): on CI the log file itself is gone with the machine."""
+    server = item.funcargs.get("voila")
+    start = server.log.stat().st_size if server is not None and server.log.exists() else None
+    outcome = yield
+    if start is not None and outcome.excinfo is not None:
+        with server.log.open("rb") as log:
+            log.seek(start)
+            said = log.read().decode(errors="replace")
+        item.add_report_section("call", "voila log", said[-20_000:] or "(nothing)")
+    page = item.funcargs.get("page")
+    if outcome.excinfo is not None and page is not None and not page.is_closed():
+        try:
+            item.add_report_section("call", "page text", page.inner_text("body", timeout=5_000)[-5_000:])
+        except Exception as error:  # the page itself may be what broke
+            item.add_report_section("call", "page text", f"(unreadable: {error})")
+
+
 def no_browser(reason: str):
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: the browser tests must run)")
