@@ -388,7 +388,7 @@ def _your_move(moment) -> str:
         key = "d13.guided.decide-draw" if card.kind == DRAW and total < limit else "d13.guided.decide"
         return msg(key, card=card, total=total, limit=limit)
     waiting = state.receivers()
-    if waiting == [learner]:
+    if waiting == [learner]:  # the learner is named as "you", never as a seat
         return msg("d13.guided.last-you", card=state.revealed)
     if len(waiting) == 1:
         return msg("d13.guided.last", card=state.revealed, player=state.name(waiting[0]))
@@ -399,6 +399,16 @@ def _busted(moment) -> str:
     """Who busted last in the game so far (the round just scored), or nobody."""
     busts = moment.after.busts
     return moment.after.name(busts[-1]) if busts and busts[-1] is not None else msg("lesson.nobody")
+
+
+def _lost_row(moment) -> str:
+    """Whose row the last scoring threw away, the learner's said as theirs; "" when nobody's."""
+    busts = moment.after.busts
+    if not busts or busts[-1] is None:
+        return ""
+    if busts[-1] == moment.learner:
+        return msg("d13.guided.lost-you")
+    return msg("d13.guided.lost", player=moment.after.name(busts[-1]))
 
 
 def _bust(moment) -> str:
@@ -451,6 +461,7 @@ FACTS = {
     "dealt": _dealt,
     "your_move": _your_move,
     "busted": _busted,
+    "lost_row": _lost_row,
     "bust": _bust,
     "danger": _danger,
 }
