@@ -57,11 +57,9 @@ class Words(Protocol):
     SHARED_RULE: str  # the rule cited when winners share
     SEAT_NAMES: Sequence[Any]  # the players' names the game's lessons use
     KEY_NAMES: Sequence[str]  # the short names the game's catalog keys use
-    # catalog keys whose fields need fillings of their own kind in the texts file (tutor/texts.py)
-    CARD_EXPECTED: Collection[str]
-    EITHER_WANTED: Collection[str]
-    COUNTED_CARDS: Collection[str]
-    NUMBERED_WANTED: Collection[str]
+    # the texts file's fillings of the game's own (tutor/texts.py): by placeholder name, and by key (a glob)
+    FILLINGS: Mapping[str, Any]
+    KEY_FILLINGS: Mapping[str, Mapping[str, Any]]
 
     def sentences(self, state: Any, index: int) -> list[str]: ...
 

@@ -4,7 +4,7 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import danger13 as d13
-from tutor.messages import msg
+from tutor.messages import either, listed, msg
 from tutor.seats import ColourNames
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -21,11 +21,121 @@ SEAT_NAMES = ColourNames("red", "blue", "green", "yellow", "orange")
 # How catalog keys name this game ("app.log.d13.give", "glossary.danger-13.row"), and a card of
 # each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("d13", "danger-13")
-CARD_EXPECTED = ("d13.why.wrong-chance",)  # its {expected} is a card
-EITHER_WANTED = ("lesson.unasked.d13-give",)  # its {wanted} may name several players
-COUNTED_CARDS: tuple[str, ...] = ()
-NUMBERED_WANTED: tuple[str, ...] = ()
 SAMPLES = ("plain 3", "one-plus 2", "two-plus 5", "draw 0", "arrow", "13-18", "hand", "instant +1")
+parsed = d13.rules.parse_card
+LIMIT, RAISED = d13.rules.LIMIT, d13.rules.RAISED_LIMIT
+
+
+def _in_row(s):
+    """The card, or a plain 3 where the text puts it in a row (an arrow or an instant card never stays)."""
+    return s.card if s.card.kind not in (d13.rules.ARROW, d13.rules.INSTANT) else parsed("plain 3")
+
+
+def _line(s) -> int:
+    return RAISED if s.card.kind == d13.rules.RAISE else LIMIT
+
+
+def _safe(s) -> int:
+    """A row total just below the line (11 or 12)."""
+    return _line(s) - 3 + s.count
+
+
+def _bust(s) -> int:
+    """A row total at the line or past it (13 or 14)."""
+    return LIMIT - 1 + s.count
+
+
+def _row(s) -> list:
+    return [_in_row(s), _in_row(s.but(card=s.other))][: s.count]
+
+
+# The texts file's fillings (tutor/texts.py): a row takes a card and stays below its line,
+# or reaches it; the numbers add up with the card's value.
+ROW = {"total": _safe, "before": lambda s: _safe(s) - s.card.value, "line": LIMIT, "limit": LIMIT}
+SAFE = {**ROW, "card": _in_row, "line": _line, "limit": _line}
+BUST = {
+    "card": lambda s: s.card if s.card.value >= 2 else parsed("plain 3"),
+    "total": _bust,
+    "before": lambda s: _bust(s) - s.card.value,
+    "line": LIMIT,
+    "limit": LIMIT,
+}
+SAFE_KEYS = (
+    *("d13.guided.decide", "drill.d13-bust.right", "drill.d13-bust.farther", "drill.d13-hand.right-accept"),
+    *("drill.d13-hand.keep-hand", "bot.why.d13.safe", "bot.why.d13.take-safe", "bot.why.d13.beginner.take"),
+    "quiz.d13-bust.adds",
+)
+BUST_KEYS = (
+    *("d13.guided.bust*", "drill.d13-bust.busts", "drill.d13-hand.right-refuse", "drill.d13-hand.wrong-accept"),
+    *("drill.d13-hand.hint", "drill.d13-hand.prompt", "bot.why.d13.refused", "bot.why.d13.bust*"),
+    *("bot.why.d13.refuse-bust", "bot.why.d13.beginner.refuse", "d13.error.row-bust"),
+)
+FILLINGS = {
+    "said": lambda s: msg("d13.move.give", card=s.card, player=s.player(1)),
+    "value": lambda s: s.card.value,
+    "line": LIMIT,
+    "move": "plain 3 -> 2",
+    "text": "blue 3",
+    "kind": "plain",
+    "reason": lambda s: msg("d13.why.already-received", player=s.player(), card=s.card),
+    "plan": lambda s: msg("bot.why.d13.safe", card=_in_row(s), player=s.player(), total=_safe(s), line=_line(s)),
+}
+KEY_FILLINGS = {
+    "*d13*": ROW,
+    "d13.card.*": {"value": lambda s: s.count},
+    **dict.fromkeys(SAFE_KEYS, SAFE),
+    **dict.fromkeys(BUST_KEYS, BUST),
+    "bot.why.d13.refuse": {**BUST, "total": lambda s: _bust(s) - s.card.value},  # refused: the row stays as it was
+    "quiz.d13-bust.prompt*": {**SAFE, "total": lambda s: _safe(s) - s.card.value},  # the row before the card
+    "*d13*danger*": {"total": lambda s: LIMIT - 3 + s.count, "limit": LIMIT},
+    "*d13*draw*": {**SAFE, "card": parsed("draw 2")},
+    "quiz.d13-draw.prompt*": {"total": lambda s: _safe(s) - 2},
+    "*d13*plus*": {
+        **SAFE,
+        "card": lambda s: s.card if s.card.plus and s.card.kind != "instant" else parsed("one-plus 2"),
+    },
+    "*d13*instant*": {"card": parsed("instant +1")},
+    "*d13*arrow*": {"card": parsed("arrow"), "last": lambda s: _in_row(s.but(card=s.other)), "before": 9},
+    "drill.d13-arrow.why": {"card": _in_row, "before": 9, "total": lambda s: 9 - s.card.value},
+    "quiz.d13-bust.arrow": {"card": _in_row, "total": lambda s: 9 - s.card.value},
+    "*d13*arrow-empty": {"total": 0},
+    "*d13*.raised": {"total": 15, "line": RAISED},
+    "*d13*.line-raised": {"line": RAISED},
+    "drill.d13-bank.prompt*": {"card": _in_row},
+    "quiz.d13-bank.banked": {"cards": lambda s: [parsed("one-plus 2")] if s.count == 1 else [parsed("two-plus 5")]},
+    "quiz.d13-hand.prompt": {
+        "story": lambda s: msg("quiz.d13-hand.dealt", dealer=s.player(1), card=s.card, player=s.player()),
+        "answer": lambda s: msg("quiz.d13-hand.refuse", player=s.player()),
+    },
+    "quiz.d13-receive.prompt": {
+        "players": lambda s: listed(s.names),
+        "given": lambda s: msg("quiz.d13-receive.given", card=s.other, player=s.player(1)),
+        "refused": "",
+    },
+    "bot.why.d13.forced-*": {"rule": lambda s: msg("rule.d13.one-each.title")},
+    "quiz.d13-receive.one-each": {"answer": lambda s: s.player(2)},
+    "lesson.unasked.d13-give": {"wanted": lambda s: either([s.player(1), s.player(2)][: s.count])},
+    "d13.error.not-in-row": {
+        "card": parsed("instant +1"),
+        "why": lambda s: msg("bot.why.d13.instant", card=parsed("instant +1"), player=s.player()),
+    },
+    "d13.error.not-bankable": {"card": lambda s: s.card if not s.card.plus else parsed("plain 3")},
+    "d13.error.card-value": {"text": "plain 9", "kind": "plain", "low": 1, "high": 4},
+    "d13.error.move-format": {"text": "plain 3 to 2"},
+    "d13.error.too-many": {"available": lambda s: s.count - 1},
+    "d13.error.packet-size": {"expected": lambda s: s.count, "count": lambda s: s.count + 1},
+    "d13.error.pile-size": {"low": 20, "high": 40, "size": 9},
+    "d13.error.round": {"round": 0},
+    "d13*.no-seat": {"seat": 5, "players": 4},
+    "d13.why.not-*": {"revealed": lambda s: s.other, "pending": lambda s: s.other},
+    "d13.why.wrong-chance": {"expected": lambda s: s.other},
+    "widgets.d13.row-label": {
+        "cards": _row,
+        "total": lambda s: sum(item.value for item in _row(s)),
+        "limit": lambda s: RAISED if parsed("13-18") in _row(s) else LIMIT,
+    },
+    "widgets.d13.left-safe": {"count": lambda s: s.count + 5},
+}
 
 
 def sample_cards() -> list:

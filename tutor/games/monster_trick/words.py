@@ -4,7 +4,7 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import monster_trick as mt
-from tutor.messages import msg
+from tutor.messages import either, msg
 from tutor.seats import ColourNames
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -21,10 +21,95 @@ SEAT_NAMES = ColourNames("orange", "red", "gray", "blue", "black")
 # How catalog keys name this game ("app.log.mt.play", "glossary.monster-trick.trick"), and a few
 # cards of each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("mt", "monster-trick")
-COUNTED_CARDS = ("mt.why.predict-cards",)  # its {cards} are VP values
-NUMBERED_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} is a slot
-EITHER_WANTED = ("lesson.unasked.mt-slot",)  # its {wanted} may name several slots
-CARD_EXPECTED: tuple[str, ...] = ()
+
+
+def _colour(s, card=None) -> str:
+    return msg(f"mt.colour.{(card or s.card).colour}")
+
+
+def _other_colour(s) -> str:
+    """A colour the card is not."""
+    return msg(f"mt.colour.{next(colour for colour in mt.rules.COLOURS if colour != s.card.colour)}")
+
+
+def _title(rule: str) -> str:
+    return msg(f"rule.{rule}.title")
+
+
+def _place(s) -> str:
+    return msg(f"quiz.mt-vp.place.{('left', 'middle', 'right')[s.count - 1]}")
+
+
+VP = {"left": 2, "middle": 1, "right": 3}  # a round-one prediction: the VP cards 1, 2, 3
+# The texts file's fillings (tutor/texts.py): a round-one table of four slots, where a card
+# follows its colour or is played off it, and a prediction whose VP cards add up.
+FILLINGS = {
+    "said": lambda s: msg("mt.move.play", card=s.card, slot=s.count + 1),
+    **VP,
+    "colour": _colour,
+    "trick_colour": _other_colour,
+    "value": lambda s: s.card.value,
+    "order": "2, 1, 3",
+    "move": "green 8 -> 2",
+    "text": "green",
+    "slot": lambda s: s.count + 1,
+    "other": lambda s: s.count + 2,
+    "free": 4,
+    "place": _place,
+    "high": 3,
+    "first": lambda s: s.count,
+    "second": lambda s: s.count + 3,
+    "next": lambda s: s.player(1),
+    "winner": lambda s: s.player(2),
+    "reason": lambda s: msg("mt.why.off-colour-free", card=s.card, free=4, trick_colour=_other_colour(s), slot=1),
+    "plan": lambda s: msg("bot.why.mt.win", player=s.player(), card=s.card, slot=s.count + 1),
+    "scores": lambda s: ", ".join(
+        msg("app.log.score", player=name, score=score) for name, score in zip(s.names, VP.values())
+    ),
+}
+KEY_FILLINGS = {
+    "*mt-vp.*": {"place": _place, "value": lambda s: list(VP.values())[s.count - 1], "won": lambda s: s.count},
+    "mt.card": {"colour": lambda s: msg(f"mt.card-colour.{s.card.colour}")},
+    "*active-vp": {"value": lambda s: VP["left"]},
+    "*mt.place-vp": {"value": lambda s: s.count},
+    "*mt-score.scores": {"points": lambda s: s.count},
+    "*mt-trick.off-colour": {
+        "cards": lambda s: [
+            msg("quiz.mt-trick.held", card=s.other, player=s.player(1)),
+            msg("quiz.mt-trick.held", card=mt.rules.Card("blue", 11), player=s.player(2)),
+        ][: s.count]
+    },
+    "quiz.mt-where.some": {"slots": "1, 2", "last": 3},
+    "quiz.mt-where.refused-many": {"slots": lambda s: "1, 3"},
+    "quiz.mt-where.refused*": {"reason": lambda s: msg("quiz.mt-where.must-follow", card=s.card)},
+    "bot.why.mt.forced-*": {"rule": lambda s: _title("mt.follow")},
+    "bot.why.mt.forced-open": {"rule": lambda s: _title("mt.open")},
+    "bot.why.mt.beginner.predict": {"order": "1, 2, 3"},
+    "mt.why.predict-cards": {"cards": "1, 2, 3", "order": "1, 2, 4", "round": 1},
+    "mt.error.won-total": {"won": lambda s: s.count + 1, "played": lambda s: 4 * s.count + 2, "table": 2},
+    "mt.error.cards-gone": {"played": 9, "table": 2, "gone": 7, "size": 4},
+    "mt.error.table-more-than-played": {"table": 3, "played": 2},
+    "mt.error.card-twice": {"first": lambda s: msg("mt.slot", slot=2), "second": lambda s: s.player()},
+    "mt.error.too-many-cards": {"count": lambda s: s.count + 4},
+    "mt.error.hand-too-big": {"count": lambda s: s.count + 12},
+    "mt.error.won-too-many": {"count": lambda s: s.count + 6},
+    "mt.error.hand-sizes": {"sizes": "6, 6, 4"},
+    "mt.error.round": {"round": 4},
+    "mt.error.scores-length": {"rounds": 2},
+    "mt.error.score-value": {"score": 4, "round": 1, "values": "1, 2, 3"},
+    "mt.error.unknown-colour": {"text": "pink 3", "colours": ", ".join(mt.rules.COLOURS)},
+    "mt.error.unknown-value": {"text": "green 16"},
+    "mt.error.value-for-players": {"text": "green 12", "players": 3, "top": mt.rules.TOP_VALUE[3]},
+    "mt.error.predict-format": {"text": "vp 2 1"},
+    "mt.error.move-format": {"text": "blue 9 to 1"},
+    "mt.error.trick-entry": {"text": "green 8"},
+    "mt.*no-slot": {"slot": 5},
+    "bot.why.mt.predict*": {
+        "tricks": lambda s: s.count,
+        "place": lambda s: msg(f"bot.why.mt.place.{s.count - 1}"),
+    },
+    "lesson.unasked.mt-slot": {"wanted": lambda s: either(["1", "3"]) if s.count == 2 else 3},
+}
 
 
 def sample_cards() -> list:

@@ -7,7 +7,7 @@ from itertools import takewhile
 
 from tutor.games import thricewise as tw
 from tutor.games.decktet import parse_card
-from tutor.messages import listed, msg
+from tutor.messages import in_order, listed, msg
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
 # only say what each part is called), and the rules that decide a win and a tie.
@@ -28,10 +28,96 @@ SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 # How catalog keys name this game ("app.log.tw.place", "decktet.card.sea"), and a few cards of
 # each kind of name, to fill its texts with (python -m tutor texts, the text tests).
 KEY_NAMES = ("tw", "thricewise", "decktet")
-COUNTED_CARDS = ("checks.tw-deck-short",)  # its {cards} is a number of cards
-NUMBERED_WANTED = ("lesson.unasked.tw-points",)  # its {wanted} is points
-CARD_EXPECTED: tuple[str, ...] = ()
-EITHER_WANTED: tuple[str, ...] = ()
+
+
+def _beside(s) -> str:
+    return msg("tw.where.right-of", card=s.other)
+
+
+# The texts file's fillings (tutor/texts.py): three players on a grid that grows to six by six;
+# a flush of Moons worth 2 (its lowest number card), or 3; two Crowns that tie; a line that
+# makes nothing; cards turned up with their ranks.
+FLUSHES = {2: ("Author", "the Mountain", "the Journey"), 3: ("the Journey", "the Mountain", "the Huntress")}
+TIED = ("Sea", "the Huntress")
+NOTHING = ("Sea", "Ace of Moons", "the Savage")
+TURNED_UP = ("Author", "the Journey", "the Mountain")
+
+
+def _cards(names) -> list:
+    return [parse_card(name) for name in names]
+
+
+def _rank(card) -> str:
+    return msg(f"quiz.tw-rank.{card.rank}") if not card.is_number else str(card.rank)
+
+
+def _triad(s) -> str:
+    points = s.count + 1
+    return msg("tw.triad", kind=msg("tw.kind.flush"), cards=listed(_cards(FLUSHES[points])), points=points)
+
+
+def _shown(s) -> str:
+    turned = zip(s.names, _cards(TURNED_UP))
+    return listed([msg("drill.tw-order.shown", player=name, card=card, rank=_rank(card)) for name, card in turned])
+
+
+FILLINGS = {
+    "said": lambda s: msg("tw.move.place-beside", card=s.card, where=_beside(s)),
+    "where": _beside,
+    "limit": tw.rules.MAX_SPAN,
+    "points": lambda s: s.count + 1,
+    "move": "place Sea 3,1",
+    "text": "Sea 3",
+    "kind": lambda s: msg("tw.kind.flush"),
+    "suits": lambda s: msg("decktet.suit.moons"),
+    "rank": lambda s: _rank(s.card),
+    "cell": lambda s: msg("tw.cell", col=3, row=1),
+    "there": lambda s: s.other,
+    "order": lambda s: in_order(s.names),
+    "shown": _shown,
+    "scores": lambda s: ", ".join(
+        msg("app.log.score", player=name, score=score) for name, score in zip(s.names, (5, 3, 0))
+    ),
+    "triad": _triad,
+    "triads": _triad,
+    "aside": "",
+    "turn": 3,
+    "reason": lambda s: msg("tw.why.not-in-hand", player=s.player(), card=s.card),
+    "plan": lambda s: msg("bot.why.tw.place", player=s.player(), card=s.card, where=_beside(s), points=3),
+}
+KEY_FILLINGS = {
+    "*tw*.tie*": {"players": lambda s: [s.player(), s.player(1)]},
+    "tw.guided.share": {"players": lambda s: [s.player(), s.player(1)]},
+    "*.tw-order.lowest": {"card": parse_card("Author")},
+    "*tw*.tied": {"cards": lambda s: _cards(TIED), "rank": lambda s: _rank(_cards(TIED)[0])},
+    "*tw-kind.*": {
+        "card": parse_card("the Journey"),
+        "where": lambda s: msg("tw.where.right-of", card=parse_card("the Mountain")),
+        "cards": lambda s: _cards(FLUSHES[2]),
+    },
+    "drill.tw-kind.none": {"cards": lambda s: _cards(NOTHING)},
+    "tw.triad": {"cards": lambda s: _cards(FLUSHES[s.count + 1])},
+    "widgets.tw.points": {"points": lambda s: s.count},  # a total, in short
+    "widgets.tw.grid-size": {"width": 3, "height": 2},
+    "widgets.tw.more-triads": {"count": 2},
+    "tw.error.grid-small": {"players": 3, "needed": 6},
+    "tw.error.grid-too-big": {"width": lambda s: tw.rules.MAX_SPAN + s.count, "height": 3},
+    "tw.why.too-wide": {"width": tw.rules.MAX_SPAN + 1},
+    "tw.why.too-high": {"height": tw.rules.MAX_SPAN + 1},
+    "tw.error.hand-sizes": {"most": 10, "sizes": "4, 4, 3"},
+    "tw.error.deck-too-big": {"count": 3},
+    "tw.error.deck-count": {"out": 14, "players": 3, "start": 6, "count": lambda s: s.count},
+    "bot.why.tw.forced-pick": {"rule": lambda s: msg("rule.tw.pick.title")},
+    "bot.why.tw.forced-place": {"rule": lambda s: msg("rule.tw.adjacency.title")},
+    "tw.error.turn": {"turn": 3, "expected": 2},
+    "tw.error.card-twice": {"first": lambda s: msg("tw.cell", col=1, row=1), "second": lambda s: s.player()},
+    "tw*.no-seat": {"seat": 5, "players": 3},
+    "tw.error.cell-format": {"text": "3;1"},
+    "tw.error.move-format": {"text": "put Sea 3,1"},
+    "decktet.error.unknown-card": {"text": "the Dragon"},
+    "checks.tw-deck-short": {"players": 3, "cards": 36, "start": 6},
+    "lesson.unasked.tw-points": {"wanted": lambda s: s.count + 3},
+}
 
 
 def sample_cards() -> list:
