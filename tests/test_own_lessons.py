@@ -37,7 +37,7 @@ def labels(chooser) -> list[str]:
 
 
 def test_the_studio_shares_a_lesson_that_holds_and_refuses_one_that_does_not():
-    body = StudioBody(GAME)
+    body = StudioBody(registered(GAME))
     body.share_link.click("share")
     assert msg("studio.page.share-fix") in body.message.value and not body.share_link.learner
     body.open_file("lesson.yaml", lesson_text().encode())
@@ -52,10 +52,10 @@ def test_the_studio_shares_a_lesson_that_holds_and_refuses_one_that_does_not():
 
 
 def test_the_studio_opens_a_copy_from_a_link_and_keeps_the_draft_it_had_behind_undo():
-    body = StudioBody(GAME, carried(lesson_text()))
+    body = StudioBody(registered(GAME), carried(lesson_text()))
     assert msg("studio.page.opened-link") in body.message.value
     assert len(body.draft.steps) == len(load_lesson(bundled_lessons(GAME)[2]).steps)
-    kept = StudioBody(GAME)
+    kept = StudioBody(registered(GAME))
     kept.add_step()
     body.files.restored(json.dumps({"draft": kept.draft.to_json(), "saved": ""}))
     assert msg("studio.page.set-aside") in body.message.value
@@ -64,7 +64,7 @@ def test_the_studio_opens_a_copy_from_a_link_and_keeps_the_draft_it_had_behind_u
 
 
 def test_the_studio_says_why_a_spoilt_link_does_not_open():
-    body = StudioBody(GAME, "z1.spoilt")
+    body = StudioBody(registered(GAME), "z1.spoilt")
     assert msg("links.damaged") in body.message.value and "Traceback" not in body.message.value
     assert body.draft.steps == [], "the page still works, on a new deal"
 
@@ -165,7 +165,7 @@ def test_a_studio_page_keeps_a_bounded_number_of_long_lessons_in_the_store(monke
     for module in (lesson_links, studio):  # every lesson is long enough to be kept in the store
         monkeypatch.setattr(module, "MAX_CARRIED", 10)
     monkeypatch.setattr(studio, "STORED_PER_PAGE", 2)
-    body = StudioBody(GAME)
+    body = StudioBody(registered(GAME))
     body.open_file("lesson.yaml", lesson_text().encode())
     for words in ("First.", "Second.", "First."):  # the same lesson again takes no more room
         body.say.boxes["en"].value = words

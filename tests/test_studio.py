@@ -39,7 +39,7 @@ def refused_move(state):
 
 def three_steps(game_id: str) -> Draft:
     """Step 1 plays a move, step 2 asks for one (recorded by playing it), step 3 plays it."""
-    draft = Draft.new_deal(game_id, 3, seed=4)
+    draft = Draft.new_deal(game(game_id), 3, seed=4)
     draft.set_text(None, "title", "en", "My first lesson")
     assert draft.play(first_legal(draft)) is None
     draft.add_step({"en": "The first player moves."})
@@ -70,7 +70,7 @@ def test_a_lesson_made_by_playing_passes_the_command(game_id, tmp_path, capsys):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_refused_move_is_explained_and_not_kept(game_id):
-    draft = Draft.new_deal(game_id, 3, seed=4)
+    draft = Draft.new_deal(game(game_id), 3, seed=4)
     for _ in range(3):  # past the predictions, where any order is allowed
         draft.play(first_legal(draft))
     state, _ = draft.position()
@@ -81,7 +81,7 @@ def test_a_refused_move_is_explained_and_not_kept(game_id):
 
 
 def test_several_accepted_moves_and_taking_one_back():
-    draft = Draft.new_deal("danger-13", 4, seed=2)
+    draft = Draft.new_deal(game("danger-13"), 4, seed=2)
     draft.set_text(None, "title", "en", "Giving")
     draft.add_step({"en": "Give the card."})
     draft.set_try(0, True)
@@ -98,7 +98,7 @@ def test_several_accepted_moves_and_taking_one_back():
 
 
 def test_a_try_naming_its_only_answer_is_pointed_out_in_the_teachers_language():
-    draft = Draft.new_deal("danger-13", 4, seed=2)
+    draft = Draft.new_deal(game("danger-13"), 4, seed=2)
     draft.set_text(None, "title", "en", "Giving")
     draft.add_step({"en": "The dealer turns up a card."})
     draft.set_try(0, True)
@@ -126,7 +126,7 @@ def test_texts_per_language_missing_ones_shown_never_filled_in():
     assert text_in({"fr": "Bonjour"}, "en") == ""
     assert with_text({"fr": "Bonjour"}, "en", "Hello") == {"en": "Hello", "fr": "Bonjour"}
     assert with_text({"fr": "Bonjour"}, "fr", "  ") is None
-    draft = Draft.new_deal("thricewise", 2)
+    draft = Draft.new_deal(game("thricewise"), 2)
     draft.add_step()
     problems = draft.problems()
     assert problems == {None: ["Give your lesson a title."], 0: ["Write what the tutor says at this step."]}
@@ -269,7 +269,7 @@ def test_the_draft_kept_in_the_browser_comes_back_whole():
 
 
 def test_problems_follow_the_language_of_the_page():
-    draft = Draft.new_deal("danger-13", 3)
+    draft = Draft.new_deal(game("danger-13"), 3)
     draft.add_step()
     try:
         set_language("fr")
@@ -298,7 +298,7 @@ def test_every_check_offered_with_the_engines_values_holds_for_the_checker(game_
     """Seeded random moves in a few steps, each step checking every fact the studio offers
     there in French: the file passes the command, and writes seats as lessons do (English)."""
     set_language("fr")
-    draft = Draft.new_deal(game_id, 3, seed=seed)
+    draft = Draft.new_deal(game(game_id), 3, seed=seed)
     draft.set_text(None, "title", "en", "Facts")
     chooser = random.Random(seed)
     for length in lengths:
@@ -320,7 +320,7 @@ def test_every_check_offered_with_the_engines_values_holds_for_the_checker(game_
 
 
 def test_a_part_marked_twice_is_unmarked_however_it_is_written():
-    draft = Draft.new_deal("thricewise", 3)
+    draft = Draft.new_deal(game("thricewise"), 3)
     draft.set_text(None, "title", "en", "Marks")
     draft.add_step({"en": "Look here."})
     assert draft.toggle_highlight(0, "3,1") is True
@@ -336,7 +336,7 @@ def test_a_part_marked_twice_is_unmarked_however_it_is_written():
 
 
 def test_a_seat_marked_in_one_language_is_unmarked_in_another():
-    draft = Draft.new_deal("danger-13", 4)
+    draft = Draft.new_deal(game("danger-13"), 4)
     draft.add_step({"en": "Look at this row."})
     red = draft.start_state().seat_names[0]
     draft.set_field(0, "highlight", ["Rouge"])  # typed on a French page
@@ -345,7 +345,7 @@ def test_a_seat_marked_in_one_language_is_unmarked_in_another():
 
 
 def test_problems_are_said_as_what_to_do_and_only_where_the_teacher_wrote():
-    draft = Draft.new_deal("thricewise", 3)
+    draft = Draft.new_deal(game("thricewise"), 3)
     assert draft.shown_problems() == {}, "a page just opened lists nothing missing"
     assert draft.problems() == {None: ["Give your lesson a title."] + draft.problems()[None][1:]}
     draft.add_step()
@@ -363,7 +363,7 @@ def test_problems_are_said_as_what_to_do_and_only_where_the_teacher_wrote():
 
 
 def test_moves_and_answers_are_said_in_the_pages_words():
-    draft = Draft.new_deal("thricewise", 3, seed=2)
+    draft = Draft.new_deal(game("thricewise"), 3, seed=2)
     draft.play_others()  # the first seat is the learner: nothing to play before its turn
     assert draft.played == []
     draft.play(first_legal(draft))
@@ -388,7 +388,7 @@ def test_moves_and_answers_are_said_in_the_pages_words():
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_coach_plays_the_others_up_to_the_learners_turn(game_id):
-    draft = Draft.new_deal(game_id, 3, seed=5)
+    draft = Draft.new_deal(game(game_id), 3, seed=5)
     draft.add_step({"en": "Start."})
     draft.set_try(0, True)  # asks the seat to move here: the learner
     learner = draft.learner()

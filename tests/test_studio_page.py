@@ -8,6 +8,7 @@ import yaml
 from one_file import one_file
 
 from tutor.core import notation_words
+from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import bundled_lessons, check_lesson
 from tutor.messages import TRANSLATED, language, msg, set_language
@@ -23,7 +24,7 @@ def first_move(body: StudioBody):
 
 @pytest.mark.parametrize("game", list(games()))
 def test_a_three_step_lesson_made_on_the_page(game):
-    body = StudioBody(game)
+    body = StudioBody(registered(game))
     body.step_action("select", -1)
     body.title.boxes["en"].value = "My lesson"
     body.minutes.value = 5
@@ -57,7 +58,7 @@ def test_a_three_step_lesson_made_on_the_page(game):
 
 
 def test_a_refused_move_is_said_in_words_and_undo_brings_moves_back():
-    body = StudioBody("monster-trick")
+    body = StudioBody(registered("monster-trick"))
     for _ in range(4):  # the predictions, where any order is allowed
         body.board.move_callbacks(first_move(body))
     state = body.board.state
@@ -75,7 +76,7 @@ def test_a_refused_move_is_said_in_words_and_undo_brings_moves_back():
 
 def test_files_open_and_the_kept_draft_comes_back():
     path = bundled_lessons("thricewise")[2]
-    body = StudioBody("monster-trick")
+    body = StudioBody(registered("monster-trick"))
     body.files.uploaded(path.name, one_file(path).encode())
     assert body.draft.entry.id == "thricewise" and len(body.draft.steps) == len(yaml.safe_load(one_file(path))["steps"])
     assert msg("studio.page.opened", file=path.name) in body.message.value and not body.files.unsaved
@@ -84,14 +85,14 @@ def test_files_open_and_the_kept_draft_comes_back():
     body.files.uploaded("pos.yaml", b"game: monster-trick\ntitle: x\nposition: {to_move: Nobody}\nsteps: [{say: hi}]\n")
     assert "pos.yaml: position:" in body.message.value and body.draft.entry.id == "thricewise"
     kept = body.files.kept
-    fresh = StudioBody("danger-13")
+    fresh = StudioBody(registered("danger-13"))
     fresh.files.restored(kept)
     assert fresh.draft.yaml_text() == body.draft.yaml_text()
     fresh.files.restored("not json")  # a spoilt entry: the page goes on with what it has
     assert fresh.draft.yaml_text() == body.draft.yaml_text()
-    other = StudioBody("danger-13")
+    other = StudioBody(registered("danger-13"))
     other.files._receive(other.files, {"restore": kept}, [])
-    other.files._receive(other.files, {"restore": StudioBody("monster-trick").files.kept}, [])  # once only
+    other.files._receive(other.files, {"restore": StudioBody(registered("monster-trick")).files.kept}, [])  # once only
     assert fresh.draft.yaml_text() == body.draft.yaml_text()
     assert other.draft.yaml_text() == body.draft.yaml_text()
     fresh.undo()  # back to the deal the page opened with
@@ -99,7 +100,7 @@ def test_files_open_and_the_kept_draft_comes_back():
 
 
 def test_preview_shows_the_lesson_as_a_learner_sees_it():
-    body = StudioBody("danger-13")
+    body = StudioBody(registered("danger-13"))
     body.files.uploaded("l.yaml", one_file(bundled_lessons("danger-13")[0]).encode())
     body.preview(True)
     stepper = body.workspace.children[0].children[1]
@@ -127,7 +128,7 @@ def test_a_step_that_relies_on_a_note_offers_to_name_it():
     data = yaml.safe_load(one_file(path))
     index = next(index for index, step in enumerate(data["steps"]) if step.get("notes"))
     named = data["steps"][index].pop("notes")
-    body = StudioBody("danger-13")
+    body = StudioBody(registered("danger-13"))
     body.files.uploaded(path.name, yaml.safe_dump(data, allow_unicode=True).encode())
     body.step_action("select", index)
     assert body.draft.problems().get(index) and body.name_notes.layout.display is None
@@ -137,7 +138,7 @@ def test_a_step_that_relies_on_a_note_offers_to_name_it():
 
 
 def test_what_a_step_lights_up_is_lit_on_the_board():
-    body = StudioBody("danger-13")
+    body = StudioBody(registered("danger-13"))
     body.add_step()
     body.highlight.value = "Blue, Green"
     assert body.draft.steps[0]["highlight"] == ["Blue", "Green"]
@@ -149,7 +150,7 @@ def test_what_a_step_lights_up_is_lit_on_the_board():
 @pytest.mark.parametrize("game", list(games()))
 def test_the_engines_checks_are_offered_in_words_and_written_with_its_values(game, speaking):
     speaking("fr")
-    body = StudioBody(game)
+    body = StudioBody(registered(game))
     body.step_action("select", -1)
     body.title.boxes["fr"].value = "Vérifier"
     body.board.move_callbacks(first_move(body))
@@ -195,7 +196,7 @@ def card_words(card) -> tuple[str, str]:
 @pytest.mark.parametrize("game", list(games()))
 def test_a_click_in_mark_mode_marks_the_part_and_plays_nothing(game, speaking):
     speaking("fr")  # cards and seats are written in English whatever the page's language
-    body = StudioBody(game)
+    body = StudioBody(registered(game))
     body.draft.set_text(None, "title", "en", "Marks")
     body.board.move_callbacks(first_move(body))
     body.add_step()
@@ -229,7 +230,7 @@ def test_a_click_in_mark_mode_marks_the_part_and_plays_nothing(game, speaking):
 
 
 def test_marking_and_recording_answers_take_turns():
-    body = StudioBody("danger-13")
+    body = StudioBody(registered("danger-13"))
     body.add_step()
     body.asks.value = True
     body.record.value = True
@@ -243,7 +244,7 @@ def test_marking_and_recording_answers_take_turns():
 
 
 def test_a_phone_views_the_lesson_and_its_board_plays_no_move():
-    body = StudioBody("danger-13")
+    body = StudioBody(registered("danger-13"))
     assert msg("studio.page.phone") in body.children[0].value
     body.board.parts[0].narrow = True  # as the browser says on a phone-wide window
     assert not body.board.accepting and not body.board.hints
@@ -252,7 +253,7 @@ def test_a_phone_views_the_lesson_and_its_board_plays_no_move():
 
 
 def test_a_page_just_opened_names_no_problem_and_the_coach_plays_the_others():
-    body = StudioBody("thricewise")
+    body = StudioBody(registered("thricewise"))
     assert body.problems.value == "" and "\u26a0" not in body.steps.html
     body.board.move_callbacks(first_move(body))  # the first seat chooses: it is the learner
     body.add_step()
@@ -270,7 +271,7 @@ def test_a_page_just_opened_names_no_problem_and_the_coach_plays_the_others():
 
 
 def test_the_preview_lights_the_learners_hand_and_says_your_turn_once():
-    body = StudioBody("thricewise")
+    body = StudioBody(registered("thricewise"))
     body.board.move_callbacks(first_move(body))
     body.add_step()
     body.say.boxes["en"].value = "Ann chose a card."
@@ -298,7 +299,7 @@ def test_a_prompt_that_says_your_turn_itself_is_not_prefixed_twice():
 
 def test_undo_keeps_a_few_replaced_drafts():
     """480 new starts on one page grew its kernel from 91 to 213 MB: undo keeps the last few."""
-    body = StudioBody(next(iter(games())))
+    body = StudioBody(next(iter(games().values())))
     for _ in range(3 * PREVIOUS_KEPT):
         body.start_new()
     assert len(body.previous) == PREVIOUS_KEPT
@@ -315,7 +316,7 @@ def test_a_card_is_written_in_english_while_the_page_speaks_another_language(spe
 
 
 def test_a_try_naming_its_only_answer_is_pointed_out_beside_the_step():
-    body = StudioBody("danger-13")
+    body = StudioBody(registered("danger-13"))
     body.step_action("select", -1)
     body.title.boxes["en"].value = "Giving"
     body.add_step()

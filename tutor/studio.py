@@ -20,8 +20,8 @@ import yaml
 
 from tutor.bots import make_bots
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
+from tutor.games import Game, games
 from tutor.games import game as registered
-from tutor.games import games
 from tutor.lesson_texts import read_lesson
 from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for, told_tries
 from tutor.lessons import _movers as movers
@@ -112,21 +112,20 @@ class Draft:
         # the parts the teacher has written in (or cleared): what they left unwritten is said
         # only there, so that a page opened a moment ago shows no list of what is missing
         self.touched: set[tuple[int | None, str]] = set()
-        self.entry = registered(self.head["game"])
+        self.entry = registered(self.head["game"])  # the lesson file's game: line
 
     # ------------------------------------------------------------- ways to start
     @classmethod
-    def new_deal(cls, game: str, players: int = DEFAULT_PLAYERS, seed: int = 0, options: dict | None = None) -> Draft:
+    def new_deal(cls, game: Game, players: int = DEFAULT_PLAYERS, seed: int = 0, options: dict | None = None) -> Draft:
         """A new game from ``seed``: the game's players (as its lessons name them), no moves yet."""
-        entry = registered(game)
-        if refusal := entry.refuse_players(players):
+        if refusal := game.refuse_players(players):
             raise StudioError(refusal)
         head: dict[str, Any] = {
-            "game": game,
+            "game": game.id,
             "players": players,
-            "seats": [written(name) for name in entry.seat_names(players)],
+            "seats": [written(name) for name in game.seat_names(players)],
         }
-        chosen = {name: value for name, value in (options or {}).items() if value != entry.options[name][0]}
+        chosen = {name: value for name, value in (options or {}).items() if value != game.options[name][0]}
         if chosen:
             head["options"] = chosen
         head["seed"] = seed

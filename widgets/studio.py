@@ -21,7 +21,7 @@ import traitlets
 
 from tutor.classroom.classes import CLIENT_VARIABLE
 from tutor.core import TutorError
-from tutor.games import Game, game_name, games
+from tutor.games import Game, games
 from tutor.games import game as registered
 from tutor.lesson_links import CARRIED, MAX_CARRIED, PARAMETER, SHARED_NAME, carried, lesson_code, share, shared_text
 from tutor.lessons import load_lesson
@@ -218,9 +218,9 @@ class Accepted(Component):
         return el("div", el("p", escape(msg("studio.page.accepted"))), el("ul", *items), class_="tutor-studio-accepted")
 
 
-def fact_label(game: str, name: str) -> str:
+def fact_label(game: Game, name: str) -> str:
     """What an offered check is called: the game's own name for it, else the shared one."""
-    own = f"studio.fact.{game}.{name}"
+    own = f"studio.fact.{game.id}.{name}"
     return msg(own) if has(own) else msg(f"studio.fact.{name}")
 
 
@@ -282,9 +282,8 @@ class StudioBody(w.VBox):
     the buttons to add a step and undo on the left; the steps and the selected one's editor
     on the right."""
 
-    def __init__(self, game: str, shared: str = ""):
-        entry = registered(game)  # the id on the studio's address; the draft's head keeps it
-        counts = list(entry.player_counts)
+    def __init__(self, game: Game, shared: str = ""):
+        counts = list(game.player_counts)
         self.draft = Draft.new_deal(game, 4 if 4 in counts else counts[0])
         self.from_link = False  # opened from a lesson's link: the draft the browser kept is set aside
         self.stored: set[str] = set()  # the codes of the long lessons this page kept in the store
@@ -311,10 +310,9 @@ class StudioBody(w.VBox):
     def build(self) -> None:
         """Every part, in the language now set, for the draft on hand."""
         entry = self.draft.entry
-        game = entry.id
         self.game_choice = w.Dropdown(
-            options=[(game_name(known), known) for known in games()],
-            value=game,
+            options=[(known.name, known.id) for known in games().values()],
+            value=entry.id,
             description=msg("studio.page.game"),
             layout=w.Layout(width="18rem"),
         )
@@ -545,7 +543,7 @@ class StudioBody(w.VBox):
         self.variants.children = self._variants(game).children
         self._offer_lessons(game)
 
-    def relabel(self, _game: str, _shared: str = "") -> None:
+    def relabel(self, _game: Game, _shared: str = "") -> None:
         """The same draft, step and answers in the language now set."""
         self.build()
 
@@ -553,7 +551,7 @@ class StudioBody(w.VBox):
     def replace(self, draft: Draft, saved: bool = False) -> None:
         """Work on ``draft`` from now on; undo goes back to the one before."""
         self.previous.append(self.draft)
-        game_changed = draft.entry.id != self.draft.entry.id
+        game_changed = draft.entry is not self.draft.entry
         self.draft, self.recording, self.marking = draft, False, False
         self.saved = draft.yaml_text() if saved else ""
         if game_changed:
@@ -564,7 +562,9 @@ class StudioBody(w.VBox):
     def start_new(self) -> None:
         options = {box.option: box.value for box in self.variants.children}
         self.attempt(
-            lambda: self.replace(Draft.new_deal(self.game_choice.value, self.players.value, self.seed.value, options))
+            lambda: self.replace(
+                Draft.new_deal(registered(self.game_choice.value), self.players.value, self.seed.value, options)
+            )
         )
 
     def start_from_lesson(self) -> None:
@@ -709,9 +709,9 @@ class StudioBody(w.VBox):
             self.draft.undo()
             self.show()
         elif self.previous:
-            game = self.draft.entry.id
+            game = self.draft.entry
             self.draft = self.previous.pop()
-            self.build() if self.draft.entry.id != game else self.show()
+            self.build() if self.draft.entry is not game else self.show()
 
     def _record(self, on: bool) -> None:
         self.recording, self.marking = on, self.marking and not on
@@ -820,7 +820,7 @@ class StudioBody(w.VBox):
             self.accepted.show([str(move) for move in spec.get("accept") or []], draft.accepted_words(index))
             self.highlight.value = ", ".join(map(str, step.get("highlight") or []))
             facts, checked = draft.facts(index), step.get("check") or {}
-            game = draft.entry.id
+            game = draft.entry
             self.checks.options = [  # a mark beside the chosen ones, not only the list's colour
                 (
                     ("\u2713 " if name in checked else "")
@@ -889,8 +889,8 @@ class StudioBody(w.VBox):
 
 @friendly("studio")
 def studio_page(bodies: Bodies) -> Page:
-    game = requested_game()
-    game = game if game in games() else next(iter(games()))
+    known = games()
+    game = known.get(requested_game() or "") or next(iter(known.values()))  # the address names the game
     shared = next(iter(requested(PARAMETER)), "")
     return Page(
         "studio",

@@ -9,6 +9,7 @@ import pytest
 import yaml
 from one_file import one_file
 
+from tutor.games import game as registered
 from tutor.games import games
 from tutor.lesson_links import share
 from tutor.lessons import bundled_lessons, check_lesson, load_lesson
@@ -50,7 +51,7 @@ def in_view(page, selector: str, width: int = 0) -> bool:
 
 @pytest.mark.parametrize("game", list(games()))
 def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(page, voila, game, tmp_path):
-    replica = Draft.new_deal(game, 4)  # the page's first deal, to know which moves to click
+    replica = Draft.new_deal(registered(game), 4)  # the page's first deal, to know which moves to click
     first = replica.position()[0].legal_moves()[0]
     replica.play(first)
     second = replica.position()[0].legal_moves()[0]
@@ -152,7 +153,7 @@ def test_the_studio_in_french_or_dutch_speaks_it_and_passes_axe(page, voila, lan
 
 def test_a_teacher_adds_the_engines_checks_to_a_step_and_the_checker_passes_it(page, voila):
     game = "danger-13"
-    replica = Draft.new_deal(game, 4)
+    replica = Draft.new_deal(registered(game), 4)
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, voila, f"{STUDIO}?game={game}")
     page.locator(".tutor-step-list").wait_for()
@@ -255,7 +256,7 @@ def test_a_phone_looks_through_a_lesson_in_the_studio_but_does_not_edit_it(chrom
 def test_a_parent_makes_a_lesson_in_plain_words(page, voila):
     """Nothing said missing before she writes; the coach plays the other seats;
     the moves read in the page's words; asking to share says what to do, as what to do."""
-    replica = Draft.new_deal("thricewise", 4)
+    replica = Draft.new_deal(registered("thricewise"), 4)
     first = replica.position()[0].legal_moves()[0]
     page.set_viewport_size({"width": 1280, "height": 800})
     open_page(page, voila, f"{STUDIO}?game=thricewise")
