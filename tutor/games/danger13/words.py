@@ -36,8 +36,8 @@ def _line(s) -> int:
 
 
 def _safe(s) -> int:
-    """A row total just below the line (11 or 12)."""
-    return _line(s) - 3 + s.count
+    """A row total just below the line (11 or 12; a 13→18 card's line is then 18)."""
+    return LIMIT - 3 + s.count
 
 
 def _bust(s) -> int:
@@ -86,8 +86,8 @@ KEY_FILLINGS = {
     **dict.fromkeys(SAFE_KEYS, SAFE),
     **dict.fromkeys(BUST_KEYS, BUST),
     "bot.why.d13.refuse": {**BUST, "total": lambda s: _bust(s) - s.card.value},  # refused: the row stays as it was
-    "quiz.d13-bust.prompt*": {**SAFE, "total": lambda s: _safe(s) - s.card.value},  # the row before the card
-    "*d13*danger*": {"total": lambda s: LIMIT - 3 + s.count, "limit": LIMIT},
+    "quiz.d13-bust.prompt*": {**SAFE, "total": lambda s: _safe(s) - s.card.value, "line": LIMIT},  # before the card
+    "*d13*danger*": {"total": _safe, "limit": LIMIT},
     "*d13*draw*": {**SAFE, "card": parsed("draw 2")},
     "quiz.d13-draw.prompt*": {"total": lambda s: _safe(s) - 2},
     "*d13*plus*": {
