@@ -213,6 +213,7 @@ KEY_FILLINGS: dict[str, dict[str, Filling]] = {
     "error.seat-names": {"players": 3},
     "error.unknown-seat": {"seat": "Zoe", "known": lambda s: listed(s.names)},
     "*option*": {"known": lambda s: ", ".join(_options(s))},
+    "input.no-options": {"game": lambda s: next((g.name for g in games().values() if not g.rules.OPTIONS), "")},
     "*.option-value": {"option": lambda s: _options(s)[0], "value": "quick", "known": _option_values},
     "*.unknown-game": {"game": "Go Fish"},
     "bot.error.unknown": {"kind": "grandmaster", "known": "beginner, coach, expert, random"},
