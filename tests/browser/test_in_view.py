@@ -2,7 +2,8 @@
 an answer, Next, Back, "Show me") the verdict and the button to go on are inside the window
 and not covered, and so is the part of the board the words speak of: on two phones, a laptop
 and a projector (projector text). Measured from the boxes on screen, after the page has
-drawn its answer (a state waited for, then the page still)."""
+drawn its answer (a state waited for, then the page still). Each test opens one page and
+resizes it between the sizes, acting again at each: a kernel and a page load per walk."""
 
 import random
 
@@ -21,7 +22,7 @@ from widgets.play import GameTable
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_guided import play
-from .test_screens import LAPTOP, PHONE, WIDE, settle, try_steps
+from .test_screens import LAPTOP, PHONE, TO_THE_TOP, WIDE, settle, try_steps
 
 SMALL_PHONE = (360, 740)
 SIZES = [PHONE, SMALL_PHONE, LAPTOP, WIDE]
@@ -65,9 +66,20 @@ def sized_page(chromium, size):
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
-    if size == WIDE:  # a projector: the text size a teacher chooses there
-        page.add_init_script("localStorage.setItem('tutor-zoom', 'projector')")
     return context, page
+
+
+def resize(page, size) -> None:
+    """The same page in a window of ``size`` (a projector's at the text size a teacher chooses
+    there, any other at normal text), once the page has fitted its boards to it, scrolled to
+    its top as on arrival."""
+    page.set_viewport_size(dict(zip(("width", "height"), size)))
+    zoom = page.locator(f"[data-zoom='{'projector' if size == WIDE else 'normal'}']")
+    if zoom.get_attribute("aria-pressed") != "true":
+        zoom.click()
+    still(page, arriving=True)
+    page.evaluate(TO_THE_TOP)  # where the page scrolled to at another size says nothing of this one
+    still(page)
 
 
 def name(size) -> str:
@@ -81,17 +93,21 @@ def assert_seen(page, selector: str, what: str, shot: str) -> None:
     assert found == [], f"{what} not in view: {found}"
 
 
-# Monster Trick at every size; the other games, whose boards differ most, on a phone and a laptop.
+# Each test walks one page through the window sizes, resizing it between them (a phone's
+# first: its page scrolls on arrival); Monster Trick at every size, the other games, whose
+# boards differ most, on a phone and a laptop.
 OTHER_GAMES = ("danger-13", "thricewise")
-CASES = [(GAME, size) for size in SIZES] + [(game, size) for game in OTHER_GAMES for size in (PHONE, LAPTOP)]
 
 
-def case_id(case) -> str:
-    return f"{case[0]}-{name(case[1])}"
+def walk(game: str) -> list:
+    return SIZES if game == GAME else [PHONE, LAPTOP]
 
 
-@pytest.mark.parametrize("game, size", CASES, ids=map(case_id, CASES))
-def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game, size):
+@pytest.mark.parametrize("game", (GAME, *OTHER_GAMES))
+def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game):
+    """At each size in turn: a tap on a slot before a card (Monster Trick), a wrong move, the
+    right one, Next, and Back again to the same try (afresh: the page's first visit to it at a
+    phone's size, its return by Back at every other size and at the phone's once more)."""
     lesson_number, step_number, lesson = next(
         (number, step, lesson)
         for number, step, lesson in try_steps(game)
@@ -104,52 +120,68 @@ def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game, 
     step = lesson.steps[step_number - 1]
     right = step.try_.accept[0]
     wrong = wrong_moves(lesson.states()[step_number - 1], step.try_.accept)[0]
-    context, page = sized_page(chromium, size)
-    shot = f"in-view-learn-{game}-{name(size)}"
+    count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
+    after = msg("widgets.stepper.count", number=step_number + 1, total=len(lesson.steps))
+    sizes = walk(game)
+    context, page = sized_page(chromium, sizes[0])
+
+    def back_to_the_try(shot: str) -> None:
+        page.click(BACK)
+        page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for()
+        still(page)
+        assert page.locator(".tutor-feedback:is(.tutor-right, .tutor-wrong):visible").count() == 0, "the try afresh"
+        assert_seen(page, ".tutor-try, " + NEXT, "after Back: the question and Next", f"{shot}-back")
+        assert_seen(page, first_click(game, right), "after Back: the part to play", f"{shot}-back")
+
     try:
         page.goto(voila.page_url(page_file("learn", game, lesson=lesson_number, step=step_number)))
-        count = msg("widgets.stepper.count", number=step_number, total=len(lesson.steps))
         page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for(timeout=PAGE_TIMEOUT_MS)
         assert_no_code_or_errors(page)
         still(page, arriving=True)
+        shot = f"in-view-learn-{game}-{name(sizes[0])}"
         screenshot(page, f"{shot}-arrival")
         assert_seen(page, ".tutor-try, " + NEXT, "on arrival, the question and Next", f"{shot}-arrival")
         assert_seen(page, first_click(game, right), "on arrival, the part to play", f"{shot}-arrival")
 
-        if game == GAME:
-            page.click(f"[data-target='slot:{right.slot}']")  # a slot before a card
-            page.locator(".tutor-feedback.tutor-info").wait_for()
+        for index, size in enumerate(sizes):
+            shot = f"in-view-learn-{game}-{name(size)}"
+            if index:
+                resize(page, size)
+                back_to_the_try(shot)
+
+            if game == GAME:
+                page.click(f"[data-target='slot:{right.slot}']")  # a slot before a card
+                page.locator(".tutor-feedback.tutor-info").wait_for()
+                still(page)
+                assert_seen(page, ".tutor-feedback, " + NEXT, "a tap before a card: its answer", f"{shot}-slot-first")
+
+            play(page, game, wrong)
+            page.locator(".tutor-feedback.tutor-wrong").wait_for()
             still(page)
-            assert_seen(page, ".tutor-feedback, " + NEXT, "a tap before a card: its answer", f"{shot}-slot-first")
+            screenshot(page, f"{shot}-wrong")
+            assert_seen(page, ".tutor-feedback, " + NEXT, "a wrong move: its verdict and Next", f"{shot}-wrong")
 
-        play(page, game, wrong)
-        page.locator(".tutor-feedback.tutor-wrong").wait_for()
-        still(page)
-        screenshot(page, f"{shot}-wrong")
-        assert_seen(page, ".tutor-feedback, " + NEXT, "a wrong move: its verdict and Next", f"{shot}-wrong")
+            play(page, game, right)
+            page.locator(".tutor-feedback.tutor-right").wait_for()
+            still(page)
+            screenshot(page, f"{shot}-right")
+            assert_seen(page, ".tutor-feedback, " + NEXT, "a right move: its verdict and Next", f"{shot}-right")
 
-        play(page, game, right)
-        page.locator(".tutor-feedback.tutor-right").wait_for()
-        still(page)
-        screenshot(page, f"{shot}-right")
-        assert_seen(page, ".tutor-feedback, " + NEXT, "a right move: its verdict and Next", f"{shot}-right")
+            page.click(NEXT)
+            page.locator(".tutor-lesson-panel .tutor-count", has_text=after).wait_for()
+            still(page)
+            screenshot(page, f"{shot}-next")
+            assert_seen(page, ".tutor-say, " + NEXT, "after Next: the step's words and Next", f"{shot}-next")
+            if lesson.steps[step_number].highlight:
+                assert_seen(
+                    page, ".tutor-board .lesson-mark", "after Next: the parts the words speak of", f"{shot}-next"
+                )
+            following = lesson.steps[step_number].try_.accept
+            if following:
+                assert_seen(page, first_click(game, following[0]), "after Next: the part to play", f"{shot}-next")
 
-        page.click(NEXT)
-        after = msg("widgets.stepper.count", number=step_number + 1, total=len(lesson.steps))
-        page.locator(".tutor-lesson-panel .tutor-count", has_text=after).wait_for()
-        still(page)
-        screenshot(page, f"{shot}-next")
-        assert_seen(page, ".tutor-say, " + NEXT, "after Next: the step's words and Next", f"{shot}-next")
-        if lesson.steps[step_number].highlight:
-            assert_seen(page, ".tutor-board .lesson-mark", "after Next: the parts the words speak of", f"{shot}-next")
-        following = lesson.steps[step_number].try_.accept
-        if following:
-            assert_seen(page, first_click(game, following[0]), "after Next: the part to play", f"{shot}-next")
-
-        page.click(BACK)
-        page.locator(".tutor-lesson-panel .tutor-count", has_text=count).wait_for()
-        still(page)
-        assert_seen(page, ".tutor-try, " + NEXT, "after Back: the question and Next", f"{shot}-back")
+        resize(page, sizes[0])
+        back_to_the_try(f"in-view-learn-{game}-{name(sizes[0])}")
     finally:
         page.goto("about:blank")
         context.close()
@@ -176,7 +208,7 @@ def mt_card(move) -> str:
 
 
 # Danger 13's first drill gives the card turned up to a row; Thricewise's asks for an order (choices, as practise).
-DRILL_CASES = [(GAME, size) for size in SIZES] + [("danger-13", size) for size in (PHONE, LAPTOP)]
+DRILL_GAMES = (GAME, "danger-13")
 
 
 # The part of the table a drill's right move changed (the slot, the row): marked, inside the
@@ -188,45 +220,80 @@ MOVE_SEEN = """() => { const panel = document.querySelector('.tutor-body > .tuto
     return { marked: marks.length, hidden: marks.filter(r => r.top < 0 || r.bottom > innerHeight || r.left < 0
         || r.right > innerWidth || under(r)).map(r => `${Math.round(r.top)}-${Math.round(r.bottom)}, panel from ${Math.round(panel.top)}`) }; }"""
 
+TAP_WIDTHS = """() => [...document.querySelectorAll(".tutor-board [data-target^='card:']")].map(card => {
+    // the part of the card no later card covers: from its left to the next card's left in its row
+    const r = card.getBoundingClientRect();
+    const next = [...document.querySelectorAll(".tutor-board [data-target^='card:']")]
+        .map(other => other.getBoundingClientRect())
+        .filter(o => Math.abs(o.top - r.top) < 30 && o.left > r.left + 1)
+        .sort((a, b) => a.left - b.left)[0];
+    return Math.round(Math.min(r.width, next ? next.left - r.left : r.width)); })"""
 
-@pytest.mark.parametrize("game, size", DRILL_CASES, ids=map(case_id, DRILL_CASES))
-def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromium, voila, game, size):
-    first, second = tasks(registered(game), drills(registered(game))[0].id, 0)[:2]
+
+def wrong_in_drill(game: str, task):
     if game == GAME:  # a slot the card may not go to
-        card = first.move.card
-        wrong = mt.Play(card, next(slot for slot in range(mt.SLOTS) if first.position.why_not(mt.Play(card, slot))))
-    else:  # another row: allowed, not the answer
-        wrong = next(move for move in first.position.legal_moves() if move != first.move)
-    context, page = sized_page(chromium, size)
-    shot = f"in-view-drill-{game}-{name(size)}"
+        card = task.move.card
+        return mt.Play(card, next(slot for slot in range(mt.SLOTS) if task.position.why_not(mt.Play(card, slot))))
+    return next(
+        move for move in task.position.legal_moves() if move != task.move
+    )  # another row: allowed, not the answer
+
+
+@pytest.mark.parametrize("game", DRILL_GAMES)
+def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromium, voila, game):
+    """At each size in turn, a position of the drill (the first on arrival at a phone's size,
+    the next one after the button to go on at every other size): a wrong move, the right one,
+    the part it changed; on a phone a full hand leaves each card a finger wide."""
+    sizes = walk(game)
+    positions = tasks(registered(game), drills(registered(game))[0].id, 0)[: len(sizes) + 1]
+    onward = ".tutor-panel .tutor-onward"
+    context, page = sized_page(chromium, sizes[0])
     try:
         page.goto(voila.page_url(page_file("drill", game)))
-        page.locator(".tutor-prompt", has_text=first.prompt).wait_for(timeout=PAGE_TIMEOUT_MS)
+        page.locator(".tutor-prompt", has_text=positions[0].prompt).wait_for(timeout=PAGE_TIMEOUT_MS)
         still(page, arriving=True)
+        shot = f"in-view-drill-{game}-{name(sizes[0])}"
         screenshot(page, f"{shot}-arrival")
         assert_seen(page, ".tutor-prompt", "on arrival, the question", f"{shot}-arrival")
-        assert_seen(page, first_click(game, first.move), "on arrival, the part to play", f"{shot}-arrival")
+        assert_seen(page, first_click(game, positions[0].move), "on arrival, the part to play", f"{shot}-arrival")
 
-        play(page, game, wrong)
-        page.locator(".tutor-feedback.tutor-wrong").wait_for()
-        still(page)
-        screenshot(page, f"{shot}-wrong")
-        assert_seen(page, ".tutor-feedback", "a wrong move: its verdict", f"{shot}-wrong")
+        for index, size in enumerate(sizes):
+            task = positions[index]
+            shot = f"in-view-drill-{game}-{name(size)}"
+            if index:
+                resize(page, size)
+                page.click(onward)
+                page.locator(".tutor-prompt", has_text=task.prompt).wait_for()
+                still(page)
+                screenshot(page, f"{shot}-next")
+                assert_seen(page, ".tutor-prompt", "the next position's question", f"{shot}-next")
+                assert_seen(page, first_click(game, task.move), "the next position: the part to play", f"{shot}-next")
+            if game == GAME and size in (PHONE, SMALL_PHONE):
+                widths = page.evaluate(TAP_WIDTHS)
+                screenshot(page, f"in-view-hand-{name(size)}")
+                held = len(task.position.hands[task.position.to_move])
+                assert held >= 9, "a crowded hand to measure"
+                assert len(widths) == held and min(widths) >= 44, f"cards to tap, px wide: {widths}"
 
-        play(page, game, first.move)
-        page.locator(".tutor-feedback.tutor-right").wait_for()
-        still(page)
-        screenshot(page, f"{shot}-right")
-        assert page.locator(".tutor-prompt", has_text=first.prompt).count() == 1, "the same position, the move drawn"
-        onward = ".tutor-panel .tutor-onward"
-        assert_seen(page, ".tutor-feedback, " + onward, "a right move: its verdict and Next", f"{shot}-right")
-        if game == GAME:
-            assert page.locator(mt_card(first.move)).count() == 0, "the card played has left the hand"
-        moved = page.evaluate(MOVE_SEEN)
-        assert moved["marked"] == 1 and moved["hidden"] == [], f"the part the move changed, out of view: {moved}"
+            play(page, game, wrong_in_drill(game, task))
+            page.locator(".tutor-feedback.tutor-wrong").wait_for()
+            still(page)
+            screenshot(page, f"{shot}-wrong")
+            assert_seen(page, ".tutor-feedback", "a wrong move: its verdict", f"{shot}-wrong")
+
+            play(page, game, task.move)
+            page.locator(".tutor-feedback.tutor-right").wait_for()
+            still(page)
+            screenshot(page, f"{shot}-right")
+            assert page.locator(".tutor-prompt", has_text=task.prompt).count() == 1, "the same position, the move drawn"
+            assert_seen(page, ".tutor-feedback, " + onward, "a right move: its verdict and Next", f"{shot}-right")
+            if game == GAME:
+                assert page.locator(mt_card(task.move)).count() == 0, "the card played has left the hand"
+            moved = page.evaluate(MOVE_SEEN)
+            assert moved["marked"] == 1 and moved["hidden"] == [], f"the part the move changed, out of view: {moved}"
 
         page.click(onward)
-        page.locator(".tutor-prompt", has_text=second.prompt).wait_for()
+        page.locator(".tutor-prompt", has_text=positions[len(sizes)].prompt).wait_for()
         still(page)
         assert_seen(page, ".tutor-prompt", "the next position's question", f"{shot}-next")
     finally:
@@ -234,35 +301,48 @@ def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromiu
         context.close()
 
 
-@pytest.mark.parametrize("game, size", CASES, ids=map(case_id, CASES))
-def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium, voila, game, size):
-    context, page = sized_page(chromium, size)
-    shot = f"in-view-practise-{game}-{name(size)}"
+@pytest.mark.parametrize("game", (GAME, *OTHER_GAMES))
+def test_practise_keeps_the_explanation_next_question_and_board_in_view(chromium, voila, game):
+    """At each size in turn, two questions answered (the last choice, then the first), "Show
+    me" on the first, and on to the next question."""
+    sizes = walk(game)
+    context, page = sized_page(chromium, sizes[0])
     try:
         page.goto(voila.page_url(page_file("practise", game, seed=0)))
         page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         still(page, arriving=True)
+        shot = f"in-view-practise-{game}-{name(sizes[0])}"
         assert_seen(page, ".tutor-prompt, .tutor-choices button", "on arrival, the question", f"{shot}-arrival")
-        for number in range(2):
-            before = page.locator(".tutor-prompt").inner_text()
-            page.locator(".tutor-choices button:not([disabled])").last.click()
-            page.locator(".tutor-panel .tutor-feedback").wait_for()
-            still(page)
-            screenshot(page, f"{shot}-answered-{number + 1}")
-            assert_seen(page, ".tutor-panel .tutor-feedback, .tutor-onward", "the verdict and Next", f"{shot}-answered")
-            board = page.evaluate("""() => { const r = document.querySelector('.tutor-board').getBoundingClientRect();
-                return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0); }""")
-            assert board >= min(size[1] * 0.25, 200), f"the board beside the explanation: {board} px in view"
-            if number == 0:
-                page.locator(".tutor-show-me").click()
-                page.get_by_role("button", name=msg("app.practise.show-again")).wait_for()
+        for index, size in enumerate(sizes):
+            shot = f"in-view-practise-{game}-{name(size)}"
+            if index:
+                resize(page, size)
+            for number in range(2):
+                before = page.locator(".tutor-prompt").inner_text()
+                choices = page.locator(".tutor-choices button:not([disabled])")
+                (choices.last if number == 0 else choices.first).click()
+                page.locator(".tutor-panel .tutor-feedback").wait_for()
                 still(page)
-                screenshot(page, f"{shot}-shown")
-                assert_seen(page, ".tutor-onward", "after Show me, Next", f"{shot}-shown")
-            page.locator(".tutor-onward").click()
-            page.wait_for_function("text => document.querySelector('.tutor-prompt').innerText !== text", arg=before)
-            still(page)
-            assert_seen(page, ".tutor-prompt", "the next question", f"{shot}-next")
+                screenshot(page, f"{shot}-answered-{number + 1}")
+                assert_seen(
+                    page, ".tutor-panel .tutor-feedback, .tutor-onward", "the verdict and Next", f"{shot}-answered"
+                )
+                board = page.evaluate("""() => { const r = document.querySelector('.tutor-board').getBoundingClientRect();
+                    return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0); }""")
+                assert board >= min(size[1] * 0.25, 200), f"the board beside the explanation: {board} px in view"
+                if number == 0:
+                    page.locator(".tutor-show-me").click()
+                    page.get_by_role("button", name=msg("app.practise.show-again")).wait_for()
+                    still(page)
+                    screenshot(page, f"{shot}-shown")
+                    assert_seen(page, ".tutor-onward", "after Show me, Next", f"{shot}-shown")
+                    if size == PHONE:  # the board "Show me" changed, above the phone's sheet
+                        top = page.evaluate("document.querySelector('.tutor-board').getBoundingClientRect().top")
+                        assert 0 <= top < size[1] / 2, f"after Show me, the board's top at {top} px"
+                page.locator(".tutor-onward").click()
+                page.wait_for_function("text => document.querySelector('.tutor-prompt').innerText !== text", arg=before)
+                still(page)
+                assert_seen(page, ".tutor-prompt", "the next question", f"{shot}-next")
     finally:
         page.goto("about:blank")
         context.close()
@@ -279,59 +359,34 @@ BOARD_AND_TEXT = """() => { const b = document.querySelector('.tutor-board').get
              text: sizes[Math.floor(sizes.length / 2)], tables }; }"""
 
 
-@pytest.mark.parametrize("size", [LAPTOP, WIDE], ids=name)
 @pytest.mark.parametrize("where", ["learn", "play"])
-def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(chromium, voila, size, where):
-    """A teacher's projector at a laptop's resolution or a wide one: choosing the projector
+def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(chromium, voila, where):
+    """A teacher's projector at a laptop's resolution, then a wide one: choosing the projector
     text size never makes the board or its words smaller, the board takes at least half the
     window, the step's Next (learn) or the score sheet (play) is in view and fits the width."""
     address = page_file("learn", GAME, lesson=3, step=1) if where == "learn" else page_file("play", "danger-13", seed=0)
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), size)))
-    page = context.new_page()
-    page.set_default_timeout(ACTION_TIMEOUT_MS)
-    page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+    context, page = sized_page(chromium, LAPTOP)
     try:
         page.goto(voila.page_url(address))
         page.locator(".tutor-board svg").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         still(page, arriving=True)
-        normal = page.evaluate(BOARD_AND_TEXT)
-        page.locator("[data-zoom='projector']").click()
-        still(page)
-        screenshot(page, f"in-view-projector-{where}-{name(size)}")
-        projector = page.evaluate(BOARD_AND_TEXT)
-        assert projector["text"] >= normal["text"], f"the board's words shrink: {normal} -> {projector}"
-        assert projector["share"] >= 0.5, f"the board takes {projector['share']:.1%} of the window: {projector}"
-        assert projector["tables"] == [], f"a table runs past its column: {projector['tables']}"
-        shown = NEXT if where == "learn" else ".tutor-scores"
-        assert hidden(page, shown) == [], f"{shown} out of view with projector text"
-    finally:
-        page.goto("about:blank")
-        context.close()
-
-
-TAP_WIDTHS = """() => [...document.querySelectorAll(".tutor-board [data-target^='card:']")].map(card => {
-    // the part of the card no later card covers: from its left to the next card's left in its row
-    const r = card.getBoundingClientRect();
-    const next = [...document.querySelectorAll(".tutor-board [data-target^='card:']")]
-        .map(other => other.getBoundingClientRect())
-        .filter(o => Math.abs(o.top - r.top) < 30 && o.left > r.left + 1)
-        .sort((a, b) => a.left - b.left)[0];
-    return Math.round(Math.min(r.width, next ? next.left - r.left : r.width)); })"""
-
-
-@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE], ids=name)
-def test_a_full_hand_leaves_each_card_a_finger_wide_on_a_phone(chromium, voila, size):
-    context, page = sized_page(chromium, size)
-    try:
-        page.goto(voila.page_url(page_file("drill", GAME)))
-        page.locator(".tutor-prompt").wait_for(timeout=PAGE_TIMEOUT_MS)
-        still(page, arriving=True)
-        widths = page.evaluate(TAP_WIDTHS)
-        screenshot(page, f"in-view-hand-{name(size)}")
-        first = tasks(registered(GAME), drills(registered(GAME))[0].id, 0)[0].position  # the page's seed: this position
-        held = len(first.hands[first.to_move])
-        assert held >= 9, "a crowded hand to measure"
-        assert len(widths) == held and min(widths) >= 44, f"cards to tap, px wide: {widths}"
+        for size in (LAPTOP, WIDE):
+            if size != LAPTOP:
+                page.locator("[data-zoom='normal']").click()
+                page.set_viewport_size(dict(zip(("width", "height"), size)))
+                still(page, arriving=True)
+            normal = page.evaluate(BOARD_AND_TEXT)
+            page.locator("[data-zoom='projector']").click()
+            still(page)
+            screenshot(page, f"in-view-projector-{where}-{name(size)}")
+            projector = page.evaluate(BOARD_AND_TEXT)
+            assert projector["text"] >= normal["text"], (
+                f"{name(size)}: the board's words shrink: {normal} -> {projector}"
+            )
+            assert projector["share"] >= 0.5, f"{name(size)}: the board takes {projector['share']:.1%}: {projector}"
+            assert projector["tables"] == [], f"{name(size)}: a table runs past its column: {projector['tables']}"
+            shown = NEXT if where == "learn" else ".tutor-scores"
+            assert hidden(page, shown) == [], f"{shown} out of view with projector text at {name(size)}"
     finally:
         page.goto("about:blank")
         context.close()
@@ -375,16 +430,18 @@ def test_the_next_lesson_button_on_a_phone_stays_in_view_and_covers_no_text(chro
         context.close()
 
 
-PLAY_CASES = [(game, size) for game in (GAME, *OTHER_GAMES) for size in (PHONE, LAPTOP)] + [(GAME, WIDE)]
+PLAY_SIZES = {GAME: [PHONE, LAPTOP, WIDE]}  # the other games on a phone and a laptop
 
 
-@pytest.mark.parametrize("game, size", PLAY_CASES, ids=map(case_id, PLAY_CASES))
-def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(chromium, voila, game, size):
-    """After each of the person's moves, once the computer has answered: where the person acts
-    next (the first part a next move is made with) is in the window, not covered."""
+@pytest.mark.parametrize("game", (GAME, *OTHER_GAMES))
+def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(chromium, voila, game):
+    """One game, four of the person's moves at each size in turn: after each, once the computer
+    has answered, where the person acts next (the first part a next move is made with) is in
+    the window, not covered."""
     from .test_play import LOG_ENTRIES, fold_settings, open_settings
 
-    context, page = sized_page(chromium, size)
+    sizes = PLAY_SIZES.get(game, [PHONE, LAPTOP])
+    context, page = sized_page(chromium, sizes[0])
     try:
         page.goto(voila.page_url(page_file("play", game, seed=0)))
         page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
@@ -396,19 +453,21 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(ch
         replica.players.value = 2
         page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
         rng = random.Random(0)
-        for number in range(4):
-            if replica.state.is_terminal():
-                break
-            move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
-            play(page, game, move)
-            replica.play(move)
-            page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
-            still(page)
-            shot = f"in-view-play-{game}-{name(size)}-{number + 1}"
-            if not replica.state.is_terminal():
-                upcoming = seat_moves(replica.state, replica.person_to_move())[0]
-                assert_seen(page, board_module(game).clicks(upcoming)[0], "where the person acts next", shot)
-        screenshot(page, f"in-view-play-{game}-{name(size)}")
+        for index, size in enumerate(sizes):
+            if index:
+                resize(page, size)
+            for number in range(4):
+                assert not replica.state.is_terminal(), "the game lasts four moves at each size"
+                move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
+                play(page, game, move)
+                replica.play(move)
+                page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
+                still(page)
+                shot = f"in-view-play-{game}-{name(size)}-{number + 1}"
+                if not replica.state.is_terminal():
+                    upcoming = seat_moves(replica.state, replica.person_to_move())[0]
+                    assert_seen(page, board_module(game).clicks(upcoming)[0], "where the person acts next", shot)
+            screenshot(page, f"in-view-play-{game}-{name(size)}")
         assert_no_code_or_errors(page)
     finally:
         page.goto("about:blank")

@@ -72,6 +72,8 @@ STILL = """([quiet, most]) => new Promise(done => {
 })"""
 
 
+# Every box scrolled back to its top, as on arrival: a page resized after a walk at another size.
+TO_THE_TOP = "() => { for (const el of document.querySelectorAll('*')) if (el.scrollTop) el.scrollTop = 0; }"
 STILL_AT_MOST_MS = 3000  # a page that keeps changing (a game playing on) is measured as it is then
 
 
