@@ -3,9 +3,12 @@ dealt shown as not played (a dash), never as "0 so far". The table shows the rou
 deal: a guided game's end is not an empty table."""
 
 import random
+from html import escape
 from pathlib import Path
 
+from tutor.games import danger13 as d13
 from tutor.games import monster_trick as mt
+from tutor.games.danger13.drawing import row_label, table
 from tutor.games.monster_trick.words import score_sheet
 from tutor.lesson_run import LessonRun
 from tutor.lessons import load_lesson
@@ -73,3 +76,36 @@ def test_the_guided_danger13_round_ends_with_its_rows_and_what_was_banked():
 def test_the_guided_thricewise_game_ends_on_its_final_grid():
     state = guided_end("thricewise").position
     assert state.is_terminal() and state.grid, "the final grid"
+
+
+def round_ends(seed: int):
+    """Each end of a round in a random 3-player Danger 13 game: the state just before the move that
+    ended it, and just after (the next round already dealt, its rows still on show)."""
+    state, rng = d13.new_game(3, seed=seed), random.Random(seed)
+    while not state.is_terminal():
+        before = state.clone()
+        state.push(state.random_move(rng))
+        if len(state.busts) > len(before.busts):
+            yield before, state.clone()
+
+
+def test_the_danger13_table_at_a_round_end_belongs_to_that_round_not_the_next_deal():
+    for before, after in round_ends(seed=5):  # seed 5: round 7's end deals a last round from a reshuffle
+        view = after.view(0)
+        assert view["ended_round"] == before.round
+        assert (view["dealer"], view["start_player"]) == (before.dealer, before.start), "its dealer and start card"
+        assert view["packet_size"] == 0 and not view["received"], "no dealer's cards: they went back on the pile"
+        assert view["last_round"] == before.last_round, "not flagged the last round by the next deal's reshuffle"
+        drawn = table(after, 0)
+        assert drawn.count(f">{msg('widgets.d13.dealer')}<") == 1 and drawn.count(f">{msg('widgets.d13.start')}<") == 1
+        assert msg("widgets.d13.dealer") in row_label(after, view, before.dealer)
+        assert escape(msg("widgets.d13.packet", count=0)) in drawn
+        if not after.is_terminal() and not after.last_round:  # the next deal's cards are on the pile still
+            assert view["pile_size"] == len(after.pile) + len(after.packet)
+        if not after.is_terminal():
+            turned_up = after.clone()
+            turned_up.push(turned_up.chance_move())
+            shown = turned_up.view(0)
+            assert (shown["dealer"], shown["packet_size"]) == (after.dealer, len(after.packet) - 1), "then the next"
+            assert shown["last_round"] == after.last_round and shown["ended_round"] is None
+    assert after.is_terminal()

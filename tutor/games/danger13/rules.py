@@ -285,6 +285,18 @@ _WAITING = {
 Move = Give | Choice | Reveal  # what a player or chance does
 
 
+class RoundEnd(NamedTuple):
+    """The table as a round's scoring left it, on show until the next card is turned up: the
+    next deal is already made then, but its dealer, packet and any reshuffle are not shown yet."""
+
+    rows: tuple[tuple[Card, ...], ...]
+    dealer: int
+    start: int
+    pile_size: int  # the undealt packet back on the pile
+    discards: tuple[Card, ...]
+    last_round: bool
+
+
 class State(core.State[Move]):
     """A Danger 13 game in progress. ``seat_names`` are only for messages."""
 
@@ -337,8 +349,8 @@ class State(core.State[Move]):
         self.last_round = False
         self.reshuffles = 0
         self.busts: tuple = ()  # per finished round, who busted (None: nobody, note d13.out-of-cards)
-        # the rows as the round just over left them (its scoring on show), until the next card
-        self.ended: tuple[tuple[Card, ...], ...] = ()
+        # the table as the round just over left it (its scoring on show), until the next card
+        self.ended: RoundEnd | None = None
         self.to_move = CHANCE
         self._start_deal()
 
@@ -461,7 +473,7 @@ class State(core.State[Move]):
 
     def _apply(self, move) -> None:
         kind = type(move)
-        self.ended = ()
+        self.ended = None
         if kind is Give:
             seat = move.seat
             self.received += (seat,)
@@ -564,7 +576,8 @@ class State(core.State[Move]):
                 banks[seat] += tuple(filter(_plus, row))
                 discards += filterfalse(_plus, row)
         self.discards, self.banks = tuple(discards), tuple(banks)
-        self.ended, self.rows = self.rows, ((),) * self.players
+        self.ended = RoundEnd(self.rows, self.dealer, self.start, len(self.pile), self.discards, self.last_round)
+        self.rows = ((),) * self.players
         self.busts += (busted,)
         self.revealed = self.pending = self.actor = None
         if self.last_round:  # rule d13.reshuffle: this scoring ends the game
@@ -624,14 +637,14 @@ class State(core.State[Move]):
         """What ``seat`` may see: everything face up (rows, the turned-up card, the top
         of the discards), sizes of the face-down piles, its own bank, and only the size
         of the other banks (note d13.bank-view) until the game is over."""
-        over = self.phase == OVER
-        rows = self.ended or self.rows  # a round just over: its rows as they stood, for its scoring
-        return {
+        over, ended = self.phase == OVER, self.ended
+        rows = ended.rows if ended else self.rows  # a round just over: its rows as they stood, for its scoring
+        view = {
             "seat": seat,
             "players": self.players,
             "round": self.round,
-            # the round whose rows are on show once it is over (None: the rows are this round's)
-            "ended_round": (self.round if over else self.round - 1) if self.ended else None,
+            # the round whose table is on show once it is over (None: the table is this round's)
+            "ended_round": (self.round if over else self.round - 1) if ended else None,
             "phase": self.phase,
             "to_move": self.to_move,
             "dealer": self.dealer,
@@ -653,6 +666,18 @@ class State(core.State[Move]):
             "bank_sizes": [len(bank) for bank in self.banks],
             "plus_points": [self.plus_points(s) for s in range(self.players)] if over else None,
         }
+        if ended:  # the whole table is the ended round's, not partly the next deal's
+            view.update(
+                dealer=ended.dealer,
+                start_player=ended.start,
+                received=[],
+                packet_size=0,
+                pile_size=ended.pile_size,
+                discard_size=len(ended.discards),
+                discard_top=ended.discards[-1] if ended.discards else None,
+                last_round=ended.last_round,
+            )
+        return view
 
     def resample_from_view(self, seat: int, rng) -> State:
         """The face-down cards (the dealer's packet, the draw pile and the other seats'
