@@ -15,8 +15,8 @@ import yaml
 from test_languages import NOT_THE_CATALOGS_WORDS
 
 from tutor import messages
+from tutor.games import decktet, games
 from tutor.games import game as registered
-from tutor.games import games
 from tutor.games.danger13.rules import parse_card as d13_card
 from tutor.languages import languages
 from tutor.lesson_texts import read_lesson
@@ -98,6 +98,22 @@ def test_french_keeps_its_spaces_unbroken_beside_punctuation(texts):
         for where, text in [*texts["fr"], *lesson_texts("fr")]
         if re.search(r"[ \t\n][:;!?»]|«[ \t\n]|«[^\s]|[^\s]»", text)
     )
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+# The words that never stand before a Decktet card name with this article: "le Mer", "du As".
+NOT_BEFORE = {"le ": "la|ta|de la|à la", "la ": "le|du|au|ton", "l'": "le|la|du|au|ta"}
+
+
+def test_french_decktet_cards_keep_the_article_their_name_carries(texts):
+    """A card turned into its bare name too early loses its article: "le Mer", "ton Découverte"."""
+    wrong = set()
+    for card in decktet.CARDS:
+        name = card.label("fr")
+        article = card.named("fr")[: -len(name)]
+        pattern = re.compile(rf"(?<![\w'])(?:{NOT_BEFORE[article]})[ \u00a0]{re.escape(name)}(?!\w)", re.IGNORECASE)
+        wrong |= {(key, text) for key, text in texts["fr"] if pattern.search(text)}
+    found = by_key(wrong)
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
 
 

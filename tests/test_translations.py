@@ -7,6 +7,8 @@ import string
 import pytest
 
 from tutor import messages
+from tutor.core import Reason
+from tutor.games.decktet import parse_card
 from tutor.messages import LANGUAGES, Plural, catalog, msg, placeholders, plural_categories
 
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -231,3 +233,23 @@ def test_french_elides_before_a_name_or_a_card_that_starts_with_a_vowel():
                 continue  # braces that show the lesson format, never filled in
             fields = {name: "Ada" for name in placeholders(text) if name != "count"}
             assert not unelided.search(messages.msg_in("fr", key, **fields, count=2)), key
+
+
+def test_french_gives_a_decktet_card_the_article_its_name_carries():
+    """ "à droite de la carte Mer", "Pose ta carte : As de Lunes" read as translated: a French card
+    name carries its article, and the word a text puts before it takes it ("du {card}": "de la Mer")."""
+    sea, ace, market, darkness = (parse_card(name) for name in ("Sea", "Ace of Moons", "Market", "Darkness"))
+    assert messages.msg_in("fr", "tw.where.right-of", card=sea) == "à droite de la Mer"
+    assert messages.msg_in("fr", "tw.where.right-of", card=ace) == "à droite de l'As de Lunes"
+    assert messages.msg_in("fr", "tw.where.right-of", card=market) == "à droite du Marché"
+    assert messages.msg_in("fr", "tw.guided.place", card=sea) == "Pose ta Mer."
+    assert messages.msg_in("fr", "tw.guided.place", card=ace) == "Pose ton As de Lunes."
+    assert messages.msg_in("fr", "tw.guided.place", card=darkness) == "Pose ton Obscurité."
+    assert messages.msg_in("en", "tw.guided.place", card=sea) == "Place the Sea."
+    assert (sea.label("fr"), ace.label("fr")) == ("Mer", "As de Lunes")  # a card's face, a button, a list
+    messages.set_language("fr")
+    try:
+        assert parse_card("Mer") == parse_card("la Mer") == sea
+        assert str(Reason("tw.adjacency", "tw.why.placed-already", card=sea)) == "La Mer est déjà sur la grille."
+    finally:
+        messages.set_language("en")

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError
 from tutor.games import Game
-from tutor.messages import msg
+from tutor.messages import msg, said
 
 STRENGTHS = ("beginner", "coach", "expert")
 KINDS = ("random", *STRENGTHS)
@@ -60,12 +60,12 @@ class Why:
         return f"Why({self.key!r}, {self.fields!r})"
 
 
-def _told(value, names: list[str]) -> str:
+def _told(value, names: list[str]) -> object:
     if isinstance(value, Seat):
         return names[value]
     if isinstance(value, Why):
         return value.told(names)
-    return str(value)
+    return said(value)
 
 
 class Advice(NamedTuple):

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
-from tutor.messages import DEFAULT_LANGUAGE, msg
+from tutor.messages import DEFAULT_LANGUAGE, msg, said
 
 if TYPE_CHECKING:  # for the type only: the registry sets State.game, the engines import no registry
     from tutor.games import Game
@@ -64,7 +64,7 @@ class Reason:
         self.rule, self.key, self.params = rule, key, params
 
     def __str__(self) -> str:
-        return msg(self.key, **{name: str(value) for name, value in self.params.items()})
+        return msg(self.key, **{name: said(value) for name, value in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Reason({self.rule!r}, {str(self)!r})"

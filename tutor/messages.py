@@ -195,6 +195,12 @@ def msg_in(language: str, key: str, /, **params) -> str:
     return formatter.vformat(entry, (), params) if formatter is not None else entry.format(**params)
 
 
+def said(value):
+    """A stored sentence's field as ``msg`` gets it: text, or a card as it is (French gives a card
+    the article its name carries, "la Mer", "ton As de Lunes": a card's text alone has none)."""
+    return value if hasattr(value, "named") else str(value)
+
+
 def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
     """The form of a plural entry for its count, and the count written for ``lang``; a list
     counts its items and is written as a list ("Red and Blue have", "Red has")."""

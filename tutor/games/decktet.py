@@ -12,6 +12,7 @@ from functools import cache
 from typing import NamedTuple
 
 from tutor.core import NotationError
+from tutor.languages import language as spoken
 from tutor.messages import DEFAULT_LANGUAGE, catalog, language, msg, msg_in
 
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
@@ -55,7 +56,12 @@ class Card(NamedTuple):
         return self.label(language())
 
     def label(self, lang: str) -> str:
-        """The card's name in ``lang``."""
+        """The card's name in ``lang``, bare ("Mer"): for its face, a button, a list."""
+        return spoken(lang).bare(self.named(lang))
+
+    def named(self, lang: str) -> str:
+        """The card's name as ``lang``'s catalog writes it: French with the article a sentence
+        gives it ("la Mer", "l'As de Lunes"), which a French text fills in ("du {card}": "de la Mer")."""
         return msg_in(lang, f"decktet.card.{self.key}")
 
     def _repr_svg_(self) -> str:
@@ -101,7 +107,7 @@ def _names(lang: str) -> dict[str, Card]:
     for card in CARDS:
         name = catalog(lang).get(f"decktet.card.{card.key}")
         if isinstance(name, str) and name:  # card names are plain entries, never plural ones
-            names[_normal(name)] = card
+            names[_normal(name)] = names[_normal(spoken(lang).bare(name))] = card
     return names
 
 

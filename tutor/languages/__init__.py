@@ -27,6 +27,7 @@ class Language:
     name: str = ""  # its name in itself where Babel has none ("": Babel's)
     typeset: Callable[[str], str] = as_written  # the catalog's texts as read (unbreakable spaces ...)
     formatter: string.Formatter | None = None  # fills {fields} its own way (None: str.format)
+    bare: Callable[[str], str] = as_written  # a name without the article its catalog may write it with
 
 
 _REGISTRY: dict[str, Language] = {}
