@@ -14,7 +14,7 @@ from widgets.boards import board_module
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
 from .test_play import smallest_table, wait_for_log
-from .test_screens import LAPTOP, PHONE, WIDE, outside_view, settle
+from .test_screens import LAPTOP, PHONE, TO_THE_TOP, WIDE, outside_view, settle
 
 NEXT = ".tutor-stepnav [data-target='next']"
 GUIDED = [
@@ -63,73 +63,84 @@ SIZES = [PHONE, LAPTOP, WIDE]
 GRID_HEIGHT = "() => document.querySelector(\".tutor-board svg[data-fit='scroll']\").getBoundingClientRect().height"
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("game, number", GUIDED)
-def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, number, size):
+def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, number):
+    """Played through on a phone, then again from its start ("Start again") on a laptop and on
+    a projector, the same page resized between the games."""
     lesson = load_lesson(bundled_lessons(game)[number - 1])
     # The learner plays the first allowed move each time; the page replays the same way.
     line = lesson.line(lambda _index, state: seat_moves(state, lesson.learner)[0])
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), size)))
+    context = chromium.new_context(viewport=dict(zip(("width", "height"), SIZES[0])))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
-    name = f"guided-{game}-{size[0]}x{size[1]}"
     try:
         page.goto(voila.page_url(page_file("learn", game, lesson=number)))
         page.locator(".tutor-lesson-panel .tutor-title", has_text=lesson.title).wait_for(timeout=PAGE_TIMEOUT_MS)
         assert_no_code_or_errors(page)
-        total = len(lesson.steps)
-        for index, step in enumerate(lesson.steps):
-            page.wait_for_selector(
-                f".tutor-count:text-is('{msg('widgets.stepper.count', number=index + 1, total=total)}')"
-            )
-            said = lesson.text(step.say, line.moments[index])
-            page.locator(".tutor-say", has_text=said).wait_for()  # the text of what happened on this way
-            for first in line.firsts[index]:  # a rule said the first time it matters
-                page.locator(".tutor-tip", has_text=lesson.text(first.say, line.moments[index])).wait_for()
-            if lesson.plays_on(step):  # the learner plays on, move after move, on this one step
-                moves, plays = line.answers[index], line.plays[index]
-                for turn, move in enumerate(moves):
-                    assert page.locator(NEXT).is_disabled(), "Next waits until the play stops"
-                    play(page, game, move)
-                    decision = plays[turn + 1]
-                    page.wait_for_selector(".tutor-feedback.tutor-right")
-                    prompt = " ".join(lesson.text(step.try_.prompt, decision.moment).split())
-                    if prompt:
-                        page.locator(".tutor-lesson-panel", has_text=prompt).wait_for()
-                    for first in decision.firsts:
-                        page.locator(".tutor-tip", has_text=lesson.text(first.say, decision.moment)).wait_for()
-                    settle(page)  # the page brings the way on into view once it is still
-                    following = moves[turn + 1] if turn + 1 < len(moves) else None
-                    screenshot(page, f"{name}-step-{index + 1:02d}-move-{turn + 1:02d}")
-                    if size != PHONE:  # a phone stacks the rows: the page scrolls to the one to act on
-                        assert outside_view(page, ".tutor-board") == [], f"step {index + 1}, move {turn + 1}: board"
-                    assert in_view_to_act(page, game, following) == [], f"step {index + 1}, move {turn + 1}"
-            elif step.try_:
-                assert page.locator(NEXT).is_disabled(), "Next waits for the learner's move"
-                play(page, game, line.answers[index])
-                page.wait_for_selector(".tutor-feedback.tutor-right")
-            settle(page)  # the page brings the way on into view once it is still
-            if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
-                screenshot(page, f"{name}-step-{index + 1:02d}")
-            if index + 1 == total:  # the last click, on Next: the scoring in view
-                assert outside_view(page, ".tutor-say, .tutor-lesson-panel .tutor-scores") == [], (
-                    "the scoring is out of view"
-                )
-            elif index or step.try_:  # after each click, on the board or on Next: the way on in view
-                assert outside_view(page, NEXT) == [], f"step {index + 1}: the button to go on is out of view"
-            if index + 1 < total:
-                page.click(NEXT)
-        page.get_by_text(msg("widgets.stepper.done")).wait_for()
-        sheet = page.locator(".tutor-lesson-panel .tutor-scores tbody tr")
-        expected = expected_sheet(lesson, line.states[-1])
-        assert [sheet.nth(seat).locator("td").first.inner_text() for seat in range(len(expected))] == expected
-        settle(page)
-        screenshot(page, f"{name}-scoring")
-        assert_no_code_or_errors(page)
+        for index, size in enumerate(SIZES):
+            if index:
+                page.set_viewport_size(dict(zip(("width", "height"), size)))
+                settle(page)
+                page.evaluate(TO_THE_TOP)  # as on arrival: where the last game left the page is not this one's
+                page.click(".tutor-stepnav [data-target='restart']")
+            play_the_guided_game(page, lesson, line, game, size)
     finally:
         page.goto("about:blank")
         context.close()
+
+
+def play_the_guided_game(page, lesson, line, game: str, size) -> None:
+    """From the lesson's first step to its scoring: what each step says and asks, the way on
+    in view after each click, the score sheet at the end."""
+    name = f"guided-{game}-{size[0]}x{size[1]}"
+    total = len(lesson.steps)
+    for index, step in enumerate(lesson.steps):
+        page.wait_for_selector(f".tutor-count:text-is('{msg('widgets.stepper.count', number=index + 1, total=total)}')")
+        said = lesson.text(step.say, line.moments[index])
+        page.locator(".tutor-say", has_text=said).wait_for()  # the text of what happened on this way
+        for first in line.firsts[index]:  # a rule said the first time it matters
+            page.locator(".tutor-tip", has_text=lesson.text(first.say, line.moments[index])).wait_for()
+        if lesson.plays_on(step):  # the learner plays on, move after move, on this one step
+            moves, plays = line.answers[index], line.plays[index]
+            for turn, move in enumerate(moves):
+                assert page.locator(NEXT).is_disabled(), "Next waits until the play stops"
+                play(page, game, move)
+                decision = plays[turn + 1]
+                page.wait_for_selector(".tutor-feedback.tutor-right")
+                prompt = " ".join(lesson.text(step.try_.prompt, decision.moment).split())
+                if prompt:
+                    page.locator(".tutor-lesson-panel", has_text=prompt).wait_for()
+                for first in decision.firsts:
+                    page.locator(".tutor-tip", has_text=lesson.text(first.say, decision.moment)).wait_for()
+                settle(page)  # the page brings the way on into view once it is still
+                following = moves[turn + 1] if turn + 1 < len(moves) else None
+                screenshot(page, f"{name}-step-{index + 1:02d}-move-{turn + 1:02d}")
+                if size != PHONE:  # a phone stacks the rows: the page scrolls to the one to act on
+                    assert outside_view(page, ".tutor-board") == [], f"step {index + 1}, move {turn + 1}: board"
+                assert in_view_to_act(page, game, following) == [], f"step {index + 1}, move {turn + 1}"
+        elif step.try_:
+            assert page.locator(NEXT).is_disabled(), "Next waits for the learner's move"
+            play(page, game, line.answers[index])
+            page.wait_for_selector(".tutor-feedback.tutor-right")
+        settle(page)  # the page brings the way on into view once it is still
+        if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
+            screenshot(page, f"{name}-step-{index + 1:02d}")
+        if index + 1 == total:  # the last click, on Next: the scoring in view
+            assert outside_view(page, ".tutor-say, .tutor-lesson-panel .tutor-scores") == [], (
+                "the scoring is out of view"
+            )
+        elif index or step.try_:  # after each click, on the board or on Next: the way on in view
+            assert outside_view(page, NEXT) == [], f"step {index + 1}: the button to go on is out of view"
+        if index + 1 < total:
+            page.click(NEXT)
+    page.get_by_text(msg("widgets.stepper.done")).wait_for()
+    sheet = page.locator(".tutor-lesson-panel .tutor-scores tbody tr")
+    expected = expected_sheet(lesson, line.states[-1])
+    assert [sheet.nth(seat).locator("td").first.inner_text() for seat in range(len(expected))] == expected
+    settle(page)
+    screenshot(page, f"{name}-scoring")
+    assert_no_code_or_errors(page)
 
 
 def test_on_a_phone_thricewise_play_brings_the_hand_back_after_a_card_placed_low(chromium, voila):
