@@ -20,9 +20,9 @@ from widgets.pages import text
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .phone import hidden_without_a_sign
 from .test_guided import play as play_on_a_phone
 from .test_in_view import hidden, still
-from .test_phone import hidden_without_a_sign
 from .test_publish import assert_accessible
 from .test_screens import cut_off_sideways, settle, too_wide
 

@@ -6,7 +6,8 @@ rows to give to, the grid a card goes on, the answers, the step's Next) is in vi
 without scrolling, on the projector with the text size set to "projector" too, where
 the cards' values and names are drawn larger than at normal size; on the phone nothing
 is wider than the screen and nothing the learner acts on is cut off at the side (a board
-shrinks to the screen's width; one still wider scrolls inside itself). The learn page's
+shrinks to the screen's width; one still wider scrolls inside itself) and, on the learn,
+practise and play pages, every text is at least 11 px at normal and large text. The learn page's
 address names the lesson and step: it opens there, and a reload stays."""
 
 from pathlib import Path
@@ -24,9 +25,10 @@ from widgets.stepper import LessonStepper
 
 from .boards import check_cards_against_view, play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .phone import PHONE, READING_PX, SPLIT_WORDS, TEXTS, hidden_without_a_sign, wait_for_narrow_boards
 from .test_publish import assert_accessible, assert_titled_and_accessible
 
-PHONE, LAPTOP, WIDE = (390, 844), (1280, 800), (1920, 1080)
+LAPTOP, WIDE = (1280, 800), (1920, 1080)
 READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 
 STEP = ".tutor-lesson-panel .tutor-count"
@@ -236,7 +238,7 @@ def answer_every_question_in_french(page, voila, game: str) -> None:
             screenshot(page, f"screens-{game}-practise-answered-{number + 1}-fr-projector-text")
             pytest.fail(f"question {number + 1}: the button to go on is out of view after the answer")
         page.locator(".tutor-onward").click()
-    page.goto(voila.page_url(page_file("practise", game)))
+    page.goto(voila.page_url(page_file("practise", game, seed=0)))  # the questions open_at opened, for the phone
     page.locator(".tutor-choices button").first.wait_for(timeout=PAGE_TIMEOUT_MS)
 
 
@@ -288,20 +290,46 @@ def test_every_screen(chromium, voila, game, section):
         page.get_by_role("button", name=msg("app.zoom.normal")).click()
 
         page.set_viewport_size(dict(zip(("width", "height"), PHONE)))
+        readable = section in ("learn", "practise", "play")  # (was tests/browser/test_phone.py's own pages)
+        if readable:
+            wait_for_narrow_boards(page)
         settle(page)
         screenshot(page, f"screens-{game}-{section}-phone")
         assert too_wide(page) == [], "wider than the phone"
         assert boards_scroll_to_everything(page) == []
         assert cut_off_sideways(page, acted_on) == [], "cut off at the side of the phone"
+        if readable:
+            assert_readable_on_a_phone(page, acted_on, f"phone-{game}-{section}")
     finally:
         page.goto("about:blank")  # leaving the page makes Voila shut its kernel down
         context.close()
 
 
+def assert_readable_on_a_phone(page, acted_on: str, shot: str) -> None:
+    """On a phone at normal and large text: every text at least READING_PX on screen, no
+    drawing's words past its edge, nothing wider than the phone or cut off at its side, no box
+    hiding part of itself without a sign."""
+    for size in ("normal", "large"):
+        page.locator(f"[data-zoom='{size}']").click()
+        settle(page)
+        screenshot(page, f"{shot}-{size}-text")
+        found = page.evaluate(TEXTS)
+        assert found["smallest"][0][0] >= READING_PX, (
+            f"text under {READING_PX} px with {size} text: {found['smallest']}"
+        )
+        assert found["cut"] == [], f"words cut off at a drawing's edge with {size} text"
+        assert too_wide(page) == [], f"wider than the phone with {size} text"
+        assert boards_scroll_to_everything(page) == []
+        assert cut_off_sideways(page, acted_on) == [], f"cut off at the side with {size} text"
+        assert hidden_without_a_sign(page) == [], f"a box hides part of itself without a sign with {size} text"
+    page.locator("[data-zoom='normal']").click()
+
+
 @pytest.mark.parametrize("game", games())
 def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
     """The words page has nothing to act on, but its three columns of words (long Dutch
-    ones too) fit a phone without sideways scrolling and stay readable at every size."""
+    ones too) fit a phone without sideways scrolling and stay readable at every size; on a
+    phone, at normal and large text, a word breaks only when wider than its column."""
     context = chromium.new_context(viewport=dict(zip(("width", "height"), PHONE)))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -319,6 +347,13 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
                 assert smallest_text(page) >= READABLE_PX, f"text too small on the {name} screen in {language}"
                 if (language, name) == ("en", "laptop"):
                     assert_titled_and_accessible(page, "glossary", game)
+                if name == "phone":
+                    for text in ("normal", "large"):
+                        page.locator(f"[data-zoom='{text}']").click()
+                        settle(page)
+                        assert page.evaluate(SPLIT_WORDS) == [], f"words cut in {language} with {text} text"
+                    page.locator("[data-zoom='normal']").click()
+                    settle(page)
             normal = smallest_text(page)
             page.locator("[data-zoom='projector']").click()
             settle(page)

@@ -22,7 +22,7 @@ from widgets.own_lessons import shared_page
 
 from .boards import play
 from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot
-from .test_phone import READING_PX, TEXTS, hidden_without_a_sign, phone_page, wait_for_narrow_boards
+from .phone import READING_PX, TEXTS, hidden_without_a_sign, phone_page, wait_for_narrow_boards
 from .test_publish import assert_accessible
 from .test_screens import settle, too_wide
 
