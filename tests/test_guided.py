@@ -3,6 +3,7 @@ goes on from the learner's own moves (docs/lessons.md, "Guided games")."""
 
 import random
 import textwrap
+from functools import cache
 
 import pytest
 from one_file import one_file
@@ -160,15 +161,48 @@ def shown_texts(lesson, line):
                 yield " ".join([say, prompt, lesson.text(tip, moment)])
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
-def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang, path):
+@cache
+def ways(path, lang: str):
+    """The guided game in ``lang`` and each way the checker plays it (shared by the tests of its texts)."""
     set_language(lang)
     try:
         lesson = load_lesson(path)
-        for choose in learner_choices(lesson):
-            for text in shown_texts(lesson, lesson.line(choose)):
+        return lesson, [lesson.line(choose) for choose in learner_choices(lesson)]
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
+def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang, path):
+    lesson, lines = ways(path, lang)
+    set_language(lang)
+    try:
+        for line in lines:
+            for text in shown_texts(lesson, line):
                 assert words(text) <= WORDS, text
+    finally:
+        set_language("en")
+
+
+def shown_prompts(lesson, line):
+    """Each step's prompt as filled in on a way through the lesson: on a play-on step, at each of
+    its positions (where the learner moves, and where the play stops)."""
+    for index, step in enumerate(lesson.steps):
+        if step.try_ is not None:
+            moments = [decision.moment for decision in line.plays.get(index, [])] or [line.moments[index]]
+            yield from ((step.number, lesson.text(step.try_.prompt, moment)) for moment in moments)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
+def test_no_prompt_of_a_guided_game_is_empty_or_has_an_empty_line(lang, path):
+    lesson, lines = ways(path, lang)
+    set_language(lang)
+    try:
+        for line in lines:
+            for number, prompt in shown_prompts(lesson, line):
+                assert prompt.strip() and all(part.strip() for part in prompt.split("\n")), (number, prompt)
     finally:
         set_language("en")
 

@@ -390,12 +390,13 @@ def _learner_placed(moment) -> bool:
 
 
 def _your_move(moment) -> str:
-    """What the learner is asked now: choose a card, place the revealed one, or a set-aside one."""
+    """What the learner is asked now: choose a card, place the revealed one, or a set-aside one;
+    where a play stops right after the learner's card went down, that it did (nothing is asked)."""
     state, learner = moment.after, moment.learner
     if state.phase == "pick" and state.picks[learner] is None and state.hands[learner]:
         return msg("tw.guided.pick")
     if state.phase != "place" or state.to_move != learner:
-        return ""
+        return msg("tw.guided.placed") if _learner_placed(moment) and not state.is_terminal() else ""
     if not state.current_placed:
         return msg("tw.guided.place", card=state.revealed[learner])
     return msg("tw.guided.set-aside")
