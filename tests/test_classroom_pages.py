@@ -535,6 +535,9 @@ def test_a_class_plays_a_guided_game_along_the_coachs_way(classrooms, game, stem
         if index + 1 < len(lesson.steps):
             presenter.act("next")
     assert asked >= 2
+    ann.poll()
+    results = text_of(ann.results)
+    assert msg("classroom.follow.results") in results and "{" not in results, "each step's prompt, filled in"
 
 
 def test_the_teacher_ends_the_class_after_a_confirmation_and_every_phone_is_told(classrooms):

@@ -202,13 +202,18 @@ class Follower(ClassPage):
             return
         self.show(view)
 
+    def _asked(self, index: int) -> str:
+        """Step ``index``'s prompt as the class saw it: a guided game's {facts} filled in on the coach's way."""
+        step = self.lesson_shown.steps[index]
+        return self.lesson_shown.text(step.try_.prompt, self.run.line.moments[index]) if step.try_ else ""
+
     def results_html(self) -> str:
         """This learner's own answers to the class's "try it" steps."""
         rows = []
         learner = self.following
         for result in learner.results():
             index = result.step - 1
-            step, state = self.lesson_shown.steps[index], self.run.states[index]
+            state = self.run.states[index]
             move = self.run.read(index, result.answer.move) if result.answer else None
             kind = self.run.verdict(index, move).kind if move is not None else "none"
             kind = "later" if move is None and learner.joined_later(result.step) else kind
@@ -222,7 +227,7 @@ class Follower(ClassPage):
                     "li",
                     el("strong", escape(msg("classroom.bar.step", number=result.step, total=learner.settings.steps))),
                     " ",
-                    escape(step.try_.prompt or msg("widgets.stepper.any-move")),
+                    escape(self._asked(index) or msg("widgets.stepper.any-move")),
                     el(
                         "span",
                         answer,
