@@ -123,27 +123,36 @@ def board_seen(page) -> dict:
     return page.evaluate(BOARD_SEEN)
 
 
-@pytest.mark.parametrize(
-    "screen", [(LAPTOP, "normal"), (PROJECTOR, "projector")], ids=["1280-normal", "1920-projector"]
-)
+SCREENS = [(LAPTOP, "normal"), (PROJECTOR, "projector")]  # each page opened at the first, then resized
+
+
+def shown_at(device, size, text_size: str) -> dict:
+    """The board as drawn once ``device`` is resized to ``size`` with ``text_size`` text."""
+    device.set_viewport_size(dict(zip(("width", "height"), size)))
+    zoom = device.locator(f"[data-zoom='{text_size}']")
+    if zoom.get_attribute("aria-pressed") != "true":
+        zoom.click()
+    return board_seen(device)
+
+
 @pytest.mark.parametrize("game", games())
-def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voila, game, screen):
+def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voila, game):
     """The teacher's page at the lesson's first question (its tally beside the board) shows the whole
-    board, uncovered and at least 80% as wide and as tall as the learn page does in the same window."""
-    size, text_size = screen
+    board, uncovered and at least 80% as wide and as tall as the learn page does in the same window:
+    a laptop at normal text, then the same pages resized to a projector at projector text."""
     paths = bundled_lessons(game)  # the first lesson with a question that is not the guided game
     lesson = next(each for path in paths if (each := load_lesson(path)).steps and not each.guided and asked_steps(each))
     stem = next(path.stem for path in paths if load_lesson(path).title == lesson.title)
     number = [path.stem for path in paths].index(stem) + 1
     step = next((index for index, each in enumerate(lesson.steps, start=1) if each.try_), 1)
-    learn = browser(size, text_size)
+    learn = browser(*SCREENS[0])
     learn.goto(voila.page_url(page_file("learn", game, lesson=number, step=step)))
     learn.locator(".tutor-lesson-panel .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for(
         timeout=PAGE_TIMEOUT_MS
     )
-    there = board_seen(learn)
+    there = [shown_at(learn, size, text_size) for size, text_size in SCREENS]
     learn.goto("about:blank")
-    teacher = browser(size, text_size)
+    teacher = browser(*SCREENS[0])
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
     teacher.locator(".tutor-game-field select").select_option(label=game_name(game))
@@ -164,14 +173,15 @@ def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voil
     teacher.locator(".tutor-head .tutor-count", has_text=step_text(step, len(lesson.steps))).wait_for()
     if lesson.steps[step - 1].try_:
         teacher.locator(".tutor-tally").wait_for()
-    here = board_seen(teacher)
-    screenshot(teacher, f"classroom-board-{game}-{size[0]}-{text_size}")
-    assert here is not None, "no board on the teacher's page"
-    assert here["seen"] == here["points"], f"the board is out of view or covered: {here}"
-    assert here["width"] >= 0.8 * there["width"] and here["height"] >= 0.8 * there["height"], (
-        f"the board is smaller than on the learn page: {here} against {there}"
-    )
-    assert teacher.locator("[data-zoom]").count() == 3, "the text size control is there"
+    for (size, text_size), learned in zip(SCREENS, there):
+        here = shown_at(teacher, size, text_size)
+        screenshot(teacher, f"classroom-board-{game}-{size[0]}-{text_size}")
+        assert here is not None, "no board on the teacher's page"
+        assert here["seen"] == here["points"], f"{size[0]}, {text_size}: the board is out of view or covered: {here}"
+        assert here["width"] >= 0.8 * learned["width"] and here["height"] >= 0.8 * learned["height"], (
+            f"{size[0]}, {text_size}: the board is smaller than on the learn page: {here} against {learned}"
+        )
+        assert teacher.locator("[data-zoom]").count() == 3, "the text size control is there"
 
 
 def join(learner, voila, code: str, name: str) -> None:
