@@ -38,6 +38,26 @@ def test_a_drill_is_the_same_for_the_same_seed_and_rises(game, drill_id):
 
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
+def test_a_drill_asks_about_the_same_positions_whatever_the_language(game, drill_id):
+    """A class whose learners read different languages does the same drill: the positions
+    and answers never depend on the words a card or a move is shown with."""
+    from tutor.messages import language, set_language
+
+    before = language()
+    try:
+        asked = {}
+        for lang in (LANGUAGES[0], LANGUAGES[-1]):  # card names differ between any two of them
+            set_language(lang)
+            asked[lang] = [
+                (repr(task.position.move_stack), task.about, task.solution)
+                for task in tasks(registered(game), drill_id, 0)
+            ]
+    finally:
+        set_language(before)
+    assert all(each == asked[LANGUAGES[0]] for each in asked.values())
+
+
+@pytest.mark.parametrize("game, drill_id", DRILLED)
 def test_the_expected_answers_are_the_engines(game, drill_id):
     for task in tasks(registered(game), drill_id, 2):
         position = task.position

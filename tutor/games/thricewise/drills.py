@@ -194,7 +194,7 @@ def score_candidates(state, seat: int) -> list:
 
 
 def _key(move) -> str:
-    return f"tw-score:{move.card}:{move.cell}"
+    return f"tw-score:{move}"  # the move's notation: the same words in every language
 
 
 def score_task(state, seat: int, move, level: int) -> Task:
@@ -240,7 +240,7 @@ def kind_candidates(state, seat: int) -> list:
         if not isinstance(move, tw.Place) or len(_lines_finished(state.grid, move.cell)) != 1:
             continue
         kind = _kind(state, move)
-        if kind in KIND_LEVEL and random.Random(f"tw-kind:{move.card}:{move.cell}").random() < KIND_KEEP[kind]:
+        if kind in KIND_LEVEL and random.Random(f"tw-kind:{move}").random() < KIND_KEEP[kind]:
             found.append((move, KIND_LEVEL[kind]))
     return found
 
