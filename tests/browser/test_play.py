@@ -68,9 +68,12 @@ def test_new_games_while_computer_players_move_leave_one_game_on_the_page(page, 
     game = "thricewise"  # three coaches choose first, at a readable pace
     open_page(page, voila, page_file("play", game, seed=0))
     open_settings(page)
-    for _ in range(6):
-        page.wait_for_timeout(random.Random(len(game)).randint(50, 400))
+    playing = page.locator(".tutor-message", has_text=msg("app.play.thinking", player="").strip())
+    for number in range(1, 7):
         page.locator(".tutor-top .tutor-new-game").click()
+        page.locator(f'.tutor-deal[data-seed="{number}"]').wait_for(state="attached")
+        if number < 6:
+            playing.wait_for()  # a coach of the game just dealt is choosing: the next click comes now
     replica = GameTable(registered(game), speed="instant")
     replica.new_game(replica.seed + 6)
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
