@@ -9,6 +9,7 @@ import pytest
 from widgets.app import page_file
 
 from .conftest import PAGE_TIMEOUT_MS, screenshot, wait_for_page
+from .test_screens import settle
 
 LEARN = page_file("learn", "monster-trick")
 SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}
@@ -142,7 +143,7 @@ def test_the_live_page_takes_its_place_without_a_larger_paint(chromium, voila, s
         page.goto(voila.page_url(learn))
         wait_for_page(page, learn)
         page.locator(".tutor-say").first.wait_for(state="visible")
-        page.wait_for_timeout(1000)  # a paint after the first view left would be counted by now
+        settle(page)  # the live page still: a paint after the first view left would be counted by now
         assert page.locator(".tutor-first-view").count() == 0, "the first view has left"
         seen, left, paints = page.evaluate("[window.firstViewSeen, window.firstViewLeft, window.paints]")
         assert seen and left is not None, "it was there first"
