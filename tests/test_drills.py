@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 import pytest
+from two_languages import in_two_languages
 
 from tutor.core import advance_chance
 from tutor.drills import MOST_STARS, Run, drills, stars, tasks
@@ -41,20 +42,12 @@ def test_a_drill_is_the_same_for_the_same_seed_and_rises(game, drill_id):
 def test_a_drill_asks_about_the_same_positions_whatever_the_language(game, drill_id):
     """A class whose learners read different languages does the same drill: the positions
     and answers never depend on the words a card or a move is shown with."""
-    from tutor.messages import language, set_language
-
-    before = language()
-    try:
-        asked = {}
-        for lang in (LANGUAGES[0], LANGUAGES[-1]):  # card names differ between any two of them
-            set_language(lang)
-            asked[lang] = [
-                (repr(task.position.move_stack), task.about, task.solution)
-                for task in tasks(registered(game), drill_id, 0)
-            ]
-    finally:
-        set_language(before)
-    assert all(each == asked[LANGUAGES[0]] for each in asked.values())
+    first, last = in_two_languages(
+        lambda: [
+            (repr(task.position.move_stack), task.about, task.solution) for task in tasks(registered(game), drill_id, 0)
+        ]
+    )
+    assert first == last
 
 
 @pytest.mark.parametrize("game, drill_id", DRILLED)
