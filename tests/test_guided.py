@@ -3,6 +3,7 @@ goes on from the learner's own moves (docs/lessons.md, "Guided games")."""
 
 import random
 import textwrap
+from contextlib import contextmanager
 from functools import cache
 
 import pytest
@@ -172,17 +173,24 @@ def ways(path, lang: str):
         set_language("en")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
-def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang, path):
+@contextmanager
+def walked(path, lang: str):
+    """The guided game's ways (lesson, line), with ``lang`` set while the test reads them."""
     lesson, lines = ways(path, lang)
     set_language(lang)
     try:
-        for line in lines:
-            for text in shown_texts(lesson, line):
-                assert words(text) <= WORDS, text
+        yield [(lesson, line) for line in lines]
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
+def test_every_step_says_at_most_forty_words_with_its_tip_whatever_the_learner_plays(lang, path):
+    with walked(path, lang) as walks:
+        for lesson, line in walks:
+            for text in shown_texts(lesson, line):
+                assert words(text) <= WORDS, text
 
 
 def shown_prompts(lesson, line):
@@ -197,14 +205,10 @@ def shown_prompts(lesson, line):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("path", GUIDED, ids=lambda path: path.parent.name)
 def test_no_prompt_of_a_guided_game_is_empty_or_has_an_empty_line(lang, path):
-    lesson, lines = ways(path, lang)
-    set_language(lang)
-    try:
-        for line in lines:
+    with walked(path, lang) as walks:
+        for lesson, line in walks:
             for number, prompt in shown_prompts(lesson, line):
                 assert prompt.strip() and all(part.strip() for part in prompt.split("\n")), (number, prompt)
-    finally:
-        set_language("en")
 
 
 def test_the_stepper_plays_the_game_from_the_learners_moves():
