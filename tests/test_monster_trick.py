@@ -3,10 +3,12 @@ tutor/games/monster_trick/locales/)."""
 
 import pytest
 
-from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError
+from tutor import messages
+from tutor.core import CHANCE, TERMINAL, IllegalMove, NotationError, PositionError, Reason
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick import Play, Predict
 from tutor.games.monster_trick import lessons as mt_lessons
+from tutor.games.monster_trick import quizzes as mt_quizzes
 
 C = lambda text: mt.parse_card(text)  # noqa: E731 - short card literal for tests
 
@@ -265,6 +267,26 @@ def test_whole_game_has_three_rounds_of_twelve_plays_each():
 def test_impossible_positions_are_refused(spec, fragment):
     with pytest.raises(PositionError, match=fragment):
         position(**spec)
+
+
+@pytest.mark.parametrize(
+    "lang, scores, slots",
+    [
+        ("en", "0, 1, 2, and 3", "Slots 1 and 3"),
+        ("fr", "0, 1, 2 et 3", "Emplacements 1 et 3"),
+        ("nl", "0, 1, 2 en 3", "Plekken 1 en 3"),
+    ],
+)
+def test_values_listed_in_a_refusal_read_with_the_languages_and(lang, scores, slots):
+    messages.set_language(lang)
+    try:
+        with pytest.raises(PositionError) as refused:
+            position(round=2, scores={"Orange": [5]})
+        refusal = mt_quizzes._refusal(Reason("mt.follow", "mt.why.follow", card=C("green 8")), [0, 2])
+    finally:
+        messages.set_language("en")
+    assert scores in str(refused.value)
+    assert refusal.startswith(slots)
 
 
 def test_thirteen_in_a_three_player_game_is_refused():

@@ -65,7 +65,7 @@ def test_refused_move_carries_the_rule_reason():
     state.push(state.chance_move())
     text = records.dumps(state) + "- vp 1 2 6\n"
     text = text.replace("moves: []\n", "moves:\n")
-    assert "move 1 ('vp 1 2 6') is not allowed: In round 1 the VP cards are 1, 2, 3" in bad(text)
+    assert "move 1 ('vp 1 2 6') is not allowed: In round 1 the VP cards are 1, 2, and 3" in bad(text)
 
 
 def test_malformed_and_tampered_files():

@@ -156,7 +156,7 @@ def test_players_show_only_what_the_viewer_may_see():
     viewer, other = state.to_move, (state.to_move + 1) % state.players
     state.vp_order = tuple((3, 1, 2) if seat == other else order for seat, order in enumerate(state.vp_order))
     panel = monster_trick_widgets.MonsterTrickPlayers(state, seat=viewer)
-    assert f"your VP cards from left to right: {' '.join(map(str, state.vp_order[viewer]))}" in panel.html
+    assert f"your VP cards from left to right: {', '.join(map(str, state.vp_order[viewer]))}" in panel.html
     assert "3 1 2" not in panel.html
 
 

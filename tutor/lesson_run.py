@@ -14,7 +14,7 @@ from typing import Any
 
 from tutor.core import SIMULTANEOUS, TutorError, advance_chance
 from tutor.lessons import Decision, First, Lesson, Line, Moment, Step, lesson_holds, parse_move_for
-from tutor.messages import msg
+from tutor.messages import either, msg
 from tutor.step_kinds import KINDS, Verdict, kind_of
 from tutor.step_kinds import judge as judge_move
 
@@ -304,7 +304,7 @@ class LessonRun:
         if not accepted:
             return msg("classroom.answer.any")
         words = self.lesson.entry.words
-        return msg("classroom.answer.is", answer=" / ".join(words.move_words(state, move) for move in accepted))
+        return msg("classroom.answer.is", answer=either([words.move_words(state, move) for move in accepted]))
 
     def goes_on(self, index: int) -> tuple[Any, str] | None:
         """On a guided game's free or play-on step, where the game goes on once the answer is

@@ -19,7 +19,7 @@ from tutor.bots import make_bots, seat_moves
 from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
 from tutor.games import game as registered
 from tutor.lesson_texts import read_lesson, split, text_file
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg, spoken_language
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, listed, msg, spoken_language
 from tutor.schema import DEFAULT_PLAYERS
 from tutor.schema import check_lesson as check_lesson_fields
 from tutor.seats import SeatLookup, SeatName, seat_name
@@ -736,7 +736,7 @@ def _movers(state) -> list[int]:
 
 
 def _mover_name(state) -> str:
-    return ", ".join(state.name(seat) for seat in _movers(state)) or msg("lesson.nobody")
+    return listed([state.name(seat) for seat in _movers(state)]) or msg("lesson.nobody")
 
 
 _FACT = re.compile(r"\{([a-z_]+)\}")

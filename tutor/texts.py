@@ -26,7 +26,7 @@ from tutor.games import Game, games
 from tutor.games import game as registered
 from tutor.lesson_links import MAX_STORED_BYTES
 from tutor.lessons import learner_choices, load_lesson
-from tutor.messages import LANGUAGES, Plural, catalog, listed, msg, spoken_language
+from tutor.messages import LANGUAGES, Plural, catalog, either, listed, msg, spoken_language
 from tutor.quizzes import quiz
 from tutor.records import MAX_RECORD_BYTES
 from tutor.yamlfile import file_size
@@ -186,6 +186,11 @@ def _said(s: Situation) -> str:
     return registered(s.game).words.FILLINGS["said"](s)
 
 
+def _either_move(s: Situation) -> str:
+    """Two moves a step accepts, either one will do."""
+    return either([_said(s), _said(s.but(card=s.other))])
+
+
 # Where a placeholder holds something else in some keys (shared keys; a game's own are its).
 MOVE_WORDS = {"move": _said, "yours": _said, "shown": lambda s: _said(s.but(card=s.other))}
 KEY_FILLINGS: dict[str, dict[str, Filling]] = {
@@ -205,6 +210,8 @@ KEY_FILLINGS: dict[str, dict[str, Filling]] = {
     "app.learn.no-lesson": {"asked": 12, "number": 9},
     "app.learn.no-step": {"asked": 12, "number": 9, "lesson": 3},
     "classroom.*": {"learners": 24},
+    "classroom.answer.is": {"answer": lambda s: _said(s) if s.count == 1 else _either_move(s)},
+    "classroom.follow.answer-in": {"answer": _said},
     "classroom.error.name-long": {"limit": 30},
     "classroom.error.too-many-codes": {"seconds": 30},
     "publish.busy.text": {"seconds": 10},

@@ -361,7 +361,7 @@ def player_summary(state, view, viewer, seat: int, reveal_active: bool = True) -
         msg("widgets.mt.active-vp", value=active) if active else msg("widgets.mt.no-active-vp"),
     ]
     if viewer == seat and view["vp_order"]:
-        parts.append(msg("widgets.mt.your-order", order=" ".join(map(str, view["vp_order"]))))
+        parts.append(msg("widgets.mt.your-order", order=", ".join(map(str, view["vp_order"]))))
     return ", ".join(parts)
 
 

@@ -238,7 +238,7 @@ def _scores(state: State, scores: dict, seats: SeatLookup) -> tuple[tuple[int, .
                         player=state.name(seat),
                         score=value,
                         round=number,
-                        values=", ".join(map(str, VP_SETS[number])),
+                        values=listed([str(value) for value in (0, *VP_SETS[number])]),
                     )
                 )
             rounds[number - 1][seat] = value

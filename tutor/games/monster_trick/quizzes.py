@@ -92,7 +92,7 @@ def _slots_text(slots: tuple[int, ...]) -> str:
         return msg("quiz.mt-where.all")
     if len(slots) == 1:
         return msg("quiz.mt-where.one", slot=slots[0] + 1)
-    return msg("quiz.mt-where.some", slots=", ".join(str(slot + 1) for slot in slots[:-1]), last=slots[-1] + 1)
+    return msg("quiz.mt-where.some", slots=listed([str(slot + 1) for slot in slots]))
 
 
 def mt_trick(rng: random.Random) -> Question:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from tutor import core
 from tutor.core import CHANCE, TERMINAL, Event, NotationError, Reason, Rule, replaced
-from tutor.messages import language, msg, msg_in
+from tutor.messages import language, listed, msg, msg_in
 
 # What ``from tutor.games.monster_trick import ...`` offers: the engine's public names.
 __all__ = [
@@ -339,8 +339,8 @@ class State(core.State[Move]):
                     "mt.prediction",
                     "mt.why.predict-cards",
                     round=self.round,
-                    cards=", ".join(map(str, expected)),
-                    order=" ".join(map(str, move.order)),
+                    cards=listed([str(value) for value in expected]),
+                    order=", ".join(map(str, move.order)),
                 )
             return None
         if isinstance(move, Play):

@@ -4,7 +4,7 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import monster_trick as mt
-from tutor.messages import either, msg
+from tutor.messages import either, listed, msg
 from tutor.seats import ColourNames
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -63,8 +63,8 @@ FILLINGS = {
     "winner": lambda s: s.player(2),
     "reason": lambda s: msg("mt.why.off-colour-free", card=s.card, free=4, trick_colour=_other_colour(s), slot=1),
     "plan": lambda s: msg("bot.why.mt.win", player=s.player(), card=s.card, slot=s.count + 1),
-    "scores": lambda s: ", ".join(
-        msg("app.log.score", player=name, score=score) for name, score in zip(s.names, VP.values())
+    "scores": lambda s: listed(
+        [msg("app.log.score", player=name, score=score) for name, score in zip(s.names, VP.values())]
     ),
 }
 KEY_FILLINGS = {
@@ -79,13 +79,13 @@ KEY_FILLINGS = {
             msg("quiz.mt-trick.held", card=mt.rules.Card("blue", 11), player=s.player(2)),
         ][: s.count]
     },
-    "quiz.mt-where.some": {"slots": "1, 2", "last": 3},
-    "quiz.mt-where.refused-many": {"slots": lambda s: "1, 3"},
+    "quiz.mt-where.some": {"slots": lambda s: listed(["1", "2", "3"])},
+    "quiz.mt-where.refused-many": {"slots": lambda s: listed(["1", "3"])},
     "quiz.mt-where.refused*": {"reason": lambda s: msg("quiz.mt-where.must-follow", card=s.card)},
     "bot.why.mt.forced-*": {"rule": lambda s: _title("mt.follow")},
     "bot.why.mt.forced-open": {"rule": lambda s: _title("mt.open")},
     "bot.why.mt.beginner.predict": {"order": "1, 2, 3"},
-    "mt.why.predict-cards": {"cards": "1, 2, 3", "order": "1, 2, 4", "round": 1},
+    "mt.why.predict-cards": {"cards": lambda s: listed(["1", "2", "3"]), "order": "1, 2, 4", "round": 1},
     "mt.error.won-total": {"won": lambda s: s.count + 1, "played": lambda s: 4 * s.count + 2, "table": 2},
     "mt.error.cards-gone": {"played": 9, "table": 2, "gone": 7, "size": 4},
     "mt.error.table-more-than-played": {"table": 3, "played": 2},
@@ -96,7 +96,7 @@ KEY_FILLINGS = {
     "mt.error.hand-sizes": {"sizes": "6, 6, 4"},
     "mt.error.round": {"round": 4},
     "mt.error.scores-length": {"rounds": 2},
-    "mt.error.score-value": {"score": 4, "round": 1, "values": "1, 2, 3"},
+    "mt.error.score-value": {"score": 4, "round": 1, "values": lambda s: listed(["0", "1", "2", "3"])},
     "mt.error.unknown-colour": {"text": "pink 3", "colours": ", ".join(mt.rules.COLOURS)},
     "mt.error.unknown-value": {"text": "green 16"},
     "mt.error.value-for-players": {"text": "green 12", "players": 3, "top": mt.rules.TOP_VALUE[3]},
@@ -131,8 +131,11 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "trick-won":
             said.append(msg("app.log.mt.trick", player=player, slot=event["slot"] + 1))
         elif event.kind == "round-scored":
-            scores = ", ".join(
-                msg("app.log.score", player=state.name(seat), score=score) for seat, score in enumerate(event["scores"])
+            scores = listed(
+                [
+                    msg("app.log.score", player=state.name(seat), score=score)
+                    for seat, score in enumerate(event["scores"])
+                ]
             )
             said.append(msg("app.log.mt.round-over", round=event["round"], scores=scores))
     return said

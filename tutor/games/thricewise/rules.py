@@ -194,7 +194,7 @@ class Triad(NamedTuple):
         """The triad in words, naming its cards (on ``grid``, where cards never move)."""
         kind = msg(f"tw.kind.{self.kind}")
         if self.suits:
-            kind = msg("tw.flush-of", kind=kind, suits=", ".join(suit_name(suit) for suit in self.suits))
+            kind = msg("tw.flush-of", kind=kind, suits=listed([suit_name(suit) for suit in self.suits]))
         cards = listed([msg("tw.the-card", card=grid[cell]) for cell in self.cells])
         return msg("tw.triad", kind=kind, cards=cards, points=self.points)
 

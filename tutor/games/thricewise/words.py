@@ -75,8 +75,8 @@ FILLINGS = {
     "there": lambda s: s.other,
     "order": lambda s: in_order(s.names),
     "shown": _shown,
-    "scores": lambda s: ", ".join(
-        msg("app.log.score", player=name, score=score) for name, score in zip(s.names, (5, 3, 0))
+    "scores": lambda s: listed(
+        [msg("app.log.score", player=name, score=score) for name, score in zip(s.names, (5, 3, 0))]
     ),
     "triad": _triad,
     "triads": _triad,
@@ -97,6 +97,11 @@ KEY_FILLINGS = {
     },
     "drill.tw-kind.none": {"cards": lambda s: _cards(NOTHING)},
     "tw.triad": {"cards": lambda s: _cards(FLUSHES[s.count + 1])},
+    "app.log.tw.reveal": {
+        "cards": lambda s: [
+            msg("app.log.tw.shown", player=name, card=card) for name, card in zip(s.names, (s.card, s.other))
+        ][: s.count + 1]
+    },
     "widgets.tw.points": {"points": lambda s: s.count},  # a total, in short
     "widgets.tw.grid-size": {"width": 3, "height": 2},
     "widgets.tw.more-triads": {"count": 2},
@@ -161,10 +166,12 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "picked":
             said.append(msg("app.log.tw.pick", player=player))
         elif event.kind == "revealed":
-            shown = ", ".join(
-                msg("app.log.tw.shown", player=state.name(seat), card=card)
-                for seat, card in enumerate(event["cards"])
-                if card is not None
+            shown = listed(
+                [
+                    msg("app.log.tw.shown", player=state.name(seat), card=card)
+                    for seat, card in enumerate(event["cards"])
+                    if card is not None
+                ]
             )
             said.append(msg("app.log.tw.reveal", cards=shown))
         elif event.kind == "set-aside":
