@@ -107,6 +107,20 @@ def _tie_break(s: Situation) -> str:
     return msg(f"app.play.end.part.{registered(s.game).words.KEY_PARTS[-1]}")
 
 
+def _tie_values(s: Situation) -> list[str]:
+    """The tied players' figures on the part that decides, the winner's higher: "Red 5", "Gray 3"."""
+    return [
+        msg("app.log.score", player=s.player(), score=s.count + 3),
+        msg("app.log.score", player=s.player(1), score=s.count + 1),
+    ]
+
+
+def _tied_also(s: Situation) -> str:
+    """The parts between the score and the one that decides, on which the players were level too."""
+    parts = registered(s.game).words.KEY_PARTS[1:-1]
+    return msg("app.play.end.also", parts=listed([msg(f"app.play.end.part.{part}") for part in parts])) if parts else ""
+
+
 def _options(s: Situation) -> list[str]:
     return list(registered(s.game).rules.OPTIONS) or ["speed"]
 
@@ -169,7 +183,6 @@ FILLINGS: dict[str, Filling] = {
     "part": _tie_break,
     "parts": _tie_break,
     "also": "",
-    "values": lambda s: f"{s.count + 3} / {s.count + 1}",
     "winners": _names,
     "names": _names,
     "got": _names,
@@ -200,6 +213,7 @@ KEY_FILLINGS: dict[str, dict[str, Filling]] = {
     "app.play.end.rule": {"rule": lambda s: msg(f"rule.{registered(s.game).words.WIN_RULE}.title")},
     "app.play.end.*": {"players": lambda s: [s.player(), s.player(1)], "score": lambda s: s.count + 6},
     "app.play.end.score.*": {"score": _count},
+    "app.play.end.tie-break": {"values": _tie_values, "also": _tied_also},
     "app.practise.*": {"right": lambda s: s.count - 1},
     "*.count": {"number": _count, "total": 8},
     "*.step": {"number": _count, "total": 8},
@@ -276,7 +290,7 @@ KEY_FILLINGS: dict[str, dict[str, Filling]] = {
     "app.play.bot-name": {"name": lambda s: msg("app.play.kind.coach")},
     "studio.no-such-step": {"step": 9},
     "studio.page.share-stored-limit": {"limit": 20},
-    "studio.page.fact-value": {"value": lambda s: s.player()},
+    "studio.page.fact-value": {"fact": lambda s: msg("studio.fact.to_move"), "value": lambda s: s.player()},
     "studio.page.missing": {"languages": lambda s: spoken_language("nl")},
     "studio.page.*": {"name": lambda s: s.player(), **MOVE_WORDS},
     "links.not-a-link": {"value": "z1.eJx"},

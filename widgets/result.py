@@ -54,8 +54,8 @@ def why_won(state) -> str:
             best = max(key(seat)[deciding] for seat in tied)
             still = [seat for seat in tied if key(seat)[deciding] == best]
         also = msg("app.play.end.also", parts=listed(parts[1:deciding])) if deciding > 1 else ""
-        values = ", ".join(
-            msg("app.log.score", player=state.name(seat), score=number(key(seat)[deciding])) for seat in tied
+        values = listed(
+            [msg("app.log.score", player=state.name(seat), score=number(key(seat)[deciding])) for seat in tied]
         )
         text = msg(
             "app.play.end.tie-break",

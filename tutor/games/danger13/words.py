@@ -70,6 +70,7 @@ BUST_KEYS = (
     *("drill.d13-hand.hint", "drill.d13-hand.prompt", "bot.why.d13.refused", "bot.why.d13.bust*"),
     *("bot.why.d13.refuse-bust", "bot.why.d13.beginner.refuse", "d13.error.row-bust"),
 )
+KEPT = {"dealer": lambda s: s.player(1)}  # the dealer keeps the card: the player asked about
 FILLINGS = {
     "said": lambda s: msg("d13.move.give", card=s.card, player=s.player(1)),
     "value": lambda s: s.card.value,
@@ -135,6 +136,11 @@ KEY_FILLINGS = {
         "limit": lambda s: RAISED if parsed("13-18") in _row(s) else LIMIT,
     },
     "widgets.d13.left-safe": {"count": lambda s: s.count + 5},
+    "quiz.d13-bust.prompt-kept": KEPT,
+    "quiz.d13-draw.prompt-kept": KEPT,
+    "d13.guided.got": {
+        "cards": lambda s: [msg("d13.guided.the-card", card=card) for card in (s.card, s.other)][: s.count]
+    },
 }
 
 

@@ -61,7 +61,7 @@ FILLINGS = {
     "second": lambda s: s.count + 3,
     "next": lambda s: s.player(1),
     "winner": lambda s: s.player(2),
-    "reason": lambda s: msg("mt.why.off-colour-free", card=s.card, free=4, trick_colour=_other_colour(s), slot=1),
+    "reason": lambda s: msg("mt.why.off-colour-free", card=s.card, free=4, trick_colour=_other_colour(s), slot=2),
     "plan": lambda s: msg("bot.why.mt.win", player=s.player(), card=s.card, slot=s.count + 1),
     "scores": lambda s: listed(
         [msg("app.log.score", player=name, score=score) for name, score in zip(s.names, VP.values())]
@@ -108,6 +108,11 @@ KEY_FILLINGS = {
         "tricks": lambda s: s.count,
         "place": lambda s: msg(f"bot.why.mt.place.{s.count - 1}"),
     },
+    "drill.wrong-choice": {
+        "answer": lambda s: s.player(1),
+        "why": lambda s: msg("drill.mt-next.why", winner=s.player(2), player=s.player(), next=s.player(1)),
+    },
+    "record.bad-move": {"move": "green 8 to 2", "problem": lambda s: msg("mt.error.move-format", text="green 8 to 2")},
     "lesson.unasked.mt-slot": {"wanted": lambda s: either(["1", "3"]) if s.count == 2 else 3},
 }
 

@@ -85,10 +85,14 @@ FILLINGS = {
     "reason": lambda s: msg("tw.why.not-in-hand", player=s.player(), card=s.card),
     "plan": lambda s: msg("bot.why.tw.place", player=s.player(), card=s.card, where=_beside(s), points=3),
 }
+OWN_CARD = {"card": lambda s: _cards(TURNED_UP)[s.names.index(s.player())]}  # the last to choose takes their own
 KEY_FILLINGS = {
     "*tw*.tie*": {"players": lambda s: [s.player(), s.player(1)]},
     "tw.guided.share": {"players": lambda s: [s.player(), s.player(1)]},
-    "*.tw-order.lowest": {"card": parse_card("Author")},
+    "quiz.tw-order.prompt": OWN_CARD,
+    "quiz.tw-last.prompt": OWN_CARD,
+    "quiz.tw-tie.prompt": OWN_CARD,
+    "*.tw-order.lowest": {"card": parse_card("Author"), "player": lambda s: s.names[0]},
     "*tw*.tied": {"cards": lambda s: _cards(TIED), "rank": lambda s: _rank(_cards(TIED)[0])},
     "*tw-kind.*": {
         "card": parse_card("the Journey"),
