@@ -72,7 +72,7 @@ def test_a_whole_game_against_computer_players_ends_on_the_ranking(game):
     html = texts(table.stage)
     assert result_html(state) in html and escape(why_won(state)) in html
     assert all(escape(name) in html for name in state.seat_names)
-    winners = ", ".join(state.name(seat) for seat in state.winners())
+    winners = [state.name(seat) for seat in state.winners()]
     assert escape(msg("app.play.over", winners=winners)) in table.message.value
     assert contains(table.stage, table.board), "the final position stays on show under the ranking"
 

@@ -513,7 +513,7 @@ class GameTable(w.VBox):
         self.scores.state = state
         self.stage.children = [self._end_screen(), self.board] if state.is_terminal() else [self.board]
         if state.is_terminal():
-            winners = ", ".join(state.name(seat) for seat in state.winners())
+            winners = [state.name(seat) for seat in state.winners()]  # a list: listed, and the verb agrees
             won = self.session.holder is not None and self.session.holder in state.winners()
             self._say(True if won else None, msg("app.play.over", winners=winners))  # losing is no mistake
         elif thinking is not None:

@@ -50,7 +50,7 @@ FILLINGS = {
     "trick_colour": _other_colour,
     "value": lambda s: s.card.value,
     "order": "2, 1, 3",
-    "move": "green 8 -> 2",
+    "move": lambda s: f"{s.card.colour} {s.card.value} -> 2",  # the move the reason refuses
     "text": "green",
     "slot": lambda s: s.count + 1,
     "other": lambda s: s.count + 2,
