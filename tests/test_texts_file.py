@@ -4,6 +4,8 @@ shows now: a change of wording reaches a review as a diff of those files."""
 import difflib
 
 from tutor import texts
+from tutor.games import game
+from tutor.lessons import load_lesson
 from tutor.messages import LANGUAGES
 
 
@@ -28,3 +30,17 @@ def test_no_text_as_shown_has_a_doubled_or_trailing_space():
         if "  " in line or (line != line.rstrip() and not line.endswith(": "))
     ]
     assert spaced == []
+
+
+def test_a_play_on_steps_first_prompt_is_in_the_file():
+    """A play-on step asks before the learner's first move ("Place the Savage."): that prompt reaches
+    the reviewers too, not only those after each move."""
+    lesson = load_lesson(game("thricewise").lesson_files()[0])
+    line = lesson.line()
+    kept = (texts.OUT / "en.txt").read_text(encoding="utf-8").splitlines()
+    asked = [
+        f"{step.number} prompt: {lesson.text(step.try_.prompt, line.moments[index])}"
+        for index, step in enumerate(lesson.steps)
+        if lesson.plays_on(step)
+    ]
+    assert asked and all(prompt in kept for prompt in asked)

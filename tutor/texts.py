@@ -414,14 +414,14 @@ def lesson_lines(game: Game) -> Iterator[str]:
             for index, (step, moment) in enumerate(zip(lesson.steps, line.moments)):
                 yield f"{step.number} say: {lesson.text(step.say, moment)}"
                 yield from (f"{step.number} tip: {lesson.text(first.say, moment)}" for first in line.firsts[index])
+                if step.try_:  # a play-on step's too: the step asks it before the learner's first move
+                    yield f"{step.number} prompt: {lesson.text(step.try_.prompt, moment)}"
                 for decision in line.plays.get(index, [])[1:]:
                     said = lesson.text(step.try_.prompt, decision.moment) if step.try_ else ""
                     yield f"{step.number} play: {said}"
                     yield from (
                         f"{step.number} tip: {lesson.text(first.say, decision.moment)}" for first in decision.firsts
                     )
-                if step.try_ and not lesson.plays_on(step):
-                    yield f"{step.number} prompt: {lesson.text(step.try_.prompt, moment)}"
 
 
 def _answers(lesson, step, state) -> list[str]:
