@@ -103,7 +103,11 @@ KEY_FILLINGS = {
     "*d13*.raised": {"total": 15, "line": RAISED},
     "*d13*.line-raised": {"line": RAISED},
     "drill.d13-bank.prompt*": {"card": _in_row},
-    "quiz.d13-bank.banked": {"cards": lambda s: [parsed("one-plus 2")] if s.count == 1 else [parsed("two-plus 5")]},
+    "quiz.d13-bank.banked": {  # as the quiz says them: each with its article
+        "cards": lambda s: listed(
+            [msg("quiz.d13-hand.card", card=parsed("one-plus 2" if s.count == 1 else "two-plus 5"))]
+        )
+    },
     "quiz.d13-hand.prompt": {
         "story": lambda s: msg("quiz.d13-hand.dealt", dealer=s.player(1), card=s.card, player=s.player()),
         "answer": lambda s: msg("quiz.d13-hand.refuse", player=s.player()),

@@ -47,13 +47,18 @@ def _cards(names) -> list:
     return [parse_card(name) for name in names]
 
 
+def _the(cards) -> list[str]:
+    """Cards as a quiz or a drill names them in a sentence: with their article ("la Mer")."""
+    return [msg("tw.the-card", card=card) for card in cards]
+
+
 def _rank(card) -> str:
     return msg(f"quiz.tw-rank.{card.rank}") if not card.is_number else str(card.rank)
 
 
 def _triad(s) -> str:
     points = s.count + 1
-    return msg("tw.triad", kind=msg("tw.kind.flush"), cards=listed(_cards(FLUSHES[points])), points=points)
+    return msg("tw.triad", kind=msg("tw.kind.flush"), cards=listed(_the(_cards(FLUSHES[points]))), points=points)
 
 
 def _shown(s) -> str:
@@ -93,14 +98,16 @@ KEY_FILLINGS = {
     "quiz.tw-last.prompt": OWN_CARD,
     "quiz.tw-tie.prompt": OWN_CARD,
     "*.tw-order.lowest": {"card": parse_card("Author"), "player": lambda s: s.names[0]},
-    "*tw*.tied": {"cards": lambda s: _cards(TIED), "rank": lambda s: _rank(_cards(TIED)[0])},
+    "*tw*.tied": {"cards": lambda s: listed(_the(_cards(TIED))), "rank": lambda s: _rank(_cards(TIED)[0])},
+    "quiz.tw-last.placed": {"cards": lambda s: _the([s.card, s.other][: s.count])},  # a list: one card or several
+    "quiz.tw-last.aside": {"cards": lambda s: listed(_the([s.card, s.other][: s.count]))},
     "*tw-kind.*": {
         "card": parse_card("the Journey"),
         "where": lambda s: msg("tw.where.right-of", card=parse_card("the Mountain")),
-        "cards": lambda s: _cards(FLUSHES[2]),
+        "cards": lambda s: listed(_the(_cards(FLUSHES[2]))),
     },
-    "drill.tw-kind.none": {"cards": lambda s: _cards(NOTHING)},
-    "tw.triad": {"cards": lambda s: _cards(FLUSHES[s.count + 1])},
+    "drill.tw-kind.none": {"cards": lambda s: listed(_the(_cards(NOTHING)))},
+    "tw.triad": {"cards": lambda s: listed(_the(_cards(FLUSHES[s.count + 1])))},
     "app.log.tw.reveal": {
         "cards": lambda s: [
             msg("app.log.tw.shown", player=name, card=card) for name, card in zip(s.names, (s.card, s.other))
