@@ -305,7 +305,12 @@ def arrow_task(state, seat: int, move, level: int) -> Task:
     return Task(
         state,
         seat,
-        msg("drill.d13-arrow.prompt", dealer=state.name(seat), player=player, before=before),
+        msg(
+            f"drill.d13-arrow.{'prompt-kept' if move.seat == seat else 'prompt'}",
+            dealer=state.name(seat),
+            player=player,
+            before=before,
+        ),
         level,
         ("d13.arrow", "d13.zero-values") if level == 2 else ("d13.arrow",),
         marks=(player,),
