@@ -142,6 +142,14 @@ def wait_for_page(page, notebook: str) -> None:
     page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 
+def assert_disabled(control, why: str = "") -> None:
+    """``control`` (a locator) is disabled, waited for: a widget's state reaches the page a
+    moment after the text a test waited for, later still on a busy machine."""
+    from playwright.sync_api import expect
+
+    expect(control, why or None).to_be_disabled(timeout=ACTION_TIMEOUT_MS)
+
+
 def assert_no_code_or_errors(page) -> None:
     """Under Voila a learner sees no code, no stray output and never a traceback."""
     assert page.locator(".jp-InputArea, .jp-InputPrompt").count() == 0, "source code is visible"

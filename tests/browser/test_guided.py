@@ -12,7 +12,7 @@ from tutor.messages import msg
 from widgets.app import page_file
 from widgets.boards import board_module
 
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_disabled, assert_no_code_or_errors, screenshot
 from .test_play import smallest_table, wait_for_log
 from .test_screens import LAPTOP, PHONE, TO_THE_TOP, WIDE, outside_view, settle
 
@@ -104,7 +104,7 @@ def play_the_guided_game(page, lesson, line, game: str, size) -> None:
         if lesson.plays_on(step):  # the learner plays on, move after move, on this one step
             moves, plays = line.answers[index], line.plays[index]
             for turn, move in enumerate(moves):
-                assert page.locator(NEXT).is_disabled(), "Next waits until the play stops"
+                assert_disabled(page.locator(NEXT), "Next waits until the play stops")
                 play(page, game, move)
                 decision = plays[turn + 1]
                 page.wait_for_selector(".tutor-feedback.tutor-right")
@@ -120,7 +120,7 @@ def play_the_guided_game(page, lesson, line, game: str, size) -> None:
                     assert outside_view(page, ".tutor-board") == [], f"step {index + 1}, move {turn + 1}: board"
                 assert in_view_to_act(page, game, following) == [], f"step {index + 1}, move {turn + 1}"
         elif step.try_:
-            assert page.locator(NEXT).is_disabled(), "Next waits for the learner's move"
+            assert_disabled(page.locator(NEXT), "Next waits for the learner's move")
             play(page, game, line.answers[index])
             page.wait_for_selector(".tutor-feedback.tutor-right")
         settle(page)  # the page brings the way on into view once it is still

@@ -9,7 +9,7 @@ from tutor.messages import msg
 from widgets.app import page_file
 
 from .boards import play
-from .conftest import assert_no_code_or_errors, open_page, screenshot
+from .conftest import assert_disabled, assert_no_code_or_errors, open_page, screenshot
 
 NEXT = ".tutor-stepnav [data-target='next']"
 
@@ -44,7 +44,7 @@ def test_a_whole_lesson_step_by_step(page, voila, game):
     for index, step in enumerate(lesson.steps):
         wait_for_step(page, index + 1, len(lesson.steps))
         if step.try_:
-            assert page.locator(NEXT).is_disabled(), "Next waits for the learner's answer"
+            assert_disabled(page.locator(NEXT), "Next waits for the learner's answer")
             move = step.try_.accept[0] if step.try_.accept else states[index].legal_moves()[0]
             play(page, game, move)
             page.wait_for_selector(".tutor-feedback.tutor-right")
@@ -52,7 +52,7 @@ def test_a_whole_lesson_step_by_step(page, voila, game):
         if index + 1 < len(lesson.steps):
             page.click(NEXT)
     page.get_by_text(msg("widgets.stepper.done")).wait_for()
-    assert page.locator(NEXT).is_disabled()
+    assert_disabled(page.locator(NEXT))
     following = lessons[lessons.index(lesson) + 1]
     offer = page.locator(".tutor-next-lesson", has_text=following.title)
     offer.wait_for()
