@@ -1,6 +1,10 @@
-"""Fixtures shared by the test modules: the language of a test, and the two classroom stores."""
+"""Fixtures shared by the test modules: the language of a test, and the two classroom stores;
+the browser tests' screenshots cleared at the start of a run."""
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 import redis
@@ -8,6 +12,15 @@ from classroom_stores import RedisServer, require_redis_server
 
 from tutor.classroom.store import open_store
 from tutor.messages import language, set_language
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
+
+
+def pytest_sessionstart(session):
+    """The browser tests' screenshots are this run's only: cleared once here, before any test
+    (under pytest-xdist by the process that hands out the tests, not by each worker)."""
+    if not hasattr(session.config, "workerinput"):
+        shutil.rmtree(SCREENSHOTS, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

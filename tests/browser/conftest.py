@@ -5,7 +5,6 @@ on a desktop, and fail in CI (CI=true), where a missing browser is a broken setu
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
@@ -17,7 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 LOGS = ROOT / "test-artifacts"  # each server's console, kept for a failure's reader
-SCREENSHOTS = LOGS / "screenshots"
+SCREENSHOTS = LOGS / "screenshots"  # this run's only: tests/conftest.py clears them at the start
+# With -n 2 pytest-xdist runs the suite on two processes, each serving the app itself: a
+# browser test file stays on one of them (--dist loadfile), the session's server is per process.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
 # Generous for a page load: on two busy cores a cold kernel plus the widget bundle can take
 # a while. A click answers within a second or two; waiting longer only hides a fault.
 PAGE_TIMEOUT_MS = 60_000
@@ -76,7 +78,6 @@ def chromium():
         from playwright.sync_api import sync_playwright
     except ImportError:
         no_browser("Playwright is not installed")
-    shutil.rmtree(SCREENSHOTS, ignore_errors=True)  # only this run's pages
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         yield browser
@@ -88,7 +89,8 @@ def voila(chromium, tmp_path_factory):
     """The app, served once for the whole session (started after the browser check, so a
     skipped run does not start a server). Its classes live in a throwaway SQLite store."""
     store = tmp_path_factory.mktemp("classroom") / "classes.db"
-    server = VoilaServer(log=LOGS / "voila.log", environment={"TUTOR_CLASS_STORE": f"sqlite://{store}"})
+    log = LOGS / (f"voila-{WORKER}.log" if WORKER else "voila.log")
+    server = VoilaServer(log=log, environment={"TUTOR_CLASS_STORE": f"sqlite://{store}"})
     yield server
     server.stop()
 
