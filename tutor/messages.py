@@ -240,6 +240,11 @@ def either(names: list[str]) -> str:
     return format_list([str(name) for name in names], style="or", locale=_locale())
 
 
+def scores_listed(scores) -> str:
+    """Players' figures, (player, score) pairs, listed in a sentence: "Red 4, Gray 2, and Blue 0"."""
+    return listed([msg("app.log.score", player=player, score=score) for player, score in scores])
+
+
 def in_order(names: list[str]) -> str:
     """Names one after the other, first first: "Ann, then Ben, then Cleo", "Ann, puis Ben, puis Cleo"."""
     said = [str(name) for name in names]

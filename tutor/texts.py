@@ -26,7 +26,7 @@ from tutor.games import Game, games
 from tutor.games import game as registered
 from tutor.lesson_links import MAX_STORED_BYTES
 from tutor.lessons import learner_choices, load_lesson
-from tutor.messages import LANGUAGES, Plural, catalog, either, listed, msg, spoken_language
+from tutor.messages import LANGUAGES, Plural, catalog, either, listed, msg, scores_listed, spoken_language
 from tutor.quizzes import quiz
 from tutor.records import MAX_RECORD_BYTES
 from tutor.yamlfile import file_size
@@ -107,12 +107,9 @@ def _tie_break(s: Situation) -> str:
     return msg(f"app.play.end.part.{registered(s.game).words.KEY_PARTS[-1]}")
 
 
-def _tie_values(s: Situation) -> list[str]:
-    """The tied players' figures on the part that decides, the winner's higher: "Red 5", "Gray 3"."""
-    return [
-        msg("app.log.score", player=s.player(), score=s.count + 3),
-        msg("app.log.score", player=s.player(1), score=s.count + 1),
-    ]
+def _tie_values(s: Situation) -> str:
+    """The tied players' figures on the part that decides, the winner's higher: "Red 5 and Gray 3"."""
+    return scores_listed([(s.player(), s.count + 3), (s.player(1), s.count + 1)])
 
 
 def _tied_also(s: Situation) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.messages import listed, msg
+from tutor.messages import listed, msg, scores_listed
 
 
 def number(value) -> str:
@@ -54,9 +54,7 @@ def why_won(state) -> str:
             best = max(key(seat)[deciding] for seat in tied)
             still = [seat for seat in tied if key(seat)[deciding] == best]
         also = msg("app.play.end.also", parts=listed(parts[1:deciding])) if deciding > 1 else ""
-        values = listed(
-            [msg("app.log.score", player=state.name(seat), score=number(key(seat)[deciding])) for seat in tied]
-        )
+        values = scores_listed((state.name(seat), number(key(seat)[deciding])) for seat in tied)
         text = msg(
             "app.play.end.tie-break",
             players=listed(names),

@@ -4,7 +4,7 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 from __future__ import annotations
 
 from tutor.games import monster_trick as mt
-from tutor.messages import either, listed, msg
+from tutor.messages import either, listed, msg, scores_listed
 from tutor.seats import ColourNames
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
@@ -63,9 +63,7 @@ FILLINGS = {
     "winner": lambda s: s.player(2),
     "reason": lambda s: msg("mt.why.off-colour-free", card=s.card, free=4, trick_colour=_other_colour(s), slot=2),
     "plan": lambda s: msg("bot.why.mt.win", player=s.player(), card=s.card, slot=s.count + 1),
-    "scores": lambda s: listed(
-        [msg("app.log.score", player=name, score=score) for name, score in zip(s.names, VP.values())]
-    ),
+    "scores": lambda s: scores_listed(zip(s.names, VP.values())),
 }
 KEY_FILLINGS = {
     "*mt-vp.*": {"place": _place, "value": lambda s: list(VP.values())[s.count - 1], "won": lambda s: s.count},
@@ -136,12 +134,7 @@ def sentences(state, index: int) -> list[str]:
         elif event.kind == "trick-won":
             said.append(msg("app.log.mt.trick", player=player, slot=event["slot"] + 1))
         elif event.kind == "round-scored":
-            scores = listed(
-                [
-                    msg("app.log.score", player=state.name(seat), score=score)
-                    for seat, score in enumerate(event["scores"])
-                ]
-            )
+            scores = scores_listed((state.name(seat), score) for seat, score in enumerate(event["scores"]))
             said.append(msg("app.log.mt.round-over", round=event["round"], scores=scores))
     return said
 

@@ -7,7 +7,7 @@ from itertools import takewhile
 
 from tutor.games import thricewise as tw
 from tutor.games.decktet import parse_card
-from tutor.messages import in_order, listed, msg
+from tutor.messages import in_order, listed, msg, scores_listed
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
 # only say what each part is called), and the rules that decide a win and a tie.
@@ -80,9 +80,7 @@ FILLINGS = {
     "there": lambda s: s.other,
     "order": lambda s: in_order(s.names),
     "shown": _shown,
-    "scores": lambda s: listed(
-        [msg("app.log.score", player=name, score=score) for name, score in zip(s.names, (5, 3, 0))]
-    ),
+    "scores": lambda s: scores_listed(zip(s.names, (5, 3, 0))),
     "triad": _triad,
     "triads": _triad,
     "aside": "",
