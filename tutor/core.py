@@ -96,15 +96,23 @@ class Rule:
 
     @property
     def heading(self) -> str:
-        """The title without its kind's word in front ("Note: the last card" -> "the last card"),
-        for where a badge beside it says the kind."""
-        kind = re.escape(msg(f"rulekind.{self.kind}"))
-        heading = re.sub(rf"^{kind}\s*:\s*", "", self.title, flags=re.IGNORECASE)
+        """The title without its kind's word, for where a badge beside it says the kind."""
+        heading = cited_title(self.id)
         return heading[:1].upper() + heading[1:]
 
     @property
     def text(self) -> str:
         return msg(f"rule.{self.id}.text")
+
+
+RULE_KINDS = ("rule", "note", "variant")
+
+
+def cited_title(rule_id: str) -> str:
+    """A rule's title without the kind's word it may start with ("Note: the last card" ->
+    "the last card"), so a list of cited rules reads "Arrow cards and the last card"."""
+    kinds = "|".join(re.escape(msg(f"rulekind.{kind}")) for kind in RULE_KINDS)
+    return re.sub(rf"^(?:{kinds})\s*:\s*", "", msg(f"rule.{rule_id}.title"), flags=re.IGNORECASE)
 
 
 def mismatch(check: str, expected: Any, found: Any) -> str:

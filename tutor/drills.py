@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.bots import decisions
+from tutor.core import cited_title
 from tutor.games import Game
 from tutor.messages import listed, msg
 from tutor.quizzes import CHOICES, below, numbers
@@ -107,7 +108,7 @@ class Task:
             )
         if right is None:
             return None, text
-        rules = listed([msg(f"rule.{rule}.title") for rule in self.rules])
+        rules = listed([cited_title(rule) for rule in self.rules])
         return right, f"{text} {msg('drill.rules' if len(self.rules) > 1 else 'drill.rule', rules=rules)}"
 
 

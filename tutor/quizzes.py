@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.bots import decisions
+from tutor.core import cited_title
 from tutor.games import Game
 from tutor.messages import msg
 
@@ -135,7 +136,7 @@ def make_question(
     ``quiz.<kind>`` (a variant, as a dealer keeping the card)."""
     values = tuple(value for _, value in choices)
     cited = tuple(dict.fromkeys(rules))  # each once, in order
-    see = msg("quiz.see", rules=[msg(f"rule.{rule}.title") for rule in cited])
+    see = msg("quiz.see", rules=[cited_title(rule) for rule in cited])
     return Question(
         game,
         kind,

@@ -74,7 +74,10 @@ def order_task(state, seat: int, move, level: int) -> Task:
         if after.tied
         else []
     )
-    why.append(msg("drill.tw-order.why", order=_names(state, answer)))
+    if len(answer) == 1:  # the others tied: no order to speak of
+        why.append(msg("drill.tw-order.why-one", player=state.name(answer[0])))
+    else:
+        why.append(msg("drill.tw-order.why", order=_names(state, answer)))
     prompt = msg("drill.tw-order.prompt", player=state.name(seat), shown=shown)
     rules = ("tw.order", "tw.tie") if after.tied else ("tw.order",)
     return Task(
