@@ -245,6 +245,12 @@ def scores_listed(scores) -> str:
     return listed([msg("app.log.score", player=player, score=score) for player, score in scores])
 
 
+def level_also(parts) -> str:
+    """The tie-break's clause naming the key's ``parts`` (ids, as "tricks") on which the players
+    were level too, between the score and the part that decided; "" for none."""
+    return msg("app.play.end.also", parts=listed([msg(f"app.play.end.part.{part}") for part in parts])) if parts else ""
+
+
 def in_order(names: list[str]) -> str:
     """Names one after the other, first first: "Ann, then Ben, then Cleo", "Ann, puis Ben, puis Cleo"."""
     said = [str(name) for name in names]

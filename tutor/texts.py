@@ -26,7 +26,7 @@ from tutor.games import Game, games
 from tutor.games import game as registered
 from tutor.lesson_links import MAX_STORED_BYTES
 from tutor.lessons import learner_choices, load_lesson
-from tutor.messages import LANGUAGES, Plural, catalog, either, listed, msg, scores_listed, spoken_language
+from tutor.messages import LANGUAGES, Plural, catalog, either, level_also, listed, msg, scores_listed, spoken_language
 from tutor.quizzes import quiz
 from tutor.records import MAX_RECORD_BYTES
 from tutor.yamlfile import file_size
@@ -114,8 +114,7 @@ def _tie_values(s: Situation) -> str:
 
 def _tied_also(s: Situation) -> str:
     """The parts between the score and the one that decides, on which the players were level too."""
-    parts = registered(s.game).words.KEY_PARTS[1:-1]
-    return msg("app.play.end.also", parts=listed([msg(f"app.play.end.part.{part}") for part in parts])) if parts else ""
+    return level_also(registered(s.game).words.KEY_PARTS[1:-1])
 
 
 def _options(s: Situation) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from tutor.messages import listed, msg, scores_listed
+from tutor.messages import level_also, listed, msg, scores_listed
 
 
 def number(value) -> str:
@@ -35,12 +35,11 @@ def score_text(state, seat: int) -> str:
 def why_won(state) -> str:
     """Who won, and the tie-break when the first score left several players level."""
     words, key, winners = state.game.words, ranking_key(state), state.winners()
-    parts = [msg(f"app.play.end.part.{part}") for part in words.KEY_PARTS]
     level = [seat for seat in range(state.players) if key(seat)[0] == key(winners[0])[0]]
     score = score_text(state, winners[0])
     names = [state.name(seat) for seat in level]
     if len(winners) > 1:
-        also = msg("app.play.end.also", parts=listed(parts[1:])) if len(parts) > 1 else ""
+        also = level_also(words.KEY_PARTS[1:])
         text = msg(
             "app.play.end.shared", players=listed([state.name(seat) for seat in winners]), score=score, also=also
         )
@@ -53,7 +52,7 @@ def why_won(state) -> str:
             deciding, tied = deciding + 1, still
             best = max(key(seat)[deciding] for seat in tied)
             still = [seat for seat in tied if key(seat)[deciding] == best]
-        also = msg("app.play.end.also", parts=listed(parts[1:deciding])) if deciding > 1 else ""
+        also = level_also(words.KEY_PARTS[1:deciding])
         values = scores_listed((state.name(seat), number(key(seat)[deciding])) for seat in tied)
         text = msg(
             "app.play.end.tie-break",
@@ -61,7 +60,7 @@ def why_won(state) -> str:
             score=score,
             also=also,
             player=state.name(winners[0]),
-            part=parts[deciding],
+            part=msg(f"app.play.end.part.{words.KEY_PARTS[deciding]}"),
             values=values,
         )
         rule = words.TIE_RULE
