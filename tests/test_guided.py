@@ -11,7 +11,7 @@ from one_file import one_file
 
 from tutor.bots import seat_moves
 from tutor.games import games
-from tutor.lessons import Lesson, bundled_lessons, check_lesson, learner_choices, load_lesson
+from tutor.lessons import Lesson, Moment, bundled_lessons, check_lesson, learner_choices, load_lesson
 from tutor.messages import LANGUAGES, set_language
 from widgets.stepper import LessonStepper
 
@@ -421,3 +421,20 @@ def test_the_end_of_a_guided_game_offers_it_again_on_a_new_deal():
     stepper.click("new-deal")
     assert stepper.step == 0 and stepper.lesson.seed != load_lesson(MT_GUIDED).seed
     assert stepper.states[1].snapshot() != first and stepper.board.state is stepper.run.position
+
+
+def test_thricewise_tells_of_two_pairs_set_aside_when_nobody_places():
+    """Two pairs of ranks turned up: every card goes aside and the turn ends with nobody
+    placing. The tie is still told, pair by pair ("Same rank for Cleo and Dev, and for Ada and Ben")."""
+    lesson, lines = ways(TW_GUIDED, "en")
+    for line in lines:
+        whole = Moment(line.states[0], line.states[-1], [], lesson.learner)
+        for single in whole.each_move():
+            after = single.after
+            if len(after.tied) == after.players and after.phase != "place":
+                said = lesson.entry.lessons.FACTS["tie"](single)
+                pairs = said.split(":")[0].removeprefix("Same rank for ").split(", and for ")
+                assert lesson.entry_moments["tie"](single) and len(pairs) == 2, said
+                assert sorted(" and ".join(pairs).split(" and ")) == sorted(map(after.name, range(after.players)))
+                return
+    pytest.fail("no way through the game turns up two pairs")

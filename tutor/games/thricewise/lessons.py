@@ -440,12 +440,28 @@ def _tie(moment) -> str:
     said = ""
     probe = moment.before.clone()
     for move in moment.after.move_stack[len(moment.before.move_stack) :]:
-        tied = probe.tied
+        aside = probe.deferred
         probe.push(move)
-        if probe.tied and probe.tied != tied and probe.phase == "place":
-            players = listed([probe.name(seat) for seat in probe.tied])
-            said = msg("tw.guided.tie-last" if probe.last_turn else "tw.guided.tie", players=players)
+        if _set_aside(aside, probe.deferred):
+            first, *more = _tied_by_rank(probe)
+            also = "".join(msg("tw.guided.tie-also", players=players) for players in more)
+            said = msg("tw.guided.tie-last" if probe.last_turn else "tw.guided.tie", players=first, also=also)
     return said
+
+
+def _tied_by_rank(state: State) -> list[str]:
+    """The players whose turned-up cards were set aside, listed rank by rank: two pairs of
+    ranks are two lists ("Ada and Ben", "Cleo and Dev")."""
+    rank = {seat: card.rank for seat in state.tied if (card := state.revealed[seat]) is not None}
+    return [
+        listed([state.name(seat) for seat in rank if rank[seat] == shared]) for shared in sorted(set(rank.values()))
+    ]
+
+
+def _set_aside(before: tuple, after: tuple) -> bool:
+    """Cards went aside (rule tw.tie): a player's set-aside cards grew, whoever else placed
+    (when every turned-up card is tied, nobody places and the turn ends at once)."""
+    return any(len(now) > len(then) for then, now in zip(before, after))
 
 
 def _span_full(state: State) -> bool:
@@ -480,7 +496,7 @@ MOMENTS = {
     "flush": lambda moment: _scored(moment, "flush"),
     "set": lambda moment: _scored(moment, "set"),
     "run": lambda moment: _scored(moment, "run"),
-    "tie": lambda moment: bool(moment.after.tied) and moment.after.phase == "place",
+    "tie": lambda moment: _set_aside(moment.before.deferred, moment.after.deferred),
     "last-turn": lambda moment: moment.after.last_turn and not moment.after.is_terminal(),
     "drawn": lambda moment: any(type(move) is Draw for _state, move in replayed(moment.before, moment.after)),
     "grid-limit": lambda moment: _span_full(moment.after),
