@@ -120,11 +120,27 @@ def open_page(page, voila: VoilaServer, notebook: str):
     fails with what the browser had of it and the end of the server's log."""
     from playwright.sync_api import TimeoutError as PageTimeout
 
+    hear_console(page)
     try:
         page.goto(voila.page_url(notebook))
     except PageTimeout as error:
         raise AssertionError(f"{error}\n{voila.loading_report(page)}") from None
     wait_for_page(page, notebook)
+
+
+def hear_console(page) -> None:
+    """Keep what the page's scripts say went wrong (``page.said``): a widget the browser could
+    not make, a script's exception. A page that stops answering says nothing on the server's side."""
+    if hasattr(page, "said"):
+        return
+    page.said = []
+
+    def heard(message) -> None:
+        if message.type == "error":  # its warnings are the same every time (versions of shared modules)
+            page.said.append(message.text[:300])
+
+    page.on("console", heard)
+    page.on("pageerror", lambda error: page.said.append(f"exception: {str(error)[:300]}"))
 
 
 def at_page(notebook: str):

@@ -17,6 +17,9 @@ from .test_play import smallest_table, wait_for_log
 from .test_screens import LAPTOP, PHONE, TO_THE_TOP, WIDE, outside_view, settle
 
 NEXT = ".tutor-stepnav [data-target='next']"
+# The cards drawn in the hand, each with whether it is chosen and whether it may be clicked.
+HAND_SHOWN = """() => [...document.querySelectorAll("[data-target^='card:']")].map(card =>
+  [card.getAttribute('aria-label').split(',')[0], card.getAttribute('aria-pressed'), card.getAttribute('aria-disabled')])"""
 GUIDED = [
     (game, number)
     for game in games()
@@ -28,6 +31,8 @@ GUIDED = [
 def play(page, game: str, move) -> None:
     """As tests/browser/boards.py plays, but a card is clicked near its left edge: in a full
     hand on a phone the next card covers the rest of it, as a person sees."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
     *choices, last = board_module(game).clicks(move)
     for selector in choices:
         if selector.startswith("[data-target^='card:']"):
@@ -37,7 +42,11 @@ def play(page, game: str, move) -> None:
                 card.wait_for(state="visible")
                 box = card.bounding_box()
             card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
-            page.locator(f"{selector}[aria-pressed='true']").wait_for()
+            try:
+                page.locator(f"{selector}[aria-pressed='true']").wait_for()
+            except PageTimeout:
+                hand = page.evaluate(HAND_SHOWN)
+                raise AssertionError(f"{selector} clicked, never shown chosen; the hand shows {hand}") from None
         else:
             page.click(selector)
     page.click(last)

@@ -18,6 +18,12 @@ from .boards import play
 from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, open_page, screenshot
 
 LOG_ENTRIES = "document.querySelectorAll('.tutor-log li').length"
+# What a play page shows of its game: moves in the log, seats in the settings, the message.
+TABLE_SHOWN = f"""() => ({{
+  moves: {LOG_ENTRIES},
+  seats: document.querySelectorAll('.tutor-seat').length,
+  message: (document.querySelector('.tutor-message') || {{}}).innerText || '',
+}})"""
 
 
 def smallest_table(page, voila, game: str) -> GameTable:
@@ -51,8 +57,19 @@ def fold_settings(page) -> None:
 
 
 def wait_for_log(page, table: GameTable) -> None:
-    """The page has made the same moves as ``table`` (each move is one log entry)."""
-    page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(table.sentences))
+    """The page has made the same moves as ``table`` (each move is one log entry). If it never
+    does, the failure says what the page shows instead, so that one failure tells a change the
+    page never took (its seats still the old number) from a log that stopped or went elsewhere."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(table.sentences))
+    except PageTimeout:
+        shown = page.evaluate(TABLE_SHOWN)
+        raise AssertionError(
+            f"the page's log never had the table's {len(table.sentences)} moves with {len(table.seats)} seats; "
+            f"the page shows {shown}; its scripts said {getattr(page, 'said', [])[-10:]}"
+        ) from None
 
 
 def upload(page, file) -> None:
