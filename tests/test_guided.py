@@ -320,7 +320,7 @@ def test_every_rule_of_a_round_is_said_when_it_first_matters_in_danger_13():
     )
     tips = [first.when for firsts in line.firsts for first in firsts]
     tips += [first.when for plays in line.plays.values() for decision in plays[1:] for first in decision.firsts]
-    for words_said in ("deal first", "one card in each deal", "13 or more", "bank their plus cards"):
+    for words_said in ("deal first", "gives each player one card", "13 or more", "bank their plus cards"):
         assert words_said in said
     assert {"your-choice", "draw", "refused"} <= set(tips), tips
     assert len(tips) == len(set(tips))

@@ -435,8 +435,8 @@ def _result(moment) -> str:
 
 
 def _tie(moment) -> str:
-    """The last tie on the way: whose cards of one rank were set aside, and, on the last turn,
-    that they will not be placed."""
+    """The last tie on the way: whose cards of one rank were set aside, and, when no turn is
+    left in which to place them, that they never will be."""
     said = ""
     probe = moment.before.clone()
     for move in moment.after.move_stack[len(moment.before.move_stack) :]:
@@ -445,8 +445,17 @@ def _tie(moment) -> str:
         if _set_aside(aside, probe.deferred):
             first, *more = _tied_by_rank(probe)
             also = "".join(msg("tw.guided.tie-also", players=players) for players in more)
-            said = msg("tw.guided.tie-last" if probe.last_turn else "tw.guided.tie", players=first, also=also)
+            key = "tw.guided.tie" if _a_turn_left_to_place(probe) else "tw.guided.tie-last"
+            said = msg(key, players=first, also=also)
     return said
+
+
+def _a_turn_left_to_place(state: State) -> bool:
+    """Cards set aside at this reveal may still go down: a later turn is not the last one, its
+    pick leaving a card in hand (rule tw.last-turn). With nobody to place, the next turn has
+    already begun (or waits for the draw)."""
+    drawn = state.phase in ("place", "draw") and len(state.deck) >= state.players
+    return max(map(len, state.hands)) + drawn >= 2
 
 
 def _tied_by_rank(state: State) -> list[str]:
