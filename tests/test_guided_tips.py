@@ -139,6 +139,7 @@ def test_thricewise_tie_tip_and_closing_text_are_true_to_the_position(quick_othe
     lesson = load_lesson(GUIDED["thricewise"])
     ties, last, shared = 0, 0, 0
     for way, line in seeded_ways(lesson, WAYS):
+        placing = placing_turns(line)
         for index, moment, firsts in shown(lesson, line):
             for first in firsts:
                 if first.when != "tie":
@@ -149,7 +150,7 @@ def test_thricewise_tie_tip_and_closing_text_are_true_to_the_position(quick_othe
                     aside, turn = probe.deferred, probe.turn
                     probe.push(move)
                     if any(len(now) > len(then) for then, now in zip(aside, probe.deferred)):  # cards went aside
-                        tied = (list(probe.tied), not any(later > turn for later in placing_turns(line)))
+                        tied = (list(probe.tied), not any(later > turn for later in placing))
                 assert tied is not None, f"way {way}, step {index + 1}: a tie tip without a tie"
                 seats, never = tied
                 assert all(probe.name(seat) in said for seat in seats) and "both" not in said

@@ -445,17 +445,9 @@ def _tie(moment) -> str:
         if _set_aside(aside, probe.deferred):
             first, *more = _tied_by_rank(probe)
             also = "".join(msg("tw.guided.tie-also", players=players) for players in more)
-            key = "tw.guided.tie" if _a_turn_left_to_place(probe) else "tw.guided.tie-last"
+            key = "tw.guided.tie" if probe.aside_placeable_later else "tw.guided.tie-last"
             said = msg(key, players=first, also=also)
     return said
-
-
-def _a_turn_left_to_place(state: State) -> bool:
-    """Cards set aside at this reveal may still go down: a later turn is not the last one, its
-    pick leaving a card in hand (rule tw.last-turn). With nobody to place, the next turn has
-    already begun (or waits for the draw)."""
-    drawn = state.phase in ("place", "draw") and len(state.deck) >= state.players
-    return max(map(len, state.hands)) + drawn >= 2
 
 
 def _tied_by_rank(state: State) -> list[str]:

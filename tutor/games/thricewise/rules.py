@@ -455,6 +455,19 @@ class State(core.State[Move]):
             return all(len(hand) + (pick is not None) <= 1 for hand, pick in zip(self.hands, self.picks))
         return self.phase == "place" and not any(self.hands)
 
+    @property
+    def aside_placeable_later(self) -> bool:
+        """Rule tw.last-turn: cards set aside at this reveal may still go down, on a later turn
+        that is not the last one (its pick leaves a card in hand). When nobody placed, the
+        reveal ended the turn, so the next one has begun or waits for its draw."""
+        drawn = self.phase in ("place", "draw") and self._draws_at_turn_end
+        return max(map(len, self.hands)) + drawn >= 2
+
+    @property
+    def _draws_at_turn_end(self) -> bool:
+        """Rule tw.draw: everyone draws while the deck has a card for each player."""
+        return len(self.deck) >= self.players
+
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
@@ -718,7 +731,7 @@ class State(core.State[Move]):
         self.order, self.placing = (), 0
         if not any(self.hands):
             self.phase, self.to_move = "over", TERMINAL
-        elif len(self.deck) >= self.players:
+        elif self._draws_at_turn_end:
             self.phase, self.to_move = "draw", CHANCE
         else:
             self._start_turn()
