@@ -506,3 +506,20 @@ def test_the_coach_tells_the_person_its_move_and_why(game):
     assert advice.move in seat_moves(table.state, table.person_to_move())
     finish(table, random.Random(1))
     assert table.coach_button.layout.display == "none" and table.session.coach_advice() is None
+
+
+def closed(widget) -> bool:
+    """Whether the widget and every widget inside it are closed (gone from the kernel and the page)."""
+    return widget.comm is None and all(closed(child) for child in getattr(widget, "children", ()))
+
+
+def test_a_new_game_closes_the_old_board_and_end_screen():
+    table = table_for("danger-13")
+    finish(table, random.Random(3))
+    board, end_screen = table.board, table.stage.children[0]
+    assert table.state.is_terminal() and not closed(board)
+    table.new_game(table.next_seed())
+    assert closed(board) and closed(end_screen)
+    assert not closed(table.board) and contains(table, table.board)
+    table.close()
+    assert closed(table.board) and table.comm is None

@@ -105,6 +105,23 @@ class Pickable(StateComponent):
         self.pick_callbacks(english_name(name), str(name))
 
 
+def close_tree(widget) -> None:
+    """Close a widget and every widget inside it: ipywidgets' ``close()`` closes one model, and
+    a box thrown away would leave its children alive in the kernel and in the page."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    widget.close()
+
+
+def replace_children(box, children: list, keep: tuple = ()) -> None:
+    """Show ``children`` in ``box``; the widgets that leave it are closed, but for ``keep``
+    (widgets their owner shows again later)."""
+    gone = [widget for widget in box.children if widget not in children and widget not in keep]
+    box.children = children
+    for widget in gone:
+        close_tree(widget)
+
+
 class Callbacks:
     """A list of functions to call with an event, as ipywidgets' ``on_click`` does."""
 

@@ -24,7 +24,7 @@ from tutor.session import PERSON, NotYourTurn, Session
 from tutor.svg.draw import el
 from tutor.visitor_text import visitor_text
 from widgets.boards import board_for
-from widgets.component import Callbacks, Component
+from widgets.component import Callbacks, Component, close_tree, replace_children
 from widgets.feedback import feedback
 from widgets.guard import log
 from widgets.languages import relabel_options, with_language
@@ -296,6 +296,8 @@ class GameTable(w.VBox):
 
     def close(self) -> None:
         self.bots.stop()  # a table thrown away (built ahead of its visitor, or remade) plays on no more
+        for part in (*self.children, self.table, self.board):  # the table and board may be off the page
+            close_tree(part)
         super().close()
 
     # ------------------------------------------------------------- the game
@@ -309,11 +311,13 @@ class GameTable(w.VBox):
         if self._relabelling:
             return
         self.bots.stop()
+        old_board = self.board
         self._deal(seed)
         # the same sheet: new children would make the browser rebuild the side panel, log and all
         self.scores.seat = None  # first: the old seat may not exist in the new game
         self.scores.state = self.state
         self._begin()
+        close_tree(old_board)  # after the new one took its place: the page never shows an empty table
 
     def _deal(self, seed: int) -> None:
         """A session under the settings shown, and its board."""
@@ -329,7 +333,7 @@ class GameTable(w.VBox):
 
     def _begin(self) -> None:
         """The table, the settings' texts and the first moves of the game just dealt."""
-        self.body.children = [self.table]
+        replace_children(self.body, [self.table])  # a record being replayed is closed
         self._describe_bots()
         self._describe_deal()
         self.message.value = ""
@@ -500,7 +504,7 @@ class GameTable(w.VBox):
         self.undo_button.disabled = not self.session.can_undo
         self.undo_button.layout.display = "none" if state.is_terminal() else None  # the end screen offers a new game
         if passing is not None:
-            self.stage.children = [self._pass_screen(passing)]
+            replace_children(self.stage, [self._pass_screen(passing)], keep=(self.board,))
             self.scores.seat = None
             self.scores.state = state
             self._say(None, msg("app.play.pass.message", player=state.name(passing)))
@@ -511,7 +515,8 @@ class GameTable(w.VBox):
         self.board.state = state
         self.scores.seat = self.session.holder
         self.scores.state = state
-        self.stage.children = [self._end_screen(), self.board] if state.is_terminal() else [self.board]
+        # each _show builds its own pass or end screen: the one shown before is closed
+        replace_children(self.stage, [self._end_screen(), self.board] if state.is_terminal() else [self.board])
         if state.is_terminal():
             winners = [state.name(seat) for seat in state.winners()]  # a list: listed, and the verb agrees
             won = self.session.holder is not None and self.session.holder in state.winners()
@@ -573,5 +578,5 @@ class GameTable(w.VBox):
         self._say(None, msg("app.record.opened", file=upload["name"]))
 
     def close_record(self) -> None:
-        self.body.children = [self.table]
+        replace_children(self.body, [self.table])
         self._show()
