@@ -25,7 +25,7 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from tutor.classroom.store import AnswerRecord, ClassRecord, ClassStore, open_store
@@ -160,7 +160,7 @@ class Classrooms:
         language: str,
         *,
         steps: int,
-        try_steps=(),
+        try_steps: Iterable[int] = (),
         reveal: str = REVEAL_BY_TEACHER,
         size: int | None = None,
     ) -> Teacher:
@@ -289,7 +289,9 @@ def _position(record: ClassRecord) -> Position:
     return Position(data["step"], frozenset(data["revealed"]), data["reached"], record.version, ended, replaced)
 
 
-def _position_data(step: int, revealed, reached: int, ended: bool = False, replaced: bool = False) -> dict:
+def _position_data(
+    step: int, revealed: Iterable[int], reached: int, ended: bool = False, replaced: bool = False
+) -> dict:
     data = {"step": step, "revealed": sorted(revealed), "reached": reached}
     if ended:
         data["ended"] = True
@@ -342,7 +344,7 @@ class Teacher(_Member):
         current = self.position()
         return self._save(current.step, current.revealed | {current.step}, current.reached)
 
-    def _save(self, step: int, revealed, reached: int) -> Position:
+    def _save(self, step: int, revealed: Iterable[int], reached: int) -> Position:
         if self.position().ended:
             raise ClassroomError(msg("classroom.error.ended-teacher", code=self.code))
         version = self.store.set_position(self.code, _position_data(step, revealed, reached))

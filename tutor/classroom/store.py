@@ -23,9 +23,11 @@ import sqlite3
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import redis
 
@@ -212,14 +214,14 @@ class SQLiteStore(ClassStore):
                 self._db.execute("ALTER TABLE lessons ADD COLUMN owner TEXT NOT NULL DEFAULT ''")
 
     @contextmanager
-    def _guard(self):
+    def _guard(self) -> Iterator[None]:
         try:
             yield
         except sqlite3.OperationalError as error:
             raise StoreUnavailable(msg("classroom.error.store-down")) from error
 
     @contextmanager
-    def _write(self):
+    def _write(self) -> Iterator[None]:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield
@@ -229,7 +231,7 @@ class SQLiteStore(ClassStore):
         self._db.execute("COMMIT")
 
     @contextmanager
-    def _use(self, writing: bool = False):
+    def _use(self, writing: bool = False) -> Iterator[sqlite3.Connection]:
         with self._lock, self._guard():
             if writing:
                 with self._write():
@@ -237,7 +239,7 @@ class SQLiteStore(ClassStore):
             else:
                 yield self._db
 
-    def create_class(self, code, info, position, expires_at):
+    def create_class(self, code: str, info: dict, position: dict, expires_at: float) -> bool:
         with self._use(writing=True) as db:
             inserted = db.execute(
                 "INSERT OR IGNORE INTO classes VALUES (?, ?, ?, 0, ?)",
@@ -245,7 +247,7 @@ class SQLiteStore(ClassStore):
             )
             return inserted.rowcount == 1
 
-    def get_class(self, code):
+    def get_class(self, code: str) -> ClassRecord | None:
         with self._use() as db:
             row = db.execute(
                 "SELECT info, position, version, expires_at FROM classes WHERE code = ?", (code,)
@@ -254,7 +256,7 @@ class SQLiteStore(ClassStore):
             return None
         return ClassRecord(code, json.loads(row[0]), json.loads(row[1]), row[2], row[3])
 
-    def set_position(self, code, position):
+    def set_position(self, code: str, position: dict) -> int | None:
         with self._use(writing=True) as db:
             row = db.execute(
                 "UPDATE classes SET position = ?, version = version + 1 WHERE code = ? RETURNING version",
@@ -262,11 +264,11 @@ class SQLiteStore(ClassStore):
             ).fetchone()
         return None if row is None else row[0]
 
-    def set_expiry(self, code, expires_at):
+    def set_expiry(self, code: str, expires_at: float) -> bool:
         with self._use(writing=True) as db:
             return db.execute("UPDATE classes SET expires_at = ? WHERE code = ?", (expires_at, code)).rowcount == 1
 
-    def join(self, code, token, name, capacity):
+    def join(self, code: str, token: str, name: str, capacity: int) -> str | None:
         with self._use(writing=True) as db:
             if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone() is None:
                 return None
@@ -279,26 +281,26 @@ class SQLiteStore(ClassStore):
             db.execute("INSERT INTO learners VALUES (?, ?, ?, ?)", (code, token, name, (last or 0) + 1))
             return name
 
-    def remove_learner(self, code, token):
+    def remove_learner(self, code: str, token: str) -> bool:
         with self._use(writing=True) as db:
             db.execute("DELETE FROM answers WHERE code = ? AND token = ?", (code, token))
             return db.execute("DELETE FROM learners WHERE code = ? AND token = ?", (code, token)).rowcount == 1
 
-    def learners(self, code):
+    def learners(self, code: str) -> list[tuple[str, str]]:
         with self._use() as db:
             return [
                 tuple(row)
                 for row in db.execute("SELECT token, name FROM learners WHERE code = ? ORDER BY seq", (code,))
             ]
 
-    def put_answer(self, code, answer):
+    def put_answer(self, code: str, answer: AnswerRecord) -> None:
         with self._use(writing=True) as db:
             db.execute(
                 "INSERT OR REPLACE INTO answers VALUES (?, ?, ?, ?, ?, ?)",
                 (code, answer.token, answer.step, answer.move, answer.allowed, answer.right),
             )
 
-    def answers(self, code, token=None):
+    def answers(self, code: str, token: str | None = None) -> list[AnswerRecord]:
         query = "SELECT token, step, move, allowed, is_right FROM answers WHERE code = ?"
         parameters: tuple = (code,)
         if token is not None:
@@ -310,14 +312,14 @@ class SQLiteStore(ClassStore):
             AnswerRecord(token, step, move, bool(allowed), bool(right)) for token, step, move, allowed, right in rows
         ]
 
-    def purge_expired(self, now):
+    def purge_expired(self, now: float) -> int:
         with self._use(writing=True) as db:
             expired = "SELECT code FROM classes WHERE expires_at <= ?"
             db.execute(f"DELETE FROM answers WHERE code IN ({expired})", (now,))
             db.execute(f"DELETE FROM learners WHERE code IN ({expired})", (now,))
             return db.execute("DELETE FROM classes WHERE expires_at <= ?", (now,)).rowcount
 
-    def note_wrong_guess(self, address, now):
+    def note_wrong_guess(self, address: str, now: float) -> tuple[int, float]:
         with self._use(writing=True) as db:
             db.execute("DELETE FROM guessers WHERE first <= ?", (now - GUESS_WINDOW_SECONDS,))
             db.execute(
@@ -332,7 +334,7 @@ class SQLiteStore(ClassStore):
             count, first = db.execute("SELECT count, first FROM guessers WHERE address = ?", (address,)).fetchone()
             return count, first
 
-    def wrong_guesses(self, address, now):
+    def wrong_guesses(self, address: str, now: float) -> tuple[int, float]:
         with self._use() as db:
             row = db.execute(
                 "SELECT count, last FROM guessers WHERE address = ? AND first > ?",
@@ -340,7 +342,7 @@ class SQLiteStore(ClassStore):
             ).fetchone()
         return (row[0], row[1]) if row else (0, -math.inf)
 
-    def put_lesson(self, code, text, owner=""):
+    def put_lesson(self, code: str, text: str, owner: str = "") -> None:
         with self._use(writing=True) as db:
             db.execute(
                 "INSERT OR REPLACE INTO lessons (code, text, opened, owner) VALUES (?, ?, ?, ?)",
@@ -357,14 +359,14 @@ class SQLiteStore(ClassStore):
                 (MAX_LESSONS,),
             )
 
-    def get_lesson(self, code):
+    def get_lesson(self, code: str) -> str | None:
         with self._use(writing=True) as db:
             row = db.execute("SELECT text FROM lessons WHERE code = ?", (code,)).fetchone()
             if row is not None:
                 db.execute("UPDATE lessons SET opened = ? WHERE code = ?", (time.time(), code))
         return None if row is None else row[0]
 
-    def close(self):
+    def close(self) -> None:
         with self._lock:
             self._db.close()
 
@@ -410,7 +412,9 @@ class RedisStore(ClassStore):
 
     def __init__(self, address: str):
         self.address = address
-        self._redis = redis.Redis.from_url(
+        # redis-py's types say bytes | str where decode_responses gives str, and type a pipeline's
+        # chained commands as their results: the client goes unchecked, these methods' signatures say the types.
+        self._redis: Any = redis.Redis.from_url(
             address,
             decode_responses=True,
             socket_timeout=self.TIMEOUT_SECONDS,
@@ -422,7 +426,7 @@ class RedisStore(ClassStore):
         self._set_expiry = self._redis.register_script(SET_EXPIRY_SCRIPT)
 
     @contextmanager
-    def _guard(self):
+    def _guard(self) -> Iterator[None]:
         try:
             yield
         except redis.exceptions.ConnectionError as error:  # also covers timeouts
@@ -431,7 +435,7 @@ class RedisStore(ClassStore):
     def _key(self, code: str, *parts: str) -> str:
         return ":".join((self.PREFIX + code, *parts))
 
-    def create_class(self, code, info, position, expires_at):
+    def create_class(self, code: str, info: dict, position: dict, expires_at: float) -> bool:
         with self._guard():
             return bool(
                 self._create(
@@ -440,7 +444,7 @@ class RedisStore(ClassStore):
                 )
             )
 
-    def get_class(self, code):
+    def get_class(self, code: str) -> ClassRecord | None:
         with self._guard():
             fields = self._redis.hgetall(self._key(code))
         if not fields:
@@ -453,23 +457,23 @@ class RedisStore(ClassStore):
             float(fields["expires_at"]),
         )
 
-    def set_position(self, code, position):
+    def set_position(self, code: str, position: dict) -> int | None:
         with self._guard():
             version = self._set_position(keys=[self._key(code)], args=[json.dumps(position)])
         return None if version is None else int(version)
 
-    def set_expiry(self, code, expires_at):
+    def set_expiry(self, code: str, expires_at: float) -> bool:
         with self._guard():
             return bool(self._set_expiry(keys=[self._key(code), self.PREFIX + "expiry"], args=[code, repr(expires_at)]))
 
-    def join(self, code, token, name, capacity):
+    def join(self, code: str, token: str, name: str, capacity: int) -> str | None:
         with self._guard():
             return self._join(
                 keys=[self._key(code), self._key(code, "learners"), self._key(code, "order")],
                 args=[token, name, capacity],
             )
 
-    def remove_learner(self, code, token):
+    def remove_learner(self, code: str, token: str) -> bool:
         with self._guard():
             with self._redis.pipeline(transaction=True) as pipe:
                 removed, *_ = (
@@ -480,7 +484,7 @@ class RedisStore(ClassStore):
                 )
         return removed == 1
 
-    def learners(self, code):
+    def learners(self, code: str) -> list[tuple[str, str]]:
         with self._guard():
             with self._redis.pipeline(transaction=True) as pipe:
                 order, names = (
@@ -488,7 +492,7 @@ class RedisStore(ClassStore):
                 )
         return [(token, names[token]) for token in order]
 
-    def put_answer(self, code, answer):
+    def put_answer(self, code: str, answer: AnswerRecord) -> None:
         with self._guard():
             self._redis.hset(
                 self._key(code, "answers", answer.token),
@@ -496,7 +500,7 @@ class RedisStore(ClassStore):
                 json.dumps([answer.move, answer.allowed, answer.right]),
             )
 
-    def answers(self, code, token=None):
+    def answers(self, code: str, token: str | None = None) -> list[AnswerRecord]:
         with self._guard():
             tokens = [token] if token is not None else self._redis.lrange(self._key(code, "order"), 0, -1)
             with self._redis.pipeline(transaction=False) as pipe:
@@ -510,7 +514,7 @@ class RedisStore(ClassStore):
         ]
         return sorted(found, key=lambda answer: (answer.step, answer.token))
 
-    def purge_expired(self, now):
+    def purge_expired(self, now: float) -> int:
         with self._guard():
             codes = self._redis.zrangebyscore(self.PREFIX + "expiry", "-inf", now)
             for code in codes:
@@ -524,7 +528,7 @@ class RedisStore(ClassStore):
                 self._redis.zrem(self.PREFIX + "expiry", code)
         return len(codes)
 
-    def put_lesson(self, code, text, owner=""):
+    def put_lesson(self, code: str, text: str, owner: str = "") -> None:
         with self._guard():
             opened = self.LESSONS + "opened"
             self._redis.set(self.LESSONS + code, text)
@@ -543,7 +547,7 @@ class RedisStore(ClassStore):
                 self._redis.delete(*(self.LESSONS + old for old in dropped))
                 self._redis.zrem(opened, *dropped)
 
-    def note_wrong_guess(self, address, now):
+    def note_wrong_guess(self, address: str, now: float) -> tuple[int, float]:
         key = "tutor:guesser:" + address  # forgotten with its window: as many addresses as guessed within it
         with self._guard():
             first = self._redis.hget(key, "first")
@@ -558,17 +562,17 @@ class RedisStore(ClassStore):
                 count, first = pipe.execute()[-1]
         return int(count), float(first)
 
-    def wrong_guesses(self, address, now):
+    def wrong_guesses(self, address: str, now: float) -> tuple[int, float]:
         with self._guard():
             count, first, last = self._redis.hmget("tutor:guesser:" + address, "count", "first", "last")
         return (int(count), float(last)) if count and float(first) > now - GUESS_WINDOW_SECONDS else (0, -math.inf)
 
-    def get_lesson(self, code):
+    def get_lesson(self, code: str) -> str | None:
         with self._guard():
             text = self._redis.get(self.LESSONS + code)
             if text is not None:
                 self._redis.zadd(self.LESSONS + "opened", {code: time.time()})
             return text
 
-    def close(self):
+    def close(self) -> None:
         self._redis.close()
