@@ -155,7 +155,7 @@ class Event:
         return self.details[name]
 
 
-def player_count_refusal(game_id: str, players, counts: range) -> str | None:
+def player_count_refusal(game_id: str, players: object, counts: range) -> str | None:
     """The sentence that refuses ``players`` for the game; None when it is played by that many."""
     if type(players) is int and players in counts:
         return None

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.bots import make_bots, seat_moves
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
+from tutor.bots import Bot, make_bots, seat_moves
+from tutor.core import CHANCE, SIMULTANEOUS, State, TutorError, advance_chance, mismatch  # noqa: F401 (mismatch: for lesson checks)
+from tutor.games import Game
 from tutor.games import game as registered
 from tutor.lesson_texts import read_lesson, split, text_file
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, listed, msg, spoken_language
@@ -67,7 +68,7 @@ class Moment:
     moves: list[tuple[int, Any, Any]]
     learner: int
 
-    def each_move(self):
+    def each_move(self) -> Iterator[Moment]:
         """The same way one move at a time, deals and draws too: a moment for each move."""
         probe = self.before.clone()
         for move in self.after.move_stack[len(self.before.move_stack) :]:
@@ -141,11 +142,11 @@ class Lesson:
         return step.try_ is not None and step.try_.until is not None
 
     @property
-    def entry(self):
+    def entry(self) -> Game:
         """The lesson's game in the registry."""
         return registered(self.game)
 
-    def start_state(self):
+    def start_state(self) -> State[Any]:
         """The position before step 1."""
         entry = self.entry
         try:
@@ -166,7 +167,7 @@ class Lesson:
                 )
             ) from None
 
-    def states(self) -> list:
+    def states(self) -> list[State[Any]]:
         """The position shown at each step (after that step's moves), in order; in a guided
         game, where the learner's free moves are the coach's choices."""
         return self.line().states
@@ -219,7 +220,15 @@ class Lesson:
     PLAY_LIMIT = 500  # learner moves in one play-on step before the checker gives up on its moment
 
     def _play_on(
-        self, index: int, step: Step, state, bots, choose, seen: set[str], stopped: bool, start: Decision
+        self,
+        index: int,
+        step: Step,
+        state: State[Any],
+        bots: list[Bot],
+        choose: Callable[[int, Any], Any] | None,
+        seen: set[str],
+        stopped: bool,
+        start: Decision,
     ) -> tuple[list, list[Decision]]:
         """A play-on step from ``start``: the learner's moves (chosen, else the coach's for the
         learner), each answered by the coach for the others, until the step's moment happens
@@ -244,7 +253,7 @@ class Lesson:
             raise TutorError(msg("lesson.play-never", until=step.try_.until if step.try_ else "", count=len(answers)))
         return answers, decisions
 
-    def _others(self, state, step: Step, bots, moves: list) -> bool:
+    def _others(self, state: State[Any], step: Step, bots: list[Bot], moves: list) -> bool:
         """The coach plays the other seats until the learner may move; True when the play-on
         step's moment happened on the way (the play stops there)."""
         while True:
@@ -254,7 +263,7 @@ class Lesson:
             if self._move_until(state, step, bots[others[0]].choose(state, others[0]), moves):
                 return True
 
-    def _move_until(self, state, step: Step, move, moves: list) -> bool:
+    def _move_until(self, state: State[Any], step: Step, move: Any, moves: list) -> bool:
         """Play ``move``, then the deals and draws it brings one at a time; True (and no more
         of them) as soon as the play-on step's moment happens."""
         until = step.try_.until if step.try_ else None
@@ -269,7 +278,9 @@ class Lesson:
             before = state.clone()
             state.push(state.chance_move())
 
-    def _answer(self, index: int, step: Step, state, bots, choose):
+    def _answer(
+        self, index: int, step: Step, state: State[Any], bots: list[Bot], choose: Callable[[int, Any], Any] | None
+    ) -> Any:
         """The learner's move after a free step: chosen, else the coach's for the learner."""
         if step.try_ is None or not step.try_.free or self.learner is None:
             return None
@@ -278,7 +289,7 @@ class Lesson:
         chosen = choose(index, state.clone()) if choose is not None else None
         return chosen if chosen is not None else bots[self.learner].choose(state, self.learner)
 
-    def _coach(self, state, step: Step, bots, moves: list, deal: bool = True) -> None:
+    def _coach(self, state: State[Any], step: Step, bots: list[Bot], moves: list, deal: bool = True) -> None:
         """The coach's moves for the other seats: a number of them, or ``turn``: until the
         learner may move (or the game is over)."""
         if step.coach is None:
@@ -306,7 +317,7 @@ class Lesson:
         return any(happened(single) for single in moment.each_move())
 
     @property
-    def entry_moments(self) -> dict:
+    def entry_moments(self) -> Mapping[str, Callable[[Moment], bool]]:
         return self.entry.lessons.MOMENTS
 
     def text(self, text: str, moment: Moment) -> str:
@@ -318,7 +329,7 @@ class Lesson:
         # a fact with nothing to say leaves its neighbours' spaces behind: "{dealt} {bust} {your_move}"
         return _SPACES.sub(" ", filled).strip()
 
-    def judge(self, step: Step, state, move) -> tuple[bool, str]:
+    def judge(self, step: Step, state: State[Any], move: Any) -> tuple[bool, str]:
         """Answer a learner's move on a try-it step: right, or why not (tutor.lesson_run.LessonRun
         judges a learner's moves through a lesson; this is the same verdict, in words)."""
         verdict = judge_move(self, step, state, move)
@@ -437,8 +448,8 @@ def learner_choices(lesson: Lesson) -> list[Callable[[int, Any], Any] | None]:
     last legal move, and random legal moves from several seeds."""
     learner = lesson.learner if lesson.learner is not None else 0
 
-    def pick(rng: random.Random | None, last: bool = False):
-        def choose(_index: int, state):
+    def pick(rng: random.Random | None, last: bool = False) -> Callable[[int, Any], Any]:
+        def choose(_index: int, state: State[Any]) -> Any:
             moves = seat_moves(state, learner)
             if rng is None:
                 return moves[-1] if last else moves[0]
@@ -495,7 +506,7 @@ def _check_line(lesson: Lesson, line: Line) -> list[tuple[int | None, str]]:
     for index, (step, moment) in enumerate(zip(lesson.steps, line.moments)):
         state = line.states[index]
 
-        def fail(problem, number=step.number) -> None:
+        def fail(problem: str, number: int = step.number) -> None:
             failures.append((number, msg("lesson.step-failure", file=lesson.path, step=number, problem=problem)))
 
         for note in step.notes:
@@ -523,7 +534,7 @@ def _check_line(lesson: Lesson, line: Line) -> list[tuple[int | None, str]]:
     return failures
 
 
-def text_fields(data: dict):
+def text_fields(data: dict) -> Iterator[tuple[int | None, str, Any]]:
     """(step number or None, field, value) for every text of a lesson file a learner reads:
     the title, the summary, and each step's say, try prompt and remarks on weaker moves."""
     for name in ("title", "summary"):
@@ -607,7 +618,7 @@ def _seat_problems(name: str, languages: list[str]) -> list[str]:
     ]
 
 
-def unnamed_notes(entry, step: Step, before, after) -> list[str]:
+def unnamed_notes(entry: Game, step: Step, before: State[Any], after: State[Any]) -> list[str]:
     """The notes and variants the step's position relies on (they apply between ``before``
     and ``after``) that the step does not name, so the page would not show them."""
     return [
@@ -617,7 +628,7 @@ def unnamed_notes(entry, step: Step, before, after) -> list[str]:
     ]
 
 
-def _note_problem(entry, note: str, before, after) -> str | None:
+def _note_problem(entry: Game, note: str, before: State[Any], after: State[Any]) -> str | None:
     """Why the step may not name ``note``: the game cannot tell where it applies, or it
     does not apply between ``before`` (the previous step's position) and ``after``."""
     applies = entry.notes.get(note)
@@ -626,7 +637,7 @@ def _note_problem(entry, note: str, before, after) -> str | None:
     return None if applies(before, after) else msg("checks.note-does-not-apply", note=note)
 
 
-def parse_move_for(entry, state, text: str):
+def parse_move_for(entry: Game, state: State[Any], text: str) -> Any:
     """A move in lesson notation, optionally prefixed by the mover's name ("Red: blue 9 -> 1")."""
     text = str(text)
     seat_part, colon, rest = text.partition(":")
@@ -638,7 +649,9 @@ def parse_move_for(entry, state, text: str):
     return entry.parse_move(text.strip(), state.players)
 
 
-def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], moments: dict | None = None) -> Step:
+def _parse_step(
+    number: int, raw: dict, entry: Game, state: State[Any], known_rules: set[str], moments: Mapping | None = None
+) -> Step:
     """One step; its fields' types are already checked (tutor.schema), their meaning is checked here."""
     checks = raw.get("check", {})
     for check in checks:
@@ -661,7 +674,7 @@ def _parse_step(number: int, raw: dict, entry, state, known_rules: set[str], mom
     )
 
 
-def _step_notes(raw: dict, entry) -> list[str]:
+def _step_notes(raw: dict, entry: Game) -> list[str]:
     """The notes a step names: each a note or variant of the game, never a rule."""
     notes = raw.get("notes") or []
     notes = notes if isinstance(notes, list) else [notes]
@@ -674,7 +687,7 @@ def _step_notes(raw: dict, entry) -> list[str]:
     return [str(note) for note in notes]
 
 
-def _step_moves(raw: dict, entry, state) -> list:
+def _step_moves(raw: dict, entry: Game, state: State[Any]) -> list:
     """The step's moves, each allowed where it is played (chance dealt between them)."""
     texts = raw.get("move", [])
     moves, probe = [], state.clone()
@@ -689,7 +702,7 @@ def _step_moves(raw: dict, entry, state) -> list:
     return moves
 
 
-def _step_try(raw: dict, entry, state, moments: dict) -> Try | None:
+def _step_try(raw: dict, entry: Game, state: State[Any], moments: Mapping) -> Try | None:
     """What the step asks the learner to do, read by its kind (tutor.step_kinds)."""
     reading = Reading(localized, lambda text: parse_move_for(entry, state, text), moments)
     for name in ASKING:
@@ -698,7 +711,7 @@ def _step_try(raw: dict, entry, state, moments: dict) -> Try | None:
     return None
 
 
-def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> None:
+def _parse_guide(lesson: Lesson, data: dict, state: State[Any], known_rules: set[str]) -> None:
     """A guided game's learner and tips; free and coach steps need a learner."""
     steps = data["steps"]
     if "learner" not in data:
@@ -716,7 +729,7 @@ def _parse_guide(lesson: Lesson, data: dict, state, known_rules: set[str]) -> No
         lesson.firsts.append(First(raw["when"], localized(raw["say"]), list(raw.get("rules", []))))
 
 
-def _push(state, move, moves: list, deal: bool = True) -> None:
+def _push(state: State[Any], move: Any, moves: list, deal: bool = True) -> None:
     """Play ``move`` and any deal or draw after it, noting (mover, move, position before)."""
     before = state.clone()
     mover = move.seat if state.to_move == SIMULTANEOUS else state.to_move
@@ -726,7 +739,7 @@ def _push(state, move, moves: list, deal: bool = True) -> None:
     moves.append((mover, move, before))
 
 
-def _movers(state) -> list[int]:
+def _movers(state: State[Any]) -> list[int]:
     """The seats that may move now (several while seats choose at once)."""
     if state.is_terminal() or (state.to_move < 0 and state.to_move != SIMULTANEOUS):
         return []
@@ -735,7 +748,7 @@ def _movers(state) -> list[int]:
     return [state.to_move]
 
 
-def _mover_name(state) -> str:
+def _mover_name(state: State[Any]) -> str:
     return listed([state.name(seat) for seat in _movers(state)]) or msg("lesson.nobody")
 
 

@@ -8,7 +8,7 @@ lesson's ``position`` and ``check`` contents, move notation) are left to the eng
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from tutor.core import TutorError
@@ -31,11 +31,11 @@ class Invalid(TutorError):
     step: int | None = None
 
 
-def _is_line(value) -> bool:
+def _is_line(value: object) -> bool:
     return isinstance(value, str) and value.strip() != "" and "\n" not in value and "\t" not in value
 
 
-def _per_language(value, fits: Callable[[Any], bool]) -> bool:
+def _per_language(value: object, fits: Callable[[Any], bool]) -> bool:
     """Text the learner reads is one string, or one string per language."""
     if isinstance(value, dict):
         return bool(value) and all(
@@ -45,24 +45,24 @@ def _per_language(value, fits: Callable[[Any], bool]) -> bool:
     return fits(value)
 
 
-def text(value) -> str | None:
+def text(value: object) -> str | None:
     fits = _per_language(value, lambda words: isinstance(words, str) and words.strip() != "")
     return None if fits else msg("input.expect.text")
 
 
-def heading(value) -> str | None:
+def heading(value: object) -> str | None:
     """A title or summary: on one line, as the list of lessons shows it."""
     return None if _per_language(value, _is_line) else msg("input.expect.heading")
 
 
-def line(value) -> str | None:
+def line(value: object) -> str | None:
     return None if _is_line(value) else msg("input.expect.line")
 
 
 def lines(expected: str) -> Check:
     """A list of one-line texts: rule ids, highlights, seat names, moves."""
 
-    def check(value) -> str | None:
+    def check(value: object) -> str | None:
         return None if isinstance(value, list) and all(map(_is_line, value)) else msg(expected)
 
     return check
@@ -71,26 +71,26 @@ def lines(expected: str) -> Check:
 words, names, move_list = lines("input.expect.words"), lines("input.expect.seats"), lines("input.expect.move-list")
 
 
-def seat_names(value) -> str | None:
+def seat_names(value: object) -> str | None:
     """A lesson's players: each one name, or one name per language ({en: Red, fr: Rouge, nl: Rood})."""
     fits = isinstance(value, list) and all(_per_language(seat, _is_line) for seat in value)
     return None if fits else msg("input.expect.seat-names")
 
 
-def moves(value) -> str | None:
+def moves(value: object) -> str | None:
     return None if _is_line(value) or move_list(value) is None else msg("input.expect.moves")
 
 
-def fields(value) -> str | None:
+def fields(value: object) -> str | None:
     return None if isinstance(value, dict) else msg("input.expect.fields")
 
 
-def options(value) -> str | None:
+def options(value: object) -> str | None:
     fits = isinstance(value, dict) and all(_is_line(name) and _is_line(choice) for name, choice in value.items())
     return None if fits else msg("input.expect.options")
 
 
-def flag(value) -> str | None:
+def flag(value: object) -> str | None:
     """For the engines' position fields that are true or false (``last_round``, ...)."""
     return None if isinstance(value, bool) else msg("input.expect.flag")
 
@@ -98,7 +98,7 @@ def flag(value) -> str | None:
 def whole(low: int | None = None, high: int | None = None) -> Check:
     """A whole number (not 1.5, not true), within ``low`` to ``high`` when given."""
 
-    def check(value) -> str | None:
+    def check(value: object) -> str | None:
         if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
             return None
         return msg("input.expect.whole-range", low=low, high=high) if low is not None else msg("input.expect.whole")
@@ -107,7 +107,7 @@ def whole(low: int | None = None, high: int | None = None) -> Check:
 
 
 def numbers(count: int) -> Check:
-    def check(value) -> str | None:
+    def check(value: object) -> str | None:
         fits = (
             isinstance(value, list)
             and len(value) == count
@@ -118,26 +118,26 @@ def numbers(count: int) -> Check:
     return check
 
 
-def steps(value) -> str | None:
+def steps(value: object) -> str | None:
     fits = isinstance(value, list) and value and all(isinstance(step, dict) for step in value)
     return None if fits else msg("input.expect.steps")
 
 
-def winners(value) -> str | None:
+def winners(value: object) -> str | None:
     return None if value and names(value) is None else msg("input.expect.winners")
 
 
-def firsts(value) -> str | None:
+def firsts(value: object) -> str | None:
     fits = isinstance(value, list) and all(isinstance(first, dict) for first in value)
     return None if fits else msg("input.expect.firsts")
 
 
-def coach(value) -> str | None:
+def coach(value: object) -> str | None:
     """How many moves the coach plays for the other seats, or ``turn``: until the learner's."""
     return None if value == "turn" or (type(value) is int and value >= 1) else msg("input.expect.coach")
 
 
-def weaker(value) -> str | None:
+def weaker(value: object) -> str | None:
     """A try's weaker moves: a list of remarks, each with a move (or a list of moves) and what to say."""
     fits = isinstance(value, list) and all(
         isinstance(remark, dict)
@@ -149,12 +149,12 @@ def weaker(value) -> str | None:
     return None if fits else msg("input.expect.weaker")
 
 
-def texts_folder(value) -> str | None:
+def texts_folder(value: object) -> str | None:
     """Where a lesson keeps its texts when not in itself: ``locales`` (tutor.lesson_texts)."""
     return None if value == "locales" else msg("input.expect.texts")
 
 
-def lesson_try(value) -> str | None:
+def lesson_try(value: object) -> str | None:
     return None if text(value) is None or isinstance(value, dict) else msg("input.expect.try")
 
 
@@ -256,7 +256,9 @@ def check_record(name: str, data: dict) -> None:
                 raise Invalid(at_file(msg("input.winner-unknown", name=winner)))
 
 
-def check_fields(data: dict, spec: Mapping[str, Check], required, at: Callable[[str], str], parent: str = "") -> None:
+def check_fields(
+    data: dict, spec: Mapping[str, Check], required: Iterable[str], at: Callable[[str], str], parent: str = ""
+) -> None:
     """Each field of ``data`` known to ``spec``, not empty and fitting its check; the
     ``required`` ones present. ``at`` places the sentence (file, step)."""
     for field in data:
@@ -269,7 +271,7 @@ def check_fields(data: dict, spec: Mapping[str, Check], required, at: Callable[[
         _check_value(data, field, check, at, parent)
 
 
-def _check_value(data: dict, field: str, check: Check, at, parent: str = "") -> None:
+def _check_value(data: dict, field: str, check: Check, at: Callable[[str], str], parent: str = "") -> None:
     if field not in data:
         return
     value = data[field]
@@ -280,7 +282,7 @@ def _check_value(data: dict, field: str, check: Check, at, parent: str = "") -> 
         raise Invalid(at(msg("input.wrong", field=_field_name(field, parent), expected=expected)))
 
 
-def _check_game_and_players(data: dict, players, at) -> int:
+def _check_game_and_players(data: dict, players: int, at: Callable[[str], str]) -> int:
     """The player count, within the range of a game the tutor knows."""
     if data["game"] not in games():
         raise Invalid(at(msg("input.unknown-game", game=data["game"], known=", ".join(games()))))
@@ -290,7 +292,7 @@ def _check_game_and_players(data: dict, players, at) -> int:
     return players
 
 
-def _check_options(data: dict, at) -> None:
+def _check_options(data: dict, at: Callable[[str], str]) -> None:
     """Each option one the game offers, set to one of its values."""
     entry = registered(data["game"])
     offered, game = entry.options, entry.name
@@ -307,7 +309,7 @@ def _check_options(data: dict, at) -> None:
             raise Invalid(at(msg("input.option-value", option=option, value=value, known=", ".join(offered[option]))))
 
 
-def _check_seats(seats, players: int, at) -> list | None:
+def _check_seats(seats: list | None, players: int, at: Callable[[str], str]) -> list | None:
     """Seat names: one per player, each its own (as moves name them, ignoring case); a seat
     named per language has a name in each of the tutor's languages, no other."""
     if seats is None:
@@ -337,7 +339,7 @@ def _names(seat: str | dict) -> set[str]:
     return set(seat.values()) if isinstance(seat, dict) else {seat}
 
 
-def _check_seat_languages(seat: dict, at) -> None:
+def _check_seat_languages(seat: dict, at: Callable[[str], str]) -> None:
     """A seat named per language: every language the tutor speaks, and only those."""
     shown = ", ".join(seat.values())
     for language in seat:

@@ -11,12 +11,15 @@ answering, until one of the game's moments happens.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tutor.core import TutorError
+from tutor.core import State, TutorError
 from tutor.messages import msg
+
+if TYPE_CHECKING:  # tutor.lessons reads its steps through this module
+    from tutor.lessons import Lesson, Step
 
 
 @dataclass
@@ -65,7 +68,7 @@ class Reading(NamedTuple):
 
     text: Callable[[Any], str]
     move: Callable[[str], Any]
-    moments: dict
+    moments: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -86,15 +89,15 @@ class StepKind:
     goes_on: str | None = None
 
 
-def _prompt(spec) -> dict:
+def _prompt(spec: str | dict) -> dict:
     return spec if isinstance(spec, dict) else {"prompt": spec}
 
 
-def _listed(value) -> list:
+def _listed(value: object) -> list:
     return value if isinstance(value, list) else [value]
 
 
-def _read_try(spec, read: Reading) -> Try:
+def _read_try(spec: str | dict, read: Reading) -> Try:
     spec = _prompt(spec)
     weaker = [
         (read.move(text), read.text(remark["say"]))
@@ -104,20 +107,21 @@ def _read_try(spec, read: Reading) -> Try:
     return Try(read.text(spec["prompt"]), [read.move(text) for text in _listed(spec.get("accept", []))], weaker)
 
 
-def _read_free(spec, read: Reading) -> Try:
+def _read_free(spec: str | dict, read: Reading) -> Try:
     return Try(read.text(_prompt(spec)["prompt"]), [], free=True, kind="free")
 
 
-def _read_play(spec, read: Reading) -> Try:
+def _read_play(spec: dict, read: Reading) -> Try:
     if spec["until"] not in read.moments:
         raise TutorError(msg("lesson.unknown-until", until=spec["until"], known=", ".join(read.moments)))
     return Try(read.text(spec["prompt"]), [], free=True, until=str(spec["until"]), kind="play")
 
 
-def _check_accepted(state, step) -> list[str]:
+def _check_accepted(state: State[Any], step: Step) -> list[str]:
     """Every move a try accepts, or calls weaker, is allowed where it is asked; a weaker move
     is not also accepted, and a try with weaker moves names the better ones."""
     asked = step.try_
+    assert asked is not None  # a try step has what it asks
     problems = []
     for move in [*asked.accept, *(move for move, _remark in asked.weaker)]:
         reason = state.why_not(move)
@@ -129,29 +133,31 @@ def _check_accepted(state, step) -> list[str]:
     return problems
 
 
-def _nothing(_state, _step) -> list[str]:
+def _nothing(_state: State[Any], _step: Step) -> list[str]:
     return []  # a free or play-on step's turn and moment are checked as the game is played (Lesson.line)
 
 
-def _judge_shown(_lesson, _step, _state, _move) -> Verdict:
+def _judge_shown(_lesson: Lesson, _step: Step, _state: State[Any], _move: Any) -> Verdict:
     return Verdict(True, True, lambda: msg("widgets.stepper.allowed"))
 
 
-def _judge_try(lesson, step, state, move) -> Verdict:
-    if not step.try_.accept or move in step.try_.accept:
+def _judge_try(lesson: Lesson, step: Step, state: State[Any], move: Any) -> Verdict:
+    asked = step.try_
+    assert asked is not None  # a try step has what it asks
+    if not asked.accept or move in asked.accept:
         return Verdict(True, True, lambda: msg("lesson.try-right"))
-    remark = next((remark for weaker, remark in step.try_.weaker if weaker == move), None)
+    remark = next((remark for weaker, remark in asked.weaker if weaker == move), None)
     if remark is not None:
         return Verdict(False, True, lambda: f"{remark} {msg('lesson.try-weaker')}", weaker=True)
 
     def words() -> str:
         # Allowed, but not what the step asks: the game says what differs, in the step's terms.
-        return lesson.entry.lessons.unasked(state, move, step.try_.accept) or msg("lesson.try-wrong-but-legal")
+        return lesson.entry.lessons.unasked(state, move, asked.accept) or msg("lesson.try-wrong-but-legal")
 
     return Verdict(False, True, words)
 
 
-def _judge_free(_lesson, _step, _state, _move) -> Verdict:
+def _judge_free(_lesson: Lesson, _step: Step, _state: State[Any], _move: Any) -> Verdict:
     return Verdict(True, True, lambda: msg("lesson.free-right"))
 
 
@@ -164,12 +170,12 @@ KINDS: dict[str, StepKind] = {
 ASKING = [name for name, kind in KINDS.items() if kind.field is not None]  # in the order a step's fields are read
 
 
-def kind_of(step) -> StepKind:
+def kind_of(step: Step) -> StepKind:
     """The kind of a lesson step (a tutor.lessons.Step)."""
     return KINDS[step.try_.kind if step.try_ is not None else "show"]
 
 
-def judge(lesson, step, state, move) -> Verdict:
+def judge(lesson: Lesson, step: Step, state: State[Any], move: Any) -> Verdict:
     """A learner's move on ``step`` at ``state``: refused with the engine's reason naming the
     rule, else judged by the step's kind."""
     reason = state.why_not(move)

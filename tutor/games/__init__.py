@@ -32,10 +32,14 @@ from functools import cache
 from importlib import import_module
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from tutor.core import TutorError, default_seat_names, player_count_refusal
+from tutor.core import State, TutorError, default_seat_names, player_count_refusal
 from tutor.games import parts
 from tutor.messages import msg
+
+if TYPE_CHECKING:
+    from tutor.seats import SeatName
 
 _REGISTRY: dict[str, Game] = {}
 SHIPPED_LESSONS = Path(__file__).parent.parent / "lessons"  # the tutor's own games keep their lessons here
@@ -111,7 +115,7 @@ class Game:
     def player_counts(self) -> range:
         return self.rules.PLAYER_COUNTS
 
-    def refuse_players(self, players) -> str | None:
+    def refuse_players(self, players: object) -> str | None:
         """Why the game cannot be played by ``players``; None when it can."""
         return player_count_refusal(self.id, players, self.player_counts)
 
@@ -129,10 +133,10 @@ class Game:
         names = list(self.words.SEAT_NAMES if self.has("words") else ())[:players]
         return names if len(names) == players else default_seat_names(players)
 
-    def new_game(self, players: int, **kwargs):
+    def new_game(self, players: int, **kwargs: Any) -> State[Any]:
         return self.rules.new_game(players, **kwargs)
 
-    def parse_move(self, text: str, players: int | None = None):
+    def parse_move(self, text: str, players: int | None = None) -> Any:
         return self.rules.parse_move(text, players)
 
     @property
@@ -158,7 +162,9 @@ class Game:
         leave them unnamed where they apply."""
         return frozenset(self.lessons.VIEW_NOTES) if self.has("lessons") else frozenset()
 
-    def lesson_state(self, players: int, position: dict, options: dict, seed: int, seat_names):
+    def lesson_state(
+        self, players: int, position: dict, options: dict, seed: int, seat_names: list[SeatName] | None
+    ) -> State[Any]:
         """A position a lesson describes (a TutorError for a game whose lessons cannot set one)."""
         if not self.has("lessons"):
             raise TutorError(msg("lesson.no-positions", game=self.name))
