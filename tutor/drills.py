@@ -13,7 +13,7 @@ gives the same positions for the same seed, and ``Run`` keeps a learner's way th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,12 @@ def place_for(key: str) -> int:
     return random.Random(f"place:{key}").randrange(CHOICES)
 
 
-def fits(answer: int, key: str, keep=(1, 1, 1, 1), possible: Callable[[int], bool] = lambda _: True) -> bool:
+def fits(
+    answer: int,
+    key: str,
+    keep: Sequence[float] = (1, 1, 1, 1),
+    possible: Callable[[int], bool] = lambda _: True,
+) -> bool:
     """Whether a drill offers ``answer`` at the place ``place_for(key)`` gives: a 0 only
     first, any other answer where the game can give that many smaller numbers. Small
     answers fit more places than big ones, so a place is kept only with its share in
@@ -52,7 +57,9 @@ def fits(answer: int, key: str, keep=(1, 1, 1, 1), possible: Callable[[int], boo
     return random.Random(f"keep:{key}").random() < keep[place]
 
 
-def number_choices(answer: int, slips, place: int, possible: Callable[[int], bool] = lambda _: True):
+def number_choices(
+    answer: int, slips: Iterable[int], place: int, possible: Callable[[int], bool] = lambda _: True
+) -> tuple[tuple[str, ...], int]:
     """(choices, the right one's index): numbers from smallest to largest, ``answer`` at
     ``place``, the likeliest slips beside it (tutor.quizzes.numbers)."""
     values = [value for _, value in numbers(answer, slips, possible, place)]
@@ -91,11 +98,11 @@ class Task:
         return self.judge is not None
 
     @property
-    def solution(self):
+    def solution(self) -> Any:
         """A right answer: the move (move task) or the choice's index."""
         return self.move if self.on_board else self.correct
 
-    def answer(self, answer) -> tuple[bool | None, str]:
+    def answer(self, answer: Any) -> tuple[bool | None, str]:
         """A move (move task) or a choice's index (choice task): (right, what to say)."""
         if self.judge is not None:  # a move task
             right, text = self.judge(answer)
@@ -199,7 +206,7 @@ class Run:
         self.hinted.add(self.number)
         return self.task.hint
 
-    def answer(self, answer) -> tuple[bool | None, str]:
+    def answer(self, answer: Any) -> tuple[bool | None, str]:
         right, text = self.task.answer(answer)
         if right:
             self.number += 1

@@ -9,12 +9,12 @@ shown it; ``answer(choice)`` says whether a choice is right and why.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.bots import decisions
-from tutor.core import cited_title
+from tutor.core import State, cited_title
 from tutor.games import Game
 from tutor.messages import msg
 
@@ -52,7 +52,7 @@ class Question:
 NEW_QUESTION_TRIES = 20  # a near-duplicate is drawn again at most this often
 
 
-def quiz(game: Game, seed=0, count: int = 10) -> list[Question]:
+def quiz(game: Game, seed: int = 0, count: int = 10) -> list[Question]:
     """``count`` questions on ``game``, taking its question kinds in turn (every kind in
     every round of at least as many questions), never the same question twice."""
     makers = game.quizzes.MAKERS
@@ -78,7 +78,9 @@ def likeness(question: Question) -> tuple:
     return question.kind, str(about), question.choices[question.correct]
 
 
-def pick(game: Game, rng: random.Random, candidates: Callable) -> tuple:
+# The position is the game's State, typed Any: the games' candidates are lambdas, from which
+# mypy cannot infer a TypeVar.
+def pick(game: Game, rng: random.Random, candidates: Callable[[Any, int], Any]) -> tuple[Any, int, Any]:
     """(position, seat, subject): one position of a seeded bot game, drawn evenly from
     those where ``candidates(state, seat)`` offers subjects to ask about, and one of its
     subjects. Plays further games until one offers any."""
@@ -97,7 +99,7 @@ def pick(game: Game, rng: random.Random, candidates: Callable) -> tuple:
 CHOICES = 4  # choices a number question offers
 
 
-def numbers(answer: int, slips, possible: Callable[[int], bool], place: int) -> list[tuple[str, int]]:
+def numbers(answer: int, slips: Iterable[int], possible: Callable[[int], bool], place: int) -> list[tuple[str, int]]:
     """Number choices from smallest to largest with ``answer`` in ``place`` (0: first), so
     that its place says nothing: the likeliest ``slips`` first, then the nearest numbers
     the game can give (``possible``). Ask with an answer that has ``place`` such numbers
@@ -120,11 +122,11 @@ def below(answer: int, possible: Callable[[int], bool]) -> int:
 def make_question(
     game: str,
     kind: str,
-    state,
-    subject,
+    state: State[Any],
+    subject: Any,
     prompt: dict,
     choices: list[tuple[str, Any]],
-    answer,
+    answer: Any,
     explanation: list[str],
     rules: list[str],
     marks: tuple[str, ...] = (),

@@ -7,10 +7,11 @@ from __future__ import annotations
 from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import danger13 as d13
 from tutor.games.danger13.quizzes import banked, busted, busts
+from tutor.games.danger13.rules import Move
 from tutor.messages import listed, msg
 
 
-def _total_after(state, seat: int, card) -> tuple[int, int]:
+def _total_after(state: d13.State, seat: int, card: d13.Card) -> tuple[int, int]:
     """The row's total and line once ``card`` joins it, as the engine adds them up."""
     probe = state.clone()
     row = probe.rows[seat]
@@ -21,27 +22,31 @@ def _total_after(state, seat: int, card) -> tuple[int, int]:
     return probe.row_sum(seat), probe.limit(seat)
 
 
-def _gives(state) -> list:
+def _gives(state: d13.State) -> list[d13.Give]:
     """The dealer's gives now, to rows without a hand card (there the owner decides first)."""
     if state.phase != d13.GIVE:
         return []
-    return [move for move in state.legal_moves() if d13.HAND_CARD not in state.rows[move.seat]]
+    return [
+        move
+        for move in state.legal_moves()
+        if isinstance(move, d13.Give) and d13.HAND_CARD not in state.rows[move.seat]
+    ]
 
 
-def _to_go(state, move) -> int:
+def _to_go(state: d13.State, move: d13.Give) -> int:
     """How far below its line the row ends once ``move`` gives it the card (0 or less: busted)."""
     total, line = _total_after(state, move.seat, move.card)
     return line - total
 
 
-def _nearest_safe(state) -> list:
+def _nearest_safe(state: d13.State) -> list[d13.Give]:
     """The gives that bring a row nearest its line without busting it (several on a tie)."""
     safe = [move for move in _gives(state) if not busts(state, move)]
     nearest = min((_to_go(state, move) for move in safe), default=None)
     return [move for move in safe if _to_go(state, move) == nearest]
 
 
-def bust_candidates(state, seat: int) -> list:
+def bust_candidates(state: d13.State, seat: int) -> list[tuple[d13.Card | None, int]]:
     """Positions where the card's value decides which row it brings nearest the line without
     busting, and so how far down the rows (nearest first) the answer lies: 1 a small card
     that busts no row (the answer is the nearest), 2 one that busts the nearest row only,
@@ -56,9 +61,10 @@ def bust_candidates(state, seat: int) -> list:
     return [(None, level), *([(bigger, 3)] if bigger is not None else [])]
 
 
-def _bust_level(state) -> int | None:
+def _bust_level(state: d13.State) -> int | None:
     gives = _gives(state)
-    if len(gives) < 3 or len(gives) != len(state.legal_moves()) or state.revealed.kind not in d13.VALUED:
+    card = state.revealed
+    if len(gives) < 3 or len(gives) != len(state.legal_moves()) or card is None or card.kind not in d13.VALUED:
         return None  # three rows at least: the answer is the nearest, the second or a farther one as often
     busting = [move for move in gives if busts(state, move)]
     if len(busting) == len(gives) or len(_nearest_safe(state)) != 1:
@@ -66,7 +72,7 @@ def _bust_level(state) -> int | None:
     return min(len(busting), 2) + 1
 
 
-def _card_busting_two(state):
+def _card_busting_two(state: d13.State) -> d13.Card | None:
     """A card of the draw pile that, turned up here instead, busts two rows or more and
     leaves one row nearest its line (None if none does, or the card was not just turned up)."""
     last = state.move_stack[-1] if state.move_stack else None
@@ -80,7 +86,7 @@ def _card_busting_two(state):
     return None
 
 
-def _turned_up_instead(state, card):
+def _turned_up_instead(state: d13.State, card: d13.Card) -> d13.State:
     """The position with ``card`` turned up in place of the card that was: the two trade places
     before the reveal (one in the dealer's face-down packet, the other in the face-down draw
     pile, as another shuffle could have dealt them), and the reveal is made again."""
@@ -89,17 +95,20 @@ def _turned_up_instead(state, card):
     at = other.pile.index(card)
     other.pile = (*other.pile[:at], other.packet[-1], *other.pile[at + 1 :])
     other.packet = (*other.packet[:-1], card)
-    other.push(other.chance_move())
+    reveal = other.chance_move()
+    assert reveal is not None  # the reveal just taken back is due again
+    other.push(reveal)
     return other
 
 
-def bust_task(state, seat: int, subject, level: int) -> Task:
+def bust_task(state: d13.State, seat: int, subject: d13.Card | None, level: int) -> Task:
     if subject is not None:  # a bigger card turned up instead (bust_candidates)
         state = _turned_up_instead(state, subject)
     card = state.revealed
+    assert card is not None  # the dealer gives the card turned up
     nearest = _nearest_safe(state)
 
-    def judge(move) -> tuple[bool | None, str]:
+    def judge(move: Move) -> tuple[bool | None, str]:
         if not isinstance(move, d13.Give):
             return None, msg("drill.d13-bust.give", card=card)
         reason = state.why_not(move)
@@ -133,11 +142,11 @@ def bust_task(state, seat: int, subject, level: int) -> Task:
 HAND_LEVELS = {1: (4, False), 2: (4, True), 3: (2, False), 4: (2, True), 5: (3, False), 6: (3, True)}
 
 
-def hand_candidates(state, seat: int) -> list:
+def hand_candidates(state: d13.State, seat: int) -> list[tuple[int, int]]:
     """A hand card's owner deciding about a card with a value, at a distance and with an
     outcome of ``HAND_LEVELS``; at distance 3 the card lands one short of the line or
     exactly on it (13 busts too)."""
-    if state.phase != d13.DECIDE or state.pending.kind not in d13.VALUED:
+    if state.phase != d13.DECIDE or state.pending is None or state.pending.kind not in d13.VALUED:
         return []
     total, line = _total_after(state, seat, state.pending)
     distance, busting = line - state.row_sum(seat), total >= line
@@ -146,15 +155,16 @@ def hand_candidates(state, seat: int) -> list:
     return [(level, level) for level, asked in HAND_LEVELS.items() if asked == (distance, busting)]
 
 
-def hand_task(state, seat: int, _subject, level: int) -> Task:
+def hand_task(state: d13.State, seat: int, _subject: int, level: int) -> Task:
     card = state.pending
+    assert card is not None  # the card its owner decides about
     total, line = _total_after(state, seat, card)
     accepted = state.clone()
     accepted.push(d13.Choice(card, d13.ACCEPT))
     wanted = d13.REFUSE if busted(accepted, seat, state) else d13.ACCEPT  # the engine's verdict on taking it
     words = {"card": card, "total": total, "line": line, "before": state.row_sum(seat)}
 
-    def judge(move) -> tuple[bool | None, str]:
+    def judge(move: Move) -> tuple[bool | None, str]:
         if not isinstance(move, d13.Choice):
             return None, msg("drill.d13-hand.decide", card=card)
         reason = state.why_not(move)
@@ -179,7 +189,7 @@ def hand_task(state, seat: int, _subject, level: int) -> Task:
     )
 
 
-def _plus_kinds(row) -> int:
+def _plus_kinds(row: tuple[d13.Card, ...]) -> int:
     """How many kinds of plus card (one-plus, two-plus) lie in a row."""
     return len({card.plus for card in row if card.plus})
 
@@ -187,16 +197,16 @@ def _plus_kinds(row) -> int:
 BANK_KEEP = (0.33, 0.53, 0.66, 1)  # of the rows at a bust, 3 in 10 bank 3 points or more, 6 in 10 one or more
 
 
-def _key(state, move, asked: int) -> str:
+def _key(state: d13.State, move: d13.Give, asked: int) -> str:
     return f"d13-bank:{move}:{asked}:{state.rows}"
 
 
-def _past_13(state, seat: int) -> bool:
+def _past_13(state: d13.State, seat: int) -> bool:
     """A row at 13 or more that has not busted: its 13→18 card moved its line to 18."""
     return state.limit(seat) == d13.RAISED_LIMIT and state.row_sum(seat) >= d13.LIMIT
 
 
-def bank_candidates(state, seat: int) -> list:
+def bank_candidates(state: d13.State, seat: int) -> list[tuple[tuple[d13.Give, int], int]]:
     """A give that ends the round with a bust, and a player asked what they bank: 1 a row
     with one kind of plus card or none, 2 one-plus and two-plus cards together (points,
     not cards), or the player who busts (all of the row is lost), 3 a row whose line is 18
@@ -217,7 +227,7 @@ def bank_candidates(state, seat: int) -> list:
     return found
 
 
-def bank_task(state, seat: int, subject, level: int) -> Task:
+def bank_task(state: d13.State, seat: int, subject: tuple[d13.Give, int], level: int) -> Task:
     move, asked = subject
     answer = banked(state, move, asked)
     row, player = state.rows[asked], state.name(asked)
@@ -266,7 +276,7 @@ def bank_task(state, seat: int, subject, level: int) -> Task:
 ARROW_KEEP = (0.6, 1, 0.85, 0.9)  # measured on bot games, so that each place comes about as often
 
 
-def arrow_candidates(state, seat: int) -> list:
+def arrow_candidates(state: d13.State, seat: int) -> list[tuple[d13.Give, int]]:
     """The dealer gives an arrow to a row: 1 a row of two cards, the last one with a value
     and not the biggest; 2 a last card with no value (a hand or 13→18 card: the total
     stays) or an empty row, one position in six, else "the total as it is" would pay; 3 a
@@ -290,7 +300,7 @@ def arrow_candidates(state, seat: int) -> list:
     return found
 
 
-def arrow_task(state, seat: int, move, level: int) -> Task:
+def arrow_task(state: d13.State, seat: int, move: d13.Give, level: int) -> Task:
     after = state.clone()
     after.push(move)
     row, player = state.rows[move.seat], state.name(move.seat)

@@ -9,6 +9,7 @@ import random
 from tutor.drills import Drill, Task
 from tutor.games import monster_trick as mt
 from tutor.games.monster_trick.quizzes import bigger_off_colour, trick_after, trick_why
+from tutor.games.monster_trick.rules import Move
 from tutor.messages import msg
 
 
@@ -16,11 +17,11 @@ def _colour(colour: str) -> str:
     return msg(f"mt.colour.{colour}")
 
 
-def _refused_slots(state, card) -> int:
+def _refused_slots(state: mt.State, card: mt.Card) -> int:
     return sum(state.why_not(mt.Play(card, slot)) is not None for slot in range(mt.SLOTS))
 
 
-def follow_candidates(state, seat: int) -> list:
+def follow_candidates(state: mt.State, seat: int) -> list[tuple[mt.Card, int]]:
     """Cards with a slot they may not go to, while all four tricks are open: the more
     slots refused, the harder. (A free slot takes any card: "the free slot" would be right
     without the colour rule.)"""
@@ -30,8 +31,8 @@ def follow_candidates(state, seat: int) -> list:
     return [(card, refused) for card, refused in found if refused]
 
 
-def follow_task(state, seat: int, card, level: int) -> Task:
-    def judge(move) -> tuple[bool | None, str]:
+def follow_task(state: mt.State, seat: int, card: mt.Card, level: int) -> Task:
+    def judge(move: Move) -> tuple[bool | None, str]:
         if not isinstance(move, mt.Play):
             return None, msg("drill.mt-follow.play", card=card)
         if move.card != card:
@@ -58,7 +59,7 @@ def follow_task(state, seat: int, card, level: int) -> Task:
     )
 
 
-def next_candidates(state, seat: int) -> list:
+def next_candidates(state: mt.State, seat: int) -> list[tuple[mt.Play, int]]:
     """Moves laying a trick's 4th card, harder when the winner is not who plays next:
     1 the winner plays next anyway, 2 the winner laid the 4th card, 3 someone else won.
     Only at three players or more: at two, whoever did not play is the only answer. The
@@ -68,7 +69,7 @@ def next_candidates(state, seat: int) -> list:
         return []
     found = []
     for move in state.legal_moves():
-        if len(state.tricks[move.slot]) == 3:
+        if isinstance(move, mt.Play) and len(state.tricks[move.slot]) == 3:
             after = state.clone()
             after.push(move)
             winner = after.completed[-1].winner
@@ -76,7 +77,7 @@ def next_candidates(state, seat: int) -> list:
     return found
 
 
-def next_task(state, seat: int, move, level: int) -> Task:
+def next_task(state: mt.State, seat: int, move: mt.Play, level: int) -> Task:
     after = state.clone()
     after.push(move)
     winner, following = after.completed[-1].winner, after.to_move
@@ -100,7 +101,7 @@ def next_task(state, seat: int, move, level: int) -> Task:
     )
 
 
-def trick_candidates(state, seat: int) -> list:
+def trick_candidates(state: mt.State, seat: int) -> list[tuple[mt.Play, int]]:
     """Moves laying a trick's 4th card, at three players or more (at two the choice would
     be a coin toss): 1 the claim moved on to a later, higher card of the opening colour; 2
     a bigger card of another colour lies there and the opener still wins; 3 both. So
@@ -109,7 +110,7 @@ def trick_candidates(state, seat: int) -> list:
         return []
     found = []
     for move in state.legal_moves():
-        if len(state.tricks[move.slot]) != 3:
+        if not isinstance(move, mt.Play) or len(state.tricks[move.slot]) != 3:
             continue
         opener_wins = trick_after(state, move).winner == state.tricks[move.slot][0][0]
         bigger = bigger_off_colour(state, move)
@@ -118,7 +119,7 @@ def trick_candidates(state, seat: int) -> list:
     return found
 
 
-def trick_task(state, seat: int, move, level: int) -> Task:
+def trick_task(state: mt.State, seat: int, move: mt.Play, level: int) -> Task:
     trick = trick_after(state, move)
     why = trick_why(state, trick)
     players = sorted(range(state.players), key=state.name)
@@ -146,12 +147,12 @@ VP_KEEP = {
 }  # bot games reach a count of 4 about twelve times as often as 6, and 5 four times: each place about as often
 
 
-def _claims_open(state, seat: int) -> bool:
+def _claims_open(state: mt.State, seat: int) -> bool:
     """Whether ``seat``'s marker lies beside an unfinished trick (it is not won yet)."""
     return seat in state.claim
 
 
-def vp_candidates(state, seat: int) -> list:
+def vp_candidates(state: mt.State, seat: int) -> list[tuple[tuple[mt.Play | None, int], int]]:
     """A player with 4 to 6 tricks this round (the count starts again from the left card:
     below four, "the N-th card for N tricks" needs no rule but counting): 1 none of their
     markers on an open trick, 2 a marker beside an open trick (not won yet), 3 the round's
@@ -159,23 +160,25 @@ def vp_candidates(state, seat: int) -> list:
     if state.phase != "play":
         return []
     last = sum(map(len, state.hands)) == 1
-    found = []
+    found: list[tuple[tuple[mt.Play | None, int], int]] = []
     for asked in range(state.players):
         won = state.won[asked]
         if won not in VP_KEEP or random.Random(f"mt-vp:{state.won}:{state.claim}:{asked}").random() >= VP_KEEP[won]:
             continue
         if last:  # the last card, where it finishes no trick: what each player has won stays as shown
-            found += [((move, asked), 3) for move in state.legal_moves() if len(state.tricks[move.slot]) < 3][:1]
+            plays = [move for move in state.legal_moves() if isinstance(move, mt.Play)]
+            found += [((move, asked), 3) for move in plays if len(state.tricks[move.slot]) < 3][:1]
         else:
             found.append(((None, asked), 2 if _claims_open(state, asked) else 1))
     return found
 
 
-def vp_task(state, seat: int, subject, level: int) -> Task:
+def vp_task(state: mt.State, seat: int, subject: tuple[mt.Play | None, int], level: int) -> Task:
     move, asked = subject
     order, won, player = state.vp_order[asked], state.won[asked], state.name(asked)
     places = [msg(f"quiz.mt-vp.place.{place}") for place in PLACES]
     answer = state.active_vp_position(asked)
+    assert order is not None and answer is not None  # asked with 4 to 6 tricks won, VP cards ordered
     if move is not None:  # the engine's score for the round names the card that counts (VP cards differ)
         after = state.clone()
         after.push(move)

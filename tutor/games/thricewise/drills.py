@@ -5,42 +5,46 @@ a placement makes and what they are worth."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import cast
 
 from tutor.drills import Drill, Task, fits, number_choices, place_for
 from tutor.games import thricewise as tw
-from tutor.games.decktet import rank_name
+from tutor.games.decktet import Card, rank_name
 from tutor.games.thricewise.quizzes import scorable, shown_key
-from tutor.games.thricewise.rules import NEIGHBOURS, Cell, triads_at
+from tutor.games.thricewise.rules import NEIGHBOURS, Cell, Move, triads_at
 from tutor.games.thricewise.words import placement_said, where
 from tutor.messages import in_order, listed, msg
 
 
-def _revealed(state, move):
+def _revealed(state: tw.State, move: Move) -> tw.State:
     after = state.clone()
     after.push(move)
     return after
 
 
-def order_candidates(state, seat: int) -> list:
+def order_candidates(state: tw.State, seat: int) -> list[tuple[tw.Pick, int]]:
     """The turn's last choice: 1 two players, 2 more players, 3 a tie sets cards aside."""
     if state.phase != "pick" or len(state.pending()) != 1:
         return []
     found = []
     for move in state.legal_moves():
+        if not isinstance(move, tw.Pick):
+            continue
         after = _revealed(state, move)
         if after.order:
             found.append((move, 3 if after.tied else 1 if state.players == 2 else 2))
     return found
 
 
-def _names(state, seats) -> str:
+def _names(state: tw.State, seats: Iterable[int]) -> str:
     """Players in the order they place: "Ann, then Ben, then Cleo"."""
     return in_order([state.name(seat) for seat in seats])
 
 
-def order_task(state, seat: int, move, level: int) -> Task:
+def order_task(state: tw.State, seat: int, move: tw.Pick, level: int) -> Task:
     after = _revealed(state, move)
-    revealed = after.revealed
+    revealed = cast(tuple[Card, ...], after.revealed)  # the last pick turned every seat's card up
     answer = tuple(after.order)
     by_rank = sorted(range(state.players), key=lambda other: revealed[other].rank)
     guesses = [
@@ -95,34 +99,35 @@ def order_task(state, seat: int, move, level: int) -> Task:
     )
 
 
-def _beyond(state) -> int:
+def _beyond(state: tw.State) -> int:
     """Empty cells next to the grid where the 6 x 6 bound refuses a card."""
     near = {(col + dc, row + dr) for col, row in state.grid for dc, dr in NEIGHBOURS} - set(state.grid)
     return sum(state.cell_reason(next(iter(state.grid.values())), Cell(*cell)) is not None for cell in near)
 
 
-def _outside(state, cell) -> bool:
+def _outside(state: tw.State, cell: tuple[int, int]) -> bool:
     """Whether ``cell`` lies outside the grid's span: a card there makes the grid grow."""
     low_col, high_col, low_row, high_row = state.span
     return not (low_col <= cell[0] <= high_col and low_row <= cell[1] <= high_row)
 
 
-def where_candidates(state, seat: int) -> list:
+def where_candidates(state: tw.State, seat: int) -> list[tuple[Card, int]]:
     """The placer's turned-up card before anything else, while the grid can still grow:
     1 the grid is free to grow, 2 six columns wide (it may grow up or down only), 3 six
     rows high (sideways only): as many of each, so no place on the board pays. The task
     asks for a place outside the cards (a hole among them is always allowed)."""
-    if state.phase != "place" or state.current_placed:
+    card = state.revealed[seat]
+    if state.phase != "place" or state.current_placed or card is None:
         return []
     width, height = state.grid_size()
     if width == height == tw.MAX_SPAN:
         return []
     level = 2 if width == tw.MAX_SPAN else 3 if height == tw.MAX_SPAN else 1
-    return [(state.revealed[seat], level)] if level == 1 or _beyond(state) else []
+    return [(card, level)] if level == 1 or _beyond(state) else []
 
 
-def where_task(state, seat: int, card, level: int) -> Task:
-    def judge(move) -> tuple[bool | None, str]:
+def where_task(state: tw.State, seat: int, card: Card, level: int) -> Task:
+    def judge(move: Move) -> tuple[bool | None, str]:
         if isinstance(move, tw.Place) and move.card != card:
             return None, msg("drill.tw-where.this-card", card=card)
         if not isinstance(move, tw.Place):
@@ -154,22 +159,22 @@ RANK_KEEP = 0.4  # placements that score exactly the placed card's rank, kept
 SCORE_KEEP = (0.1, 0.55, 0.74, 1)  # on bot games 4 in 5 places finishing a line score 0, 1 in 10 score 4 or more
 
 
-def _lines_finished(grid, cell) -> list[tuple]:
+def _lines_finished(grid: dict[Cell, Card], cell: Cell) -> list[tuple[Cell, ...]]:
     """The lines of three cells, through ``cell``, whose other two cells hold cards."""
     return [
-        tuple((cell[0] + dc * step, cell[1] + dr * step) for step in range(start, start + 3))
+        tuple(Cell(cell[0] + dc * step, cell[1] + dr * step) for step in range(start, start + 3))
         for dc, dr in LINES
         for start in (-2, -1, 0)
         if all((cell[0] + dc * step, cell[1] + dr * step) in grid or step == 0 for step in range(start, start + 3))
     ]
 
 
-def _made(state, move) -> list:
+def _made(state: tw.State, move: tw.Place) -> list[tuple[tuple[Cell, Cell, Cell], str, int, tuple]]:
     """The triads ``move`` makes, by the engine: (cells, kind, points, suits)."""
     return triads_at({**state.grid, move.cell: move.card}, move.cell, state.options)
 
 
-def score_candidates(state, seat: int) -> list:
+def score_candidates(state: tw.State, seat: int) -> list[tuple[tw.Place, int]]:
     """A placement that finishes a line of three: 1 one triad, or a line that makes
     nothing; 2 two triads, or an Ace or a Crown in a triad (it is worth its lowest number
     card); 3 one line counted twice (a flush and a run), three triads or more, or a set
@@ -196,11 +201,11 @@ def score_candidates(state, seat: int) -> list:
     return found
 
 
-def _key(move) -> str:
+def _key(move: tw.Place) -> str:
     return f"tw-score:{move}"  # the move's notation: the same words in every language
 
 
-def score_task(state, seat: int, move, level: int) -> Task:
+def score_task(state: tw.State, seat: int, move: tw.Place, level: int) -> Task:
     answer, why, rules = placement_said(state, move)
     place = where(state.grid, move.cell)
     slips = [0, answer + 2, answer - 2, answer * 2, answer + move.card.rank]
@@ -227,13 +232,13 @@ KIND_LEVEL = {"flush": 1, "nothing": 1, "set": 2, "run": 2, "flush-run": 3}
 KIND_KEEP = {"nothing": 0.025, "flush": 0.14, "run": 0.45, "set": 0.7, "flush-run": 1.0}
 
 
-def _kind(state, move) -> str:
+def _kind(state: tw.State, move: tw.Place) -> str:
     """What the one line ``move`` finishes makes, by the engine's triads."""
     kinds = sorted({kind for _, kind, _, _ in _made(state, move)})
     return "-".join(kinds) if kinds else "nothing"
 
 
-def kind_candidates(state, seat: int) -> list:
+def kind_candidates(state: tw.State, seat: int) -> list[tuple[tw.Place, int]]:
     """A placement that finishes exactly one line of three: 1 a flush or nothing (the
     suits decide), 2 a set or a run (the ranks decide), 3 a flush that is a run too."""
     if state.phase != "place":
@@ -248,7 +253,7 @@ def kind_candidates(state, seat: int) -> list:
     return found
 
 
-def kind_task(state, seat: int, move, level: int) -> Task:
+def kind_task(state: tw.State, seat: int, move: tw.Place, level: int) -> Task:
     line = _lines_finished(state.grid, move.cell)[0]
     cards = listed([msg("tw.the-card", card=state.grid.get(cell, move.card)) for cell in line])
     kind = _kind(state, move)
