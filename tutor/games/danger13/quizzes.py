@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from tutor.games import danger13 as d13
@@ -10,12 +11,12 @@ from tutor.messages import either, listed, msg
 from tutor.quizzes import CHOICES, Question, make_question, numbers, pick
 
 
-def busted(after, seat: int, before) -> bool:
+def busted(after: d13.State, seat: int, before: d13.State) -> bool:
     """The engine's verdict: going from ``before`` to ``after`` ended the round on ``seat`` busting."""
     return len(after.busts) > len(before.busts) and after.busts[-1] == seat
 
 
-def busts(state, move) -> bool:
+def busts(state: d13.State, move: d13.Give) -> bool:
     """The engine's verdict: after the dealer's give, the round ended with that seat busted."""
     after = state.clone()
     after.push(move)
@@ -32,13 +33,14 @@ def d13_bust(rng: random.Random) -> Question:
     want_bust = rng.random() < 0.5
     distance = rng.randint(1, NEAR)
 
-    def gives(state, _):
+    def gives(state: d13.State, _: int) -> list[d13.Give]:
         # A hand card lets its owner refuse: leave those rows out, the answer would depend on them.
         return (
             [
                 move
                 for move in state.legal_moves()
-                if d13.HAND_CARD not in state.rows[move.seat]
+                if isinstance(move, d13.Give)
+                and d13.HAND_CARD not in state.rows[move.seat]
                 and state.limit(move.seat) - state.row_sum(move.seat) == distance
                 and busts(state, move) == want_bust
             ]
@@ -101,17 +103,17 @@ def d13_bust(rng: random.Random) -> Question:
     )
 
 
-def _prompt(state, give) -> str:
+def _prompt(state: d13.State, give: d13.Give) -> str:
     """The prompt that tells the deal: the dealer keeping the card is not told as giving it to themself."""
     return "prompt-kept" if give.seat == state.dealer else "prompt"
 
 
-def _players(state, seats, joined=listed) -> str:
+def _players(state: d13.State, seats: Sequence[int], joined: Callable[[list[str]], str] = listed) -> str:
     """The players named, joined as ``joined`` says (all of them, or any one of them: ``either``)."""
     return joined([state.name(seat) for seat in seats]) if seats else msg("quiz.d13-receive.nobody")
 
 
-def deal_so_far(state) -> tuple[list[d13.Give], set[d13.Give]]:
+def deal_so_far(state: d13.State) -> tuple[list[d13.Give], set[d13.Give]]:
     """The cards given in this deal, as (card, seat) from the first, and those of them
     refused with a hand card: read back from the moves played."""
     given: list[d13.Give] = []
@@ -126,7 +128,7 @@ def deal_so_far(state) -> tuple[list[d13.Give], set[d13.Give]]:
     return given, {give for give in given if give.card in refused}
 
 
-def _receive_slips(state, answer: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:
+def _receive_slips(state: d13.State, answer: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:
     """Three wrong lists of players for d13-receive. Misreadings first, as lists as long as
     the answer: one who had a card (a refused one above all) or the dealer in place of one
     who may. Other lengths only to make up three, one longer or one shorter as often, so
@@ -156,7 +158,7 @@ def d13_receive(rng: random.Random) -> Question:
     this deal."""
     want_refused = rng.random() < 1 / 3
 
-    def cards(state, _):
+    def cards(state: d13.State, _: int) -> list[d13.Card | None]:
         return (
             [state.revealed]
             if state.phase == d13.GIVE and state.received and bool(deal_so_far(state)[1]) == want_refused
@@ -206,7 +208,7 @@ def d13_receive(rng: random.Random) -> Question:
     )
 
 
-def banked(state, move, seat: int) -> int:
+def banked(state: d13.State, move: d13.Give, seat: int) -> int:
     """Plus points ``seat`` banks when ``move`` ends the round, by the engine's own scoring."""
     after = state.clone()
     after.push(move)
@@ -221,13 +223,16 @@ def d13_bank(rng: random.Random) -> Question:
     place = rng.randrange(CHOICES)
     zero = place == 0 and rng.random() < 0.5
 
-    def busting(state, _):
+    def busting(state: d13.State, _: int) -> list[tuple[d13.Give, int]]:
         if state.phase != d13.GIVE:
             return []
         ends = [
             move
             for move in state.legal_moves()
-            if d13.HAND_CARD not in state.rows[move.seat] and move.card.kind != d13.INSTANT and busts(state, move)
+            if isinstance(move, d13.Give)
+            and d13.HAND_CARD not in state.rows[move.seat]
+            and move.card.kind != d13.INSTANT
+            and busts(state, move)
         ]
         return [
             (move, seat)
@@ -279,7 +284,7 @@ def d13_bank(rng: random.Random) -> Question:
     )
 
 
-def _draws_next(state, move) -> bool:
+def _draws_next(state: d13.State, move: d13.Give) -> bool:
     """The engine's verdict: once ``move`` is received, its receiver draws from the pile."""
     after = state.clone()
     after.push(move)
@@ -293,14 +298,15 @@ def d13_draw(rng: random.Random) -> Question:
     nobody draw."""
     want_draw, distance = rng.random() < 0.5, rng.randint(1, 4)
 
-    def gives(state, _):
-        if state.phase != d13.GIVE or state.revealed.kind != d13.DRAW:
+    def gives(state: d13.State, _: int) -> list[d13.Give]:
+        if state.phase != d13.GIVE or state.revealed is None or state.revealed.kind != d13.DRAW:
             return []
         # a hand card's owner would first decide whether to take it; an empty pile draws nothing
         return [
             move
             for move in state.legal_moves()
-            if d13.HAND_CARD not in state.rows[move.seat]
+            if isinstance(move, d13.Give)
+            and d13.HAND_CARD not in state.rows[move.seat]
             and state.limit(move.seat) - state.row_sum(move.seat) == distance
             and _draws_next(state, move) == want_draw
             and want_draw != busts(state, move)
@@ -342,7 +348,7 @@ def d13_draw(rng: random.Random) -> Question:
     )
 
 
-def _discards_tell(state, move) -> bool:
+def _discards_tell(state: d13.State, move: d13.Choice) -> bool:
     """Whether the discard pile, after ``move``, shows just what the move threw away: the
     round goes on (a bust throws a whole row away) and the pile was not shuffled back."""
     after = state.clone()
@@ -350,23 +356,23 @@ def _discards_tell(state, move) -> bool:
     return after.busts == state.busts and after.reshuffles == state.reshuffles
 
 
-def _thrown_away(state, move: d13.Choice) -> tuple[d13.Card, ...]:
+def _thrown_away(state: d13.State, move: d13.Choice) -> tuple[d13.Card, ...]:
     """The cards the engine puts on the discard pile when the hand card's owner answers ``move``."""
     after = state.clone()
     after.push(move)
     return _sorted(*after.discards[len(state.discards) :])
 
 
-def _beside(row) -> d13.Card | None:
+def _beside(row: Sequence[d13.Card]) -> d13.Card | None:
     """The row's last card that is not a hand card."""
     return next((card for card in reversed(row) if card != d13.HAND_CARD), None)
 
 
-def _sorted(*cards) -> tuple[d13.Card, ...]:
+def _sorted(*cards: d13.Card) -> tuple[d13.Card, ...]:
     return tuple(sorted(cards))
 
 
-def _named(cards, first=None) -> str:
+def _named(cards: Sequence[d13.Card], first: d13.Card | None = None) -> str:
     """Cards in words, ``first`` first, a hand card as "a hand card" (a row's hand cards are all alike)."""
     if not cards:
         return msg("quiz.d13-hand.nothing")
@@ -388,9 +394,10 @@ def d13_hand(rng: random.Random) -> Question:
     refuse = rng.random() < 0.8
     hand_last = rng.random() < 0.15
 
-    def decisions(state, _):
+    def decisions(state: d13.State, _: int) -> list[d13.Choice]:
         if state.phase != d13.DECIDE:
             return []
+        assert state.actor is not None and state.pending is not None  # a hand card's owner decides
         row = state.rows[state.actor]
         card = state.pending
         if _beside(row) in (None, card):  # a card beside the hand card to mistake, not named as the card is
@@ -408,6 +415,7 @@ def d13_hand(rng: random.Random) -> Question:
     player, row = state.name(seat), state.rows[seat]
     answer = _thrown_away(state, move)
     beside = _beside(row)
+    assert beside is not None  # the positions asked about have a card beside the hand card
     # The answer is always two cards, so two misreadings are two cards too (the card with the
     # other one; the hand card and the card beside it, the card kept), and the third is of
     # another size (all three, or the card alone: both name the card, as the question does, so

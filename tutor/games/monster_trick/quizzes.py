@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tutor.core import Reason
 from tutor.games import monster_trick as mt
 from tutor.messages import listed, msg
 from tutor.quizzes import Question, make_question, pick
@@ -39,7 +40,7 @@ def mt_where(rng: random.Random) -> Question:
     )
 
 
-def _where_explained(state, card, reasons) -> tuple[list[str], list[str]]:
+def _where_explained(state: mt.State, card: mt.Card, reasons: list[Reason | None]) -> tuple[list[str], list[str]]:
     """Slot by slot, why the card may go there (a new trick, its colour, off colour) or the
     engine's reason why not; and the rule of each."""
     explanation, rules = [], []
@@ -62,7 +63,7 @@ def _where_explained(state, card, reasons) -> tuple[list[str], list[str]]:
     return explanation, rules
 
 
-def _same_refusal(reason) -> tuple:
+def _same_refusal(reason: Reason) -> tuple:
     """What a refusal says apart from the slot it refuses: slots refused alike share it."""
     return (
         reason.key,
@@ -70,7 +71,7 @@ def _same_refusal(reason) -> tuple:
     )
 
 
-def _refusals_by_reason(reasons) -> dict[tuple, list[int]]:
+def _refusals_by_reason(reasons: list[Reason | None]) -> dict[tuple, list[int]]:
     refused: dict[tuple, list[int]] = {}
     for slot, reason in enumerate(reasons):
         if reason is not None:
@@ -78,7 +79,7 @@ def _refusals_by_reason(reasons) -> dict[tuple, list[int]]:
     return refused
 
 
-def _refusal(reason, slots: list[int]) -> str:
+def _refusal(reason: Reason, slots: list[int]) -> str:
     """ "Slot 1: no. <why>" for one slot; for several refused for the same reason, the reason once."""
     if len(slots) == 1 or reason.key not in ("mt.why.follow", "mt.why.off-colour-free"):
         return " ".join(msg("quiz.mt-where.refused", slot=slot + 1, reason=reason) for slot in slots)
@@ -103,7 +104,7 @@ def mt_trick(rng: random.Random) -> Question:
     want_bigger_other = rng.random() < 0.75
     want_opener = rng.random() < 1 / 3
 
-    def moves(state, seat):
+    def moves(state: mt.State, seat: int) -> list[mt.Play]:
         return [
             move
             for move in _finishing_moves(state, seat)
@@ -122,7 +123,7 @@ def mt_trick(rng: random.Random) -> Question:
     )
 
 
-def trick_why(state, trick) -> list[str]:
+def trick_why(state: mt.State, trick: mt.CompletedTrick) -> list[str]:
     """Why ``trick`` went to its winner: the highest card of the opening colour; then, in one
     sentence, the higher cards of other colours that could never claim it (quiz and drill)."""
     colour = trick.cards[0][1].colour
@@ -139,14 +140,14 @@ def trick_why(state, trick) -> list[str]:
     return why
 
 
-def trick_after(state, move):
+def trick_after(state: mt.State, move: mt.Play) -> mt.CompletedTrick:
     """The trick ``move`` completes, as the engine records it."""
     after = state.clone()
     after.push(move)
     return after.completed[-1]
 
 
-def bigger_off_colour(state, move) -> bool:
+def bigger_off_colour(state: mt.State, move: mt.Play) -> bool:
     """Whether the biggest number on the trick ``move`` completes belongs to someone else than
     its winner: a card of another colour than the first card, bigger than them all (a player
     may lay several cards on one trick). Quiz and drill alike."""
@@ -155,10 +156,10 @@ def bigger_off_colour(state, move) -> bool:
     return trick.winner not in {player for player, card in trick.cards if card.value == biggest}
 
 
-def _finishing_moves(state, seat: int) -> list:
+def _finishing_moves(state: mt.State, seat: int) -> list[mt.Play]:
     if state.phase != "play" or sum(map(len, state.hands)) == 1:  # the round's last card clears the record
         return []
-    return [move for move in state.legal_moves() if len(state.tricks[move.slot]) == 3]
+    return [move for move in state.legal_moves() if isinstance(move, mt.Play) and len(state.tricks[move.slot]) == 3]
 
 
 def mt_vp(rng: random.Random) -> Question:
@@ -192,12 +193,12 @@ def mt_vp(rng: random.Random) -> Question:
     )  # the face-up VP card is the answer
 
 
-def _last_cards(state, seat: int) -> list:
+def _last_cards(state: mt.State, seat: int) -> list[mt.Play]:
     """The round's last card, where it does not finish a trick (so what each player has
     won is what the board shows)."""
     if state.phase != "play" or sum(map(len, state.hands)) != 1:
         return []
-    return [move for move in state.legal_moves() if len(state.tricks[move.slot]) < 3]
+    return [move for move in state.legal_moves() if isinstance(move, mt.Play) and len(state.tricks[move.slot]) < 3]
 
 
 def mt_score(rng: random.Random) -> Question:
@@ -211,11 +212,12 @@ def mt_score(rng: random.Random) -> Question:
     nothing = rng.random() < 1 / 8
     rank, position, past_three = rng.randrange(3), rng.randrange(3), rng.random() < 0.9
 
-    def scores_as_wanted(state, seat: int) -> bool:
+    def scores_as_wanted(state: mt.State, seat: int) -> bool:
         won = state.won[seat]
         if nothing or not won:
             return nothing and not won
         order = state.vp_order[seat]
+        assert order is not None  # VP cards are ordered before any trick is won
         return (
             state.active_vp(seat) != won  # else the trick count on the board names the score
             and state.active_vp_position(seat) == position
@@ -223,7 +225,7 @@ def mt_score(rng: random.Random) -> Question:
             and (won > 3) == past_three
         )
 
-    def asked(state, seat):
+    def asked(state: mt.State, seat: int) -> list[tuple[mt.Play, int]]:
         return [
             (move, other)
             for move in _last_cards(state, seat)
@@ -280,7 +282,7 @@ def mt_lead(rng: random.Random) -> Question:
     "the player after the winner" nor "a player the question does not name" beats a blind pick."""
     place = rng.random()  # the winner's place after the mover, as a share of the table
 
-    def moves(state, seat):
+    def moves(state: mt.State, seat: int) -> list[mt.Play]:
         if state.players < 3:
             return []
         wanted = int(place * state.players)

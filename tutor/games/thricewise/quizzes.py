@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 from tutor.bots import seat_moves
 from tutor.games import thricewise as tw
@@ -26,7 +27,7 @@ def tw_score(rng: random.Random) -> Question:
     zero = place == 0 and rng.random() < 0.5
     as_rank = rng.random() < 0.15  # else "the card's number" would be right a third of the time
 
-    def places(state, seat):
+    def places(state: tw.State, seat: int) -> list[tw.Place]:
         return (
             [
                 move
@@ -54,14 +55,18 @@ def tw_score(rng: random.Random) -> Question:
     return make_question(tw.GAME_ID, "tw-score", state, move, prompt, choices, answer, explanation, list(rules))
 
 
-def _last_picks(tie: bool):
+def _last_picks(tie: bool) -> Callable[[tw.State, int], list[tw.Pick]]:
     """Candidates: the last choice of a turn, where the turned-up cards do (or do not) tie."""
 
-    def picks(state, _):
+    def picks(state: tw.State, _: int) -> list[tw.Pick]:
         if state.phase != "pick" or len(state.pending()) != 1:
             return []
         chosen = [card for card in state.picks if card is not None]
-        return [move for move in state.legal_moves() if any(card.rank == move.card.rank for card in chosen) == tie]
+        return [
+            move
+            for move in state.legal_moves()
+            if isinstance(move, tw.Pick) and any(card.rank == move.card.rank for card in chosen) == tie
+        ]
 
     return picks
 
@@ -78,29 +83,29 @@ def _face_up(after: tw.State) -> tuple[Card, ...]:
     return tuple(card for card in after.revealed if card is not None)
 
 
-def _rank(card) -> str:
+def _rank(card: Card) -> str:
     return msg(f"quiz.tw-rank.{card.rank}") if card.rank in (1, 10) else str(card.rank)
 
 
-def shown_key(prefix: str, card) -> str:
+def shown_key(prefix: str, card: Card) -> str:
     """A turned-up card with its rank beside it, but an Ace, whose name says it."""
     return f"{prefix}.shown-ace" if card.rank == 1 else f"{prefix}.shown"
 
 
-def _shown(state, after) -> str:
+def _shown(state: tw.State, after: tw.State) -> str:
     return listed(
         [
             msg(shown_key("quiz.tw-tie", card), player=state.name(seat), card=card, rank=_rank(card))
-            for seat, card in enumerate(after.revealed)
+            for seat, card in enumerate(_face_up(after))
         ]
     )
 
 
-def _cards(cards) -> str:
+def _cards(cards: Sequence[Card]) -> str:
     return _cards_or(cards, "quiz.tw-tie.none")
 
 
-def _cards_or(cards, none: str) -> str:
+def _cards_or(cards: Sequence[Card], none: str) -> str:
     """The cards in words, or the message ``none`` when there are none."""
     return listed([msg("tw.the-card", card=card) for card in cards]) if cards else msg(none)
 
@@ -135,17 +140,17 @@ def tw_order(rng: random.Random) -> Question:
     the questions have a tie, which takes the lowest card out of the running."""
     tie = rng.random() < 0.34
 
-    def picks(state, seat):
+    def picks(state: tw.State, seat: int) -> list[tw.Pick]:
         return [move for move in _last_picks(tie)(state, seat) if _revealed(state, move).order]
 
     state, seat, move = pick(tw.GAME, rng, picks)
     after = _revealed(state, move)
     first = after.order[0]
-    card = after.revealed[first]
+    card = _face_up(after)[first]
     explanation = []
     rules = ["tw.order"]
     if after.tied:
-        explanation.append(msg("quiz.tw-order.tied", cards=_cards([after.revealed[other] for other in after.tied])))
+        explanation.append(msg("quiz.tw-order.tied", cards=_cards([_face_up(after)[other] for other in after.tied])))
         rules.append("tw.tie")
     explanation.append(msg("quiz.tw-order.lowest", card=card, rank=_rank(card), player=after.name(first)))
     choices = [(state.name(other), other) for other in range(state.players)]
@@ -153,12 +158,12 @@ def tw_order(rng: random.Random) -> Question:
     return make_question(tw.GAME_ID, "tw-order", state, move, prompt, choices, first, explanation, rules)
 
 
-def _touching(state) -> set:
+def _touching(state: tw.State) -> set[tuple[int, int]]:
     """The empty cells that touch a card of the grid, by a side or a corner."""
     return {(col + dc, row + dr) for col, row in state.grid for dc, dr in tw.NEIGHBOURS} - set(state.grid)
 
 
-def _by_a_side(state, cell) -> bool:
+def _by_a_side(state: tw.State, cell: tuple[int, int]) -> bool:
     col, row = cell
     return any((col + dc, row + dr) in state.grid for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)))
 
@@ -171,7 +176,7 @@ def tw_cell(rng: random.Random) -> Question:
     quarter are allowed and touch a card only by a corner."""
     case = rng.choice(("past-six", "past-six", "side", "corner"))
 
-    def places(state, seat):
+    def places(state: tw.State, seat: int) -> list[tw.Place]:
         if state.phase != "place" or not state.placeable():
             return []
         allowed = set(state.open_cells())
@@ -228,7 +233,7 @@ def tw_last(rng: random.Random) -> Question:
     among the choices where there are any: the answer is often short, as cards drop out."""
     case = rng.choices(("tie", "aside", "both"), weights=(2, 4, 4))[0]
 
-    def picks(state, seat):
+    def picks(state: tw.State, seat: int) -> list[tw.Pick]:
         if not state.last_turn or any(state.deferred) != (case != "tie"):
             return []
         return _last_picks(case != "aside")(state, seat)
@@ -237,7 +242,7 @@ def tw_last(rng: random.Random) -> Question:
     after = _revealed(state, move)
     answer = _placed_to_the_end(after)
     turned_up = _face_up(after)
-    tied = tuple(after.revealed[other] for other in after.tied)
+    tied = tuple(_face_up(after)[other] for other in after.tied)
     earlier = tuple(card for cards in state.deferred for card in cards)  # set aside before this turn
     misreadings = [
         turned_up,  # every card turned up goes down
