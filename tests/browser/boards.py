@@ -17,6 +17,35 @@ def play(page, game_id: str, move) -> None:
     page.click(last)
 
 
+# The cards drawn in the hand, each with whether it is chosen and whether it may be clicked.
+HAND_SHOWN = """() => [...document.querySelectorAll("[data-target^='card:']")].map(card =>
+  [card.getAttribute('aria-label').split(',')[0], card.getAttribute('aria-pressed'), card.getAttribute('aria-disabled')])"""
+
+
+def play_as_seen(page, game: str, move) -> None:
+    """As ``play``, but a card is clicked near its left edge: in a full
+    hand on a phone the next card covers the rest of it, as a person sees."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    *choices, last = board_module(game).clicks(move)
+    for selector in choices:
+        if selector.startswith("[data-target^='card:']"):
+            card = page.locator(selector)
+            box = None
+            while box is None:  # the hand may be in the middle of a redraw
+                card.wait_for(state="visible")
+                box = card.bounding_box()
+            card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
+            try:
+                page.locator(f"{selector}[aria-pressed='true']").wait_for()
+            except PageTimeout:
+                hand = page.evaluate(HAND_SHOWN)
+                raise AssertionError(f"{selector} clicked, never shown chosen; the hand shows {hand}") from None
+        else:
+            page.click(selector)
+    page.click(last)
+
+
 CARD_TITLES = "() => [...document.querySelectorAll('.tutor-board svg title')].map(title => title.textContent.trim())"
 
 

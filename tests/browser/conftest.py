@@ -115,6 +115,28 @@ def page(chromium):
     assert not elsewhere, f"the page asked another machine for {elsewhere}"
 
 
+@pytest.fixture
+def browser(chromium):
+    """``browser(size, text_size)`` opens a page in a context of its own, as a separate device
+    (a teacher's, each learner's); all closed after the test."""
+    contexts = []
+
+    def open_device(size, text_size="normal"):
+        context = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+        context.add_init_script(f"localStorage.setItem('tutor-zoom', '{text_size}')")
+        contexts.append(context)
+        device = context.new_page()
+        device.set_default_timeout(ACTION_TIMEOUT_MS)
+        device.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
+        return device
+
+    yield open_device
+    for context in contexts:
+        for device in context.pages:
+            device.goto("about:blank")  # leaving a page makes Voila shut its kernel down
+        context.close()
+
+
 def open_page(page, voila: VoilaServer, notebook: str):
     """Go to a page and wait until its widgets are drawn. A page that never finishes loading
     fails with what the browser had of it and the end of the server's log."""

@@ -24,9 +24,8 @@ from tutor.messages import msg
 from widgets.app import page_file
 from widgets.guard import Sparing
 
+from .clients import KernelClient, fetch_from
 from .conftest import LOGS, ROOT, VoilaServer
-from .test_hostile import KernelClient
-from .test_publish import fetch_from
 
 GAME = next(iter(games()))
 CAP, SHARE = 10, 0.2  # a client address may hold 2 of the 10 kernels

@@ -11,10 +11,9 @@ from tutor.games.monster_trick import Play
 from tutor.messages import msg
 
 from .boards import play
+from .classroom import join, start_class, the_lesson, wait_for_step
 from .conftest import LOGS, PAGE_TIMEOUT_MS, VoilaServer, assert_no_code_or_errors, screenshot
-from .test_classroom import LAPTOP, PROJECTOR, browser, join, start_class, the_lesson, wait_for_step
-
-__all__ = ["browser"]  # the devices fixture, shared with test_classroom
+from .pages import LAPTOP, PROJECTOR
 
 
 @pytest.fixture(scope="module")

@@ -18,71 +18,11 @@ from widgets.app import page_file
 from widgets.languages import with_language
 from widgets.pages import text
 
-from .boards import play
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
-from .phone import hidden_without_a_sign
-from .test_guided import play as play_on_a_phone
-from .test_in_view import hidden, still
-from .test_publish import assert_accessible
-from .test_screens import cut_off_sideways, settle, too_wide
-
-GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
-TEACH, JOIN = "classroom/teach.ipynb", "classroom/join.ipynb"
-PHONE, LAPTOP, PROJECTOR = (390, 844), (1280, 800), (1920, 1080)
-
-
-@pytest.fixture
-def browser(chromium):
-    """Pages opened in separate contexts, as separate devices; all closed after the test."""
-    contexts = []
-
-    def open_device(size, text_size="normal"):
-        context = chromium.new_context(viewport={"width": size[0], "height": size[1]})
-        context.add_init_script(f"localStorage.setItem('tutor-zoom', '{text_size}')")
-        contexts.append(context)
-        device = context.new_page()
-        device.set_default_timeout(ACTION_TIMEOUT_MS)
-        device.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
-        return device
-
-    yield open_device
-    for context in contexts:
-        for device in context.pages:
-            device.goto("about:blank")  # leaving a page makes Voila shut its kernel down
-        context.close()
-
-
-def the_lesson():
-    paths = bundled_lessons(GAME)
-    path = next(path for path in paths if path.stem == LESSON)
-    lesson = load_lesson(path)
-    index = next(number for number, step in enumerate(lesson.steps) if step.try_)
-    return lesson, paths.index(path) + 1, index
-
-
-def step_text(number: int, total: int) -> str:
-    return msg("widgets.stepper.count", number=number, total=total)
-
-
-def start_class(teacher, voila, lesson, number, size: int | None = None) -> str:
-    teacher.goto(voila.page_url(TEACH))
-    teacher.wait_for_selector(".tutor-start-class", timeout=PAGE_TIMEOUT_MS)
-    if size is not None:
-        field = teacher.get_by_label(msg("classroom.setup.size"))
-        assert field.input_value() == "30" and field.is_visible()
-        field.fill(str(size))
-        field.press("Tab")
-    teacher.locator(".tutor-game-field select").select_option(label=game_name(GAME))
-    teacher.locator(".tutor-lesson-field select").select_option(
-        label=msg(
-            "classroom.setup.asks",
-            lesson=msg("app.learn.lesson", number=number, title=lesson.title, minutes=lesson.minutes),
-        )
-    )
-    teacher.click(".tutor-start-class")
-    teacher.wait_for_selector(".tutor-class-strip")
-    return teacher.locator(".tutor-class-code strong").inner_text()
-
+from .boards import play, play_as_seen
+from .classroom import GAME, JOIN, TEACH, join, start_class, step_text, the_lesson, wait_for_step
+from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .pages import LAPTOP, PROJECTOR, assert_accessible, cut_off_sideways, hidden, settle, still, too_wide
+from .phone import PHONE, hidden_without_a_sign
 
 # The board as drawn (its drawings' outer box), and whether its corners and middle are in the window
 # and show the board itself, not something laid over it.
@@ -182,18 +122,6 @@ def test_the_projected_board_has_the_room_it_has_on_the_learn_page(browser, voil
             f"{size[0]}, {text_size}: the board is smaller than on the learn page: {here} against {learned}"
         )
         assert teacher.locator("[data-zoom]").count() == 3, "the text size control is there"
-
-
-def join(learner, voila, code: str, name: str) -> None:
-    learner.goto(f"{voila.page_url(JOIN)}?code={code}")  # the scanned address
-    learner.wait_for_selector(".tutor-join", timeout=PAGE_TIMEOUT_MS)
-    learner.fill(".tutor-name-field input", name)
-    learner.click(".tutor-join")
-    learner.wait_for_selector(".tutor-who")
-
-
-def wait_for_step(learner, number: int, total: int) -> None:
-    learner.locator(".tutor-head .tutor-count", has_text=step_text(number, total)).wait_for()
 
 
 def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
@@ -497,7 +425,7 @@ def test_a_class_plays_the_guided_first_game_along_the_coachs_way(browser, voila
         wait_for_step(ann, index + 1, total)
         state, coach = line.states[index], line.answers[index]
         other = next(move for move in seat_moves(state, lesson.learner) if move != coach)
-        play_on_a_phone(ann, game, other)
+        play_as_seen(ann, game, other)
         ann.get_by_text(msg("classroom.follow.answer-in", answer=words.move_words(state, other))).wait_for()
         tally = teacher.locator(".tutor-tally")
         tally.get_by_text(msg("classroom.tally.answered", answered=1, learners=1)).wait_for()

@@ -10,8 +10,8 @@ from widgets.app import page_file
 from widgets.boards.monster_trick import clicks
 
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
-from .test_publish import assert_accessible
-from .test_screens import LAPTOP, PHONE, outside_view, settle, too_wide
+from .pages import LAPTOP, assert_accessible, outside_view, settle, too_wide
+from .phone import PHONE
 
 GAME = mt.GAME_ID
 ON_BOARD = "[data-target^='card:'], [data-target^='slot:']"

@@ -9,7 +9,7 @@ import pytest
 from widgets.app import page_file
 
 from .conftest import PAGE_TIMEOUT_MS, screenshot, wait_for_page
-from .test_screens import settle
+from .pages import settle
 
 LEARN = page_file("learn", "monster-trick")
 SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}

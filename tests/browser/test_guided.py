@@ -12,44 +12,18 @@ from tutor.messages import msg
 from widgets.app import page_file
 from widgets.boards import board_module
 
+from .boards import play_as_seen
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_disabled, assert_no_code_or_errors, screenshot
-from .test_play import smallest_table, wait_for_log
-from .test_screens import LAPTOP, PHONE, TO_THE_TOP, WIDE, outside_view, settle
+from .pages import LAPTOP, NEXT, PROJECTOR, TO_THE_TOP, outside_view, settle
+from .phone import PHONE
+from .play_page import smallest_table, wait_for_log
 
-NEXT = ".tutor-stepnav [data-target='next']"
-# The cards drawn in the hand, each with whether it is chosen and whether it may be clicked.
-HAND_SHOWN = """() => [...document.querySelectorAll("[data-target^='card:']")].map(card =>
-  [card.getAttribute('aria-label').split(',')[0], card.getAttribute('aria-pressed'), card.getAttribute('aria-disabled')])"""
 GUIDED = [
     (game, number)
     for game in games()
     for number, path in enumerate(bundled_lessons(game), start=1)
     if load_lesson(path).guided
 ]
-
-
-def play(page, game: str, move) -> None:
-    """As tests/browser/boards.py plays, but a card is clicked near its left edge: in a full
-    hand on a phone the next card covers the rest of it, as a person sees."""
-    from playwright.sync_api import TimeoutError as PageTimeout
-
-    *choices, last = board_module(game).clicks(move)
-    for selector in choices:
-        if selector.startswith("[data-target^='card:']"):
-            card = page.locator(selector)
-            box = None
-            while box is None:  # the hand may be in the middle of a redraw
-                card.wait_for(state="visible")
-                box = card.bounding_box()
-            card.click(position={"x": box["width"] * 0.15, "y": box["height"] / 2})
-            try:
-                page.locator(f"{selector}[aria-pressed='true']").wait_for()
-            except PageTimeout:
-                hand = page.evaluate(HAND_SHOWN)
-                raise AssertionError(f"{selector} clicked, never shown chosen; the hand shows {hand}") from None
-        else:
-            page.click(selector)
-    page.click(last)
 
 
 def test_monster_trick_and_danger_13_have_a_guided_first_game():
@@ -68,7 +42,7 @@ def expected_sheet(lesson, state) -> list[str]:
     return [cells[0][0] for cells in rows]
 
 
-SIZES = [PHONE, LAPTOP, WIDE]
+SIZES = [PHONE, LAPTOP, PROJECTOR]
 GRID_HEIGHT = "() => document.querySelector(\".tutor-board svg[data-fit='scroll']\").getBoundingClientRect().height"
 
 
@@ -114,7 +88,7 @@ def play_the_guided_game(page, lesson, line, game: str, size) -> None:
             moves, plays = line.answers[index], line.plays[index]
             for turn, move in enumerate(moves):
                 assert_disabled(page.locator(NEXT), "Next waits until the play stops")
-                play(page, game, move)
+                play_as_seen(page, game, move)
                 decision = plays[turn + 1]
                 page.wait_for_selector(".tutor-feedback.tutor-right")
                 prompt = " ".join(lesson.text(step.try_.prompt, decision.moment).split())
@@ -130,7 +104,7 @@ def play_the_guided_game(page, lesson, line, game: str, size) -> None:
                 assert in_view_to_act(page, game, following) == [], f"step {index + 1}, move {turn + 1}"
         elif step.try_:
             assert_disabled(page.locator(NEXT), "Next waits for the learner's move")
-            play(page, game, line.answers[index])
+            play_as_seen(page, game, line.answers[index])
             page.wait_for_selector(".tutor-feedback.tutor-right")
         settle(page)  # the page brings the way on into view once it is still
         if index in (1, 6, total - 2, total - 1) or line.firsts[index]:
@@ -167,7 +141,7 @@ def test_on_a_phone_thricewise_play_brings_the_hand_back_after_a_card_placed_low
             moves = seat_moves(replica.state, replica.person_to_move())
             place = isinstance(moves[0], Place)
             move = max(moves, key=lambda move: move.cell.row) if place else moves[0]
-            play(page, game, move)
+            play_as_seen(page, game, move)
             replica.play(move)
             wait_for_log(page, replica)
             if place and page.evaluate(GRID_HEIGHT) > PHONE[1] * 0.75:  # the hand lies far under the grid's top

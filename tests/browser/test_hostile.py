@@ -10,12 +10,10 @@ import json
 import re
 import time
 import uuid
-from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
 import websocket
-from jupyter_client.session import Session
 
 from serving.handlers import CLIENT_HEADER
 from tutor.classroom.store import SQLiteStore
@@ -25,68 +23,13 @@ from tutor.records import MAX_RECORD_BYTES
 from widgets.app import page_file
 from widgets.pages import text
 
+from .classroom import JOIN
+from .clients import KERNEL_ID, WIDGET_PROTOCOL, KernelClient, open_page_over_http
 from .conftest import LOGS, PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
-from .test_classroom import JOIN
-from .test_publish import KERNEL_ID, open_page_over_http
 
 THRICEWISE = next(game for game in games() if "thricewise" in game)
-CONTROL_PROTOCOL, WIDGET_PROTOCOL = "1.0.0", "2.1.0"  # ipywidgets 8's, which the kernel checks
 QUIET_SECONDS = 3  # how long to listen for what the kernel sends after a hostile message
 LOW_MEMORY_MB = 30  # below what any page's kernel takes (about 75 MB): every page crosses it
-
-
-class KernelClient:
-    """A client on a page's kernel, speaking JSON on its websocket."""
-
-    def __init__(self, server, kernel_id: str):
-        address = server.url.replace("http", "ws", 1) + f"api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
-        self.socket = websocket.create_connection(address, timeout=30)
-        self.session = Session(key=b"")
-        self.heard: list[dict] = []
-
-    def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
-        message = self.session.msg(msg_type, content, metadata=metadata)
-        self.socket.send(json.dumps({**message, "channel": "shell", "buffers": []}, default=str))
-
-    def listen(self, seconds: float) -> Iterator[dict]:
-        """Every message the kernel sends within ``seconds`` (all of them kept in ``heard``)."""
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            self.socket.settimeout(left)
-            try:
-                raw = self.socket.recv()
-            except websocket.WebSocketTimeoutException:
-                return
-            if not raw:  # the server closed the socket
-                raise websocket.WebSocketConnectionClosedException("the server closed the socket")
-            if isinstance(raw, bytes):
-                count = int.from_bytes(raw[:4], "big")
-                start, end = (int.from_bytes(raw[4 + 4 * index : 8 + 4 * index], "big") for index in range(2))
-                raw = raw[start:end] if count > 1 else raw[start:]
-            message = json.loads(raw)
-            self.heard.append(message)
-            yield message
-
-    def comm_msg(self, comm_id: str, data: dict) -> None:
-        self.send("comm_msg", {"comm_id": comm_id, "data": data})
-
-    def widget_states(self) -> dict[str, dict]:
-        """Every widget the page's kernel holds, by model id, as the page's front end asks for them."""
-        control = uuid.uuid4().hex
-        self.send(
-            "comm_open",
-            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
-            {"version": CONTROL_PROTOCOL},
-        )
-        self.comm_msg(control, {"method": "request_states"})
-        for message in self.listen(30):
-            data = message.get("content", {}).get("data", {})
-            if message["msg_type"] == "comm_msg" and data.get("method") == "update_states":
-                return {model: entry["state"] for model, entry in data["states"].items()}
-        raise AssertionError("the kernel did not send its widgets' states")
-
-    def close(self) -> None:
-        self.socket.close()
 
 
 @pytest.fixture(scope="module")

@@ -20,45 +20,15 @@ from widgets.app import page_file
 from widgets.boards import board_module
 from widgets.play import GameTable
 
+from .boards import play_as_seen
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
-from .test_guided import play
-from .test_screens import LAPTOP, PHONE, TO_THE_TOP, WIDE, settle, try_steps
+from .pages import LAPTOP, NEXT, PROJECTOR, TO_THE_TOP, hidden, still, try_steps
+from .phone import PHONE
 
 SMALL_PHONE = (360, 740)
-SIZES = [PHONE, SMALL_PHONE, LAPTOP, WIDE]
+SIZES = [PHONE, SMALL_PHONE, LAPTOP, PROJECTOR]
 GAME = "monster-trick"
-NEXT = ".tutor-stepnav [data-target='next']"
 BACK = ".tutor-stepnav [data-target='back']"
-
-# Each element matching the selector that a person cannot see: past the window's edge, or
-# covered near its top by something else (a sheet stuck at the foot of a phone's screen). Of a
-# long explanation taller than its panel, its first lines (48 px) in view: the rest scrolls there.
-HIDDEN = """selector => [...document.querySelectorAll(selector)]
-    .filter(el => el.getClientRects().length && el.getBoundingClientRect().height > 0)
-    .filter(el => { const r = el.getBoundingClientRect();
-        if (r.top < -1 || r.left < -1 || r.top + Math.min(r.height, 48) > innerHeight + 1 || r.right > innerWidth + 1) return true;
-        // near its top and its foot, at its left (a hand's next card covers a card's right)
-        const x = r.left + Math.min(r.width / 4, 20);
-        // (of a long explanation, its first lines: the rest scrolls in its panel)
-        return [r.top + Math.min(r.height * 0.25, 10), r.top + Math.min(r.height * 0.75, 40)].some(y => {
-            const hit = document.elementFromPoint(x, y);
-            if (hit && (el.contains(hit) || hit.contains(el))) return false;
-            el.dataset.coveredBy = hit ? `${hit.tagName}.${hit.getAttribute('class')} at ${Math.round(x)},${Math.round(y)}` : 'none';
-            return true; }); })
-    .map(el => { const r = el.getBoundingClientRect();
-        return `${el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30)} at ${Math.round(r.top)}-`
-            + `${Math.round(r.bottom)} ${el.dataset.coveredBy ? 'under ' + el.dataset.coveredBy : ''}`; })"""
-
-
-def hidden(page, selector: str) -> list[str]:
-    return page.evaluate(HIDDEN, selector)
-
-
-def still(page, arriving: bool = False) -> None:
-    """The page has drawn its answer and brought it into view: no change for a moment, twice
-    the 200 ms the page waits after an answer before it scrolls; on arrival longer than the
-    600 ms a phone's page waits before it scrolls to what to act on."""
-    settle(page, quiet_ms=700 if arriving else 400, most_ms=ACTION_TIMEOUT_MS)
 
 
 def sized_page(chromium, size):
@@ -74,7 +44,7 @@ def resize(page, size) -> None:
     there, any other at normal text), once the page has fitted its boards to it, scrolled to
     its top as on arrival."""
     page.set_viewport_size(dict(zip(("width", "height"), size)))
-    zoom = page.locator(f"[data-zoom='{'projector' if size == WIDE else 'normal'}']")
+    zoom = page.locator(f"[data-zoom='{'projector' if size == PROJECTOR else 'normal'}']")
     if zoom.get_attribute("aria-pressed") != "true":
         zoom.click()
     still(page, arriving=True)
@@ -155,13 +125,13 @@ def test_a_lesson_try_keeps_its_verdict_and_next_in_view(chromium, voila, game):
                 still(page)
                 assert_seen(page, ".tutor-feedback, " + NEXT, "a tap before a card: its answer", f"{shot}-slot-first")
 
-            play(page, game, wrong)
+            play_as_seen(page, game, wrong)
             page.locator(".tutor-feedback.tutor-wrong").wait_for()
             still(page)
             screenshot(page, f"{shot}-wrong")
             assert_seen(page, ".tutor-feedback, " + NEXT, "a wrong move: its verdict and Next", f"{shot}-wrong")
 
-            play(page, game, right)
+            play_as_seen(page, game, right)
             page.locator(".tutor-feedback.tutor-right").wait_for()
             still(page)
             screenshot(page, f"{shot}-right")
@@ -275,13 +245,13 @@ def test_a_drill_shows_the_move_and_its_verdict_before_the_next_position(chromiu
                 assert held >= 9, "a crowded hand to measure"
                 assert len(widths) == held and min(widths) >= 44, f"cards to tap, px wide: {widths}"
 
-            play(page, game, wrong_in_drill(game, task))
+            play_as_seen(page, game, wrong_in_drill(game, task))
             page.locator(".tutor-feedback.tutor-wrong").wait_for()
             still(page)
             screenshot(page, f"{shot}-wrong")
             assert_seen(page, ".tutor-feedback", "a wrong move: its verdict", f"{shot}-wrong")
 
-            play(page, game, task.move)
+            play_as_seen(page, game, task.move)
             page.locator(".tutor-feedback.tutor-right").wait_for()
             still(page)
             screenshot(page, f"{shot}-right")
@@ -370,7 +340,7 @@ def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(c
         page.goto(voila.page_url(address))
         page.locator(".tutor-board svg").first.wait_for(timeout=PAGE_TIMEOUT_MS)
         still(page, arriving=True)
-        for size in (LAPTOP, WIDE):
+        for size in (LAPTOP, PROJECTOR):
             if size != LAPTOP:
                 page.locator("[data-zoom='normal']").click()
                 page.set_viewport_size(dict(zip(("width", "height"), size)))
@@ -430,7 +400,7 @@ def test_the_next_lesson_button_on_a_phone_stays_in_view_and_covers_no_text(chro
         context.close()
 
 
-PLAY_SIZES = {GAME: [PHONE, LAPTOP, WIDE]}  # the other games on a phone and a laptop
+PLAY_SIZES = {GAME: [PHONE, LAPTOP, PROJECTOR]}  # the other games on a phone and a laptop
 
 
 @pytest.mark.parametrize("game", (GAME, *OTHER_GAMES))
@@ -438,7 +408,7 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(ch
     """One game, four of the person's moves at each size in turn: after each, once the computer
     has answered, where the person acts next (the first part a next move is made with) is in
     the window, not covered."""
-    from .test_play import LOG_ENTRIES, fold_settings, open_settings
+    from .play_page import LOG_ENTRIES, fold_settings, open_settings
 
     sizes = PLAY_SIZES.get(game, [PHONE, LAPTOP])
     context, page = sized_page(chromium, sizes[0])
@@ -459,7 +429,7 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(ch
             for number in range(4):
                 assert not replica.state.is_terminal(), "the game lasts four moves at each size"
                 move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
-                play(page, game, move)
+                play_as_seen(page, game, move)
                 replica.play(move)
                 page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
                 still(page)

@@ -20,14 +20,13 @@ from widgets.play import GameTable
 from widgets.result import why_won
 
 from .boards import play
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, at_page, screenshot
-from .test_play import open_settings
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, wait_for_page
+from .pages import NEXT
+from .play_page import LOG_ENTRIES, open_settings
 
 GAMES = list(games())
 LOCALES = {"fr": "fr-FR", "nl": "nl-BE"}  # what the browser asks for (Accept-Language)
 PLAYED = {"fr": "monster-trick", "nl": "thricewise"}  # the game each language plays to the end
-NEXT = ".tutor-stepnav [data-target='next']"
-LOG_ENTRIES = "document.querySelectorAll('.tutor-log li').length"
 
 # Visible text of the page: each text node with the language of its nearest lang attribute,
 # and the chosen option of every select.
@@ -156,11 +155,6 @@ def whole(page, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": max(800, min(height, 4000))})
     screenshot(page, name)
     page.set_viewport_size({"width": 1280, "height": 800})
-
-
-def wait_for_page(page, notebook: str) -> None:
-    page.wait_for_url(at_page(notebook), timeout=PAGE_TIMEOUT_MS)
-    page.wait_for_selector(".tutor-page", timeout=PAGE_TIMEOUT_MS)
 
 
 def follow(page, link, notebook: str, lang: str) -> None:

@@ -10,8 +10,7 @@ from widgets.app import page_file
 
 from .boards import play
 from .conftest import assert_disabled, assert_no_code_or_errors, open_page, screenshot
-
-NEXT = ".tutor-stepnav [data-target='next']"
+from .pages import NEXT
 
 
 def walked_lesson(game: str):

@@ -19,7 +19,8 @@ from .conftest import (
     screenshot,
     wait_for_page,
 )
-from .test_screens import LAPTOP, PHONE, cut_off_sideways, outside_view, settle
+from .pages import LAPTOP, cut_off_sideways, outside_view, settle
+from .phone import PHONE
 
 
 def test_the_printed_address_opens_the_landing_page(page, voila):

@@ -3,7 +3,6 @@ visitors crowd in or go away, the console, and the way Binder and JupyterHub ser
 (Every test's page also fails if it asks another machine for anything: conftest.page.)"""
 
 import asyncio
-import http.client
 import json
 import re
 import socket
@@ -15,12 +14,10 @@ import urllib.error
 import urllib.request
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
 
 import psutil
 import pytest
 import websocket
-from axe_playwright_python.sync_playwright import Axe
 from tornado.websocket import websocket_connect
 
 from benchmarks.voila_server import free_port
@@ -31,6 +28,7 @@ from widgets.app import HOME, page_file
 from widgets.languages import with_language
 from widgets.pages import page_title
 
+from .clients import KERNEL_ID, fetch_from, open_page_over_http
 from .conftest import (
     LOGS,
     PAGE_TIMEOUT_MS,
@@ -42,13 +40,11 @@ from .conftest import (
     screenshot,
     wait_for_page,
 )
-from .test_play import fold_settings, open_settings
+from .pages import assert_accessible, assert_titled_and_accessible
 
 GAME = next(iter(games()))
-WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 # README, "Publish it": c.Spawner.args in the JupyterHub example.
 HUB_OPTIONS = ["--VoilaConfiguration.template=tutor", "--VoilaConfiguration.show_tracebacks=False"]
-KERNEL_ID = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 
 
 def test_the_landing_page_is_titled_and_passes_axe(page, voila):
@@ -59,18 +55,6 @@ def test_the_landing_page_is_titled_and_passes_axe(page, voila):
     assert_titled_and_accessible(page, None, None)
 
 
-def assert_titled_and_accessible(page, section: str | None, game: str | None) -> None:
-    """The page's title names it, in English like its lang attribute; axe finds nothing, on the
-    play page with the settings it folds away unfolded too (folded again afterwards)."""
-    assert page.title() == page_title(section, game, language="en")
-    assert page.evaluate("document.documentElement.lang") == "en"
-    assert_accessible(page)
-    if section == "play":
-        open_settings(page)
-        assert_accessible(page)
-        fold_settings(page)
-
-
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("section", ["learn", "play"])
 def test_a_page_in_french_or_dutch_is_titled_in_it_and_passes_axe(page, voila, section, language):
@@ -79,15 +63,6 @@ def test_a_page_in_french_or_dutch_is_titled_in_it_and_passes_axe(page, voila, s
     assert page.title() == page_title(section, GAME, language=language) != page_title(section, GAME, language="en")
     assert page.evaluate("document.documentElement.lang") == language
     assert_accessible(page)
-
-
-def assert_accessible(page) -> None:
-    violations = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_21_AA}}).response["violations"]
-    assert violations == [], "\n".join(
-        f"{violation['id']} ({violation['impact']}): {violation['help']}: "
-        f"{[node['target'] for node in violation['nodes']]}"
-        for violation in violations
-    )
 
 
 def test_a_forged_cross_site_post_is_refused(page, voila):
@@ -152,12 +127,6 @@ def test_the_console_is_quiet(chromium):
     assert lines[:2] == [f"[Voila] {msg('publish.console.ready', url=server.url)}", msg("publish.console.stop")]
     for alarming in ("not trusted", "without encryption", "websocket_ping", "Traceback", "Kernel started"):
         assert not any(alarming in line for line in lines), (alarming, lines)
-
-
-def open_page_over_http(server: VoilaServer, notebook: str) -> str:
-    """Fetch a page as a script would (no browser runs it); its kernel id."""
-    with urllib.request.urlopen(server.page_url(notebook), timeout=PAGE_TIMEOUT_MS / 1000) as response:
-        return re.search(r'"kernelId": "([0-9a-f-]+)"', response.read().decode()).group(1)
 
 
 def wait_for_pools(server: VoilaServer) -> None:
@@ -286,22 +255,6 @@ def test_the_address_cannot_change_the_sites_template(small, query):
         page = response.read().decode()
     assert "voila/templates/tutor/" in page and "</html>" in page
     assert not re.search(r'(src|href)="https?://(?!localhost|127\.0\.0\.1)', page)
-
-
-def fetch_from(server: VoilaServer, address: str, notebook: str, forwarded_for: str) -> tuple[int, str]:
-    """A page request, as a script sends it, from another client address than this machine's
-    usual one (every 127.x.y.z address is this machine), with an X-Forwarded-For header as a
-    reverse proxy adds (or a visitor forges): its status and body."""
-    connection = http.client.HTTPConnection(
-        "127.0.0.1", urlsplit(server.url).port, timeout=PAGE_TIMEOUT_MS / 1000, source_address=(address, 0)
-    )
-    try:
-        headers = {"Accept-Language": "en", "X-Forwarded-For": forwarded_for}
-        connection.request("GET", f"/voila/render/{notebook}", headers=headers)
-        response = connection.getresponse()
-        return response.status, response.read().decode()
-    finally:
-        connection.close()
 
 
 def test_one_client_address_gets_the_busy_page_beyond_its_kernels_directly_or_behind_a_proxy(small):

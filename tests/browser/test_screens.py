@@ -25,10 +25,19 @@ from widgets.stepper import LessonStepper
 
 from .boards import check_cards_against_view, play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .pages import (
+    LAPTOP,
+    PROJECTOR,
+    assert_accessible,
+    assert_titled_and_accessible,
+    cut_off_sideways,
+    outside_view,
+    settle,
+    too_wide,
+    try_steps,
+)
 from .phone import PHONE, READING_PX, SPLIT_WORDS, TEXTS, hidden_without_a_sign, wait_for_narrow_boards
-from .test_publish import assert_accessible, assert_titled_and_accessible
 
-LAPTOP, WIDE = (1280, 800), (1920, 1080)
 READABLE_PX = 13  # the smallest page text (a note under a word) at normal size
 
 STEP = ".tutor-lesson-panel .tutor-count"
@@ -41,90 +50,8 @@ def test_every_page_kind_is_checked():
     assert {page.removesuffix("-last") for page in PAGES} | {"glossary"} == set(SECTIONS)
 
 
-def try_steps(game: str) -> list[tuple[int, int, object]]:
-    """(lesson, step), counted from 1, of each of the game's try-it steps, and the lesson."""
-    steps = [
-        (number, index + 1, lesson)
-        for number, lesson in enumerate(map(load_lesson, bundled_lessons(game)), start=1)
-        for index, step in enumerate(lesson.steps)
-        if step.try_
-    ]
-    if not steps:
-        pytest.fail(f"{game} has no try-it step")
-    return steps
-
-
 def first_try_step(game: str) -> tuple[int, int, object]:
     return try_steps(game)[0]
-
-
-# Resolves once the page has been still for ``quiet`` ms: no element, attribute, text or
-# scroll position changed. The page's script fits its boards on the next frame after a change and
-# brings what comes next into view once the page has been still for 200 ms (ONWARD_QUIET_MS),
-# so a longer stillness means it is done. A page that never stills is given up on at ``most``.
-STILL = """([quiet, most]) => new Promise(done => {
-  const watch = new MutationObserver(() => again());
-  const finish = () => { clearTimeout(timer); clearTimeout(limit); watch.disconnect();
-                         removeEventListener("scroll", again, true); done(); };
-  let timer = setTimeout(finish, quiet);
-  const limit = setTimeout(finish, most);
-  function again() { clearTimeout(timer); timer = setTimeout(finish, quiet); }
-  watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
-  addEventListener("scroll", again, true);
-})"""
-
-
-# Every box scrolled back to its top, as on arrival: a page resized after a walk at another size.
-TO_THE_TOP = "() => { for (const el of document.querySelectorAll('*')) if (el.scrollTop) el.scrollTop = 0; }"
-STILL_AT_MOST_MS = 3000  # a page that keeps changing (a game playing on) is measured as it is then
-
-
-def settle(page, quiet_ms: int = 300, most_ms: int = STILL_AT_MOST_MS) -> None:
-    """Wait until the page has fitted the boards and brought the way on into view (after a
-    resize, a new text size or an answer drawn): until it is still for ``quiet_ms``."""
-    page.evaluate(STILL, [quiet_ms, most_ms])
-
-
-OUTSIDE = """selector => [...document.querySelectorAll(selector)]
-    .filter(el => el.getBoundingClientRect().width > 0)
-    .filter(el => { const r = el.getBoundingClientRect();
-                    return r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1; })
-    .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))"""
-
-
-def outside_view(page, selector: str) -> list[str]:
-    """The elements matching ``selector`` that are not wholly inside the window once the page
-    has brought them there: it scrolls when a busy kernel's answer has been drawn and the page
-    is still, so this waits for that (up to ACTION_TIMEOUT_MS) rather than for a fixed time."""
-    from playwright.sync_api import TimeoutError as PageTimeout
-
-    try:
-        page.wait_for_function(
-            f"selector => ({OUTSIDE})(selector).length === 0", arg=selector, timeout=ACTION_TIMEOUT_MS
-        )
-    except PageTimeout:
-        pass  # still outside: the caller names them
-    return page.evaluate(OUTSIDE, selector)
-
-
-def cut_off_sideways(page, selector: str) -> list[str]:
-    """The elements matching ``selector`` partly out of sight sideways: past the window's
-    edge or past the edge of a box that clips them (a board scrolling inside itself)."""
-    return page.evaluate(
-        """selector => [...document.querySelectorAll(selector)]
-        .filter(el => el.getBoundingClientRect().width > 0)
-        .filter(el => { const r = el.getBoundingClientRect();
-                        let left = 0, right = innerWidth;
-                        for (let up = el.parentElement; up; up = up.parentElement) {
-                            if (getComputedStyle(up).overflowX === 'visible') continue;
-                            const box = up.getBoundingClientRect();
-                            left = Math.max(left, box.left);
-                            right = Math.min(right, box.right);
-                        }
-                        return r.left < left - 1 || r.right > right + 1; })
-        .map(el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 40))""",
-        selector,
-    )
 
 
 def places(page, selector: str) -> list[list[int]]:
@@ -142,29 +69,6 @@ def holds_still(page, selector: str) -> bool:
     before = places(page, selector)
     page.wait_for_timeout(600)
     return places(page, selector) == before
-
-
-def too_wide(page) -> list[str]:
-    """Elements that stick out of the window sideways, leaving out what a box scrolls
-    inside itself (a board, a score sheet); and whether the page itself scrolls sideways."""
-    return page.evaluate("""() => {
-        const wide = [];
-        const scrolls = el => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
-        const inScroller = el => {
-            for (let up = el.parentElement; up && !up.matches('.tutor-page'); up = up.parentElement)
-                if (scrolls(up)) return true;
-            return false;
-        };
-        for (const el of document.querySelectorAll('.tutor-page *')) {
-            if (inScroller(el)) continue;
-            const r = el.getBoundingClientRect();
-            if (r.width > 0 && r.right > innerWidth + 1) wide.push(`${el.tagName}.${el.getAttribute('class') || ''}`);
-        }
-        for (const box of [document.scrollingElement, document.getElementById('rendered_cells')]) {
-            if (box && box.scrollWidth > box.clientWidth + 1) wide.push(`page scrolls sideways: ${box.id || 'page'}`);
-        }
-        return wide.slice(0, 5);
-    }""")
 
 
 def smallest_text(page) -> float:
@@ -255,7 +159,7 @@ def test_every_screen(chromium, voila, game, section):
         assert_no_code_or_errors(page)
         if section in SECTIONS:  # once per page kind ("learn-last" is a learn page again)
             assert_titled_and_accessible(page, section, game)
-        for name, size in (("laptop", LAPTOP), ("wide", WIDE)):
+        for name, size in (("laptop", LAPTOP), ("wide", PROJECTOR)):
             page.set_viewport_size(dict(zip(("width", "height"), size)))
             settle(page)
             screenshot(page, f"screens-{game}-{section}-{name}")
@@ -339,7 +243,7 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
             page.goto(voila.page_url(with_language(page_file("glossary", game), language)))
             page.locator(".tutor-glossary").wait_for(timeout=PAGE_TIMEOUT_MS)
             assert_no_code_or_errors(page)
-            for name, size in (("phone", PHONE), ("laptop", LAPTOP), ("wide", WIDE)):
+            for name, size in (("phone", PHONE), ("laptop", LAPTOP), ("wide", PROJECTOR)):
                 page.set_viewport_size(dict(zip(("width", "height"), size)))
                 settle(page)
                 screenshot(page, f"screens-{game}-glossary-{language}-{name}")
@@ -462,7 +366,7 @@ def test_the_thricewise_grid_fits_its_box_through_a_whole_game_on_a_laptop(chrom
     from tutor.bots import seat_moves
 
     from .boards import play
-    from .test_play import smallest_table, wait_for_log
+    from .play_page import smallest_table, wait_for_log
 
     context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
     page = context.new_page()
@@ -501,7 +405,7 @@ def test_a_full_thricewise_grid_is_readable_with_the_hand_and_button_in_view(chr
 
     from tutor.bots import seat_moves
 
-    from .test_play import smallest_table, wait_for_log
+    from .play_page import smallest_table, wait_for_log
 
     context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
     page = context.new_page()
@@ -521,7 +425,7 @@ def test_a_full_thricewise_grid_is_readable_with_the_hand_and_button_in_view(chr
         page.locator("[data-target^='card:']").first.click()  # the button to choose is enabled
         page.locator("[data-target^='card:'][aria-pressed='true']").wait_for()
         acted_on = "[data-target^='card:'], .tutor-actions button"
-        for name, size in (("laptop", LAPTOP), ("wide", WIDE)):
+        for name, size in (("laptop", LAPTOP), ("wide", PROJECTOR)):
             page.set_viewport_size(dict(zip(("width", "height"), size)))
             settle(page)
             screenshot(page, f"screens-{game}-grid-6x6-{name}")

@@ -14,14 +14,12 @@ from tutor.messages import msg, msg_in
 from tutor.studio import lesson_yaml
 from widgets.app import STUDIO, page_file
 
+from .classroom import TEACH, join
 from .conftest import assert_no_code_or_errors, screenshot
-from .test_classroom import TEACH, browser, join  # noqa: F401 (browser: a fixture)
-from .test_publish import assert_accessible
-from .test_studio import in_view
+from .pages import LAPTOP, assert_accessible, in_view
 
 GAME, LESSON = "monster-trick", "03-where-may-a-card-go"
 TITLE = {"en": "Our own example", "fr": "Notre propre exemple", "nl": "Ons eigen voorbeeld"}
-LAPTOP = {"width": 1280, "height": 800}
 
 
 def own_lesson_file(folder):
@@ -48,9 +46,9 @@ def share_in_studio(teacher, voila, file) -> str:
     return link.evaluate("link => link.href")
 
 
-def test_a_learner_opens_a_shared_lesson_by_its_link_at_its_first_step(browser, voila, tmp_path):  # noqa: F811
+def test_a_learner_opens_a_shared_lesson_by_its_link_at_its_first_step(browser, voila, tmp_path):
     lesson = load_lesson(own_lesson_file(tmp_path))
-    teacher = browser((LAPTOP["width"], LAPTOP["height"]))
+    teacher = browser(LAPTOP)
     address = share_in_studio(teacher, voila, own_lesson_file(tmp_path))
     assert f"{PARAMETER}=z1." in address and len(address) < 8000
     teacher.get_by_text(msg("studio.page.share-ready")).wait_for()
@@ -58,7 +56,7 @@ def test_a_learner_opens_a_shared_lesson_by_its_link_at_its_first_step(browser, 
     assert in_view(teacher, ".tutor-studio .tutor-board", 400), "sharing leaves the board in view"
     assert_accessible(teacher)
 
-    learner = browser((LAPTOP["width"], LAPTOP["height"]))  # another device: nothing kept there
+    learner = browser(LAPTOP)  # another device: nothing kept there
     learner.goto(address)
     learner.locator(".tutor-shelf .tutor-board").first.wait_for()
     chosen = learner.locator(".tutor-chooser select option:checked").inner_text().replace("\xa0", " ")
@@ -86,8 +84,8 @@ def test_a_learner_opens_a_shared_lesson_by_its_link_at_its_first_step(browser, 
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_spoilt_link_is_said_in_words_and_the_lessons_stay(browser, voila, language, tmp_path):  # noqa: F811
-    learner = browser((LAPTOP["width"], LAPTOP["height"]))
+def test_a_spoilt_link_is_said_in_words_and_the_lessons_stay(browser, voila, language, tmp_path):
+    learner = browser(LAPTOP)
     learner.goto(f"{voila.page_url(page_file('learn', GAME))}&{PARAMETER}=z1.eJwrSS0u0c3IVEjOyczLBgAj&lang={language}")
     said = learner.locator(".tutor-link-problem")
     said.wait_for()
@@ -99,9 +97,9 @@ def test_a_spoilt_link_is_said_in_words_and_the_lessons_stay(browser, voila, lan
     assert_accessible(learner)
 
 
-def test_the_teachers_own_lesson_is_marked_in_the_class_list_and_leads_a_class(browser, voila, tmp_path):  # noqa: F811
+def test_the_teachers_own_lesson_is_marked_in_the_class_list_and_leads_a_class(browser, voila, tmp_path):
     lesson = load_lesson(own_lesson_file(tmp_path))
-    teacher = browser((LAPTOP["width"], LAPTOP["height"]))
+    teacher = browser(LAPTOP)
     share_in_studio(teacher, voila, own_lesson_file(tmp_path))
     teacher.goto(voila.page_url(TEACH))
     teacher.wait_for_selector(".tutor-start-class")

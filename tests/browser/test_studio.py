@@ -22,9 +22,8 @@ from widgets.own_lessons import shared_page
 
 from .boards import play
 from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot
+from .pages import assert_accessible, in_view, settle, too_wide
 from .phone import READING_PX, TEXTS, hidden_without_a_sign, phone_page, wait_for_narrow_boards
-from .test_publish import assert_accessible
-from .test_screens import settle, too_wide
 
 STEP_ITEMS = ".tutor-step-list .tutor-step-item"
 UNSAVED = ".tutor-studio-filebar[data-unsaved='true']"
@@ -40,13 +39,6 @@ def write(page, field: str, language: str, text: str) -> None:
 
 def wait_for_steps(page, count: int) -> None:
     page.wait_for_function(f"n => document.querySelectorAll('{STEP_ITEMS}').length === n", arg=count + 1)
-
-
-def in_view(page, selector: str, width: int = 0) -> bool:
-    """Whether the part is whole in the window (and at least ``width`` pixels wide)."""
-    box = page.locator(selector).first.bounding_box()
-    size = page.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["width"] >= width
 
 
 @pytest.mark.parametrize("game", list(games()))

@@ -11,7 +11,7 @@ from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
 from widgets.app import page_file
 
 from .conftest import SCREENSHOTS, assert_no_code_or_errors, open_page, screenshot, wait_for_page
-from .test_publish import assert_accessible
+from .pages import assert_accessible
 
 A4_CSS_PX = 297 / 25.4 * 96  # an A4 sheet's height in CSS pixels
 
