@@ -1,4 +1,5 @@
-"""A wrong answer to a lesson's try-it step, for tests that show how a page answers it."""
+"""Answers to a lesson's try-it steps: a wrong one, for tests that show how a page answers it,
+and a whole lesson walked in its stepper with right ones."""
 
 
 def wrong_try(lesson):
@@ -16,3 +17,20 @@ def wrong_try(lesson):
             if wrong:
                 return index, wrong[0]
     return None
+
+
+def walk(stepper):
+    """Step through a whole lesson, answering each try-it with an accepted move."""
+    seen = []
+    while True:
+        seen.append(stepper.step)
+        step = stepper.current
+        while step.try_ is not None:  # a play-on step asks again until its moment comes
+            move = step.try_.accept[0] if step.try_.accept else stepper.board.state.legal_moves()[0]
+            stepper.play(move)
+            assert stepper.verdict == "right", stepper.message
+            if not stepper.waiting:
+                break
+        if stepper.step == stepper.total - 1:
+            return seen
+        stepper.next()

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs
 
 import nbformat
 import pytest
+from widget_text import html_of
 
 from tutor.core import TutorError, advance_chance
 from tutor.games import Game, game_name, games
@@ -25,13 +26,6 @@ from widgets.play import GameTable
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-
-
-def html_of(widget) -> str:
-    """Every HTML string inside a widget tree, joined (what the browser would be sent)."""
-    own = getattr(widget, "value", None)
-    parts = [own] if isinstance(own, str) else []
-    return "".join(parts + [html_of(child) for child in getattr(widget, "children", ())])
 
 
 def links(widget) -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_languages import NOT_THE_CATALOGS_WORDS
+from catalog_words import NOT_THE_CATALOGS_WORDS
 
 from tutor import messages
 from tutor.games import decktet, games

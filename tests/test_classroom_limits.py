@@ -9,7 +9,8 @@ from html import unescape
 import pytest
 import redis
 from classroom_stores import RedisServer, names, require_redis_server
-from test_classroom_pages import hello, join, start_class, text_of
+from classroom_widgets import hello, join, start_class
+from widget_text import text_of
 
 from tutor.classroom import Classrooms, StoreUnavailable, open_store
 from tutor.classroom.classes import (

@@ -14,9 +14,11 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 import yaml
+from classroom_widgets import GAME, LESSON, hello, join, start_class
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from one_file import one_file
+from widget_text import text_of
 
 from tutor import messages
 from tutor.bots import seat_moves
@@ -31,9 +33,6 @@ from widgets.classroom.follower import Follower
 from widgets.classroom.presenter import Presenter
 from widgets.stepper import after
 
-GAME, LESSON = "monster-trick", "03-where-may-a-card-go"  # its question comes at step 2
-HREF = "http://192.168.1.20:8866/voila/render/classroom/teach.ipynb"
-
 
 @pytest.fixture(autouse=True)
 def english():
@@ -46,41 +45,6 @@ def classrooms(tmp_path):
     opened = Classrooms(open_store(f"sqlite://{tmp_path / 'class.db'}"))
     yield opened
     opened.store.close()
-
-
-def text_of(widget) -> str:
-    """Everything a page shows as text (markup unescaped), children included."""
-    parts = [
-        str(getattr(widget, name, "") or "")
-        for name in ("value", "html", "description")
-        if isinstance(getattr(widget, name, ""), str)
-    ]
-    parts += [label for label, *_ in getattr(widget, "options", ()) if isinstance(label, str)]
-    return unescape(" ".join(parts + [text_of(child) for child in getattr(widget, "children", ())]))
-
-
-def hello(**kwargs) -> dict:
-    return {"href": HREF, "query": {}, "stored": None, "languages": ["en-GB", "en"], "width": 1920, **kwargs}
-
-
-def start_class(classrooms, reveal="teacher") -> Presenter:
-    presenter = Presenter(classrooms)
-    presenter.opened(hello())
-    presenter.game.value = GAME
-    presenter.lesson.value = LESSON
-    presenter.reveal.value = reveal
-    presenter.start()
-    assert presenter.teacher is not None, text_of(presenter)
-    return presenter
-
-
-def join(classrooms, code, name, **opened) -> Follower:
-    follower = Follower(classrooms)
-    follower.opened(hello(width=390, **opened))
-    follower.code.value, follower.name.value = code, name
-    follower.join()
-    assert follower.learner is not None, text_of(follower)
-    return follower
 
 
 def lesson_and_try():

@@ -9,7 +9,7 @@ import logging
 import ipywidgets as w
 import pytest
 from random_play import played_until
-from test_app import html_of
+from widget_text import html_of
 
 from tutor.classroom import Classrooms, open_store
 from tutor.games import danger13 as d13

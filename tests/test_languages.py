@@ -11,6 +11,7 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from catalog_words import NOT_THE_CATALOGS_WORDS
 from lesson_tries import wrong_try
 
 from tutor import languages, messages
@@ -269,17 +270,6 @@ def test_the_glossary_words_are_the_words_the_boards_and_rules_use(game, lang):
         if catalog(lang)[f"glossary.{game}.{term}"].lower() not in texts
     ]
     assert unused == []
-
-
-# Words the lessons once used where the catalog (what the boards show) says otherwise.
-NOT_THE_CATALOGS_WORDS = {
-    ("danger13", "fr"): [r"\bun-plus\b", r"\bdeux-plus\b", r"\b\d simples?\b", r"plus immédiat"],
-    ("danger13", "nl"): [r"één-plus", r"twee-plus", r"\bhandkaart", r"\bgewone \d\b"],
-    # "Ténèbres" is plural only: "les Ténèbres rapporte" in a sentence made for any card
-    ("thricewise", "fr"): [r"\bDragons?\b", r"à chiffre", r"Ténèbres", r"Lunatique"],
-    ("thricewise", "nl"): [r"\breeks", r"Maanzieke", r"\bPact\b"],
-    ("thricewise", "en"): [r"'[a-z]+[_-][a-z_-]+'", r"\bmonotonic\b", r"\brun_rule\b"],  # option ids
-}
 
 
 @pytest.mark.parametrize("package, lang", NOT_THE_CATALOGS_WORDS)

@@ -10,7 +10,7 @@ from html import escape, unescape
 
 import pytest
 import yaml
-from test_seat_names import NAMES
+from seat_names import NAMES
 
 from tutor import records
 from tutor.bots import seat_moves

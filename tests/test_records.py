@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 from random_play import finished
-from test_seat_names import NAMES
+from seat_names import NAMES
 
 from tutor import records
 from tutor.games import danger13

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from one_file import one_file
+from seat_names import NAMES
 
 from tutor.games import game as registered
 from tutor.lessons import LessonError, bundled_lessons, check_lesson, load_lesson
@@ -17,7 +18,6 @@ from tutor.svg.seats import seat_colours
 from widgets import app
 from widgets.languages import LanguageChooser
 
-NAMES = {"fr": ["Rouge", "Bleu", "Vert", "Jaune"], "nl": ["Rood", "Blauw", "Groen", "Geel"]}
 DEALING = next(path for path in bundled_lessons("danger-13") if "dealing" in path.name)
 COLOURED = [
     path

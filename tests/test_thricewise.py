@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from random_play import finished
+from thricewise_table import TABLE
 
 from tutor.core import CHANCE, SIMULTANEOUS, TERMINAL, IllegalMove, NotationError, PositionError, resolve_options
 from tutor.games import thricewise as tw
@@ -56,13 +57,6 @@ def late_position(players, hands, deferred=None, spare=0):
 def pick_all(state, *cards):
     for seat, card in enumerate(cards):
         state.push(Pick(seat, C(card)))
-
-
-# A two-player table: Author (2 Moons/Knots) and Journey (3 Moons/Waves) on row 1.
-TABLE = {
-    "grid": {"1,1": ["author", "journey"], "1,2": ["ace-knots", "ace-wyrms"]},
-    "hands": {"Ann": ["mountain", "sailor", "sea"], "Bob": ["castle", "desert", "bard"]},
-}
 
 
 # tw.deck

@@ -5,6 +5,7 @@ import re
 from html import escape
 
 import pytest
+from lesson_tries import walk
 from one_file import one_file
 
 import widgets
@@ -359,23 +360,6 @@ def test_a_teachers_own_lesson_file_runs(tmp_path):
     path.write_text(one_file(WHERE_MAY).replace("Where may a card go?", "My own lesson"))
     stepper = widgets.LessonStepper(str(path))
     assert not stepper.error and "My own lesson" in stepper.panel.html
-
-
-def walk(stepper):
-    """Step through a whole lesson, answering each try-it with an accepted move."""
-    seen = []
-    while True:
-        seen.append(stepper.step)
-        step = stepper.current
-        while step.try_ is not None:  # a play-on step asks again until its moment comes
-            move = step.try_.accept[0] if step.try_.accept else stepper.board.state.legal_moves()[0]
-            stepper.play(move)
-            assert stepper.verdict == "right", stepper.message
-            if not stepper.waiting:
-                break
-        if stepper.step == stepper.total - 1:
-            return seen
-        stepper.next()
 
 
 @pytest.mark.parametrize("path", bundled_lessons("monster-trick"), ids=lambda path: path.stem)

@@ -4,8 +4,8 @@ import random
 import re
 
 import pytest
+from lesson_tries import walk
 from random_play import played_until
-from test_widgets import walk
 
 import widgets
 from tutor.core import advance_chance

@@ -5,9 +5,9 @@ from html import escape
 from xml.etree import ElementTree
 
 import pytest
+from lesson_tries import walk
 from random_play import finished, played_until
-from test_thricewise import TABLE
-from test_widgets import walk
+from thricewise_table import TABLE
 
 import widgets
 from tutor.core import advance_chance
