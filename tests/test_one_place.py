@@ -1,6 +1,7 @@
 """A game is one package: no shared code, style, page or catalog names a registered game
 (its id, its package, its name in any language, or the prefix of its rule ids). And each layer
-in its place: the engines (tutor/) import no widgets and no server, the widgets no server."""
+in its place: the engines (tutor/) import no widgets and no server, the widgets no server; and
+what tests share in helper modules, never in a test module."""
 
 import ast
 import re
@@ -65,13 +66,17 @@ FORBIDDEN = {
 
 
 def imported(path: Path) -> set[str]:
-    """The modules a file imports, by statement or by ``import_module("...")`` with a written name."""
+    """The modules a file imports, by statement or by ``import_module("...")`` with a written name;
+    a relative import with its leading dots (``.rules``; ``from . import x``: ``.x``)."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            dots = "." * node.level
+            names |= {dots + node.module} if node.module else {dots + alias.name for alias in node.names}
         elif (
             isinstance(node, ast.Call)
             and getattr(node.func, "id", getattr(node.func, "attr", None)) in ("import_module", "__import__")
@@ -89,6 +94,19 @@ def test_each_layer_imports_only_the_layers_below_it(layer):
         for path in sorted((ROOT / layer).rglob("*.py"))
         for name in sorted(imported(path))
         if name.split(".")[0] in FORBIDDEN[layer]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_test_module_imports_another():
+    """What two test files share lives in a helper module (tests/lesson_tries.py,
+    tests/browser/pages.py ...): a test module importing another ties the two files together
+    and can have pytest collect its tests twice."""
+    wrong = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for name in sorted(imported(path))
+        if name.rpartition(".")[2].startswith("test_")
     ]
     assert not wrong, "\n".join(wrong)
 
