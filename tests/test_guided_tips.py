@@ -153,7 +153,9 @@ def test_thricewise_tie_tip_and_closing_text_are_true_to_the_position(quick_othe
                         tied = (list(probe.tied), not any(later > turn for later in placing))
                 assert tied is not None, f"way {way}, step {index + 1}: a tie tip without a tie"
                 seats, never = tied
-                assert all(probe.name(seat) in said for seat in seats) and "both" not in said
+                names = ["you" if seat == lesson.learner else probe.name(seat) for seat in seats]
+                assert all(name in said for name in names) and "both" not in said
+                assert lesson.learner in seats or "you" not in said
                 assert ("for good" in said) == never and ("later turn" in said) != never
                 ties, last = ties + 1, last + never
         end = lesson.text(lesson.steps[-1].say, line.moments[-1])
@@ -161,6 +163,8 @@ def test_thricewise_tie_tip_and_closing_text_are_true_to_the_position(quick_othe
         if len(winners) > 1:
             shared += 1
             assert "have the most points and share the win" in end and "Note:" in end, end
+        elif winners == [lesson.learner]:
+            assert end.endswith("You have the most points: you win!"), end
         else:
             assert end.endswith("has the most points and wins."), end
     assert ties and last and shared  # each case met on the way

@@ -428,6 +428,8 @@ def _result(moment) -> str:
     state = moment.after
     if not state.is_terminal():
         return ""
+    if state.winners() == [moment.learner]:
+        return msg("tw.guided.wins-you")
     winners = [state.name(seat) for seat in state.winners()]
     if len(winners) == 1:
         return msg("tw.guided.wins", player=winners[0])
@@ -443,20 +445,19 @@ def _tie(moment) -> str:
         aside = probe.deferred
         probe.push(move)
         if _set_aside(aside, probe.deferred):
-            first, *more = _tied_by_rank(probe)
+            first, *more = _tied_by_rank(probe, moment.learner)
             also = "".join(msg("tw.guided.tie-also", players=players) for players in more)
             key = "tw.guided.tie" if probe.aside_placeable_later else "tw.guided.tie-last"
             said = msg(key, players=first, also=also)
-    return said
+    return said[:1].upper() + said[1:]  # the learner, "you", may open the sentence
 
 
-def _tied_by_rank(state: State) -> list[str]:
-    """The players whose turned-up cards were set aside, listed rank by rank: two pairs of
-    ranks are two lists ("Ada and Ben", "Cleo and Dev")."""
+def _tied_by_rank(state: State, learner: int) -> list[str]:
+    """The players whose turned-up cards were set aside, listed rank by rank, the learner as
+    "you": two pairs of ranks are two lists ("you and Ben", "Cleo and Dev")."""
     rank = {seat: card.rank for seat in state.tied if (card := state.revealed[seat]) is not None}
-    return [
-        listed([state.name(seat) for seat in rank if rank[seat] == shared]) for shared in sorted(set(rank.values()))
-    ]
+    name = {seat: msg("tw.guided.you") if seat == learner else state.name(seat) for seat in rank}
+    return [listed([name[seat] for seat in rank if rank[seat] == shared]) for shared in sorted(set(rank.values()))]
 
 
 def _set_aside(before: tuple, after: tuple) -> bool:
