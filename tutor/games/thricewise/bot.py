@@ -131,6 +131,10 @@ class _Grid:
         known |= {card for card in view["revealed"] if card}
         self.unseen = {card for card in CARDS if card not in known}
         self.held = (sum(view["hand_sizes"]) - len(view["hand"])) / max(len(self.unseen), 1)
+        # Rule tw.bounds: the columns and rows a card may go on while the grid spans ``span``.
+        low_col, high_col, low_row, high_row = self.span
+        self.cols = range(high_col - tw.MAX_SPAN + 1, low_col + tw.MAX_SPAN)
+        self.rows = range(high_row - tw.MAX_SPAN + 1, low_row + tw.MAX_SPAN)
 
     def open_cells(self) -> list[tw.Cell]:
         """Rules tw.adjacency and tw.bounds (the view lists open cells only while placing)."""
@@ -158,36 +162,31 @@ class _Grid:
         """What the best empty cell that now completes a line with ``cell`` offers the
         other seats: each unseen card's points there, times the chance that an
         opponent holds it."""
-        grid, run_rule = self.grid, self.options["run_rule"]
-        offered: dict = {}  # empty cell -> {card: points}
-        col, row = cell
-        for offsets in LINES_THROUGH:
-            line = [(col + dc, row + dr) for dc, dr in offsets]
-            empty = [spot for spot in line if spot not in grid]
-            if len(empty) != 1 or not self._placeable(empty[0]):
+        grid, run_rule, unseen = self.grid, self.options["run_rule"], self.unseen
+        offered: dict = {}  # empty cell -> the points of the unseen cards there, over its lines
+        for line, (one, other) in _lines_through(cell):
+            # The card is on ``cell``: the line is one card short when just one of the others is empty.
+            if (one in grid) == (other in grid):
                 continue
-            gap = empty[0]
-            where = line.index(gap)
+            gap = other if one in grid else one
+            if not self._placeable(gap):
+                continue
             a, b = (grid[spot] for spot in line if spot != gap)
-            points = offered.setdefault(gap, {})
-            for card, value in _line_completions(a, b, where, run_rule).items():
-                points[card] = points.get(card, 0) + value
-        unseen = self.unseen
-        return (
-            max(
-                (sum(value for card, value in points.items() if card in unseen) for points in offered.values()),
-                default=0,
-            )
-            * self.held
-        )
+            completions = _line_completions(a, b, line.index(gap), run_rule)
+            offered[gap] = offered.get(gap, 0) + sum(points for card, points in completions.items() if card in unseen)
+        return max(offered.values(), default=0) * self.held
 
     def _placeable(self, spot) -> bool:
         col, row = spot
-        low_col, high_col, low_row, high_row = self.span
-        return (
-            max(high_col, col) - min(low_col, col) < tw.MAX_SPAN
-            and max(high_row, row) - min(low_row, row) < tw.MAX_SPAN
-        )
+        return col in self.cols and row in self.rows
+
+
+@cache
+def _lines_through(cell) -> tuple:
+    """Every line of three through ``cell``: its cells in line order, and the two besides ``cell``."""
+    col, row = cell
+    lines = (tuple((col + dc, row + dr) for dc, dr in offsets) for offsets in LINES_THROUGH)
+    return tuple((line, tuple(spot for spot in line if spot != cell)) for line in lines)
 
 
 @cache
