@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import cast
 
 import traitlets
 
@@ -108,7 +109,8 @@ class Hand(Pickable):
         if clicked.kind != "card" or not (self.clickable or self.pick):
             return
         if shown:
-            card = next((card for card in self.cards if card_name(card) == shown), None)
+            # a game's cards are NamedTuples (the trait holds them as objects)
+            card = next((card for card in self.cards if card_name(cast(tuple, card)) == shown), None)
         else:
             index = Target("card", place).number(len(self.cards))
             card = self.cards[index] if index is not None else None

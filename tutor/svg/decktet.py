@@ -7,10 +7,13 @@ linked rings), so suits stay apart without colour.
 from __future__ import annotations
 
 from math import cos, pi, sin
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from tutor.messages import msg
 from tutor.svg.draw import INK, PAPER, document, el, group, reading_class, small_card, text, title
+
+if TYPE_CHECKING:  # the card draws itself through this module (Card._repr_svg_)
+    from tutor.games.decktet import Card
 
 CARD_W, CARD_H = 66, 94
 
@@ -92,7 +95,7 @@ def _name_lines(name: str) -> list[str]:
     return [name[:cut], name[cut + 1 :]]
 
 
-def card_face(card, width: float = CARD_W) -> str:
+def card_face(card: Card, width: float = CARD_W) -> str:
     """A card with its top-left corner at 0,0."""
     first = SUITS[card.suits[0]]
     corner = (
@@ -151,6 +154,6 @@ def card_face(card, width: float = CARD_W) -> str:
     return group(*parts, scale=width / CARD_W, class_=small_card(width / CARD_W))
 
 
-def card_svg(card) -> str:
+def card_svg(card: Card) -> str:
     """A standalone card, for ``Card._repr_svg_``."""
     return document(CARD_W + 4, CARD_H + 4, group(card_face(card), x=2, y=2), label=str(card))

@@ -22,7 +22,7 @@ MARK = "#c2185b"  # lesson highlights, drawn dashed so they differ from legal ta
 SHAPES = {"rect", "circle", "ellipse", "line", "path", "polygon", "polyline"}  # written self-closed
 
 
-def number(value) -> str:
+def number(value: object) -> str:
     """Coordinates with at most two decimals, so markup stays short and stable in tests."""
     if isinstance(value, float):
         return f"{value:.2f}".rstrip("0").rstrip(".")
@@ -39,7 +39,7 @@ def _attributes(attrs: dict) -> str:
     return "".join(parts)
 
 
-def el(name: str, *children: str, **attrs) -> str:
+def el(name: str, *children: str, **attrs: object) -> str:
     """``<name attrs>children</name>``; children are markup, already escaped."""
     inner = "".join(child for child in children if child)
     if not inner and name in SHAPES:
@@ -47,7 +47,16 @@ def el(name: str, *children: str, **attrs) -> str:
     return f"<{name}{_attributes(attrs)}>{inner}</{name}>"
 
 
-def text(x, y, content, size=12, weight=None, fill=INK, anchor="start", **attrs) -> str:
+def text(
+    x: float,
+    y: float,
+    content: object,
+    size: float = 12,
+    weight: int | None = None,
+    fill: str = INK,
+    anchor: str = "start",
+    **attrs: object,
+) -> str:
     """A line of text, escaped; ``size`` in user units."""
     return el(
         "text",
@@ -83,14 +92,14 @@ def small_card(scale: float) -> str | None:
     return "small-card" if scale < READING else None
 
 
-def group(*children: str, x=0, y=0, scale=None, **attrs) -> str:
+def group(*children: str, x: float = 0, y: float = 0, scale: float | None = None, **attrs: object) -> str:
     transform = f"translate({number(x)},{number(y)})" if (x or y) else ""
     if scale is not None and scale != 1:
         transform += f" scale({number(scale)})"
     return el("g", *children, transform=transform.strip() or None, **attrs)
 
 
-def document(width, height, *children: str, label: str | None = None, **attrs) -> str:
+def document(width: float, height: float, *children: str, label: str | None = None, **attrs: object) -> str:
     """A standalone ``<svg>``. ``--w`` carries the natural width so the widgets' CSS can
     scale it for a projector (``width: calc(var(--w) * var(--scale))``). A labelled drawing
     is an image to screen readers, or a group when it holds clickable parts (an image's
@@ -111,7 +120,15 @@ def document(width, height, *children: str, label: str | None = None, **attrs) -
     )
 
 
-def target(name: Target | str, label: str, *children: str, disabled=False, pressed=None, ring=None, **attrs) -> str:
+def target(
+    name: Target | str,
+    label: str,
+    *children: str,
+    disabled: bool = False,
+    pressed: bool | None = None,
+    ring: tuple[float, float, float, float] | None = None,
+    **attrs: object,
+) -> str:
     """A clickable part: the browser side gives every ``data-target`` keyboard focus and
     turns Enter/Space into a click. ``ring`` is (x, y, w, h) of the focus outline, drawn
     hidden and shown by CSS on keyboard focus so every browser shows it the same way."""
@@ -151,7 +168,9 @@ def lit_mark(cx: float, cy: float, r: float = 11) -> str:
     )
 
 
-def mark_outline(x, y, width, height, rx, stroke_width=3, dash="8 5") -> str:
+def mark_outline(
+    x: float, y: float, width: float, height: float, rx: float, stroke_width: float = 3, dash: str = "8 5"
+) -> str:
     """A lesson's mark around a part of a drawing (a card, a slot, a player's panel): an outline
     in MARK, dashed, so that it differs from the legal targets' amber outline without colour."""
     return el(

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
+from typing import TypeVar
+
 from tutor.messages import msg
 from tutor.svg.draw import ACCENT, MUTED, document, el, group, mark_outline, target, text
 from tutor.svg.targets import Target
+
+C = TypeVar("C", bound=tuple)  # a game's card (a NamedTuple)
 
 RAISE = 18  # how far the selected card rises out of the row
 PAD = 12
@@ -14,21 +19,21 @@ MIN_STEP = 48
 ROW_GAP = 8
 
 
-def card_name(card) -> str:
+def card_name(card: tuple) -> str:
     """A card's name in a click target ("green-8", "sea-10"): the click then says which card
     the browser showed, even when the hand has changed since it was drawn."""
     return "-".join(str(part) for part in card if not isinstance(part, tuple))
 
 
 def hand(
-    cards,
-    face,
+    cards: Sequence[C],
+    face: Callable[[C], str],
     card_w: float,
     card_h: float,
-    playable=(),
-    selected=None,
-    highlight=(),
-    clickable=False,
+    playable: Collection[C] = (),
+    selected: C | None = None,
+    highlight: Collection[C] = (),
+    clickable: bool = False,
     width: float = 800,
     label: str = "",
 ) -> str:

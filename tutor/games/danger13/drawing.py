@@ -6,7 +6,8 @@ Each kind has a colour and an icon of its own, so kinds stay apart without colou
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tutor.messages import msg
 from tutor.svg.draw import (
@@ -29,6 +30,9 @@ from tutor.svg.draw import (
 )
 from tutor.svg.seats import pawn, seat_colours
 from tutor.svg.targets import Target
+
+if TYPE_CHECKING:  # the rules draw their cards through this module (Card._repr_svg_)
+    from tutor.games.danger13.rules import Card, State
 
 CARD_W, CARD_H = 64, 90
 ROW_SCALE = 0.9  # cards in the rows
@@ -119,7 +123,7 @@ def plus_mark(cx: float, cy: float, r: float, fill: str, ink: str) -> str:
     )
 
 
-def card_face(card, width: float = CARD_W) -> str:
+def card_face(card: Card, width: float = CARD_W) -> str:
     """A card with its top-left corner at 0,0: the left strip (value, icon, plus marks)
     stays visible in a row of overlapping cards; the rest repeats them large."""
     look = LOOKS[card.kind]
@@ -176,18 +180,20 @@ def card_back(width: float = CARD_W) -> str:
     )
 
 
-def card_svg(card) -> str:
+def card_svg(card: Card) -> str:
     """A standalone card, for ``Card._repr_svg_``."""
     return document(CARD_W + 4, CARD_H + 4, group(card_face(card), x=2, y=2), label=str(card))
 
 
-def fitted_text(x, y, words: str, room: float, size: float, **attrs) -> str:
+def fitted_text(x: float, y: float, words: str, room: float, size: float, **attrs: Any) -> str:
     """A line pressed to ``room`` units where it would be wider (long words in French or Dutch)."""
-    fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(words) * size * 0.56 > room else {}
+    fit: dict[str, Any] = (
+        {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if len(words) * size * 0.56 > room else {}
+    )
     return text(x, y, words, size=size, **fit, **attrs)
 
 
-def _stack(x: float, y: float, count: int, label: str, top=None, room: float | None = None) -> str:
+def _stack(x: float, y: float, count: int, label: str, top: Card | None = None, room: float | None = None) -> str:
     """A pile: a few offset backs (or the face-up top card) and its count below."""
     parts = (
         [group(card_back(), x=x + 2 * depth, y=y - 2 * depth) for depth in range(min(count, 3))]
@@ -218,7 +224,7 @@ def _two_lines(words: str, room: float, size: float) -> list[str]:
     return [words[:cut], words[cut + 1 :]]
 
 
-def _pile(x: float, y: float, view, pick: bool, marked: bool, room: float | None) -> str:
+def _pile(x: float, y: float, view: dict[str, Any], pick: bool, marked: bool, room: float | None) -> str:
     """The draw pile; marked with a dashed outline when a lesson points at it, and a target
     while its author marks the board (``pick``)."""
     label = msg("widgets.d13.pile", count=view["pile_size"])
@@ -230,7 +236,7 @@ def _pile(x: float, y: float, view, pick: bool, marked: bool, room: float | None
     return drawn
 
 
-def round_title(view) -> str:
+def round_title(view: dict[str, Any]) -> str:
     """The round on show: this one, or the one just over while its rows are on show."""
     ended = view.get("ended_round")
     return (
@@ -238,7 +244,7 @@ def round_title(view) -> str:
     )
 
 
-def _head(state, view, pick: bool = False, marked=()) -> str:
+def _head(state: State, view: dict[str, Any], pick: bool = False, marked: Collection[object] = ()) -> str:
     """Pile, the dealer's packet, the turned-up card, the discards; round and last-round flag."""
     dealer = state.name(view["dealer"])
     parts = [text(PAD + 4, 22, round_title(view), size=14, weight=700, fill=MUTED)]
@@ -266,7 +272,7 @@ def _head(state, view, pick: bool = False, marked=()) -> str:
     return "".join(parts)
 
 
-def _turned_up(state, view, dealer: str, x: float, y: float) -> tuple[str, str]:
+def _turned_up(state: State, view: dict[str, Any], dealer: str, x: float, y: float) -> tuple[str, str]:
     """The card turned up (or the one waiting for an answer) at ``x, y``, framed, or its empty
     place; and the caption that says whose it is."""
     shown, caption = view["revealed"], msg("widgets.d13.revealed", player=dealer)
@@ -291,7 +297,7 @@ def _turned_up(state, view, dealer: str, x: float, y: float) -> tuple[str, str]:
     return frame + group(card_face(shown), x=x, y=y), caption
 
 
-def _narrow_head(state, view, pick: bool = False, marked=()) -> str:
+def _narrow_head(state: State, view: dict[str, Any], pick: bool = False, marked: Collection[object] = ()) -> str:
     """The head for a phone: the three piles side by side, the turned-up card in the middle
     with its caption on a line of its own below."""
     dealer = state.name(view["dealer"])
@@ -331,7 +337,7 @@ def _narrow_head(state, view, pick: bool = False, marked=()) -> str:
     return "".join(parts)
 
 
-def row_label(state, view, seat: int) -> str:
+def row_label(state: State, view: dict[str, Any], seat: int) -> str:
     """A row in words, for screen readers and tooltips."""
     cards = ", ".join(str(card) for card in view["rows"][seat]) or msg("widgets.d13.empty-row")
     parts = [
@@ -351,7 +357,15 @@ def row_label(state, view, seat: int) -> str:
 
 
 def _row(
-    state, view, viewer, seat: int, colour: str, lit: bool, marked: bool, marked_cards, narrow: bool = False
+    state: State,
+    view: dict[str, Any],
+    viewer: int | None,
+    seat: int,
+    colour: str,
+    lit: bool,
+    marked: bool,
+    marked_cards: Collection[object],
+    narrow: bool = False,
 ) -> str:
     """A player's row: name and badges, the cards, the gauge and the bank side by side; in
     the narrow layout the cards under the name, the gauge and the bank in a column beside them."""
@@ -505,7 +519,7 @@ def _gauge(x: float, y: float, total: int, limit: int, words_at: tuple | None = 
     return "".join(parts)
 
 
-def _bank(state, view, viewer, seat: int, x: float) -> str:
+def _bank(state: State, view: dict[str, Any], viewer: int | None, seat: int, x: float) -> str:
     """The banked plus cards, face down; their plus points only for their owner (or at the end)."""
     size = view["bank_sizes"][seat]
     parts = [text(x, 26, msg("widgets.d13.bank"), size=12, weight=700, fill=MUTED)]
@@ -527,12 +541,12 @@ def _bank(state, view, viewer, seat: int, x: float) -> str:
 
 
 def table(
-    state,
+    state: State,
     seat: int | None = None,
-    lit=(),
-    highlight=(),
-    clickable=False,
-    narrow=False,
+    lit: Collection[int] = (),
+    highlight: Collection[object] = (),
+    clickable: bool = False,
+    narrow: bool = False,
     has_card: bool = True,
     pick: bool = False,
 ) -> str:
@@ -568,6 +582,6 @@ def table(
     )
 
 
-def state_html(state) -> str:
+def state_html(state: State) -> str:
     """The table as the mover sees it, for ``_repr_html_``."""
     return table(state, state.to_move if state.to_move >= 0 else None)

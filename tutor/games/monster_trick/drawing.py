@@ -6,7 +6,8 @@ can be told apart without seeing colour.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tutor.messages import msg
 from tutor.svg.draw import (
@@ -31,6 +32,9 @@ from tutor.svg.draw import (
 from tutor.svg.hand import hand as draw_hand
 from tutor.svg.seats import pawn, seat_colours, seat_tags
 from tutor.svg.targets import Target
+
+if TYPE_CHECKING:  # the rules draw their cards through this module (Card._repr_svg_)
+    from tutor.games.monster_trick.rules import Card, State
 
 CARD_W, CARD_H = 70, 100
 VP_W, VP_H = 38, 54
@@ -73,7 +77,7 @@ def symbol(colour: str, cx: float, cy: float, r: float, fill: str | None = None)
     return group(el("polygon", points=star_points(1.08 * r, 0.46 * r), fill=fill), x=cx, y=cy)
 
 
-def card_face(card, width: float = CARD_W) -> str:
+def card_face(card: Card, width: float = CARD_W) -> str:
     """One card with its top-left corner at 0,0. The left strip (value over symbol) stays
     visible when cards overlap; the panel repeats value and symbol large."""
     look = LOOKS[card.colour]
@@ -100,7 +104,7 @@ def card_face(card, width: float = CARD_W) -> str:
     )
 
 
-def card_svg(card) -> str:
+def card_svg(card: Card) -> str:
     """A standalone card, for ``Card._repr_svg_``."""
     return document(CARD_W + 4, CARD_H + 4, group(card_face(card), x=2, y=2), label=str(card))
 
@@ -143,17 +147,19 @@ def _colour_name(colour: str) -> str:
     return msg(f"mt.colour.{colour}")
 
 
-def slot_label(state, slot: int, allowed_for=None, claims: bool = True) -> str:
+def slot_label(state: State, slot: int, allowed_for: Card | None = None, claims: bool = True) -> str:
     """What a screen reader says for a slot: its trick, who claims it (unless ``claims``
     is off), and whether the selected card may go there."""
     trick = state.tricks[slot]
     if not trick:
         parts = [msg("widgets.mt.slot-free", slot=slot + 1)]
     else:
+        colour, owner = state.colour[slot], state.claim[slot]
+        assert colour is not None and owner is not None  # a trick has its colour and its claim
         cards = ", ".join(msg("widgets.mt.played-by", card=card, player=state.name(seat)) for seat, card in trick)
-        parts = [msg("widgets.mt.slot-trick", slot=slot + 1, colour=_colour_name(state.colour[slot]), cards=cards)]
+        parts = [msg("widgets.mt.slot-trick", slot=slot + 1, colour=_colour_name(colour), cards=cards)]
         if claims:
-            parts.append(msg("widgets.mt.claimed-by", player=state.name(state.claim[slot])))
+            parts.append(msg("widgets.mt.claimed-by", player=state.name(owner)))
     if allowed_for is not None:
         allowed = slot in state.slots_for(allowed_for)
         parts.append(msg("widgets.mt.slot-allowed" if allowed else "widgets.mt.slot-not-allowed", card=allowed_for))
@@ -161,7 +167,14 @@ def slot_label(state, slot: int, allowed_for=None, claims: bool = True) -> str:
 
 
 def _slot(
-    state, slot: int, colours: list[str], tags: list[str], lit: bool, marked: bool, marked_cards: set, claims: bool
+    state: State,
+    slot: int,
+    colours: list[str],
+    tags: list[str],
+    lit: bool,
+    marked: bool,
+    marked_cards: set,
+    claims: bool,
 ) -> str:
     trick = state.tricks[slot]
     parts = [
@@ -182,8 +195,9 @@ def _slot(
     if marked:
         parts.append(mark_outline(-6, -6, SLOT_W + 12, SLOT_H + 12, 16, stroke_width=3.5, dash="10 6"))
     label = msg("widgets.mt.slot", slot=slot + 1)
-    room = SLOT_W - 12 - (31 + 7.6 * len(_colour_name(state.colour[slot])) if trick else 12)  # left of the colour
-    fit = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if 8.7 * len(label) > room else {}
+    colour, owner = state.colour[slot], state.claim[slot]  # both None while the slot holds no trick
+    room = SLOT_W - 12 - (31 + 7.6 * len(_colour_name(colour)) if trick and colour else 12)  # left of the colour
+    fit: dict[str, Any] = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"} if 8.7 * len(label) > room else {}
     parts.append(text(12, 21, label, size=13, weight=700, fill=MUTED, **fit))  # "Emplacement 3" beside "violet"
     if not trick:
         parts.append(
@@ -202,7 +216,7 @@ def _slot(
         )
         parts.append(text(SLOT_W / 2, 87, msg("widgets.mt.free"), size=13, fill=MUTED, anchor="middle"))
     else:
-        colour = state.colour[slot]
+        assert colour is not None and owner is not None  # a trick has its colour and its claim
         name = _colour_name(colour)
         parts.append(symbol(colour, SLOT_W - 14, 16, 6))
         parts.append(text(SLOT_W - 25, 21, name, size=13, weight=600, fill=LOOKS[colour].dark, anchor="end"))
@@ -213,7 +227,6 @@ def _slot(
                 parts.append(mark_outline(x - 4, 28, CARD_W + 8, CARD_H + 8, 9))
             parts.append(_seat_dot(x + 11, 146, colours[seat], tags[seat], state.name(seat)))
         if claims:
-            owner = state.claim[slot]
             parts.append(_claim(12, 162, colours[owner], state.name(owner)))
     if lit:
         parts.append(lit_mark(SLOT_W - 18, SLOT_H - 18))
@@ -240,7 +253,15 @@ def _claim(x: float, y: float, fill: str, name: str) -> str:
     )
 
 
-def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=False, claims: bool = True) -> str:
+def table(
+    state: State,
+    lit: Collection[int] = (),
+    highlight: Collection[object] = (),
+    selected: Card | None = None,
+    clickable: bool = False,
+    narrow: bool = False,
+    claims: bool = True,
+) -> str:
     """The four slots. ``lit``: slots the selected card may go to; ``highlight``: lesson
     marks (slot numbers 0..3 and cards); ``clickable`` wraps each slot as a target;
     ``claims`` off hides the markers (a quiz asking who takes a trick)."""
@@ -268,7 +289,12 @@ def table(state, lit=(), highlight=(), selected=None, clickable=False, narrow=Fa
 
 
 def players(
-    state, seat: int | None = None, highlight=(), reveal_active: bool = True, narrow=False, clickable=False
+    state: State,
+    seat: int | None = None,
+    highlight: Collection[object] = (),
+    reveal_active: bool = True,
+    narrow: bool = False,
+    clickable: bool = False,
 ) -> str:
     """One panel per player: VP cards (face down, the active one face up unless
     ``reveal_active`` is off, as in a quiz about it), tricks won and cards in hand.
@@ -297,7 +323,16 @@ def players(
     return document(whole, lines * (PANEL_H + 10) + 6, *panels, label=msg("widgets.mt.players-label"))
 
 
-def _player_panel(state, view, viewer, seat: int, width: float, colour: str, marked: bool, reveal_active: bool) -> str:
+def _player_panel(
+    state: State,
+    view: dict[str, Any],
+    viewer: int | None,
+    seat: int,
+    width: float,
+    colour: str,
+    marked: bool,
+    reveal_active: bool,
+) -> str:
     moving = view["to_move"] == seat
     name = state.name(seat)
     limit = int((width - 50) / 8.5)
@@ -351,7 +386,9 @@ def _player_panel(state, view, viewer, seat: int, width: float, colour: str, mar
     return "".join(parts)
 
 
-def player_summary(state, view, viewer, seat: int, reveal_active: bool = True) -> str:
+def player_summary(
+    state: State, view: dict[str, Any], viewer: int | None, seat: int, reveal_active: bool = True
+) -> str:
     """The panel in words, for screen readers and tooltips."""
     active = view["active_vp"][seat] if reveal_active else None
     parts = [
@@ -365,12 +402,20 @@ def player_summary(state, view, viewer, seat: int, reveal_active: bool = True) -
     return ", ".join(parts)
 
 
-def hand_cards(state, seat: int) -> list:
+def hand_cards(state: State, seat: int) -> list[Card]:
     """The seat's hand, from its own view."""
     return list(state.view(seat)["hand"])
 
 
-def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
+def hand(
+    state: State,
+    seat: int,
+    playable: Collection[Card] = (),
+    selected: Card | None = None,
+    highlight: Collection[Card] = (),
+    clickable: bool = False,
+    narrow: bool = False,
+) -> str:
     return draw_hand(
         hand_cards(state, seat),
         card_face,
@@ -385,7 +430,7 @@ def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=F
     )
 
 
-def state_html(state) -> str:
+def state_html(state: State) -> str:
     """The public table and the mover's hand, for ``State._repr_html_`` in a notebook."""
     mover = state.to_move if state.to_move >= 0 else None
     parts = [players(state, mover), table(state)]
@@ -394,7 +439,7 @@ def state_html(state) -> str:
     return el("div", *parts, style="display:flex;flex-direction:column;gap:6px;align-items:flex-start")
 
 
-def prediction(values, order, clickable=False, narrow=False) -> str:
+def prediction(values: Sequence[int], order: Sequence[int], clickable: bool = False, narrow: bool = False) -> str:
     """Laying out the VP cards: three places filled left to right with the chosen values,
     and the values still to place (clickable)."""
     width = NARROW_W if narrow else TABLE_W

@@ -3,7 +3,11 @@ players (revealed and deferred cards) and the cards a player may use."""
 
 from __future__ import annotations
 
-from tutor.games.thricewise.rules import Cell, Place
+from collections.abc import Callable, Collection
+from typing import Any
+
+from tutor.games.decktet import Card
+from tutor.games.thricewise.rules import Cell, Place, State, Triad
 from tutor.games.thricewise.words import where
 from tutor.messages import msg
 from tutor.svg.decktet import CARD_H, CARD_W, SUITS, card_face
@@ -43,14 +47,22 @@ CHAR_EM = 0.6  # a bold character's width in a sans-serif face, in ems (generous
 KIND_COLOURS = {"set": "#6a32a0", "run": "#0f6b6b"}  # a flush takes its suit's colour
 
 
-def hand_cards(state, seat: int) -> list:
+def hand_cards(state: State, seat: int) -> list[Card]:
     """The cards ``seat`` can act with: while it places, its revealed and deferred cards
     first; then its hand."""
     view = state.view(seat)
     return [*view["placeable"], *view["hand"]]
 
 
-def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=False, narrow=False) -> str:
+def hand(
+    state: State,
+    seat: int,
+    playable: Collection[Card] = (),
+    selected: Card | None = None,
+    highlight: Collection[Card] = (),
+    clickable: bool = False,
+    narrow: bool = False,
+) -> str:
     return draw_hand(
         hand_cards(state, seat),
         card_face,
@@ -65,19 +77,19 @@ def hand(state, seat: int, playable=(), selected=None, highlight=(), clickable=F
     )
 
 
-def shown_area(state) -> tuple[int, int, int, int]:
+def shown_area(state: State) -> tuple[int, int, int, int]:
     """Columns and rows drawn: the grid and one ring around it."""
     low_col, high_col, low_row, high_row = state.span
     return low_col - 1, high_col + 1, low_row - 1, high_row + 1
 
 
-def recent_triads(state) -> list:
+def recent_triads(state: State) -> list[Triad]:
     """Triads scored this turn (and, while the next cards are chosen, in the last one)."""
     since = state.turn - (1 if state.phase in ("pick", "draw", "over") else 0)
     return [triad for triad in state.triads if triad.turn >= since]
 
 
-def cell_label(state, cell, selected=None) -> str:
+def cell_label(state: State, cell: Cell, selected: Card | None = None) -> str:
     """What a screen reader says for an empty cell."""
     parts = [msg("widgets.tw.cell", where=where(state.grid, cell))]
     if selected is not None:
@@ -86,7 +98,15 @@ def cell_label(state, cell, selected=None) -> str:
     return " ".join(parts)
 
 
-def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bool = True, pick=False) -> str:
+def grid(
+    state: State,
+    lit: Collection[object] = (),
+    highlight: Collection[object] = (),
+    selected: Card | None = None,
+    clickable: bool = False,
+    bounds: bool = True,
+    pick: bool = False,
+) -> str:
     """The grid. ``lit``: cells the selected card may go on; ``highlight``: cells and
     cards a lesson points at; ``clickable``: empty cells next to the grid are targets;
     ``pick``: so are the cards on it (a lesson's author marking them).
@@ -107,7 +127,7 @@ def grid(state, lit=(), highlight=(), selected=None, clickable=False, bounds: bo
     open_cells = set(state.open_cells()) if state.grid else set()
     if not bounds:
         open_cells |= {
-            (col, row)
+            Cell(col, row)
             for row in range(low_row, high_row + 1)
             for col in range(low_col, high_col + 1)
             if (col, row) not in state.grid and _next_to_grid(state, (col, row))
@@ -170,7 +190,20 @@ def _lines(low: int, high: int, step: int, narrow_ring: bool) -> dict[int, tuple
 OWNER_X, OWNER_Y = CARD_W - 9, 10  # who placed a card: its top-right corner, above any triad badge
 
 
-def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable, colours, tags, pick=False) -> str:
+def _cell(
+    state: State,
+    cell: tuple[int, int],
+    at: tuple[float, float],
+    room: tuple[float, float],
+    open_cells: Collection[tuple[int, int]],
+    lit: Collection[object],
+    highlight: Collection[object],
+    selected: Card | None,
+    clickable: bool,
+    colours: list[str],
+    tags: list[str],
+    pick: bool = False,
+) -> str:
     cell = Cell(*cell)
     x, y = at
     w, h = room  # a card's size, or less on the narrow ring
@@ -241,7 +274,7 @@ def _cell(state, cell, at, room, open_cells, lit, highlight, selected, clickable
     return group(drawn, x=x, y=y)
 
 
-def _next_to_grid(state, cell) -> bool:
+def _next_to_grid(state: State, cell: tuple[int, int]) -> bool:
     return any((cell[0] + dc, cell[1] + dr) in state.grid for dc in (-1, 0, 1) for dr in (-1, 0, 1))
 
 
@@ -249,7 +282,7 @@ def _mark(w: float = CARD_W, h: float = CARD_H) -> str:
     return mark_outline(-4, -4, w + 8, h + 8, 9)
 
 
-def _walls(state, corner, size) -> str:
+def _walls(state: State, corner: Callable[[int, int], tuple[float, float]], size: tuple[int, int]) -> str:
     """Where the grid already spans six, a solid wall shows that it cannot grow further."""
     low_col, high_col, low_row, high_row = state.span
     walls = []
@@ -280,7 +313,7 @@ def _walls(state, corner, size) -> str:
     return "".join(walls)
 
 
-def _triad(triad, corner, grid: dict) -> str:
+def _triad(triad: Triad, corner: Callable[[int, int], tuple[float, float]], grid: dict) -> str:
     """A scored triad: a band through its three cards."""
     centres = [(corner(*cell)[0] + CARD_W / 2, corner(*cell)[1] + CARD_H / 2) for cell in triad.cells]
     (x1, y1), _, (x2, y2) = centres
@@ -292,7 +325,7 @@ def _triad(triad, corner, grid: dict) -> str:
     )
 
 
-def _colour(triad) -> str:
+def _colour(triad: Triad) -> str:
     return SUITS[triad.suits[0]].colour if triad.suits else KIND_COLOURS[triad.kind]
 
 
@@ -329,7 +362,14 @@ def _badges(triads: list, at: tuple[float, float]) -> list[str]:
     ]
 
 
-def players(state, seat: int | None = None, highlight=(), narrow=False, beside=False, clickable=False) -> str:
+def players(
+    state: State,
+    seat: int | None = None,
+    highlight: Collection[object] = (),
+    narrow: bool = False,
+    beside: bool = False,
+    clickable: bool = False,
+) -> str:
     """One panel per player: points, hand size, whether they chose, the card they revealed
     (set aside when tied) and their deferred cards. ``beside``: in the column beside the
     grid, two by two as on a phone, as wide as that column; ``clickable``: each panel is a
@@ -356,7 +396,7 @@ def players(state, seat: int | None = None, highlight=(), narrow=False, beside=F
     )
 
 
-def _status(state, view, seat: int) -> str:
+def _status(state: State, view: dict[str, Any], seat: int) -> str:
     if view["phase"] == "pick":
         return msg("widgets.tw.chosen" if view["picked"][seat] else "widgets.tw.choosing")
     if view["phase"] == "place":
@@ -382,7 +422,7 @@ def fitted(name: str, room: float) -> tuple[str, int]:
     return name[: limit - 1] + "…", 12
 
 
-def _summary(state, view, seat: int) -> str:
+def _summary(state: State, view: dict[str, Any], seat: int) -> str:
     """A player's panel in words, for screen readers and tooltips."""
     return ", ".join(
         part
@@ -396,7 +436,7 @@ def _summary(state, view, seat: int) -> str:
     )
 
 
-def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> str:
+def _panel(state: State, view: dict[str, Any], seat: int, width: float, colour: str, marked: bool) -> str:
     moving = seat == view["placer"] or (view["phase"] == "pick" and not view["picked"][seat])
     name = state.name(seat)
     # A narrow panel (a phone, five players) has the points on the name's line, so that
@@ -438,7 +478,7 @@ def _panel(state, view, seat: int, width: float, colour: str, marked: bool) -> s
     return "".join(parts)
 
 
-def _panel_cards(view, seat: int, width: float, points_on_top: bool) -> list[str]:
+def _panel_cards(view: dict[str, Any], seat: int, width: float, points_on_top: bool) -> list[str]:
     """The small cards in a panel: the card revealed and not yet placed (or the viewer's own
     hidden choice), then the cards set aside, pressed together when many."""
     parts, small_w = [], CARD_W * SMALL
@@ -457,7 +497,7 @@ def _panel_cards(view, seat: int, width: float, points_on_top: bool) -> list[str
     return parts
 
 
-def _panel_foot(view, seat: int, width: float) -> list[str]:
+def _panel_foot(view: dict[str, Any], seat: int, width: float) -> list[str]:
     """The bottom line: cards in hand on the left, set-aside cards on the right, pressed
     together when a narrow panel cannot hold both at their size (five players, long words)."""
     deferred = view["deferred"][seat]
@@ -467,15 +507,17 @@ def _panel_foot(view, seat: int, width: float) -> list[str]:
     squeeze = min(1.0, (width - 20 - (8 if aside else 0)) / sum(natural))
     parts = []
     for words, x, anchor, length in ((hand, 10, "start", natural[0]), (aside, width - 10, "end", natural[1])):
-        fit = {"textLength": round(length * squeeze, 1), "lengthAdjust": "spacingAndGlyphs"} if squeeze < 1 else {}
+        fit: dict[str, Any] = (
+            {"textLength": round(length * squeeze, 1), "lengthAdjust": "spacingAndGlyphs"} if squeeze < 1 else {}
+        )
         if words:
             parts.append(text(x, PANEL_H - 8, words, size=12, fill=MUTED, anchor=anchor, **fit))
     return parts
 
 
-def state_html(state) -> str:
+def state_html(state: State) -> str:
     """The players and the grid, plus the cards of whoever acts, for ``_repr_html_``."""
-    seat = state.placer if state.placer is not None else (state.pending() or [None])[0]
+    seat = state.placer if state.placer is not None else next(iter(state.pending()), None)
     parts = [players(state, seat), grid(state)]
     if seat is not None:
         parts.append(hand(state, seat))
