@@ -3,9 +3,14 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutor.games import danger13 as d13
 from tutor.messages import either, listed, msg
 from tutor.seats import ColourNames
+
+if TYPE_CHECKING:  # the texts file reads this module's fillings
+    from tutor.texts import Situation
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
 # only say what each part is called), and the rules that decide a win and a tie.
@@ -26,26 +31,26 @@ parsed = d13.rules.parse_card
 LIMIT, RAISED = d13.rules.LIMIT, d13.rules.RAISED_LIMIT
 
 
-def _in_row(s):
+def _in_row(s: Situation) -> d13.Card:
     """The card, or a plain 3 where the text puts it in a row (an arrow or an instant card never stays)."""
     return s.card if s.card.kind not in (d13.rules.ARROW, d13.rules.INSTANT) else parsed("plain 3")
 
 
-def _line(s) -> int:
+def _line(s: Situation) -> int:
     return RAISED if s.card.kind == d13.rules.RAISE else LIMIT
 
 
-def _safe(s) -> int:
+def _safe(s: Situation) -> int:
     """A row total just below the line (11 or 12; a 13→18 card's line is then 18)."""
     return LIMIT - 3 + s.count
 
 
-def _bust(s) -> int:
+def _bust(s: Situation) -> int:
     """A row total at the line or past it (13 or 14)."""
     return LIMIT - 1 + s.count
 
 
-def _row(s) -> list:
+def _row(s: Situation) -> list[d13.Card]:
     return [_in_row(s), _in_row(s.but(card=s.other))][: s.count]
 
 
@@ -148,11 +153,11 @@ KEY_FILLINGS = {
 }
 
 
-def sample_cards() -> list:
+def sample_cards() -> list[d13.Card]:
     return [d13.rules.parse_card(code) for code in SAMPLES]
 
 
-def sentences(state, index: int) -> list[str]:
+def sentences(state: d13.State, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events."""
     said = []
     for event in state.events(index):
@@ -176,7 +181,7 @@ def sentences(state, index: int) -> list[str]:
     return said
 
 
-def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]]]:
+def score_sheet(state: d13.State, seat: int | None = None) -> tuple[list[str], list[list[tuple[str, str]]]]:
     """Banked cards for all; plus points and their printed values only for the owner
     until the game ends (note d13.bank-view); rounds busted."""
     view = state.view(seat if seat is not None else 0)
@@ -201,7 +206,7 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     return columns, rows
 
 
-def move_words(state, move) -> str:
+def move_words(state: d13.State, move: d13.Give | d13.Choice) -> str:
     """A move as a learner reads it ("the plain 2 to Yellow"), allowed or not: the name of an
     answer in a classroom tally."""
     if isinstance(move, d13.Choice):

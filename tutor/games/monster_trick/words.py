@@ -3,9 +3,14 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tutor.games import monster_trick as mt
 from tutor.messages import either, listed, msg, scores_listed
 from tutor.seats import ColourNames
+
+if TYPE_CHECKING:  # the texts file reads this module's fillings
+    from tutor.texts import Situation
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
 # only say what each part is called), and the rules that decide a win and a tie.
@@ -23,11 +28,11 @@ SEAT_NAMES = ColourNames("orange", "red", "gray", "blue", "black")
 KEY_NAMES = ("mt", "monster-trick")
 
 
-def _colour(s, card=None) -> str:
+def _colour(s: Situation, card: mt.Card | None = None) -> str:
     return msg(f"mt.colour.{(card or s.card).colour}")
 
 
-def _other_colour(s) -> str:
+def _other_colour(s: Situation) -> str:
     """A colour the card is not."""
     return msg(f"mt.colour.{next(colour for colour in mt.rules.COLOURS if colour != s.card.colour)}")
 
@@ -36,7 +41,7 @@ def _title(rule: str) -> str:
     return msg(f"rule.{rule}.title")
 
 
-def _place(s) -> str:
+def _place(s: Situation) -> str:
     return msg(f"quiz.mt-vp.place.{('left', 'middle', 'right')[s.count - 1]}")
 
 
@@ -115,11 +120,11 @@ KEY_FILLINGS = {
 }
 
 
-def sample_cards() -> list:
+def sample_cards() -> list[mt.Card]:
     return [mt.rules.Card("green", 8), mt.rules.Card("yellow", 1), mt.rules.Card("purple", 12)]
 
 
-def sentences(state, index: int) -> list[str]:
+def sentences(state: mt.State, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events;
     a prediction is told without its order (it is secret)."""
     said = []
@@ -139,7 +144,7 @@ def sentences(state, index: int) -> list[str]:
     return said
 
 
-def score_sheet(state, viewer=None) -> tuple[list[str], list[list[tuple[str, str]]]]:
+def score_sheet(state: mt.State, viewer: int | None = None) -> tuple[list[str], list[list[tuple[str, str]]]]:
     """Each round's score and the total; the round in play shows the active VP card so far
     (face up, so every ``viewer`` sees the same sheet)."""
     columns = [msg("widgets.scores.round", number=number) for number in range(1, mt.ROUNDS + 1)]
@@ -161,7 +166,7 @@ def score_sheet(state, viewer=None) -> tuple[list[str], list[list[tuple[str, str
     return columns, rows
 
 
-def move_words(state, move) -> str:
+def move_words(state: mt.State, move: mt.Play | mt.Predict) -> str:
     """A move as a learner reads it ("the purple 3 on slot 4"), allowed or not: the name of an
     answer in a classroom tally."""
     if isinstance(move, mt.Predict):

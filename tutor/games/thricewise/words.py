@@ -3,11 +3,16 @@ sheet's figures and the names of the ranking's parts for the end screen."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import takewhile
+from typing import TYPE_CHECKING
 
 from tutor.games import thricewise as tw
-from tutor.games.decktet import parse_card
+from tutor.games.decktet import Card, parse_card
 from tutor.messages import in_order, listed, msg, scores_listed
+
+if TYPE_CHECKING:  # the texts file reads this module's fillings
+    from tutor.texts import Situation
 
 # The parts of the engine's ranking key, in its order (the engine orders the seats; these
 # only say what each part is called), and the rules that decide a win and a tie.
@@ -30,7 +35,7 @@ SEAT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve")
 KEY_NAMES = ("tw", "thricewise", "decktet")
 
 
-def _beside(s) -> str:
+def _beside(s: Situation) -> str:
     return msg("tw.where.right-of", card=s.other)
 
 
@@ -43,25 +48,25 @@ NOTHING = ("Sea", "Ace of Moons", "the Savage")
 TURNED_UP = ("Author", "the Journey", "the Mountain")
 
 
-def _cards(names) -> list:
+def _cards(names: Iterable[str]) -> list[Card]:
     return [parse_card(name) for name in names]
 
 
-def _the(cards) -> list[str]:
+def _the(cards: Iterable[Card]) -> list[str]:
     """Cards as a quiz or a drill names them in a sentence: with their article ("la Mer")."""
     return [msg("tw.the-card", card=card) for card in cards]
 
 
-def _rank(card) -> str:
+def _rank(card: Card) -> str:
     return msg(f"quiz.tw-rank.{card.rank}") if not card.is_number else str(card.rank)
 
 
-def _triad(s) -> str:
+def _triad(s: Situation) -> str:
     points = s.count + 1
     return msg("tw.triad", kind=msg("tw.kind.flush"), cards=listed(_the(_cards(FLUSHES[points]))), points=points)
 
 
-def _shown(s) -> str:
+def _shown(s: Situation) -> str:
     turned = zip(s.names, _cards(TURNED_UP))
     return listed([msg("drill.tw-order.shown", player=name, card=card, rank=_rank(card)) for name, card in turned])
 
@@ -135,17 +140,17 @@ KEY_FILLINGS = {
 }
 
 
-def sample_cards() -> list:
+def sample_cards() -> list[Card]:
     return [parse_card(name) for name in ("Sea", "Ace of Moons", "the Huntress")]
 
 
-def where(grid: dict, cell) -> str:
+def where(grid: dict, cell: tuple[int, int]) -> str:
     """Where ``cell`` is, in words a learner sees on the board: "right of the Sea"."""
     side, card = beside(grid, cell)
     return msg(f"tw.where.{side}", card=card) if card else ""
 
 
-def beside(grid: dict, cell) -> tuple[str, object]:
+def beside(grid: dict, cell: tuple[int, int]) -> tuple[str, Card | None]:
     """The side of ``cell`` ("right-of", …, "diagonal") a card of ``grid`` lies on, and that card
     (the sides first; None when no card touches the cell)."""
     col, row = cell
@@ -158,12 +163,12 @@ def beside(grid: dict, cell) -> tuple[str, object]:
     return "", None
 
 
-def _grid_before(grid: dict, card) -> dict:
+def _grid_before(grid: dict, card: Card) -> dict:
     """The grid as it was when ``card`` was placed: the cards put down before it (a dict keeps their order)."""
     return dict(takewhile(lambda entry: entry[1] != card, grid.items()))
 
 
-def sentences(state, index: int) -> list[str]:
+def sentences(state: tw.State, index: int) -> list[str]:
     """The move at ``state.move_stack[index]`` in words for the move log, from its events;
     a pick is told without its card (it is secret until the reveal)."""
     said, triads, tied = [], [], []
@@ -206,7 +211,7 @@ def sentences(state, index: int) -> list[str]:
     return said
 
 
-def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]]]:
+def score_sheet(state: tw.State, seat: int | None = None) -> tuple[list[str], list[list[tuple[str, str]]]]:
     """Points, triads scored and cards placed, all public."""
     columns = [msg("widgets.scores.triads"), msg("widgets.scores.placed"), msg("widgets.scores.points")]
     placed = list(state.placed_by.values())
@@ -221,7 +226,7 @@ def score_sheet(state, seat=None) -> tuple[list[str], list[list[tuple[str, str]]
     return columns, rows
 
 
-def move_words(state, move) -> str:
+def move_words(state: tw.State, move: tw.Pick | tw.Place | tw.Done) -> str:
     """A move as a learner reads it ("the Mill on column 0, row 2"), allowed or not: the name
     of an answer in a classroom tally."""
     if isinstance(move, tw.Pick):
@@ -234,7 +239,7 @@ def move_words(state, move) -> str:
     return msg("tw.move.done")
 
 
-def placement_said(state, move) -> tuple[int, list[str], tuple[str, ...]]:
+def placement_said(state: tw.State, move: tw.Place) -> tuple[int, list[str], tuple[str, ...]]:
     """What placing ``move`` scores, the sentences that say why (one a triad: card names are
     long) and the rules behind them: a quiz's and a drill's explanation."""
     after = state.clone()
