@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from tutor import schema
 from tutor.core import CHANCE, PositionError, mismatch
 from tutor.games.common import (
+    Check,
     check_illegal,
     check_position,
     check_seat,
@@ -42,6 +43,7 @@ from tutor.games.danger13.rules import (
     Card,
     Choice,
     Give,
+    Move,
     Reveal,
     State,
     parse_card,
@@ -50,6 +52,9 @@ from tutor.games.danger13.rules import (
 )
 from tutor.messages import either, listed, msg
 from tutor.seats import SeatLookup
+
+if TYPE_CHECKING:  # tutor.lessons reads this module through the registry
+    from tutor.lessons import Moment
 
 POSITION = {
     "dealer": schema.line,
@@ -98,11 +103,11 @@ class _Table:
     """The table while a lesson describes it, one method per position field; each card named
     is counted, so that no card is named more often than the deck has it."""
 
-    def __init__(self, state: State, seat):
+    def __init__(self, state: State, seat: Callable[[str], int]):
         self.state, self.seat = state, seat
         self.used: Counter = Counter()
 
-    def cards(self, texts) -> tuple[Card, ...]:
+    def cards(self, texts: Iterable[str] | None) -> tuple[Card, ...]:
         found = tuple(parse_card(text) for text in texts or ())
         self.used.update(found)
         for card in found:
@@ -178,20 +183,20 @@ _LAYERS: tuple[tuple[str, Callable[[_Table, Any], None]], ...] = (
 )
 
 
-def _card_codes(cards) -> list[str]:
+def _card_codes(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in cards]
 
 
-def _check_seat(name: str, read):
+def _check_seat(name: str, read: Callable[[State], int | None]) -> Check:
     """A check whose value is one seat or "nobody": a notation word, the same in every
     language (as "none" for a card and the phase words of ``to_move``)."""
     return check_seat(name, lambda state: "nobody" if read(state) is None else state.name(read(state)))
 
 
-def _check_card(name: str, read):
+def _check_card(name: str, read: Callable[[State], Card | None]) -> Check:
     """A check whose value is one card (or 'none')."""
 
-    def check(state: State, expected) -> str | None:
+    def check(state: State, expected: str | None) -> str | None:
         card = read(state)
         found = card.code if card is not None else "none"
         wanted = "none" if expected in (None, "none") else parse_card(expected).code
@@ -200,7 +205,7 @@ def _check_card(name: str, read):
     return check
 
 
-def _per_seat(name: str, read):
+def _per_seat(name: str, read: Callable[[State, int], object]) -> Check:
     """A check of the form {seat: value, ...} against ``read(state, seat)``."""
 
     def check(state: State, expected: dict) -> str | None:
@@ -233,15 +238,14 @@ def _check_discards(state: State, expected: dict) -> str | None:
 
 
 # ---------------------------------------------------------------------- notes
-def _receiver_of_effect(state: State, move) -> int | None:
+def _receiver_of_effect(state: State, move: Move) -> int | None:
     """The seat on which ``move`` carries out a received card's effect now (no hand card
     left to decide first), or None."""
-    kind = type(move)
-    if kind is Give:
+    if type(move) is Give:
         seat = move.seat
-    elif kind is Reveal and move.source == FROM_PILE:
+    elif type(move) is Reveal and move.source == FROM_PILE and state.actor is not None:  # (the drawer: never None)
         seat = state.actor
-    elif kind is Choice and move.answer == ACCEPT:
+    elif type(move) is Choice and move.answer == ACCEPT:
         return state.actor
     else:
         return None
@@ -257,14 +261,17 @@ def _arrow_took_raise(before: State, after: State) -> bool:
     return False
 
 
-def _refusals(before: State, after: State):
+def _refusals(before: State, after: State) -> Iterator[tuple[State, Choice]]:
     """(state, move) for every card refused with a hand card in this step."""
     return ((state, move) for state, move in replayed(before, after) if type(move) is Choice and move.answer == REFUSE)
 
 
 def _refused_with_many_hands(before: State, after: State) -> bool:
     """Note d13.hand-which: in this step a player with several hand cards refused a card."""
-    return any(state.rows[state.actor].count(HAND_CARD) > 1 for state, _ in _refusals(before, after))
+    return any(
+        state.actor is not None and state.rows[state.actor].count(HAND_CARD) > 1  # (the refuser: never None)
+        for state, _ in _refusals(before, after)
+    )
 
 
 def _zero_valued_cards(before: State, after: State) -> bool:
@@ -276,7 +283,7 @@ def _zero_valued_cards(before: State, after: State) -> bool:
     return any(card.kind not in VALUED for card in cards)
 
 
-def unasked(state: State, move, accepted: list) -> str | None:
+def unasked(state: State, move: Move, accepted: list) -> str | None:
     """Why an allowed ``move`` is not the answer a try-it step asks for (``accepted``)."""
     if isinstance(move, Give):
         wanted = [other for other in accepted if isinstance(other, Give)]
@@ -301,7 +308,7 @@ ANSWER_VERBS = {
 }
 
 
-def answer_names(state: State, move, lang: str) -> list[str]:
+def answer_names(state: State, move: Give | Choice, lang: str) -> list[str]:
     """What a try's prompt names when it tells the learner what to click: the player who gets
     the card (the dealer has only this card to give), or a hand card's answer (in any language)."""
     if isinstance(move, Give):
@@ -354,7 +361,7 @@ CHECKS = {
 
 
 # ---------------------------------------------------------------------- guided games
-def _got(moment) -> list[Card]:
+def _got(moment: Moment) -> list[Card]:
     """The cards the learner received since their last move: given by another dealer, or
     drawn for a draw card."""
     learner, got = moment.learner, []
@@ -366,14 +373,14 @@ def _got(moment) -> list[Card]:
     return got
 
 
-def _dealt(moment) -> str:
+def _dealt(moment: Moment) -> str:
     got, state = _got(moment), moment.after
     if got and state.to_move == moment.learner and state.phase == DECIDE and got[-1] == state.pending:
         got = got[:-1]  # the card to take or refuse: the question after this names it
     return msg("d13.guided.got", cards=listed([msg("d13.guided.the-card", card=card) for card in got])) if got else ""
 
 
-def _your_move(moment) -> str:
+def _your_move(moment: Moment) -> str:
     """What the learner is asked now, and what to look at: the rows' sums and the line."""
     state, learner = moment.after, moment.learner
     if state.to_move != learner:
@@ -395,13 +402,13 @@ def _your_move(moment) -> str:
     return msg("d13.guided.give", card=state.revealed)
 
 
-def _busted(moment) -> str:
+def _busted(moment: Moment) -> str:
     """Who busted last in the game so far (the round just scored), or nobody."""
     busts = moment.after.busts
     return moment.after.name(busts[-1]) if busts and busts[-1] is not None else msg("lesson.nobody")
 
 
-def _lost_row(moment) -> str:
+def _lost_row(moment: Moment) -> str:
     """Whose row the last scoring threw away, the learner's said as theirs; "" when nobody's."""
     busts = moment.after.busts
     if not busts or busts[-1] is None:
@@ -411,7 +418,7 @@ def _lost_row(moment) -> str:
     return msg("d13.guided.lost", player=moment.after.name(busts[-1]))
 
 
-def _bust(moment) -> str:
+def _bust(moment: Moment) -> str:
     """The bust that ended a round since the step or move before: whose row, with which card."""
     probe = moment.before.clone()
     for move in moment.after.move_stack[len(probe.move_stack) :]:
@@ -435,7 +442,7 @@ def _nearest(state: State) -> int | None:
     return min(near, key=lambda seat: state.limit(seat) - state.row_sum(seat)) if near else None
 
 
-def _danger(moment) -> str:
+def _danger(moment: Moment) -> str:
     seat = _nearest(moment.after)
     if seat is None:
         return ""
@@ -445,15 +452,15 @@ def _danger(moment) -> str:
     return msg("d13.guided.danger", player=state.name(seat), total=state.row_sum(seat), limit=state.limit(seat))
 
 
-def _in_rows(state: State, kinds) -> bool:
+def _in_rows(state: State, kinds: Collection[str]) -> bool:
     return any(card.kind in kinds for row in state.rows for card in row)
 
 
-def _moved(moment, test) -> bool:
+def _moved(moment: Moment, test: Callable[[State, Move], bool]) -> bool:
     return any(test(state, move) for state, move in replayed(moment.before, moment.after))
 
 
-def _counted(cards, kind: str) -> int:
+def _counted(cards: Iterable[Card], kind: str) -> int:
     return sum(1 for card in cards if card.kind == kind)
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from tutor import schema
 from tutor.core import NotationError, PositionError, mismatch
 from tutor.games.common import (
+    Check,
     check_illegal,
     check_position,
     check_seat,
@@ -26,6 +29,7 @@ from tutor.games.monster_trick.rules import (
     TRICK_SIZE,
     VP_SETS,
     Card,
+    Move,
     Play,
     Predict,
     State,
@@ -36,6 +40,9 @@ from tutor.games.monster_trick.rules import (
 )
 from tutor.messages import either, listed, msg
 from tutor.seats import SeatLookup
+
+if TYPE_CHECKING:  # tutor.lessons reads this module through the registry
+    from tutor.lessons import Moment
 
 POSITION = {
     "round": schema.whole(1, ROUNDS),
@@ -264,7 +271,7 @@ def _check_claim(state: State, expected: dict) -> str | None:
     return None if found.lower() == wanted.lower() else mismatch("claim", wanted, found)
 
 
-def _per_seat(name: str, read):
+def _per_seat(name: str, read: Callable[[State, int], object]) -> Check:
     """A check of the form {seat: value, ...} against ``read(state, seat)``."""
 
     def check(state: State, expected: dict) -> str | None:
@@ -287,7 +294,7 @@ def _check_deck(state: State, expected: dict) -> str | None:
     return None if shown == wanted and wanted else mismatch("deck", wanted or expected, found)
 
 
-def _per_round(name: str, rounds):
+def _per_round(name: str, rounds: Callable[[State], Sequence[Sequence[object]]]) -> Check:
     """A check of the form {seat: [value of round 1, round 2, ...]} over the finished rounds;
     a round before the lesson's position whose value the position does not give reads '?'."""
 
@@ -303,7 +310,7 @@ def _winner_chose_starter(before: State, after: State) -> bool:
     return after.options["start_rule"] == "left-of-winner" and after.round > before.round
 
 
-def unasked(state: State, move, accepted: list) -> str | None:
+def unasked(state: State, move: Move, accepted: list) -> str | None:
     """Why an allowed ``move`` is not the answer a try-it step asks for (``accepted``)."""
     wanted = [other for other in accepted if isinstance(other, Play)]
     if not isinstance(move, Play) or not wanted:
@@ -314,7 +321,7 @@ def unasked(state: State, move, accepted: list) -> str | None:
     return msg("lesson.unasked.mt-slot", card=move.card, slot=move.slot + 1, wanted=slots)
 
 
-def answer_names(_state: State, move, lang: str) -> list[str]:
+def answer_names(_state: State, move: Move, lang: str) -> list[str]:
     """What a try's prompt names when it tells the learner what to click: the card to play,
     in ``lang`` (the slot then follows where the prompt says; a question asks)."""
     return [move.card.label(lang)] if isinstance(move, Play) else []
@@ -354,13 +361,13 @@ CHECKS = {
 
 # A guided game's facts ({name} in its texts) and moments (when its tips are said), read
 # from what happened since the step before (tutor.lessons.Moment).
-def _tricks_won(moment) -> tuple[int, ...]:
+def _tricks_won(moment: Moment) -> tuple[int, ...]:
     """Tricks won this round so far, or in the round the step's moves finished."""
     after = moment.after
     return after.round_tricks[-1] if after.round > moment.before.round else after.won
 
 
-def _trick_winners(moment) -> list[int]:
+def _trick_winners(moment: Moment) -> list[int]:
     """Who won each trick finished by the step's moves, in order."""
     winners = []
     for _, move, before in moment.moves:
@@ -371,7 +378,7 @@ def _trick_winners(moment) -> list[int]:
     return winners
 
 
-def _played(moment) -> str:
+def _played(moment: Moment) -> str:
     """The cards the other players put down in the step, in words."""
     return listed(
         [
@@ -382,7 +389,7 @@ def _played(moment) -> str:
     )
 
 
-def _off_colour_card(state, seat: int) -> bool:
+def _off_colour_card(state: State, seat: int) -> bool:
     """The learner holds a card that may go on any trick: no trick of its colour, no free slot."""
     return (
         state.to_move == seat

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from tutor import schema
 from tutor.core import SIMULTANEOUS, PositionError, TutorError, mismatch
 from tutor.games.common import (
+    Check,
     check_illegal,
     check_position,
     check_seat_list,
@@ -26,6 +29,7 @@ from tutor.games.thricewise.rules import (
     START_GRID,
     Cell,
     Draw,
+    Move,
     Pick,
     Place,
     State,
@@ -36,6 +40,9 @@ from tutor.games.thricewise.rules import (
 )
 from tutor.messages import listed, msg
 from tutor.seats import SeatLookup
+
+if TYPE_CHECKING:  # tutor.lessons reads this module through the registry
+    from tutor.lessons import Moment
 
 POSITION = {
     "grid": schema.fields,
@@ -61,7 +68,7 @@ def lesson_state(
     seats = SeatLookup(state.seat_names)
     where: dict[Card, str] = {}
 
-    def take(text, place: str) -> Card:
+    def take(text: str, place: str) -> Card:
         card = parse_card(text)
         if card in where:
             raise PositionError(msg("tw.error.card-twice", card=card, first=where[card], second=place))
@@ -96,7 +103,7 @@ def lesson_state(
     return state
 
 
-def _grid_entries(grid: dict):
+def _grid_entries(grid: dict) -> Iterator[tuple[Cell, Any]]:
     if not isinstance(grid, dict):
         raise PositionError(msg("tw.error.grid-format"))
     for cell_text, value in grid.items():
@@ -190,7 +197,7 @@ def _hands(state: State, listed: dict[int, list[Card]], unseen: list[Card]) -> t
 
 
 # ---------------------------------------------------------------------- checks
-def _per_seat(name: str, read):
+def _per_seat(name: str, read: Callable[[State, int, Any], tuple[object, object]]) -> Check:
     """A check of the form {seat: value, ...} against ``read(state, seat, value)``."""
 
     def check(state: State, expected: dict) -> str | None:
@@ -204,7 +211,7 @@ def _per_seat(name: str, read):
     return check
 
 
-def _card_names(cards) -> list[str]:
+def _card_names(cards: Iterable[Card]) -> list[str]:
     return sorted(map(str, cards), key=str.lower)
 
 
@@ -219,7 +226,7 @@ def _check_cells(state: State, expected: dict) -> str | None:
     return None
 
 
-def _check_grid_size(state: State, expected) -> str | None:
+def _check_grid_size(state: State, expected: object) -> str | None:
     found = "{}x{}".format(*state.grid_size())
     return None if found == str(expected).replace(" ", "").lower() else mismatch("grid_size", expected, found)
 
@@ -230,7 +237,7 @@ def _last_triads(state: State) -> list[str]:
     return sorted(f"{t.kind} {t.points}" for t in state.triads if placed and t.cell == placed.cell)
 
 
-def _triad_list(entries) -> list[str]:
+def _triad_list(entries: Iterable[object] | None) -> list[str]:
     return sorted(" ".join(str(entry).lower().split()) for entry in entries or [])
 
 
@@ -250,7 +257,7 @@ def _check_would_score(state: State, expected: dict | list) -> str | None:
     return None
 
 
-def _check_legal(state: State, expected) -> str | None:
+def _check_legal(state: State, expected: str | list[str]) -> str | None:
     """A move (or a list of moves) the engine accepts now."""
     for text in expected if isinstance(expected, list) else [expected]:
         reason = state.why_not(parse_move(text, state.players))
@@ -259,7 +266,7 @@ def _check_legal(state: State, expected) -> str | None:
     return None
 
 
-def _parsed_cards(cards) -> list[str]:
+def _parsed_cards(cards: Iterable[str] | None) -> list[str]:
     try:
         return _card_names(parse_card(text) for text in cards or [])
     except TutorError as error:
@@ -267,7 +274,7 @@ def _parsed_cards(cards) -> list[str]:
 
 
 # ---------------------------------------------------------------------- notes
-def _placements(before: State, after: State):
+def _placements(before: State, after: State) -> Iterator[tuple[State, Place, dict[Cell, Card]]]:
     """(state, move, grid) for every card placed in this step: the position before the
     placement and the grid with the card on it."""
     for state, move in replayed(before, after):
@@ -275,7 +282,7 @@ def _placements(before: State, after: State):
             yield state, move, {**state.grid, move.cell: move.card}
 
 
-def _readings_differ(option: str):
+def _readings_differ(option: str) -> Callable[[State, State], bool]:
     """A note's test for a variant: in this step a placed card scores differently under
     the two readings of ``option``, the rest of the options as chosen."""
 
@@ -317,29 +324,33 @@ def _every_line_matters(before: State, after: State) -> bool:
 def _set_aside_card_scored(before: State, after: State) -> bool:
     """Note tw.deferred-score: a card placed from the set-aside ones scored in this step."""
     return any(
-        move.card in state.deferred[state.placer] and triads_at(grid, move.cell, state.options)
+        state.placer is not None  # (the placer: never None while a card is placed)
+        and move.card in state.deferred[state.placer]
+        and triads_at(grid, move.cell, state.options)
         for state, move, grid in _placements(before, after)
     )
 
 
-def unasked(state: State, move, accepted: list) -> str | None:
+def unasked(state: State, move: Move, accepted: list) -> str | None:
     """Why an allowed ``move`` is not the answer a try-it step asks for (``accepted``):
     another card, or a place worth other points than the one asked for."""
+    if not isinstance(move, Pick | Place):  # the moves that name a card
+        return None
     wanted = [other for other in accepted if type(other) is type(move)]
-    if not wanted or not hasattr(move, "card"):
+    if not wanted:
         return None
     if move.card not in {other.card for other in wanted}:
         return msg("lesson.unasked.tw-card", card=wanted[0].card)
     if not isinstance(move, Place):
         return None
     points = state.points_for(move)
-    asked = {state.points_for(other) for other in wanted}
+    asked = {state.points_for(other) for other in wanted if isinstance(other, Place)}  # (all are: move is)
     if len(asked) == 1 and points not in asked:
         return msg("lesson.unasked.tw-points", card=move.card, points=points, wanted=asked.pop())
     return msg("lesson.unasked.tw-place", card=move.card)
 
 
-def answer_names(_state: State, move, lang: str) -> list[str]:
+def answer_names(_state: State, move: Move, lang: str) -> list[str]:
     """What a try's prompt names when it tells the learner what to click: the card to choose, in
     ``lang`` (a placing's question is the cell, which a prompt cannot name but by describing it)."""
     return [move.card.label(lang)] if isinstance(move, Pick) else []
@@ -384,12 +395,12 @@ CHECKS = {
 
 
 # ---------------------------------------------------------------------- guided games
-def _learner_placed(moment) -> bool:
+def _learner_placed(moment: Moment) -> bool:
     """The learner put a card on the grid since the step or move before."""
     return any(mover == moment.learner and type(move) is Place for mover, move, _ in moment.moves)
 
 
-def _your_move(moment) -> str:
+def _your_move(moment: Moment) -> str:
     """What the learner is asked now: choose a card, place the revealed one, or a set-aside one;
     where a play stops right after the learner's card went down, that it did (nothing is asked)."""
     state, learner = moment.after, moment.learner
@@ -402,7 +413,7 @@ def _your_move(moment) -> str:
     return msg("tw.guided.set-aside")
 
 
-def _scores(moment) -> str:
+def _scores(moment: Moment) -> str:
     state = moment.after
     return msg(
         "tw.guided.scores",
@@ -410,12 +421,12 @@ def _scores(moment) -> str:
     )
 
 
-def _winner(moment) -> str:
+def _winner(moment: Moment) -> str:
     state = moment.after
     return listed([state.name(seat) for seat in state.winners()]) if state.is_terminal() else ""
 
 
-def _scored(moment, kind: str | None = None, seat: int | None = None) -> bool:
+def _scored(moment: Moment, kind: str | None = None, seat: int | None = None) -> bool:
     """A triad (of ``kind``, by ``seat``) scored since the step or move before."""
     return any(
         (kind is None or triad.kind == kind) and (seat is None or triad.seat == seat)
@@ -423,7 +434,7 @@ def _scored(moment, kind: str | None = None, seat: int | None = None) -> bool:
     )
 
 
-def _result(moment) -> str:
+def _result(moment: Moment) -> str:
     """How the game ended: who wins, or who share the win (the tutor's default, said as such)."""
     state = moment.after
     if not state.is_terminal():
@@ -436,7 +447,7 @@ def _result(moment) -> str:
     return msg("tw.guided.share", players=listed(winners))
 
 
-def _tie(moment) -> str:
+def _tie(moment: Moment) -> str:
     """The last tie on the way: whose cards of one rank were set aside, and, when no turn is
     left in which to place them, that they never will be."""
     said = ""
@@ -472,7 +483,7 @@ def _span_full(state: State) -> bool:
     return MAX_SPAN in (high_col - low_col + 1, high_row - low_row + 1)
 
 
-def _set_aside_choice(moment) -> bool:
+def _set_aside_choice(moment: Moment) -> bool:
     """The learner, having placed their card, may place cards set aside or keep them."""
     state = moment.after
     return (
