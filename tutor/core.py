@@ -69,7 +69,7 @@ class Reason:
     def __repr__(self) -> str:
         return f"Reason({self.rule!r}, {str(self)!r})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Reason) and (self.rule, self.key, self.params) == (other.rule, other.key, other.params)
 
     def __hash__(self) -> int:  # params may hold lists: equal reasons share rule and key, so hash those
@@ -120,7 +120,10 @@ def mismatch(check: str, expected: Any, found: Any) -> str:
     return msg("lesson.check-failed", check=check, expected=expected, found=found)
 
 
-def advance_chance(state):
+S = TypeVar("S", bound="State[Any]")  # a game's own State
+
+
+def advance_chance(state: S) -> S:
     """Apply every chance event now due (deals, draws, reveals), as the seed decides them;
     returns the state for chaining."""
     while state.to_move == CHANCE:
@@ -151,7 +154,7 @@ class Event:
     seat: int | None = None
     details: dict = field(default_factory=dict)
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> Any:
         return self.details[name]
 
 
@@ -183,7 +186,7 @@ def default_seat_names(players: int) -> list[str]:
     return [msg("seat.default", number=seat + 1) for seat in range(players)]
 
 
-def replaced(items: tuple, index: int, value) -> tuple:
+def replaced(items: tuple, index: int, value: object) -> tuple:
     """``items`` with ``value`` at ``index`` (positions hold tuples, never changed in
     place). Made through a list: quicker than joining slices, and engines do it at every move."""
     changed = list(items)
@@ -191,7 +194,7 @@ def replaced(items: tuple, index: int, value) -> tuple:
     return tuple(changed)
 
 
-def freeze(value):
+def freeze(value: object) -> object:
     """A hashable copy of nested lists, tuples and dicts, for ``snapshot()``."""
     if isinstance(value, (list, tuple)):
         return tuple(freeze(item) for item in value)
@@ -200,7 +203,7 @@ def freeze(value):
     return value
 
 
-def _field_reader(fields: tuple[str, ...]):
+def _field_reader(fields: tuple[str, ...]) -> Callable[[State], tuple]:
     """A method returning the values of ``fields`` as a tuple, written out as code (as
     collections.namedtuple writes its classes): plain attribute reads are specialised by
     the interpreter and quicker than operator.attrgetter, and push reads every field."""
@@ -251,7 +254,7 @@ class State(ABC, Generic[M]):
     # A seat, CHANCE, SIMULTANEOUS or TERMINAL: a FIELD (or a property) of each game.
     to_move: int
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__:
             cls._position = _field_reader(cls.FIELDS)
@@ -349,7 +352,7 @@ class State(ABC, Generic[M]):
         """Who makes ``move`` now: in a simultaneous step each move names its seat."""
         return _seat(move) if self.to_move == SIMULTANEOUS else self.to_move
 
-    def position(self):
+    def position(self) -> Any:  # an instance of Position, made at run time
         """The FIELDS' values now, by name."""
         return self.Position._make(self._position())
 

@@ -8,11 +8,14 @@ runs on every file: lessons, record checks and plain records alike.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from tutor import records, schema
+from tutor.core import State
 from tutor.lessons import check_lesson
 from tutor.messages import msg
 from tutor.seats import SeatLookup
@@ -89,12 +92,12 @@ def _shape_problem(name: str, data: dict) -> str | None:
     return None
 
 
-def _ranking(value) -> str | None:
+def _ranking(value: object) -> str | None:
     """A ranking lists names, or lists of names for places shared."""
     return None if isinstance(value, list) else msg("input.expect.words")
 
 
-def _replay(name: str, record):
+def _replay(name: str, record: dict | str) -> State[Any]:
     """The final state of ``record``: a path (relative to the check file) or the record itself."""
     if isinstance(record, dict):
         return records.load(name, text=yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
@@ -115,12 +118,12 @@ def _refusal_problem(name: str, refused: dict | None, error: records.RecordError
     return msg("checks.record-differs", file=name, check="refused", expected=wanted, found=found) + " " + str(error)
 
 
-def _player_moves(state) -> int:
+def _player_moves(state: State[Any]) -> int:
     """How many moves the players made (chance events are not written in records)."""
     return len(records.record_of(state)["moves"])
 
 
-def _scores_differ(state, expected: dict) -> tuple[str, str] | None:
+def _scores_differ(state: State[Any], expected: dict) -> tuple[str, str] | None:
     """{seat name: final score}, for the seats the file names (by any of their names): None,
     or (expected, found) as text."""
     returns, seats = state.returns(), SeatLookup(state.seat_names)
@@ -134,7 +137,7 @@ def _scores_differ(state, expected: dict) -> tuple[str, str] | None:
     )
 
 
-def _ranking_differs(state, expected: list) -> tuple[str, str] | None:
+def _ranking_differs(state: State[Any], expected: list) -> tuple[str, str] | None:
     """[first, second, ...] from the top, tied seats written together as a list, each by
     any of its names."""
     seats = SeatLookup(state.seat_names)
@@ -150,7 +153,7 @@ def _ranking_differs(state, expected: list) -> tuple[str, str] | None:
     return _ranking_text(expected), _ranking_text(groups)
 
 
-def _ranking_groups(state) -> list[list[int]]:
+def _ranking_groups(state: State[Any]) -> list[list[int]]:
     """Seats from the top, tied seats (equal after every tie-break) in one group."""
     key = getattr(state, "ranking_key", None) or (lambda seat: state.returns()[seat])
     groups: list[list[int]] = []
@@ -162,11 +165,11 @@ def _ranking_groups(state) -> list[list[int]]:
     return groups
 
 
-def _number_text(value) -> str:
+def _number_text(value: object) -> str:
     return str(int(value)) if isinstance(value, (int, float)) and float(value).is_integer() else str(value)
 
 
-def _scores_text(scores) -> str:
+def _scores_text(scores: Iterable[tuple[str, object]]) -> str:
     return ", ".join(f"{name} {_number_text(value)}" for name, value in scores)
 
 

@@ -9,10 +9,11 @@ a seat named per language ({en: Red, fr: Rouge, nl: Rood}) is read in the page's
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from tutor.core import CHANCE, IllegalMove, TutorError, advance_chance
+from tutor.core import CHANCE, IllegalMove, State, TutorError, advance_chance
 from tutor.games import Game, game_name
 from tutor.games import game as registered
 from tutor.lessons import parse_move_for
@@ -33,7 +34,7 @@ class RecordError(TutorError):
         self.number, self.rule = number, rule
 
 
-def record_of(state, played_by: list[str] | None = None) -> dict:
+def record_of(state: State[Any], played_by: list[str] | None = None) -> dict:
     """The record of a game started with ``new_game`` (not of a lesson position), with who
     played each seat when given (a person or a computer player's strength). Each move
     carries its mover's name, so a replay from another first player is refused; the result
@@ -69,7 +70,7 @@ def record_of(state, played_by: list[str] | None = None) -> dict:
     return record
 
 
-def dumps(state, played_by: list[str] | None = None) -> str:
+def dumps(state: State[Any], played_by: list[str] | None = None) -> str:
     return yaml.safe_dump(record_of(state, played_by), sort_keys=False, allow_unicode=True)
 
 
@@ -79,7 +80,7 @@ def check_upload_size(name: str, size: int) -> None:
         raise RecordError(msg("input.upload-too-big", file=name, limit=file_size(MAX_RECORD_BYTES)))
 
 
-def load(path: str | Path, text: str | bytes | None = None, expected_game: Game | None = None):
+def load(path: str | Path, text: str | bytes | None = None, expected_game: Game | None = None) -> State[Any]:
     """Replay a record into a state. ``text`` is for uploads not on disk.
 
     The record names its game by id: the one place its ``Game`` is looked up. Raises
@@ -125,7 +126,7 @@ def load(path: str | Path, text: str | bytes | None = None, expected_game: Game 
     return state
 
 
-def _check_result(name: str, state, expected: dict) -> None:
+def _check_result(name: str, state: State[Any], expected: dict) -> None:
     if not state.is_terminal():
         raise RecordError(msg("input.at-file", file=name, problem=msg("input.cut-short")))
     found = record_of(state)["result"]

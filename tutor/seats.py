@@ -4,6 +4,8 @@ them (``SeatLookup``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from tutor.core import PositionError
 from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, catalog, language, msg
 
@@ -17,7 +19,7 @@ class SeatName(str):
     names: tuple[str, ...]
     languages: dict[str, str]
 
-    def __new__(cls, shown: str, names=(), languages: dict | None = None):
+    def __new__(cls, shown: str, names: Iterable[str] = (), languages: dict | None = None) -> SeatName:
         name = super().__new__(cls, shown)
         name.names = tuple(dict.fromkeys((shown, *names)))
         name.languages = dict(languages or {})
@@ -59,7 +61,7 @@ class ColourNames:
     def __init__(self, *colours: str):
         self.colours = colours
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[SeatName]:
         return (
             seat_name({lang: catalog(lang)[f"widgets.seat-colour.{colour}"] for lang in LANGUAGES})
             for colour in self.colours
@@ -73,17 +75,17 @@ class SeatLookup:
         self.names = names
         self.lower = [{other.strip().lower() for other in names_of(name)} for name in names]
 
-    def find(self, name) -> int | None:
+    def find(self, name: object) -> int | None:
         text = str(name).strip().lower()
         return next((seat for seat, known in enumerate(self.lower) if text in known), None)
 
-    def index(self, name) -> int:
+    def index(self, name: object) -> int:
         seat = self.find(name)
         if seat is None:
             raise PositionError(msg("error.unknown-seat", seat=name, known=", ".join(self.names)))
         return seat
 
-    def shown(self, name) -> str:
+    def shown(self, name: object) -> str:
         """The seat ``name`` written in any language, as the learner reads it; other words
         ("nobody", a phase) as written."""
         seat = self.find(name)

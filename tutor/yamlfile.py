@@ -14,14 +14,16 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Hashable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
+from yaml.error import Mark
 from yaml.events import AliasEvent
-from yaml.nodes import ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode
 from yaml.parser import Parser
 from yaml.reader import Reader
 from yaml.resolver import BaseResolver
@@ -49,7 +51,7 @@ class FileProblem(TutorError):
 class _Refused(yaml.MarkedYAMLError):
     """A part of the file this reader will not take; ``sentence`` is its catalog key."""
 
-    def __init__(self, sentence: str, mark, **params):
+    def __init__(self, sentence: str, mark: Mark | None, **params: object):
         super().__init__(problem=sentence, problem_mark=mark)
         self.sentence, self.params = sentence, params
 
@@ -57,7 +59,15 @@ class _Refused(yaml.MarkedYAMLError):
 class _PlainComposer(Composer):
     """Builds the node tree, refusing anchors, aliases and tags, and bounding depth and size."""
 
-    def compose_node(self, parent, index):
+    if TYPE_CHECKING:  # the parser it is combined with (_PlainLoader) gives the events; PyYAML's stub does not say so
+
+        def peek_event(self) -> Any: ...
+
+        def get_event(self) -> Any: ...
+
+        def check_event(self, *choices: type) -> bool: ...
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         event = self.peek_event()
         if isinstance(event, AliasEvent) or event.anchor is not None:
             raise _Refused("input.alias", event.start_mark)
@@ -73,7 +83,7 @@ class _PlainComposer(Composer):
         self.depth -= 1
         return node
 
-    def get_single_node(self):
+    def get_single_node(self) -> Node | None:
         self.get_event()  # stream start
         node = None if self.check_event(yaml.StreamEndEvent) else self.compose_document()
         if not self.check_event(yaml.StreamEndEvent):
@@ -107,7 +117,7 @@ for _tag, _pattern, _first in (
 class _PlainConstructor(SafeConstructor):
     """SafeConstructor with plain keys written once, short numbers and visible characters."""
 
-    def construct_mapping(self, node, deep=False):
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         seen = set()
         for key_node, _ in node.value:
             if not isinstance(key_node, ScalarNode):
@@ -118,13 +128,13 @@ class _PlainConstructor(SafeConstructor):
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
-    def construct_plain_int(self, node):
+    def construct_plain_int(self, node: ScalarNode) -> int:
         digits = node.value.lstrip("+-")
         if len(digits) > MAX_DIGITS:
             raise _Refused("input.long-number", node.start_mark, limit=MAX_DIGITS)
         return int(node.value)
 
-    def construct_plain_str(self, node):
+    def construct_plain_str(self, node: ScalarNode) -> str:
         hidden = _HIDDEN_IN_VALUE.search(node.value)
         if hidden:
             raise _Refused("input.hidden-character", node.start_mark, code=f"U+{ord(hidden.group()):04X}")
@@ -200,7 +210,7 @@ def read_yaml(name: str, text: str | bytes | None = None, limit: int = MAX_BYTES
     return data
 
 
-def kind_of(value) -> str:
+def kind_of(value: object) -> str:
     """What a value is, in words: "a list", "a number", ... (never a Python type name)."""
     for kind, test in (
         ("flag", lambda v: isinstance(v, bool)),
