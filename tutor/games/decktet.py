@@ -83,7 +83,7 @@ CARDS: tuple[Card, ...] = (
 ORDER = {card: index for index, card in enumerate(CARDS)}  # rank, then the table above
 
 
-def parse_card(text) -> Card:
+def parse_card(text: object) -> Card:
     """``"the Sea"``, ``"Sea"``, ``"sea"``, ``"Ace of Moons"``, ``"ace-moons"`` -> Card,
     in any case; a NotationError naming the text otherwise."""
     card = _names(language()).get(_normal(str(text))) or _names(DEFAULT_LANGUAGE).get(_normal(str(text)))

@@ -404,10 +404,10 @@ class State(core.State[Move]):
         return self.plus_points(seat), self.banked_value(seat)
 
     # ----------------------------------------------------------------- reasons
-    def why_not(self, move) -> Reason | None:
+    def why_not(self, move: Move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
-        phase, kind = self.phase, type(move)
-        if kind is Reveal and self.to_move == CHANCE:
+        phase = self.phase
+        if type(move) is Reveal and self.to_move == CHANCE:
             expected = self._due_reveal()
             if move != expected:
                 return Reason(
@@ -417,7 +417,7 @@ class State(core.State[Move]):
                     expected=expected.card,
                 )
             return None
-        if kind is Give and phase == GIVE:
+        if type(move) is Give and phase == GIVE:
             card, seat = move
             if card != self.revealed:
                 return Reason("d13.deal", "d13.why.not-revealed", card=card, revealed=self.revealed)
@@ -428,7 +428,7 @@ class State(core.State[Move]):
             if seat in self.received:
                 return Reason("d13.one-each", "d13.why.already-received", player=self.name(seat), card=card)
             return None
-        if kind is Choice and phase == DECIDE:
+        if type(move) is Choice and phase == DECIDE:
             if move.card != self.pending:
                 return Reason(
                     "d13.hand", "d13.why.not-pending", player=self._actor_name(), card=move.card, pending=self.pending
@@ -436,7 +436,7 @@ class State(core.State[Move]):
             if move.answer not in (ACCEPT, REFUSE):
                 return Reason("d13.hand", "d13.why.not-a-move", move=move)
             return None
-        if kind not in (Give, Choice, Reveal):
+        if type(move) not in (Give, Choice, Reveal):
             return Reason("d13.deal", "d13.why.not-a-move", move=move)
         return self._what_is_due()
 
@@ -471,15 +471,14 @@ class State(core.State[Move]):
         """The chance event due now that chance moves."""
         return _TURNED_UP[self.packet[-1]] if self.actor is None else _DRAWN[self.pile[-1]]  # REVEAL, DRAWING
 
-    def _apply(self, move) -> None:
-        kind = type(move)
+    def _apply(self, move: Move) -> None:
         self.ended = None
-        if kind is Give:
+        if type(move) is Give:
             seat = move.seat
             self.received += (seat,)
             self.revealed = None
             self._receive(seat, move.card)
-        elif kind is Reveal:
+        elif type(move) is Reveal:
             if move.source == FROM_PACKET:
                 self.revealed, self.packet = move.card, self.packet[:-1]
                 self.to_move = self.dealer
@@ -488,6 +487,7 @@ class State(core.State[Move]):
                 assert actor is not None  # a draw is for the receiver of a draw card
                 self._receive(actor, self._draw_top())
         else:
+            assert type(move) is Choice  # the one kind left
             self.pending = None
             actor = self.actor
             assert actor is not None  # an answer is the receiver's
@@ -609,19 +609,19 @@ class State(core.State[Move]):
         self.discards = ()
 
     # ----------------------------------------------------------------- events
-    def describe(self, before, move, after) -> list[Event]:
+    def describe(self, before: Any, move: Move, after: Any) -> list[Event]:
         """Card turned up, drawn, given, accepted or refused; the bust (or a round ended
         with nobody busting), a reshuffle and the end of the game."""
-        kind = type(move)
-        if kind is Reveal:
+        if type(move) is Reveal:
             events = [
                 Event("card-revealed", before.dealer, {"card": move.card})
                 if move.source == FROM_PACKET
                 else Event("card-drawn", before.actor, {"card": move.card})
             ]
-        elif kind is Give:
+        elif type(move) is Give:
             events = [Event("card-given", before.dealer, {"card": move.card, "to": move.seat})]
         else:
+            assert type(move) is Choice  # the one kind left
             answer = "card-accepted" if move.answer == ACCEPT else "card-refused"
             events = [Event(answer, before.actor, {"card": move.card})]
         if after.reshuffles > before.reshuffles:
@@ -679,7 +679,7 @@ class State(core.State[Move]):
             )
         return view
 
-    def resample_from_view(self, seat: int, rng) -> State:
+    def resample_from_view(self, seat: int, rng: random.Random) -> State:
         """The face-down cards (the dealer's packet, the draw pile and the other seats'
         banks, whose count alone is public: note d13.bank-view) shuffled together and
         dealt back, sizes kept, each bank taking plus cards. The cards are put in one order
@@ -700,7 +700,7 @@ class State(core.State[Move]):
         other.packet, other.pile = tuple(pool[: len(self.packet)]), tuple(pool[len(self.packet) :])
         return other
 
-    def random_move(self, rng: random.Random):
+    def random_move(self, rng: random.Random) -> Move | None:
         """A uniformly chosen legal move (the chance event when one is due; None when
         the game is over), without listing every legal move. The move is left in
         ``_chosen``, so push need not check it again."""

@@ -8,6 +8,7 @@ then 12 plays per player. Three rounds make a game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import product
 from typing import Any, NamedTuple
 
@@ -320,7 +321,7 @@ class State(core.State[Move]):
         return (sum(scores), scores[2], scores[1])
 
     # ----------------------------------------------------------------- reasons
-    def why_not(self, move) -> Reason | None:
+    def why_not(self, move: Move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
         if type(move) is Play and self.phase == "play":
             return self._why_not_play(move)
@@ -386,9 +387,9 @@ class State(core.State[Move]):
         random.Random(f"{GAME_ID}:{self.seed}:{self.round}").shuffle(cards)
         return Deal(tuple(tuple(cards[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(self.players)))
 
-    def _apply(self, move) -> None:
+    def _apply(self, move: Move) -> None:
         """A card played (here: nearly every move is one), else the deal or a prediction."""
-        if type(move) is not Play:
+        if not isinstance(move, Play):
             self._deal_or_predict(move)
             return
         card, slot = move
@@ -440,26 +441,27 @@ class State(core.State[Move]):
         self.round += 1
         self.phase, self.to_move = "deal", CHANCE
 
-    def round_winner(self, scores) -> int:
+    def round_winner(self, scores: Sequence[int]) -> int:
         """Note mt.round-winner: highest score of the round; a tie goes to the tied
         player who comes first in turn order starting from that round's starter."""
         order = [(self.starter + k) % self.players for k in range(self.players)]
         return max(order, key=lambda seat: (scores[seat], -order.index(seat)))
 
-    def next_starter(self, scores) -> int:
+    def next_starter(self, scores: Sequence[int]) -> int:
         """Rule mt.start-player and its variant."""
         if self.options["start_rule"] == "left-of-winner":
             return (self.round_winner(scores) + 1) % self.players
         return (self.starter + 1) % self.players
 
     # ----------------------------------------------------------------- events
-    def describe(self, before, move, after) -> list[Event]:
+    def describe(self, before: Any, move: Move, after: Any) -> list[Event]:
         """The deal, a prediction (without its order: it is secret), a card played, the
         tricks it won with the VP card that became active, a round scored, the end."""
         if type(move) is Deal:
             return [Event("dealt", None, {"round": after.round})]
         if type(move) is Predict:
             return [Event("predicted", before.to_move)]
+        assert type(move) is Play  # the one kind left
         events = [Event("card-played", before.to_move, {"card": move.card, "slot": move.slot})]
         round_over = len(after.round_scores) > len(before.round_scores)
         won = after.round_tricks[-1] if round_over else after.won
@@ -496,7 +498,7 @@ class State(core.State[Move]):
             "discards": list(self.discards),
         }
 
-    def resample_from_view(self, seat: int, rng) -> State:
+    def resample_from_view(self, seat: int, rng: random.Random) -> State:
         """The other seats' hands dealt again among them, sizes kept, and their hidden
         predictions chosen again around the VP card each shows. The cards are put in one
         order before the shuffle, so the copy depends on the view and ``rng`` alone."""
@@ -514,7 +516,7 @@ class State(core.State[Move]):
         other.hands, other.vp_order = tuple(hands), tuple(orders)
         return other
 
-    def _guessed_order(self, player: int, rng) -> tuple[int, ...]:
+    def _guessed_order(self, player: int, rng: random.Random) -> tuple[int, ...]:
         """A prediction for ``player`` that shows the same active VP card (rule mt.vp-cycle)."""
         position, shown = self.active_vp_position(player), self.active_vp(player)
         rest = [value for value in VP_SETS[self.round] if value != shown or position is None]
@@ -523,7 +525,7 @@ class State(core.State[Move]):
             rest.insert(position, shown)
         return tuple(rest)
 
-    def random_move(self, rng: random.Random):
+    def random_move(self, rng: random.Random) -> Move | None:
         """A uniformly chosen card, then one of its slots: cheaper than listing
         every legal move, and still only legal moves. The choice is left in ``_chosen``,
         so push need not check it again."""

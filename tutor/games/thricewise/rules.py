@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any, NamedTuple
@@ -209,7 +209,7 @@ _PLACE = re.compile(r"place\s+(.+?)\s+(?:at\s+)?(\(?\s*-?\d+\s*,\s*-?\d+\s*\)?)"
 _CELL = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
 
-def parse_cell(text) -> Cell:
+def parse_cell(text: object) -> Cell:
     """``"3,1"``, ``"(3, 1)"``, ``"-1,2"`` -> Cell(col, row)."""
     match = _CELL.fullmatch(str(text).strip())
     if not match:
@@ -252,7 +252,7 @@ def line_kinds(cards: tuple[Card, Card, Card], run_rule: str = "consecutive") ->
     return kinds
 
 
-def triad_value(cards) -> int:
+def triad_value(cards: Iterable[Card]) -> int:
     """Rules tw.value and tw.mixed-value: the lowest number card; 0 with none."""
     return min((card.rank for card in cards if card.is_number), default=0)
 
@@ -272,7 +272,7 @@ def _triads_made(run_rule: str) -> dict[tuple[Card, Card, Card], tuple[tuple[str
     return made
 
 
-def _points(line) -> tuple[int, int]:
+def _points(line: tuple[object, Sequence[tuple[str, int, tuple]]]) -> tuple[int, int]:
     """How rule tw.every-line's variant ranks the lines of one direction: points, then kinds."""
     _, kinds = line
     return sum(points for _, points, _ in kinds), len(kinds)
@@ -310,7 +310,7 @@ def triads_at(grid: dict, cell: Cell, options: dict) -> list[tuple[tuple[Cell, C
 
 
 @lru_cache(maxsize=16)
-def _seeded_deal(seed, players: int) -> Deal:
+def _seeded_deal(seed: int, players: int) -> Deal:
     """The deal the seed gives (rule tw.setup). Kept for the last few games: the deal
     is asked for again when it is pushed, to check it."""
     cards = list(CARDS)
@@ -355,7 +355,7 @@ def _within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
     )
 
 
-def _open_next_to(grid, span) -> frozenset[Cell]:
+def _open_next_to(grid: Collection[Cell], span: tuple[int, int, int, int]) -> frozenset[Cell]:
     """Every empty cell next to a card of ``grid`` and within the bounds."""
     within = _within_bounds(span)
     return frozenset(cell for placed in grid for cell in _neighbours(placed) if cell not in grid and cell in within)
@@ -518,7 +518,7 @@ class State(core.State[Move]):
         return [float(score) for score in self.scores]
 
     # ----------------------------------------------------------------- reasons
-    def why_not(self, move) -> Reason | None:
+    def why_not(self, move: Move) -> Reason | None:
         """None when ``move`` is legal now, else the rule it breaks and why."""
         if self.phase == "over":
             return Reason("tw.last-turn", "tw.why.game-over")
@@ -538,7 +538,7 @@ class State(core.State[Move]):
             return None
         return Reason("tw.pick", "tw.why.not-a-move", move=move)
 
-    def _chance_reason(self, move) -> Reason | None:
+    def _chance_reason(self, move: Move) -> Reason | None:
         rule = "tw.setup" if self.phase == "deal" or isinstance(move, Deal) else "tw.draw"
         if self.phase not in ("deal", "draw"):
             return Reason(rule, "tw.why.no-chance")
@@ -608,21 +608,21 @@ class State(core.State[Move]):
             return Draw(tuple(self.deck[: self.players]))
         return _seeded_deal(self.seed, self.players)
 
-    def _apply(self, move) -> None:
-        kind = type(move)
-        if kind is Pick:
+    def _apply(self, move: Move) -> None:
+        if type(move) is Pick:
             self._pick(move)
-        elif kind is Place:
+        elif type(move) is Place:
             self._place(move)
-        elif kind is Done:
+        elif type(move) is Done:
             self._next_placer()
-        elif kind is Draw:
+        elif type(move) is Draw:
             self.hands = tuple(
                 tuple(sorted(hand + (card,), key=ORDER.__getitem__)) for hand, card in zip(self.hands, move.cards)
             )
             self.deck = self.deck[self.players :]
             self._start_turn()
         else:
+            assert type(move) is Deal  # the one kind left
             self._deal(move)
 
     def _deal(self, move: Deal) -> None:
@@ -737,22 +737,22 @@ class State(core.State[Move]):
             self._start_turn()
 
     # ----------------------------------------------------------------- events
-    def describe(self, before, move, after) -> list[Event]:
+    def describe(self, before: Any, move: Move, after: Any) -> list[Event]:
         """A pick (without its card: it is secret), the reveal and the ties it set aside,
         a card placed with the triads it scored, "done", the deal and draws, the end."""
-        kind = type(move)
-        if kind is Deal:
+        if type(move) is Deal:
             events = [Event("dealt")]
-        elif kind is Draw:
+        elif type(move) is Draw:
             events = [Event("drawn")]
-        elif kind is Done:
+        elif type(move) is Done:
             events = [Event("kept-aside", before.to_move)]
-        elif kind is Pick:
+        elif type(move) is Pick:
             events = [Event("picked", move.seat)]
             if None not in replaced(before.picks, move.seat, move.card):
                 events.append(Event("revealed", None, {"cards": after.revealed}))
                 events += [Event("set-aside", seat, {"card": after.revealed[seat]}) for seat in after.tied]
         else:
+            assert type(move) is Place  # the one kind left
             seat = before.to_move
             events = [Event("card-placed", seat, {"card": move.card, "cell": move.cell})]
             events += [Event("triad", seat, {"triad": triad}) for triad in after.triads[len(before.triads) :]]
@@ -789,7 +789,7 @@ class State(core.State[Move]):
             "triads": list(self.triads),
         }
 
-    def resample_from_view(self, seat: int, rng) -> State:
+    def resample_from_view(self, seat: int, rng: random.Random) -> State:
         """The other seats' hands, their hidden picks and the deck dealt again, sizes kept."""
         other = self.clone()
         others = [player for player in range(self.players) if player != seat]
@@ -807,7 +807,7 @@ class State(core.State[Move]):
         other.hands, other.picks, other.deck = tuple(hands), tuple(picks), tuple(pool)
         return other
 
-    def random_move(self, rng: random.Random):
+    def random_move(self, rng: random.Random) -> Move | None:
         """A legal move without listing them all: a random card and a random open cell.
         The move is left in ``_chosen``, so push need not check it again."""
         move: Done | Place | Pick | Deal | Draw
