@@ -10,10 +10,12 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from tutor.bots import make_bots, play_out
-from tutor.core import CHANCE, TERMINAL, TutorError
+from tutor.core import CHANCE, TERMINAL, State, TutorError
 from tutor.duel import HEADER, PAIRINGS, duel
 from tutor.games import Game
 from tutor.games import game as registered
@@ -147,7 +149,7 @@ def one_line(text: str) -> str:
     return "".join(char if char.isprintable() or char in KEPT_SPACES else ascii(char)[1:-1] for char in text)
 
 
-def play_random_game(entry, players: int, seed: int, rng: random.Random):
+def play_random_game(entry: Game, players: int, seed: int, rng: random.Random) -> tuple[State[Any], int]:
     """One game to the end with random legal moves; returns (state, player actions)."""
     state = entry.new_game(players, seed=seed)
     actions = 0
@@ -198,7 +200,7 @@ BASELINE = "open_spiel oh_hell, 4 players, 4 suits of 12"
 SLICE = 0.2
 
 
-def openspiel_games():
+def openspiel_games() -> Iterator[int] | None:
     """OpenSpiel's Oh Hell played with random legal moves through its Python API, one game
     after another: yields each game's player actions (chance outcomes are applied but not
     counted, as for the tutor's games). None without the ``bench`` extra."""
@@ -209,7 +211,7 @@ def openspiel_games():
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 12})
     rng = random.Random(0)
 
-    def games():
+    def games() -> Iterator[int]:
         while True:
             state, actions = game.new_initial_state(), 0
             while not state.is_terminal():
@@ -225,7 +227,7 @@ def openspiel_games():
     return games()
 
 
-def tutor_games(entry, players: int, rng: random.Random):
+def tutor_games(entry: Game, players: int, rng: random.Random) -> Iterator[int]:
     """The tutor's game played with random legal moves, one seed after another: yields each
     game's player actions."""
     for seed in itertools.count():
@@ -247,7 +249,7 @@ def take_turns(runs: list, seconds: float) -> list[tuple[int, int, float]]:
     return list(zip(games, actions, spent))
 
 
-def run_bench(game: Game, player_counts: list[int] | None, seconds: float):
+def run_bench(game: Game, player_counts: list[int] | None, seconds: float) -> Iterator[dict[str, object]]:
     """Random-legal player actions per second (chance events are applied but not counted),
     each line beside OpenSpiel's Oh Hell timed in turns with it in the same run, and the ratio."""
     play_random_game(game, 2, 0, random.Random(0))  # load catalogs and data before timing

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from tutor.core import SIMULTANEOUS, TutorError, advance_chance
+from tutor.core import SIMULTANEOUS, State, TutorError, advance_chance
 from tutor.lessons import Decision, First, Lesson, Line, Moment, Step, lesson_holds, parse_move_for
 from tutor.messages import either, msg
 from tutor.step_kinds import KINDS, Verdict, kind_of
 from tutor.step_kinds import judge as judge_move
 
 
-def after(state, move):
+def after(state: State[Any], move: Any) -> State[Any]:
     """The position a right answer leads to, with any deal or draw it triggers."""
     shown = state.clone()
     shown.push(move)
@@ -52,7 +52,7 @@ class LessonRun:
         lesson = self.lesson
         asked: dict[int, int] = {}  # play-on step -> how many of its moves were asked for so far
 
-        def choose(index: int, _state):
+        def choose(index: int, _state: State[Any]) -> Any:
             answer = self.answers.get(index) if lesson.steps[index].try_ else None
             if not isinstance(answer, list):
                 return answer
@@ -143,7 +143,7 @@ class LessonRun:
                 state.seat_names[:] = lesson.seats
 
     # ------------------------------------------------------------- the learner's moves
-    def judge(self, move) -> Verdict:
+    def judge(self, move: Any) -> Verdict:
         """``move`` on the position on show: refused with the rule's reason, else judged by the
         step's kind (once answered, or on a step that asks nothing: allowed, or why not)."""
         step = self.step
@@ -151,7 +151,7 @@ class LessonRun:
             step = replace(step, try_=None)  # nothing (more) asked: allowed, or why not
         return judge_move(self.lesson, step, self.position, move)
 
-    def play(self, move) -> Verdict:
+    def play(self, move: Any) -> Verdict:
         """The learner's move on the position on show, judged; a right answer moves the run
         on: the position after it, and on a guided game's step the game goes on from it."""
         verdict = self.judge(move)
@@ -168,7 +168,7 @@ class LessonRun:
         self.position = after(self.position, move)
         return verdict
 
-    def _play_on(self, move) -> Verdict:
+    def _play_on(self, move: Any) -> Verdict:
         """A move on a play-on step: the game goes on from it (the coach answering) to the
         learner's next move, or to where the step's moment stops the play."""
         played = self.answers.get(self.index)
@@ -274,14 +274,14 @@ class LessonRun:
         return ids
 
     # ------------------------------------------------------------- a class's way (the coach's)
-    def read(self, index: int, notation: str):
+    def read(self, index: int, notation: str) -> Any:
         """A move sent in lesson notation at step ``index``'s position; None if it cannot be read."""
         try:
             return parse_move_for(self.lesson.entry, self.states[index], notation)
         except TutorError:
             return None
 
-    def verdict(self, index: int, move) -> Verdict:
+    def verdict(self, index: int, move: Any) -> Verdict:
         """``move`` judged as step ``index`` asks it, at that step's own position."""
         return judge_move(self.lesson, self.lesson.steps[index], self.states[index], move)
 
@@ -289,7 +289,7 @@ class LessonRun:
         """The rules step ``index`` asks about: its own, else the lesson's."""
         return list(self.lesson.steps[index].rules or self.lesson.rules)
 
-    def rules_behind(self, index: int, move) -> tuple[str, ...]:
+    def rules_behind(self, index: int, move: Any) -> tuple[str, ...]:
         """The rules behind an answer to step ``index`` that is not right: the one a refused move
         breaks, or the rules the step asks about for a move they allow that the step does not ask for."""
         judged = self.verdict(index, move)

@@ -25,6 +25,7 @@ writer types ordinary spaces, and its elisions).
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import cache
@@ -175,12 +176,12 @@ def has(key: str) -> bool:
     return key in catalog(_language) or key in catalog(DEFAULT_LANGUAGE)
 
 
-def msg(key: str, /, **params) -> str:
+def msg(key: str, /, **params: object) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in."""
     return msg_in(_language, key, **params)
 
 
-def msg_in(language: str, key: str, /, **params) -> str:
+def msg_in(language: str, key: str, /, **params: object) -> str:
     """The text for ``key`` in ``language`` (English where that language has no such key),
     with ``params`` filled in: for a server, which speaks every language at once."""
     lang = language if key in catalog(language) else DEFAULT_LANGUAGE
@@ -195,7 +196,7 @@ def msg_in(language: str, key: str, /, **params) -> str:
     return formatter.vformat(entry, (), params) if formatter is not None else entry.format(**params)
 
 
-def said(value):
+def said(value: object) -> object:
     """A stored sentence's field as ``msg`` gets it: text, or a card as it is (French gives a card
     the article its name carries, "la Mer", "ton As de Lunes": a card's text alone has none)."""
     return value if hasattr(value, "named") else str(value)
@@ -219,7 +220,7 @@ def _choose(entry: Plural, params: dict, lang: str) -> tuple[str, dict]:
     }
 
 
-def _number(value) -> int | Decimal | None:
+def _number(value: object) -> int | Decimal | None:
     if isinstance(value, int | Decimal) and not isinstance(value, bool):
         return value
     try:
@@ -240,12 +241,12 @@ def either(names: list[str]) -> str:
     return format_list([str(name) for name in names], style="or", locale=_locale())
 
 
-def scores_listed(scores) -> str:
+def scores_listed(scores: Iterable[tuple[str, object]]) -> str:
     """Players' figures, (player, score) pairs, listed in a sentence: "Red 4, Gray 2, and Blue 0"."""
     return listed([msg("app.log.score", player=player, score=score) for player, score in scores])
 
 
-def level_also(parts) -> str:
+def level_also(parts: Iterable[str]) -> str:
     """The tie-break's clause naming the key's ``parts`` (ids, as "tricks") on which the players
     were level too, between the score and the part that decided; "" for none."""
     return msg("app.play.end.also", parts=listed([msg(f"app.play.end.part.{part}") for part in parts])) if parts else ""

@@ -13,7 +13,7 @@ their own.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tutor.bots import Advice, Why, make_bot, make_bots
 from tutor.core import CHANCE, SIMULTANEOUS, Event, TutorError
@@ -113,7 +113,7 @@ class Session:
         return person if person is not None and person == self.holder and not self.state.is_terminal() else None
 
     # ------------------------------------------------------------- moves
-    def play(self, move) -> None:
+    def play(self, move: Any) -> None:
         """A person's move. Raises NotYourTurn when the table does not wait for them and
         IllegalMove (with the rule's reason) when the rules refuse it."""
         state = self.state
@@ -167,7 +167,7 @@ class Session:
         has been told (the end screen offers a new game instead)."""
         return not self.state.is_terminal() and any(seat >= 0 and self.kinds[seat] == PERSON for seat in self.movers)
 
-    def _push(self, move, why: Why | None = None) -> None:
+    def _push(self, move: Any, why: Why | None = None) -> None:
         mover = CHANCE if self.state.to_move == CHANCE else self.state.mover(move)
         self.secret.append(self.state.to_move == SIMULTANEOUS)
         self.state.push(move)

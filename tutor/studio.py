@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from tutor.bots import make_bots
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError, advance_chance
+from tutor.core import CHANCE, SIMULTANEOUS, State, TutorError, advance_chance
 from tutor.games import Game, games
 from tutor.games import game as registered
 from tutor.lesson_texts import read_lesson
@@ -214,7 +214,7 @@ class Draft:
         )
 
     # ------------------------------------------------------------- positions
-    def start_state(self):
+    def start_state(self) -> State[Any]:
         """The position before step 1 (a StudioError says why the lesson's start cannot be set)."""
         head = self.head
         seats = [seat_name(seat) for seat in head["seats"]] if isinstance(head.get("seats"), list) else None
@@ -237,7 +237,7 @@ class Draft:
         except LessonError as error:
             raise StudioError(str(error)) from None
 
-    def replay(self, moves: list, state) -> tuple[Any, str]:
+    def replay(self, moves: list, state: State[Any]) -> tuple[State[Any], str]:
         """``state`` after ``moves``, as far as they go, and why the first refused one is refused."""
         for text in moves:
             try:
@@ -268,7 +268,7 @@ class Draft:
             return state, refused
         return self.replay(self.played, state)
 
-    def play(self, move) -> str | None:
+    def play(self, move: Any) -> str | None:
         """Play ``move`` on the board: None when the engine allows it (it is then kept for the
         next step), else the engine's reason in words."""
         state, refused = self.position()
@@ -349,7 +349,7 @@ class Draft:
         state, refused = self.try_position(index)
         return accepted if refused else [self._words([move], state.clone())[0] for move in accepted]
 
-    def _words(self, moves: list[str], state, named: bool = False) -> list[str]:
+    def _words(self, moves: list[str], state: State[Any], named: bool = False) -> list[str]:
         """``moves`` (lesson notation) played from ``state``, each in the page's words."""
         words = self.entry.words
         said = []
@@ -466,7 +466,7 @@ class Draft:
         """Where step ``index``'s learner moves: the step's own position."""
         return self.state_after(index)
 
-    def accept(self, index: int, move) -> str | None:
+    def accept(self, index: int, move: Any) -> str | None:
         """Take ``move`` as a right answer to step ``index``'s try (played on the board at that
         step): None when the engine allows it there, else its reason."""
         state, refused = self.try_position(index)
@@ -661,7 +661,7 @@ class Draft:
 # ----------------------------------------------------------------- notation
 
 
-def notation(state, move) -> str:
+def notation(state: State[Any], move: Any) -> str:
     """``move`` made in ``state``, as a lesson writes it: the mover's name first, to be checked
     ("Red: arrow -> 4"); a choice made at the same time as others names its seat itself."""
     if state.to_move >= 0:

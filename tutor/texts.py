@@ -11,7 +11,7 @@ and the move log of a seeded game. Everything is seeded: the same code gives the
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from functools import cache
@@ -20,12 +20,12 @@ from typing import Any
 
 from tutor import messages, yamlfile
 from tutor.bots import make_bots
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.core import CHANCE, SIMULTANEOUS, State, TutorError
 from tutor.drills import drills, tasks
 from tutor.games import Game, games
 from tutor.games import game as registered
 from tutor.lesson_links import MAX_STORED_BYTES
-from tutor.lessons import learner_choices, load_lesson
+from tutor.lessons import Lesson, Step, learner_choices, load_lesson
 from tutor.messages import LANGUAGES, Plural, catalog, either, level_also, listed, msg, scores_listed, spoken_language
 from tutor.quizzes import quiz
 from tutor.records import MAX_RECORD_BYTES
@@ -420,7 +420,7 @@ def lesson_lines(game: Game) -> Iterator[str]:
                     )
 
 
-def _answers(lesson, step, state) -> list[str]:
+def _answers(lesson: Lesson, step: Step, state: State[Any]) -> list[str]:
     """What a try-it step says to a right move, to a legal move it does not ask for and to a
     refused move by the same player."""
     if not step.try_ or not step.try_.accept:
@@ -437,7 +437,7 @@ def _answers(lesson, step, state) -> list[str]:
     return said
 
 
-def _variants(move, known: list) -> Iterator:
+def _variants(move: Any, known: list) -> Iterator[Any]:
     """Moves like ``move`` with one field taken from another move seen: most are refused."""
     if not hasattr(move, "_replace"):
         return
@@ -447,7 +447,7 @@ def _variants(move, known: list) -> Iterator:
                 yield move._replace(**{name: getattr(other, name)})
 
 
-def _refused(state, moves) -> Iterator:
+def _refused(state: State[Any], moves: Iterable[Any]) -> Iterator[Any]:
     for move in moves:
         try:
             if state.why_not(move) is not None:
@@ -456,7 +456,7 @@ def _refused(state, moves) -> Iterator:
             continue  # a move of a shape the position cannot read: not a refusal a learner sees
 
 
-def bot_game(game: Game, seed: int, players: int = 3):
+def bot_game(game: Game, seed: int, players: int = 3) -> tuple[list[State[Any]], State[Any]]:
     """A seeded game of coaches to the end: its positions before each player's move, and the end."""
     state = game.new_game(players, seed=seed, seat_names=game.seat_names(players))
     bots = make_bots(game, ["coach"] * players, players, seed)
@@ -485,6 +485,7 @@ def refusal_lines(game: Game) -> Iterator[str]:
         tried = [variant for move in state.legal_moves() for variant in _variants(move, rng.sample(seen_moves, 8))]
         for move in _refused(state, tried):
             reason = state.why_not(move)
+            assert reason is not None  # _refused gives refused moves only
             said = kinds.setdefault(f"{reason.rule} {reason.key}", [])
             if len(said) < REFUSALS_PER_KIND and str(reason) not in said:
                 said.append(str(reason))

@@ -73,7 +73,7 @@ class Codes(Sequence[str]):
     @overload
     def __getitem__(self, index: slice) -> tuple[str, ...]: ...
 
-    def __getitem__(self, index):
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
         return self._codes()[index]
 
     def __len__(self) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tutor.languages import Language, register
 
@@ -54,7 +56,7 @@ class Elided(string.Formatter):
     ARTICLED = re.compile(r"(?<![^\s(«])(le|du|au|ton)\s$", re.IGNORECASE)  # before a name with its article
     VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûü]", re.IGNORECASE)
 
-    def vformat(self, format_string, args, kwargs):
+    def vformat(self, format_string: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> str:
         parts = []
         for literal, field, spec, conversion in self.parse(format_string):
             if field is None:

@@ -11,8 +11,10 @@ from tutor.games.danger13.rules import FROM_PILE, REFUSE, Choice, Reveal, State
 class Spread:
     """Mean, lowest and highest of numbers given one at a time."""
 
-    def __init__(self):
-        self.count, self.total, self.low, self.high = 0, 0, None, None
+    def __init__(self) -> None:
+        self.count, self.total = 0, 0
+        self.low: int | None = None
+        self.high: int | None = None
 
     def add(self, value: int) -> None:
         self.count, self.total = self.count + 1, self.total + value
