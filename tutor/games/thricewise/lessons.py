@@ -439,12 +439,15 @@ def _result(moment: Moment) -> str:
     state = moment.after
     if not state.is_terminal():
         return ""
-    if state.winners() == [moment.learner]:
+    winners = state.winners()
+    if winners == [moment.learner]:
         return msg("tw.guided.wins-you")
-    winners = [state.name(seat) for seat in state.winners()]
     if len(winners) == 1:
-        return msg("tw.guided.wins", player=winners[0])
-    return msg("tw.guided.share", players=listed(winners))
+        return msg("tw.guided.wins", player=state.name(winners[0]))
+    if moment.learner in winners:
+        others = [state.name(seat) for seat in winners if seat != moment.learner]
+        return msg("tw.guided.share-you", players=listed(others))
+    return msg("tw.guided.share", players=listed([state.name(seat) for seat in winners]))
 
 
 def _tie(moment: Moment) -> str:

@@ -97,6 +97,7 @@ OWN_CARD = {"card": lambda s: _cards(TURNED_UP)[s.names.index(s.player())]}  # t
 KEY_FILLINGS = {
     "*tw*.tie*": {"players": lambda s: [s.player(), s.player(1)]},
     "tw.guided.share": {"players": lambda s: [s.player(), s.player(1)]},
+    "tw.guided.share-you": {"players": lambda s: [s.player(1)]},
     "tw.guided.tie*": {"also": ""},  # a second pair shows in the guided game's own texts
     "quiz.tw-order.prompt": OWN_CARD,
     "quiz.tw-last.prompt": OWN_CARD,
