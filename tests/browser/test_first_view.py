@@ -9,10 +9,11 @@ import pytest
 from widgets.app import page_file
 
 from .conftest import PAGE_TIMEOUT_MS, screenshot, wait_for_page
-from .pages import settle
+from .pages import LAPTOP, settle
+from .phone import PHONE
 
 LEARN = page_file("learn", "monster-trick")
-SCREENS = {"phone": (390, 844), "laptop": (1280, 800)}
+SCREENS = {"phone": PHONE, "laptop": LAPTOP}
 # When the first view left and what the browser counted as the largest paint, and when.
 WATCH = """() => {
   window.paints = [];

@@ -17,6 +17,7 @@ from widgets.app import STUDIO, page_file
 from .classroom import TEACH, join
 from .conftest import assert_no_code_or_errors, screenshot
 from .pages import LAPTOP, assert_accessible, in_view
+from .phone import PHONE
 
 GAME, LESSON = "monster-trick", "03-where-may-a-card-go"
 TITLE = {"en": "Our own example", "fr": "Notre propre exemple", "nl": "Ons eigen voorbeeld"}
@@ -112,7 +113,7 @@ def test_the_teachers_own_lesson_is_marked_in_the_class_list_and_leads_a_class(b
     teacher.click(".tutor-start-class")
     teacher.wait_for_selector(".tutor-class-strip")
     code = teacher.locator(".tutor-class-code strong").inner_text()
-    learner = browser((390, 844))
+    learner = browser(PHONE)
     join(learner, voila, code, "Sam")
     learner.locator(".tutor-title", has_text=TITLE["en"]).first.wait_for()  # the learner's page opened it too
     screenshot(learner, "shared-class-learner-390x844")
