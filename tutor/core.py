@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
-from tutor.messages import DEFAULT_LANGUAGE, msg, said
+from tutor.messages import DEFAULT_LANGUAGE, capitalised, msg, said
 
 if TYPE_CHECKING:  # for the type only: the registry sets State.game, the engines import no registry
     from tutor.games import Game
@@ -97,8 +97,7 @@ class Rule:
     @property
     def heading(self) -> str:
         """The title without its kind's word, for where a badge beside it says the kind."""
-        heading = cited_title(self.id)
-        return heading[:1].upper() + heading[1:]
+        return capitalised(cited_title(self.id))
 
     @property
     def text(self) -> str:

@@ -140,7 +140,12 @@ def language_name(code: str) -> str:
     """A language's name in that language, as a chooser shows it: English, Français, Nederlands."""
     locale = spoken(code).locale
     name = spoken(code).name or Locale.parse(locale).get_display_name(locale) or code
-    return name[:1].upper() + name[1:]
+    return capitalised(name)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with a capital first letter, the rest as it is (a filled text that opens a sentence)."""
+    return text[:1].upper() + text[1:]
 
 
 def spoken_language(code: str) -> str:

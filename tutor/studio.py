@@ -25,7 +25,7 @@ from tutor.games import game as registered
 from tutor.lesson_texts import read_lesson
 from tutor.lessons import Lesson, LessonError, lesson_problems, load_lesson, parse_move_for, told_tries
 from tutor.lessons import _movers as movers
-from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, language, msg
+from tutor.messages import DEFAULT_LANGUAGE, LANGUAGES, capitalised, language, msg
 from tutor.records import RecordError, check_upload_size
 from tutor.records import load as load_record
 from tutor.schema import DEFAULT_PLAYERS
@@ -628,10 +628,10 @@ class Draft:
         if number is not None:
             prefix = msg("lesson.step-failure", file=self.name, step=number, problem="")
             if problem.startswith(prefix):
-                return _capital(problem[len(prefix) :])
+                return capitalised(problem[len(prefix) :])
         for prefix in (f"{self.name}: ", f"{self.name} : "):
             if problem.startswith(prefix):
-                return _capital(problem[len(prefix) :])
+                return capitalised(problem[len(prefix) :])
         return problem
 
     def step_texts(self) -> list[str]:
@@ -782,10 +782,6 @@ def _file_step(step: dict) -> dict:
     if isinstance(data.get("try"), dict):
         data["try"] = _ordered(data["try"], ("prompt", "accept"))
     return data
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _part_key(words: str) -> str:

@@ -38,7 +38,7 @@ from tutor.games.thricewise.rules import (
     parse_move,
     triads_at,
 )
-from tutor.messages import listed, msg
+from tutor.messages import capitalised, listed, msg
 from tutor.seats import SeatLookup
 
 if TYPE_CHECKING:  # tutor.lessons reads this module through the registry
@@ -463,7 +463,7 @@ def _tie(moment: Moment) -> str:
             also = "".join(msg("tw.guided.tie-also", players=players) for players in more)
             key = "tw.guided.tie" if probe.aside_placeable_later else "tw.guided.tie-last"
             said = msg(key, players=first, also=also)
-    return said[:1].upper() + said[1:]  # the learner, "you", may open the sentence
+    return capitalised(said)  # the learner, "you", may open the sentence
 
 
 def _tied_by_rank(state: State, learner: int) -> list[str]:
