@@ -135,16 +135,11 @@ class _Grid:
         known |= {card for card in view["revealed"] if card}
         self.unseen = {card for card in CARDS if card not in known}
         self.held = (sum(view["hand_sizes"]) - len(view["hand"])) / max(len(self.unseen), 1)
-        # Rule tw.bounds: the columns and rows a card may go on while the grid spans ``span``.
-        low_col, high_col, low_row, high_row = self.span
-        self.cols = range(high_col - tw.MAX_SPAN + 1, low_col + tw.MAX_SPAN)
-        self.rows = range(high_row - tw.MAX_SPAN + 1, low_row + tw.MAX_SPAN)
+        self.within = tw.within_bounds(self.span)  # the engine's rule tw.bounds for this span
 
     def open_cells(self) -> list[tw.Cell]:
         """Rules tw.adjacency and tw.bounds (the view lists open cells only while placing)."""
-        grid = self.grid
-        around = {(col + dc, row + dr) for col, row in grid for dc, dr in tw.NEIGHBOURS} - grid.keys()
-        return [tw.Cell(*spot) for spot in sorted(around) if self._placeable(spot)]
+        return sorted(tw.open_next_to(self.grid, self.span))
 
     def best_value(self, card) -> float:
         return max(self.value(card, cell) for cell in self.open_cells())
@@ -173,16 +168,12 @@ class _Grid:
             if (one in grid) == (other in grid):
                 continue
             gap = other if one in grid else one
-            if not self._placeable(gap):
+            if gap not in self.within:
                 continue
             a, b = (grid[spot] for spot in line if spot != gap)
             completions = _line_completions(a, b, line.index(gap), run_rule)
             offered[gap] = offered.get(gap, 0) + sum(points for card, points in completions.items() if card in unseen)
         return max(offered.values(), default=0) * self.held
-
-    def _placeable(self, spot) -> bool:
-        col, row = spot
-        return col in self.cols and row in self.rows
 
 
 @cache

@@ -73,10 +73,12 @@ __all__ = [
     "Triad",
     "line_kinds",
     "new_game",
+    "open_next_to",
     "parse_cell",
     "parse_move",
     "triad_value",
     "triads_at",
+    "within_bounds",
 ]
 
 
@@ -344,7 +346,7 @@ def _lines_through(cell: Cell) -> tuple:
 
 
 @cache
-def _within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
+def within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
     """The cells rule tw.bounds lets a card go on, for a grid spanning ``span``
     (lowest and highest column, lowest and highest row)."""
     low_col, high_col, low_row, high_row = span
@@ -355,9 +357,9 @@ def _within_bounds(span: tuple[int, int, int, int]) -> frozenset[Cell]:
     )
 
 
-def _open_next_to(grid: Collection[Cell], span: tuple[int, int, int, int]) -> frozenset[Cell]:
+def open_next_to(grid: Collection[Cell], span: tuple[int, int, int, int]) -> frozenset[Cell]:
     """Every empty cell next to a card of ``grid`` and within the bounds."""
-    within = _within_bounds(span)
+    within = within_bounds(span)
     return frozenset(cell for placed in grid for cell in _neighbours(placed) if cell not in grid and cell in within)
 
 
@@ -368,7 +370,7 @@ def _start_grid(players: int) -> tuple[tuple[Cell, ...], tuple[int, int, int, in
     width, height = START_GRID[players]
     cells = tuple(Cell(col, row) for row in range(1, height + 1) for col in range(1, width + 1))
     span = (1, width, 1, height)
-    return cells, span, _open_next_to(dict.fromkeys(cells), span)
+    return cells, span, open_next_to(dict.fromkeys(cells), span)
 
 
 Move = Pick | Place | Done | Deal | Draw  # what a player or chance does
@@ -634,7 +636,7 @@ class State(core.State[Move]):
 
     def find_open(self) -> frozenset[Cell]:
         """Every empty cell next to a card and within the bounds, looked for afresh."""
-        return _open_next_to(self.grid, self.span)
+        return open_next_to(self.grid, self.span)
 
     def _start_turn(self) -> None:
         self.turn += 1
@@ -708,7 +710,7 @@ class State(core.State[Move]):
         near: Collection[Cell] = _neighbours(cell).difference(self.grid, self.open)
         at_limit = high_col - low_col + 1 == MAX_SPAN or high_row - low_row + 1 == MAX_SPAN
         if at_limit:
-            within = _within_bounds(self.span)
+            within = within_bounds(self.span)
             near = [around for around in near if around in within]
         opened = self.open.difference((cell,))
         if near:
