@@ -1,5 +1,5 @@
-"""Fixtures shared by the test modules: the language of a test, and the two classroom stores;
-the browser tests' screenshots cleared at the start of a run."""
+"""Fixtures shared by the test modules: the language of a test, its pages on screen, and the two
+classroom stores; the browser tests' screenshots cleared at the start of a run."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from classroom_stores import RedisServer, require_redis_server
 
 from tutor.classroom.store import open_store
 from tutor.messages import language, set_language
+from widgets.poller import PAGE
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 
@@ -29,6 +30,13 @@ def _language_restored():
     before = language()
     yield
     set_language(before)
+
+
+@pytest.fixture(autouse=True)
+def _page_on_screen(monkeypatch):
+    """A test's pages are on screen from the start (as a browser's, once it drew them): their
+    pollers tick at once. A test of the wait before that sets ``PAGE.shown`` back."""
+    monkeypatch.setattr(PAGE, "shown", True)
 
 
 @pytest.fixture

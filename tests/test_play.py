@@ -22,6 +22,7 @@ from tutor.messages import msg
 from tutor.quizzes import quiz
 from widgets import play
 from widgets.log import replayed
+from widgets.poller import PAGE
 from widgets.replay import GameReplay
 from widgets.result import result_html, why_won
 
@@ -288,8 +289,8 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
 
     async def scenario():
         table = play.GameTable(registered("thricewise"))  # three coaches choose first
-        assert table.bots.running and not table.state.move_stack, "nothing moved yet: it runs in the loop"
-        await asyncio.sleep(0)  # the deal, then the first coach thinks
+        assert table.bots.running and len(table.state.move_stack) == 1, "the deal at once, the coaches in the loop"
+        await asyncio.sleep(0)  # the first coach thinks
         assert msg("app.play.thinking", player=table.state.name(1)) in table.message.value
         before = table.state.snapshot()
         table.play(seat_moves(table.state, 0)[0])  # the person clicks meanwhile: answered, but not yet
@@ -305,6 +306,27 @@ def test_computer_players_move_in_the_kernels_event_loop(monkeypatch):
         assert len(table.state.move_stack) == 4
 
     # A thread of its own: in the same run Playwright may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, scenario()).result()
+
+
+def test_computer_players_wait_until_the_page_is_on_screen(monkeypatch):
+    """The moves made while the browser builds the page's widgets would never reach it (the
+    page then showed a coach thinking forever): they start once the board says it is drawn."""
+    monkeypatch.setitem(play.SPEEDS, "normal", 0.01)
+    monkeypatch.setattr(PAGE, "shown", False)
+
+    async def scenario():
+        table = play.GameTable(registered("thricewise"))  # three coaches choose first
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+        assert len(table.state.move_stack) == 1 and table.person_to_move() is None, "only the deal, made at once"
+        part = table.board.parts[0]
+        part._receive(part, {"shown": True}, [])  # what tutor.js sends once it drew a part of the board
+        while table.bots.running:
+            await asyncio.sleep(0.01)
+        assert len(table.state.move_stack) == 4 and msg("app.play.your-turn") in table.message.value
+
     with ThreadPoolExecutor(1) as thread:
         thread.submit(asyncio.run, scenario()).result()
 

@@ -7,7 +7,7 @@ import asyncio
 import logging
 from concurrent.futures import ThreadPoolExecutor
 
-from widgets.poller import Poller
+from widgets.poller import PAGE, Poller
 
 STOPPED = "The test's ticks stopped"
 
@@ -146,3 +146,37 @@ def test_a_failing_failed_is_logged_too(caplog):
     with caplog.at_level(logging.ERROR, logger="tutor"):
         run(scenario)
     assert [record.exc_info[0] for record in caplog.records if record.exc_info] == [ZeroDivisionError, KeyError]
+
+
+def test_nothing_ticks_before_the_page_is_on_screen(monkeypatch):
+    """Voila's page would miss the changes made while it builds its widgets: the first tick
+    waits until a widget's view says it is drawn (``PAGE.show()``), then comes at once."""
+    monkeypatch.setattr(PAGE, "shown", False)
+
+    async def scenario():
+        poller, ticks = counting()
+        assert poller.start() and poller.running
+        await turns()
+        assert ticks == [], "no tick while the page builds its widgets"
+        PAGE.show()
+        await turns()
+        assert len(ticks) >= 3
+        poller.stop()
+
+    run(scenario)
+
+
+def test_a_poller_stopped_before_the_page_came_never_ticks(monkeypatch):
+    """A page built ahead of its visitor is thrown away before any browser shows it."""
+    monkeypatch.setattr(PAGE, "shown", False)
+
+    async def scenario():
+        poller, ticks = counting()
+        poller.start()
+        await turns()
+        poller.stop()
+        PAGE.show()
+        await turns()
+        assert ticks == [] and not poller.running
+
+    run(scenario)

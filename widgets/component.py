@@ -2,7 +2,8 @@
 
 The browser side (static/tutor.js) shows ``html`` and sends ``{"click": name}`` when a
 part marked ``data-target="name"`` is clicked or activated with Enter/Space. Python
-handles it in ``click(name)``, which tests call directly.
+handles it in ``click(name)``, which tests call directly. Once drawn, it sends
+``{"shown": true}``: the page is on screen (widgets/poller.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import traitlets
 from tutor.core import notation_words
 from tutor.seats import english_name
 from widgets.assets import browser_side
+from widgets.poller import PAGE
 
 
 class Component(anywidget.AnyWidget):
@@ -31,6 +33,8 @@ class Component(anywidget.AnyWidget):
     def _receive(self, _widget, content, _buffers) -> None:
         if isinstance(content, dict) and isinstance(content.get("click"), str):
             self.click(content["click"])
+        elif isinstance(content, dict) and content.get("shown") is True:
+            PAGE.show()
 
     def click(self, name: str) -> None:
         """A part called ``name`` was clicked; components with targets override this."""

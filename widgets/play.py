@@ -429,6 +429,8 @@ class GameTable(w.VBox):
         if self.bots.running:
             return  # the running moves carry on from the new position
         self._thinking = None
+        while self.state.to_move == CHANCE and self._step(self.session):
+            pass  # the deal at once: the page shows the cards while the computer players think
         if SPEEDS[self.speed.value] and self.bots.start():
             self._show()
             return

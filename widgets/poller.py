@@ -3,7 +3,12 @@ event loop, at once when started and then every so often until stopped. The play
 its computer players with one; each classroom page polls its class with one.
 
 The kernel handles the page's messages on that same loop, so a tick never runs in the middle
-of a click: between two ticks the page answers its visitor."""
+of a click: between two ticks the page answers its visitor.
+
+No poller ticks before the page is on screen (``PAGE``). Voila's page builds its widgets
+from one snapshot of their state and only then listens to each of them: a change the kernel
+made meanwhile never reached it, and the page kept showing, say, a computer player thinking
+when the game had come to the person's turn."""
 
 from __future__ import annotations
 
@@ -11,6 +16,37 @@ import asyncio
 from collections.abc import Callable
 
 from widgets.guard import log
+
+
+class PageOnScreen:
+    """Whether this kernel's page is on screen: the browser built the widgets it shows, so every
+    change made from now on reaches them. A widget's view says so once it is drawn (tutor.js,
+    classroom.js); ``wait()`` returns then, at once if it is already."""
+
+    def __init__(self) -> None:
+        self.shown = False
+        self._waiting: list[tuple[asyncio.AbstractEventLoop, asyncio.Future]] = []
+
+    def show(self) -> None:
+        self.shown = True
+        waiting, self._waiting = self._waiting, []
+        for loop, future in waiting:
+            if not loop.is_closed():  # (a test's loop, gone)
+                loop.call_soon_threadsafe(_settle, future)
+
+    async def wait(self) -> None:
+        if not self.shown:
+            future = asyncio.get_running_loop().create_future()
+            self._waiting.append((asyncio.get_running_loop(), future))
+            await future
+
+
+def _settle(future: asyncio.Future) -> None:
+    if not future.done():  # (a poller stopped meanwhile cancelled it)
+        future.set_result(None)
+
+
+PAGE = PageOnScreen()  # one page per kernel (Voila's); in JupyterLab, any output drawn so far
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -22,8 +58,9 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 class Poller:
-    """Calls ``tick()`` at once when started, then ``interval`` seconds after each tick (a
-    number, or a function asked after each tick), until ``stop()``, which ``tick`` may call.
+    """Calls ``tick()`` at once when started (once the page is on screen), then ``interval``
+    seconds after each tick (a number, or a function asked after each tick), until ``stop()``,
+    which ``tick`` may call.
 
     A tick that raises is a bug: its traceback goes to the server's log after the words
     ``stopped`` (never to the page), the poller stops, and ``failed()`` says on the page, in
@@ -65,6 +102,7 @@ class Poller:
 
     async def _run(self) -> None:
         task = asyncio.current_task()
+        await PAGE.wait()
         while self._task is task:  # stopped (cancelled, at its next wait) or started anew: this loop is done
             try:
                 self.tick()

@@ -8,6 +8,7 @@ import traitlets
 
 from widgets.assets import browser_side
 from widgets.guard import log
+from widgets.poller import PAGE
 
 
 class PageLink(anywidget.AnyWidget):
@@ -36,6 +37,8 @@ class PageLink(anywidget.AnyWidget):
     def _receive(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict):
             return
+        if "hello" in content:
+            PAGE.show()  # sent once drawn: the page is on screen
         for kind, listener, clean in (("hello", self.hello, clean_hello), ("key", self.key, clean_key)):
             if kind in content:
                 value = clean(content[kind])

@@ -110,6 +110,7 @@ function render({ model, el }) {
   };
   scale();
   redraw();
+  model.send({ shown: true });  // the page's widgets are all built: the kernel may change them now
   requestAnimationFrame(() => watchPage(el));  // attached to the page by then
   model.on("change:html", redraw);
   model.on("change:scale", scale);
