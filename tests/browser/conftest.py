@@ -39,7 +39,8 @@ def pytest_collection_modifyitems(items):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item):
     """A failing browser test's report carries what the server said meanwhile (a kernel's
-    traceback, a stopped poller): on CI the log file itself is gone with the machine."""
+    traceback, a stopped poller), and the text of each page the test still has open (its
+    ``page``, the devices it opened with ``browser``): on CI they are gone with the machine."""
     server = item.funcargs.get("voila")
     start = server.log.stat().st_size if server is not None and server.log.exists() else None
     outcome = yield
@@ -48,12 +49,17 @@ def pytest_runtest_call(item):
             log.seek(start)
             said = log.read().decode(errors="replace")
         item.add_report_section("call", "voila log", said[-20_000:] or "(nothing)")
-    page = item.funcargs.get("page")
-    if outcome.excinfo is not None and page is not None and not page.is_closed():
+    if outcome.excinfo is None:
+        return
+    devices = item.funcargs.get("browser")
+    pages = [item.funcargs.get("page")] + [
+        page for context in getattr(devices, "contexts", []) for page in context.pages
+    ]
+    for number, page in enumerate(page for page in pages if page is not None and not page.is_closed()):
         try:
-            item.add_report_section("call", "page text", page.inner_text("body", timeout=5_000)[-5_000:])
+            item.add_report_section("call", f"page text {number + 1}", page.inner_text("body", timeout=5_000)[-5_000:])
         except Exception as error:  # the page itself may be what broke
-            item.add_report_section("call", "page text", f"(unreadable: {error})")
+            item.add_report_section("call", f"page text {number + 1}", f"(unreadable: {error})")
 
 
 def no_browser(reason: str):
@@ -117,12 +123,13 @@ def page(chromium):
 
 @pytest.fixture
 def browser(chromium):
-    """``browser(size, text_size)`` opens a page in a context of its own, as a separate device
-    (a teacher's, each learner's); all closed after the test."""
+    """``browser(size, text_size, touch)`` opens a page in a context of its own, as a separate
+    device (a teacher's, each learner's); all closed after the test, once a failure's report
+    has read what they show."""
     contexts = []
 
-    def open_device(size, text_size="normal"):
-        context = chromium.new_context(viewport={"width": size[0], "height": size[1]})
+    def open_device(size, text_size="normal", touch=False):
+        context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch)
         context.add_init_script(f"localStorage.setItem('tutor-zoom', '{text_size}')")
         contexts.append(context)
         device = context.new_page()
@@ -130,6 +137,7 @@ def browser(chromium):
         device.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
         return device
 
+    open_device.contexts = contexts
     yield open_device
     for context in contexts:
         for device in context.pages:
