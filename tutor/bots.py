@@ -18,10 +18,10 @@ game says only where a playout stops and how many candidates and deals to weigh 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from tutor.core import CHANCE, SIMULTANEOUS, TutorError
+from tutor.core import CHANCE, SIMULTANEOUS, State, TutorError
 from tutor.games import Game
 from tutor.messages import msg, said
 
@@ -30,6 +30,12 @@ KINDS = ("random", *STRENGTHS)
 # Bots that answer in milliseconds: the expert searches, far too slowly to play the games
 # quizzes and drills are drawn from while a page loads.
 QUICK_KINDS = ("random", "beginner", "coach")
+
+# The moves a bot chooses among: its game's moves a seat makes (chance's deals are not among them).
+Choice = TypeVar("Choice")
+# What a seat may see (``State.view``) and the game's options (public rules), as a bot is handed them.
+View = dict[str, Any]
+Options = dict[str, str]
 
 
 class Seat(int):
@@ -43,14 +49,14 @@ class Why:
 
     __slots__ = ("fields", "key")
 
-    def __init__(self, key: str, **fields: Any):
+    def __init__(self, key: str, **fields: Any) -> None:
         self.key, self.fields = key, fields
 
     def told(self, names: list[str]) -> str:
         """The sentence, the seats called by ``names``."""
         return msg(self.key, **{name: _told(value, names) for name, value in self.fields.items()})
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Why) and (self.key, self.fields) == (other.key, other.fields)
 
     def __hash__(self) -> int:
@@ -60,7 +66,7 @@ class Why:
         return f"Why({self.key!r}, {self.fields!r})"
 
 
-def _told(value, names: list[str]) -> object:
+def _told(value: object, names: list[str]) -> object:
     if isinstance(value, Seat):
         return names[value]
     if isinstance(value, Why):
@@ -73,12 +79,12 @@ class Advice(NamedTuple):
     why: Why
 
 
-class Bot:
+class Bot(Generic[Choice]):
     """A player for one seat; subclasses implement ``decide`` and ``explain``."""
 
     kind = ""
 
-    def __init__(self, game: Game, seed=0):
+    def __init__(self, game: Game, seed: int | str = 0) -> None:
         self.game = game
         self.rng = random.Random(f"bot:{game.id}:{self.kind}:{seed}")
 
@@ -90,14 +96,14 @@ class Bot:
     def description(self) -> str:
         return msg(f"bot.{self.kind}.{self.game.id}")
 
-    def choose(self, state, seat: int):
+    def choose(self, state: State[Any], seat: int) -> Choice:
         """The move this bot makes for ``seat`` now (``seat`` must be able to move)."""
         moves = seat_moves(state, seat)
         if len(moves) == 1:
             return moves[0]
         return self.decide(state.view(seat), moves, state.options)
 
-    def advise(self, state, seat: int) -> Advice:
+    def advise(self, state: State[Any], seat: int) -> Advice:
         """The move ``choose`` makes, and why."""
         moves = seat_moves(state, seat)
         view = state.view(seat)
@@ -106,35 +112,35 @@ class Bot:
         move = self.decide(view, moves, state.options)
         return Advice(move, self.explain(view, move, moves, state.options))
 
-    def forced(self, view: dict, move) -> Why:
+    def forced(self, view: View, move: Choice) -> Why:
         """Why ``move``, the only legal one, is made: the rule that leaves nothing else, as the
         game's bot module tells it from the view, or else just that it is the only move."""
         part = self.game.part("bot")
-        why = part.forced(view, move) if part is not None else None
+        why: Why | None = part.forced(view, move) if part is not None else None
         return why or Why("bot.why.only", player=Seat(view["seat"]))
 
-    def decide(self, view: dict, moves: list, options: dict):
+    def decide(self, view: View, moves: list[Choice], options: Options) -> Choice:
         raise NotImplementedError
 
-    def explain(self, view: dict, move, moves: list, options: dict) -> Why:
+    def explain(self, view: View, move: Choice, moves: list[Choice], options: Options) -> Why:
         """Why this bot, weighing ``moves`` as ``decide`` does, chose ``move``."""
         raise NotImplementedError
 
-    def ranked(self, view: dict, moves: list, options: dict) -> list:
+    def ranked(self, view: View, moves: list[Choice], options: Options) -> Sequence[Choice]:
         """``moves`` best first as this bot weighs them (here: its choice, then the rest)."""
         best = self.decide(view, moves, options)
         return [best, *(move for move in moves if move != best)]
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any]):
     """Any legal move, uniformly: the baseline the coaches are measured against."""
 
     kind = "random"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[Any], options: Options) -> Any:
         return moves[int(self.rng.random() * len(moves))]
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: Any, moves: list[Any], options: Options) -> Why:
         return Why("bot.why.random", player=Seat(view["seat"]), count=len(moves))
 
 
@@ -143,28 +149,28 @@ class Search(NamedTuple):
     move) in ``deals`` deals of the unseen cards, each played out until ``over(start, now)``."""
 
     deals: int
-    over: Callable
+    over: Callable[[Any, Any], bool]  # over(start, now): two states of the game
     shortlist: int | None = None
 
 
-class Expert(Bot):
+class Expert(Bot[Any]):
     """Flat Monte Carlo over determinized deals, with the coach as the playout policy; a
     candidate that clearly trails after a few deals gets no more of them (``_still_open``)."""
 
     kind = "expert"
 
-    def __init__(self, game: Game, seed=0):
+    def __init__(self, game: Game, seed: int | str = 0) -> None:
         super().__init__(game, seed)
         part = game.part("bot")
         assert part is not None  # make_bot gives a game without a bot module random players only
-        self.coach = part.Coach(game, seed)
+        self.coach: Bot[Any] = part.Coach(game, seed)
         self.search: Search = part.SEARCH
 
-    def choose(self, state, seat: int):
+    def choose(self, state: State[Any], seat: int) -> Any:
         moves = seat_moves(state, seat)
         return moves[0] if len(moves) == 1 else self.advise(state, seat).move
 
-    def advise(self, state, seat: int) -> Advice:
+    def advise(self, state: State[Any], seat: int) -> Advice:
         moves = seat_moves(state, seat)
         view = state.view(seat)
         if len(moves) == 1:
@@ -200,7 +206,7 @@ class Expert(Bot):
         best = max(alive, key=lambda index: sum(leads[index]))
         return [index for index in alive if index == best or not _clearly_behind(leads[best], leads[index])]
 
-    def _play_out(self, start, line) -> None:
+    def _play_out(self, start: State[Any], line: State[Any]) -> None:
         over, coach = self.search.over, self.coach
         while not line.is_terminal() and not over(start, line):
             mover = line.to_move
@@ -229,20 +235,20 @@ def _clearly_behind(best: list[float], other: list[float]) -> bool:
     return mean * mean * count > CLEAR * CLEAR * spread
 
 
-def lead(state, seat: int) -> float:
+def lead(state: State[Any], seat: int) -> float:
     """How far ``seat`` is ahead of the best other seat (behind: negative)."""
     returns = state.returns()
     return returns[seat] - max(value for other, value in enumerate(returns) if other != seat)
 
 
-def seat_moves(state, seat: int) -> list:
+def seat_moves(state: State[Any], seat: int) -> list[Any]:
     """The legal moves of ``seat``: in a simultaneous step each move names its seat."""
     if state.to_move == SIMULTANEOUS:
         return [move for move in state.legal_moves() if move.seat == seat]
     return state.legal_moves() if state.to_move == seat else []
 
 
-def play_out(state, bots: list[Bot]):
+def play_out(state: State[Any], bots: Sequence[Bot[Any]]) -> int:
     """Play ``state`` to its end, chance from the seed and every seat from its bot.
     Returns the number of player moves made."""
     moves = 0
@@ -258,7 +264,7 @@ def play_out(state, bots: list[Bot]):
     return moves
 
 
-def make_bot(game: Game, kind: str, seed=0) -> Bot:
+def make_bot(game: Game, kind: str, seed: int | str = 0) -> Bot[Any]:
     """A new bot of ``kind`` (one of ``KINDS``) for ``game``, seeded. A game without a
     bot module of its own gets the random player in every seat."""
     if kind not in KINDS:
@@ -266,18 +272,18 @@ def make_bot(game: Game, kind: str, seed=0) -> Bot:
     part = game.part("bot")
     if part is None or kind == "random":
         return RandomBot(game, seed)
-    bot = Expert if kind == "expert" else getattr(part, kind.capitalize())
+    bot: type[Bot[Any]] = Expert if kind == "expert" else getattr(part, kind.capitalize())
     return bot(game, seed)
 
 
-def make_bots(game: Game, kinds: list[str], players: int, seed=0) -> list[Bot]:
+def make_bots(game: Game, kinds: list[str], players: int, seed: int | str = 0) -> list[Bot[Any]]:
     """One bot per seat, ``kinds[seat]`` each, seeded from ``seed`` and the seat."""
     if len(kinds) != players:
         raise TutorError(msg("bot.error.count", count=len(kinds), players=players))
     return [make_bot(game, kind, f"{seed}:{seat}") for seat, kind in enumerate(kinds)]
 
 
-def decisions(game: Game, rng: random.Random):
+def decisions(game: Game, rng: random.Random) -> Iterator[tuple[State[Any], int]]:
     """(state, seat to move) at every decision of one game played by seeded quick bots
     (QUICK_KINDS, a random mix): the positions quizzes and drills ask about. Clone a state
     before keeping it."""

@@ -2,35 +2,42 @@
 
 from __future__ import annotations
 
-from tutor.bots import Bot, Search, Seat, Why
+from collections.abc import Sequence
+
+from tutor.bots import Bot, Options, Search, Seat, View, Why
 from tutor.games import monster_trick as mt
 
+SeatMove = mt.Play | mt.Predict  # what a seat does (the deals are chance's)
 
-class Coach(Bot):
+
+class Coach(Bot[SeatMove]):
     """Predicts how many tricks its hand takes, puts the highest VP card at that place
     in the cycle, then wins tricks while below that target and dodges them once on it."""
 
     kind = "coach"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         table = _TrickTable(view)
         if view["phase"] == "predict":
             return mt.Predict(_vp_order(mt.VP_SETS[view["round"]], table.expected_wins()))
         want = table.wants_trick()
-        return max(moves, key=lambda move: table.play_score(move, want))
+        return max(_plays(moves), key=lambda move: table.play_score(move, want))
 
-    def ranked(self, view, moves, options):
+    def ranked(self, view: View, moves: list[SeatMove], options: Options) -> Sequence[SeatMove]:
         if view["phase"] == "predict":
             return super().ranked(view, moves, options)
         table = _TrickTable(view)
         want = table.wants_trick()
-        return sorted(moves, key=lambda move: -table.play_score(move, want))  # stable: ties as max() breaks them
+        # stable: ties as max() breaks them. Named, not returned at once: mypy would then type
+        # the key's move as any SeatMove, not a Play.
+        plays = sorted(_plays(moves), key=lambda move: -table.play_score(move, want))
+        return plays
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: SeatMove, moves: list[SeatMove], options: Options) -> Why:
         """Where the highest VP card lies and what the card does to its trick, as ``decide`` weighs them."""
         table = _TrickTable(view)
         player = Seat(view["seat"])
-        if view["phase"] == "predict":
+        if isinstance(move, mt.Predict):
             high = max(move.order)
             place = move.order.index(high)
             fields = {"player": player, "high": high, "place": Why(f"bot.why.mt.place.{place}")}
@@ -39,13 +46,14 @@ class Coach(Bot):
             if (tricks - 1) % 3 == place:
                 return Why("bot.why.mt.predict", tricks=tricks, **fields)
             return Why("bot.why.mt.predict-other", **fields)
-        gains = [table.gain(other) for other in moves]
+        plays = _plays(moves)
+        gains = [table.gain(other) for other in plays]
         gain = table.gain(move)
         fields = {"player": player, "card": move.card, "slot": move.slot + 1}
         if table.wants_trick():
             if gain > 0:
                 return Why("bot.why.mt.win", **fields)
-            weakest = table.keep_chance(move.card, 1) <= min(table.keep_chance(other.card, 1) for other in moves)
+            weakest = table.keep_chance(move.card, 1) <= min(table.keep_chance(other.card, 1) for other in plays)
             if weakest and max(gains) == 0:
                 return Why("bot.why.mt.save", **fields)
             return Why("bot.why.mt.want-nothing", **fields)
@@ -56,26 +64,31 @@ class Coach(Bot):
         return Why("bot.why.mt.dodge-risk", **fields)
 
 
-class Beginner(Bot):
+class Beginner(Bot[SeatMove]):
     """A new player's habits: lays the VP cards low to high whatever the hand, and plays
     its highest card first, on the first table slot it may go to, whatever the tricks there."""
 
     kind = "beginner"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         if view["phase"] == "predict":
             low, middle, high = sorted(mt.VP_SETS[view["round"]])
             return mt.Predict((low, middle, high))
-        return max(moves, key=lambda move: (move.card.value, -move.slot))
+        return max(_plays(moves), key=lambda move: (move.card.value, -move.slot))
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: SeatMove, moves: list[SeatMove], options: Options) -> Why:
         player = Seat(view["seat"])
-        if view["phase"] == "predict":
+        if isinstance(move, mt.Predict):
             return Why("bot.why.mt.beginner.predict", player=player, order=", ".join(map(str, move.order)))
         return Why("bot.why.mt.beginner.play", player=player, card=move.card, slot=move.slot + 1)
 
 
-def forced(view: dict, move) -> Why | None:
+def _plays(moves: list[SeatMove]) -> list[mt.Play]:
+    """The plays among ``moves``: all of them once the VP cards are laid (rule mt.prediction comes first)."""
+    return [move for move in moves if isinstance(move, mt.Play)]
+
+
+def forced(view: View, move: SeatMove) -> Why | None:
     """A play is forced only with one card left (every card has a place): rule mt.follow puts
     it on the one trick of its colour, rule mt.off-colour on the one free slot."""
     if not isinstance(move, mt.Play) or len(view["hand"]) != 1:
@@ -90,7 +103,7 @@ def forced(view: dict, move) -> Why | None:
     return None
 
 
-def _round_over(start, now) -> bool:
+def _round_over(start: mt.State, now: mt.State) -> bool:
     """The expert plays a deal out to the end of the round: later rounds are dealt afresh."""
     return now.round != start.round
 
@@ -115,20 +128,20 @@ def _vp_order(values: tuple[int, ...], expected: float) -> tuple[int, int, int]:
 class _TrickTable:
     """What a Monster Trick seat sees, with the coach's estimates."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: View) -> None:
         self.view = view
-        self.seat = view["seat"]
+        self.seat: int = view["seat"]
         players = len(view["hand_sizes"])
         seen = set(view["hand"]) | {card for trick in view["tricks"] for _, card in trick}
         self.unseen = [card for card in mt.deck(players) if card not in seen]
         # Unseen cards are in other hands or already discarded; only the first can still beat us.
         live_cards = sum(view["hand_sizes"]) - len(view["hand"])
         self.live = live_cards / len(self.unseen) if self.unseen else 0.0
-        self._higher: dict = {}  # card -> unseen cards of its colour that beat it
+        self._higher: dict[mt.Card, int] = {}  # card -> unseen cards of its colour that beat it
         # Per slot: (its colour, who holds it, with which card, how many cards), None while empty.
-        self._tricks = [_standing(trick) for trick in view["tricks"]]
+        self._tricks: list[Standing | None] = [_standing(trick) for trick in view["tricks"]]
 
-    def keep_chance(self, card, cards_after: int) -> float:
+    def keep_chance(self, card: mt.Card, cards_after: int) -> float:
         """Rough chance that ``card`` keeps the claim of a trick holding ``cards_after`` cards."""
         higher = self._higher.get(card)
         if higher is None:  # counted once per card: the coach asks about each card several times
@@ -148,7 +161,7 @@ class _TrickTable:
         won, order = self.view["won"][self.seat], self.view["vp_order"]
         return not won or order[(won - 1) % 3] != max(order)
 
-    def win_chance(self, slot: int, card=None) -> float:
+    def win_chance(self, slot: int, card: mt.Card | None = None) -> float:
         """Chance that we take the trick in ``slot``, after adding ``card`` if given."""
         standing = self._tricks[slot]
         if standing is None:
@@ -178,7 +191,10 @@ class _TrickTable:
         return -TRICK_WEIGHT * gain + strength  # dodge, shedding cards that could win later
 
 
-def _standing(trick: list) -> tuple | None:
+Standing = tuple[str, int, mt.Card, int]
+
+
+def _standing(trick: list[tuple[int, mt.Card]]) -> Standing | None:
     """A trick's colour, the seat holding it and its card (the highest of the colour), and its size."""
     if not trick:
         return None

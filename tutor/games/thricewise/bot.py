@@ -2,27 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
-from tutor.bots import Bot, Search, Seat, Why
+from tutor.bots import Bot, Options, Search, Seat, View, Why
 from tutor.games import thricewise as tw
-from tutor.games.decktet import CARDS, ORDER
+from tutor.games.decktet import CARDS, ORDER, Card
 from tutor.games.thricewise.words import beside
 
+SeatMove = tw.Pick | tw.Place | tw.Done  # what a seat does (the deals and draws are chance's)
 
-class Coach(Bot):
+
+class Coach(Bot[SeatMove]):
     """Places where it scores most, minus what the cells it opens would give a likely
     card of someone else; picks the card whose best place is worth most."""
 
     kind = "coach"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         return self.ranked(view, moves, options)[0]
 
-    def ranked(self, view, moves, options):
+    def ranked(self, view: View, moves: list[SeatMove], options: Options) -> Sequence[SeatMove]:
         grid = _Grid(view, options)
         if view["phase"] == "pick":
-            return sorted(moves, key=lambda move: -grid.best_value(move.card))
+            # named, not returned at once: mypy would then type the key's move as any SeatMove, not a Pick
+            picks = sorted(_picks(moves), key=lambda move: -grid.best_value(move.card))
+            return picks
         places = sorted(
             ((grid.value(move.card, move.cell), move) for move in moves if isinstance(move, tw.Place)), reverse=True
         )
@@ -32,7 +37,7 @@ class Coach(Bot):
         kept = sum(1 for value, _ in places if value >= KEEP_DEFERRED)  # places worth more than waiting
         return [move for _, move in places[:kept]] + [done] + [move for _, move in places[kept:]]
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: SeatMove, moves: list[SeatMove], options: Options) -> Why:
         """The points the card scores where it goes (its best place, for a pick), as ``ranked`` weighs them."""
         grid = _Grid(view, options)
         player = Seat(view["seat"])
@@ -54,21 +59,21 @@ class Coach(Bot):
         return Why("bot.why.tw.place-none", **fields)
 
 
-class Beginner(Bot):
+class Beginner(Bot[SeatMove]):
     """A new player's habits: picks its highest card, puts it where it scores most at
     once without a look at what that opens for the others, and places every set-aside
     card as soon as it can."""
 
     kind = "beginner"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         if view["phase"] == "pick":
-            return max(moves, key=lambda move: (move.card.rank, ORDER[move.card]))
+            return max(_picks(moves), key=lambda move: (move.card.rank, ORDER[move.card]))
         grid = _Grid(view, options)
         places = [move for move in moves if isinstance(move, tw.Place)]
         return max(places, key=lambda move: grid.value(move.card, move.cell, threat_weight=0.0))
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: SeatMove, moves: list[SeatMove], options: Options) -> Why:
         player = Seat(view["seat"])
         if isinstance(move, tw.Pick):
             return Why("bot.why.tw.beginner.pick", player=player, card=move.card)
@@ -81,13 +86,18 @@ class Beginner(Bot):
         return Why("bot.why.tw.beginner.place", player=player, card=move.card, where=where, points=points)
 
 
-def _where(grid: dict, cell) -> Why:
+def _picks(moves: list[SeatMove]) -> list[tw.Pick]:
+    """The picks among ``moves``: all of them while the seats pick (rule tw.pick)."""
+    return [move for move in moves if isinstance(move, tw.Pick)]
+
+
+def _where(grid: dict[tw.Cell, Card], cell: tw.Cell) -> Why:
     """Where ``cell`` is, said by a card next to it (as the move log says it)."""
     side, card = beside(grid, cell)
     return Why(f"tw.where.{side}", card=card)
 
 
-def forced(view: dict, move) -> Why | None:
+def forced(view: View, move: SeatMove) -> Why | None:
     """Rule tw.pick with one card left in hand; or one card to put down and one open cell,
     which the grid's limit (rule tw.bounds) or its neighbours (rule tw.adjacency) leave."""
     player = Seat(view["seat"])
@@ -102,7 +112,7 @@ def forced(view: dict, move) -> Why | None:
     return Why("bot.why.tw.forced-place", player=player, card=move.card, where=where, rule=Why(f"rule.{rule}.title"))
 
 
-def _turn_over(start, now) -> bool:
+def _turn_over(start: tw.State, now: tw.State) -> bool:
     """The expert plays a deal out to the end of the turn: what its card opens for the
     seats placing after it shows there. With more than two players, a card it places is
     played out to the end of the next turn too: the cells it opens go to whichever of the
@@ -126,9 +136,9 @@ KEEP_DEFERRED = 1.0  # a set-aside card waits for a place worth at least this
 class _Grid:
     """A Thricewise grid as one seat sees it, with the coach's measures."""
 
-    def __init__(self, view: dict, options: dict):
-        self.grid = view["grid"]  # the view's own copy: cards are put on it and taken off again
-        self.span = view["span"]
+    def __init__(self, view: View, options: Options) -> None:
+        self.grid: dict[tw.Cell, Card] = view["grid"]  # the view's own copy: cards are put on it and taken off again
+        self.span: tuple[int, int, int, int] = view["span"]
         self.options = options
         known = set(self.grid.values())
         known |= set(view["hand"]) | {card for cards in view["deferred"] for card in cards}
@@ -141,10 +151,10 @@ class _Grid:
         """Rules tw.adjacency and tw.bounds (the view lists open cells only while placing)."""
         return sorted(tw.open_next_to(self.grid, self.span))
 
-    def best_value(self, card) -> float:
+    def best_value(self, card: Card) -> float:
         return max(self.value(card, cell) for cell in self.open_cells())
 
-    def value(self, card, cell, threat_weight: float = THREAT_WEIGHT) -> float:
+    def value(self, card: Card, cell: tw.Cell, threat_weight: float = THREAT_WEIGHT) -> float:
         """Points scored now, less the threat the card leaves next to it."""
         self.grid[cell] = card
         try:
@@ -153,16 +163,16 @@ class _Grid:
         finally:
             del self.grid[cell]
 
-    def opened(self, card, cell) -> float:
+    def opened(self, card: Card, cell: tw.Cell) -> float:
         """The threat (``threat``) of ``card`` put at ``cell``."""
         return self.value(card, cell, threat_weight=0.0) - self.value(card, cell, threat_weight=1.0)
 
-    def threat(self, cell) -> float:
+    def threat(self, cell: tw.Cell) -> float:
         """What the best empty cell that now completes a line with ``cell`` offers the
         other seats: each unseen card's points there, times the chance that an
         opponent holds it."""
         grid, run_rule, unseen = self.grid, self.options["run_rule"], self.unseen
-        offered: dict = {}  # empty cell -> the points of the unseen cards there, over its lines
+        offered: dict[tw.Cell, int] = {}  # empty cell -> the points of the unseen cards there, over its lines
         for line, (one, other) in _lines_through(cell):
             # The card is on ``cell``: the line is one card short when just one of the others is empty.
             if (one in grid) == (other in grid):
@@ -177,24 +187,23 @@ class _Grid:
 
 
 @cache
-def _lines_through(cell) -> tuple:
+def _lines_through(cell: tw.Cell) -> tuple[tuple[tuple[tw.Cell, ...], tuple[tw.Cell, ...]], ...]:
     """Every line of three through ``cell``: its cells in line order, and the two besides ``cell``."""
     col, row = cell
-    lines = (tuple((col + dc, row + dr) for dc, dr in offsets) for offsets in LINES_THROUGH)
+    lines = (tuple(tw.Cell(col + dc, row + dr) for dc, dr in offsets) for offsets in LINES_THROUGH)
     return tuple((line, tuple(spot for spot in line if spot != cell)) for line in lines)
 
 
 @cache
-def _line_completions(a, b, where: int, run_rule: str) -> dict:
+def _line_completions(a: Card, b: Card, where: int, run_rule: str) -> dict[Card, int]:
     """{card: points} for every card that completes the line of ``a`` and ``b`` (in
     line order) into a triad when put at index ``where`` (0, 1 or 2) of the line."""
     scoring = {}
     for card in CARDS:
         if card in (a, b):
             continue
-        cards = [a, b]
-        cards.insert(where, card)
-        kinds = tw.line_kinds(tuple(cards), run_rule)
+        line = (card, a, b) if where == 0 else (a, card, b) if where == 1 else (a, b, card)
+        kinds = tw.line_kinds(line, run_rule)
         if kinds:
-            scoring[card] = len(kinds) * tw.triad_value(cards)
+            scoring[card] = len(kinds) * tw.triad_value(line)
     return scoring
