@@ -62,6 +62,11 @@ def pytest_runtest_call(item):
             item.add_report_section("call", f"page text {number + 1}", f"(unreadable: {error})")
 
 
+def viewport(size: tuple[int, int]) -> dict[str, int]:
+    """Playwright's window size for ``size`` (pages.LAPTOP, phone.PHONE ...)."""
+    return {"width": size[0], "height": size[1]}
+
+
 def no_browser(reason: str):
     if os.environ.get("CI") == "true":
         pytest.fail(f"{reason} (CI=true: the browser tests must run)")
@@ -129,7 +134,7 @@ def browser(chromium):
     contexts = []
 
     def open_device(size, text_size="normal", touch=False):
-        context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch)
+        context = chromium.new_context(viewport=viewport(size), has_touch=touch)
         context.add_init_script(f"localStorage.setItem('tutor-zoom', '{text_size}')")
         contexts.append(context)
         device = context.new_page()

@@ -3,7 +3,7 @@ drawings' words included (an SVG drawn smaller shrinks its words: their size is 
 drawn), no box hiding part of itself without a sign, no word broken inside a column it fits;
 and the page's drawings in their narrow layout before anything is measured."""
 
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, viewport
 
 PHONE = (390, 844)
 READING_PX = 11
@@ -56,7 +56,7 @@ def wait_for_narrow_boards(page) -> None:
 
 
 def phone_page(chromium):
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), PHONE)))
+    context = chromium.new_context(viewport=viewport(PHONE))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)

@@ -20,7 +20,7 @@ from widgets.pages import text
 
 from .boards import play, play_as_seen
 from .classroom import GAME, JOIN, TEACH, join, start_class, step_text, the_lesson, wait_for_step
-from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport
 from .pages import LAPTOP, PROJECTOR, assert_accessible, cut_off_sideways, hidden, settle, still, too_wide
 from .phone import PHONE, hidden_without_a_sign
 
@@ -68,7 +68,7 @@ SCREENS = [(LAPTOP, "normal"), (PROJECTOR, "projector")]  # each page opened at 
 
 def shown_at(device, size, text_size: str) -> dict:
     """The board as drawn once ``device`` is resized to ``size`` with ``text_size`` text."""
-    device.set_viewport_size(dict(zip(("width", "height"), size)))
+    device.set_viewport_size(viewport(size))
     zoom = device.locator(f"[data-zoom='{text_size}']")
     if zoom.get_attribute("aria-pressed") != "true":
         zoom.click()
@@ -191,7 +191,7 @@ def test_a_class_follows_answers_and_sees_the_reveal(browser, voila):
     teacher.keyboard.press("b")
     teacher.locator(".tutor-blank-screen").wait_for(state="hidden")
     teacher.click("[data-target='results']")
-    teacher.set_viewport_size({"width": PROJECTOR[0], "height": PROJECTOR[1]})
+    teacher.set_viewport_size(viewport(PROJECTOR))
     teacher.keyboard.press("f")
     teacher.wait_for_function("document.fullscreenElement !== null")
     teacher.keyboard.press("f")
@@ -243,7 +243,7 @@ def walk_the_summary(teacher, rule: str, helped: str) -> None:
     summary = teacher.locator(".tutor-class-results")
     summary.get_by_text(msg("classroom.results.help", count=1)).wait_for()
     for size, text_size, smallest in ((PROJECTOR, "projector", 18), (LAPTOP, "normal", 14)):
-        teacher.set_viewport_size({"width": size[0], "height": size[1]})
+        teacher.set_viewport_size(viewport(size))
         teacher.locator(f"[data-zoom='{text_size}']").click()
         teacher.wait_for_function("size => document.documentElement.dataset.tutorZoom === size", arg=text_size)
         seen = board_seen(teacher)
@@ -289,7 +289,7 @@ def assert_in_the_frame(device, name: str) -> None:
     """On a phone, a laptop and a projector: the tutor's navigation, languages and text size in
     view, nothing wider than the window, no label cut short, no accessibility fault."""
     for size in (PHONE, LAPTOP, PROJECTOR):
-        device.set_viewport_size(dict(zip(("width", "height"), size)))
+        device.set_viewport_size(viewport(size))
         settle(device)
         assert too_wide(device) == [], f"{name} at {size}: wider than the window"
         if size == PHONE:  # the bar folds into one row that scrolls sideways, fading where more is hidden

@@ -9,7 +9,7 @@ from tutor.messages import msg
 from widgets.app import page_file
 from widgets.boards.monster_trick import clicks
 
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport
 from .pages import LAPTOP, assert_accessible, outside_view, settle, too_wide
 from .phone import PHONE
 
@@ -38,7 +38,7 @@ def drill_stars(page, drill_id: str, earned: int) -> None:
 def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
     drill = drills(registered(GAME))[0]
     expected = tasks(registered(GAME), drill.id, 0)  # the page's seed: the same positions
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    context = chromium.new_context(viewport=viewport(LAPTOP))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -91,7 +91,7 @@ def test_a_drill_played_to_its_stars_keeps_them_after_a_reload(chromium, voila):
         drill_stars(page, drill.id, earned)  # kept in the browser
         assert page.evaluate(f"JSON.parse(localStorage.getItem('tutor-drill-stars:{GAME}'))") == {drill.id: earned}
 
-        page.set_viewport_size(dict(zip(("width", "height"), PHONE)))
+        page.set_viewport_size(viewport(PHONE))
         settle(page)
         screenshot(page, "drill-mt-phone")
         assert too_wide(page) == [], "wider than the phone"

@@ -13,7 +13,14 @@ from widgets.app import page_file
 from widgets.boards import board_module
 
 from .boards import play_as_seen
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_disabled, assert_no_code_or_errors, screenshot
+from .conftest import (
+    ACTION_TIMEOUT_MS,
+    PAGE_TIMEOUT_MS,
+    assert_disabled,
+    assert_no_code_or_errors,
+    screenshot,
+    viewport,
+)
 from .pages import LAPTOP, NEXT, PROJECTOR, TO_THE_TOP, outside_view, settle
 from .phone import PHONE
 from .play_page import smallest_table, wait_for_log
@@ -53,7 +60,7 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
     lesson = load_lesson(bundled_lessons(game)[number - 1])
     # The learner plays the first allowed move each time; the page replays the same way.
     line = lesson.line(lambda _index, state: seat_moves(state, lesson.learner)[0])
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), SIZES[0])))
+    context = chromium.new_context(viewport=viewport(SIZES[0]))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -63,7 +70,7 @@ def test_the_guided_game_plays_from_first_to_last_step(chromium, voila, game, nu
         assert_no_code_or_errors(page)
         for index, size in enumerate(SIZES):
             if index:
-                page.set_viewport_size(dict(zip(("width", "height"), size)))
+                page.set_viewport_size(viewport(size))
                 settle(page)
                 page.evaluate(TO_THE_TOP)  # as on arrival: where the last game left the page is not this one's
                 page.click(".tutor-stepnav [data-target='restart']")
@@ -131,7 +138,7 @@ def test_on_a_phone_thricewise_play_brings_the_hand_back_after_a_card_placed_low
     window; after each card the person places on its lowest row, the hand to choose from next is
     in view again."""
     game = "thricewise"
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), PHONE)))
+    context = chromium.new_context(viewport=viewport(PHONE))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     try:

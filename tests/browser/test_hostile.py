@@ -25,7 +25,8 @@ from widgets.pages import text
 
 from .classroom import JOIN
 from .clients import KERNEL_ID, WIDGET_PROTOCOL, KernelClient, open_page_over_http
-from .conftest import LOGS, PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot
+from .conftest import LOGS, PAGE_TIMEOUT_MS, ROOT, VoilaServer, screenshot, viewport
+from .pages import LAPTOP
 
 THRICEWISE = next(game for game in games() if "thricewise" in game)
 QUIET_SECONDS = 3  # how long to listen for what the kernel sends after a hostile message
@@ -220,7 +221,7 @@ def test_a_kernel_over_the_memory_limit_is_stopped_and_its_page_says_so(chromium
     """A kernel no longer grows until the machine's memory runs out: over
     kernel_memory_limit it is stopped, and its page tells the visitor why, in their language,
     with a way back (a reload takes a fresh kernel)."""
-    context = chromium.new_context(locale="fr-FR", viewport={"width": 1280, "height": 800})
+    context = chromium.new_context(locale="fr-FR", viewport=viewport(LAPTOP))
     page = context.new_page()
     try:
         page.goto(thrifty.page_url(page_file("learn", THRICEWISE)), timeout=PAGE_TIMEOUT_MS)

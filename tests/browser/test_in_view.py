@@ -21,7 +21,7 @@ from widgets.boards import board_module
 from widgets.play import GameTable
 
 from .boards import play_as_seen
-from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport
 from .pages import LAPTOP, NEXT, PROJECTOR, TO_THE_TOP, hidden, still, try_steps
 from .phone import PHONE
 
@@ -40,7 +40,7 @@ def resize(page, size) -> None:
     """The same page in a window of ``size`` (a projector's at the text size a teacher chooses
     there, any other at normal text), once the page has fitted its boards to it, scrolled to
     its top as on arrival."""
-    page.set_viewport_size(dict(zip(("width", "height"), size)))
+    page.set_viewport_size(viewport(size))
     zoom = page.locator(f"[data-zoom='{'projector' if size == PROJECTOR else 'normal'}']")
     if zoom.get_attribute("aria-pressed") != "true":
         zoom.click()
@@ -323,7 +323,7 @@ def test_projector_text_makes_the_board_larger_and_keeps_it_at_half_the_window(b
     for size in (LAPTOP, PROJECTOR):
         if size != LAPTOP:
             page.locator("[data-zoom='normal']").click()
-            page.set_viewport_size(dict(zip(("width", "height"), size)))
+            page.set_viewport_size(viewport(size))
             still(page, arriving=True)
         normal = page.evaluate(BOARD_AND_TEXT)
         page.locator("[data-zoom='projector']").click()

@@ -20,8 +20,8 @@ from widgets.play import GameTable
 from widgets.result import why_won
 
 from .boards import play
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, wait_for_page
-from .pages import NEXT
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport, wait_for_page
+from .pages import LAPTOP, NEXT
 from .play_page import LOG_ENTRIES, open_settings
 
 GAMES = list(games())
@@ -154,7 +154,7 @@ def whole(page, name: str) -> None:
     height = page.evaluate("() => Math.max(...[...document.querySelectorAll('*')].map((el) => el.scrollHeight))")
     page.set_viewport_size({"width": 1280, "height": max(800, min(height, 4000))})
     screenshot(page, name)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
 
 
 def follow(page, link, notebook: str, lang: str) -> None:
@@ -169,7 +169,7 @@ def follow(page, link, notebook: str, lang: str) -> None:
 def speaking(chromium, request):
     """A laptop window (1280x800) of a browser whose preferred language is the test's."""
     lang = request.param
-    context = chromium.new_context(viewport={"width": 1280, "height": 800}, locale=LOCALES[lang])
+    context = chromium.new_context(viewport=viewport(LAPTOP), locale=LOCALES[lang])
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)

@@ -9,8 +9,8 @@ from tutor.messages import msg
 from widgets.app import page_file
 
 from .boards import play
-from .conftest import assert_disabled, assert_no_code_or_errors, open_page, screenshot
-from .pages import NEXT
+from .conftest import assert_disabled, assert_no_code_or_errors, open_page, screenshot, viewport
+from .pages import LAPTOP, NEXT
 
 
 def walked_lesson(game: str):
@@ -91,7 +91,7 @@ def test_the_rules_reference_opens_from_a_lesson(page, voila, game):
     open_lesson(page, voila, game, lessons[0], lessons)
     link = page.locator(".tutor-rules [data-target^='rule:']").first
     rule = link.get_attribute("data-target")
-    page.set_viewport_size({"width": 1280, "height": 800})  # a laptop: the reference sits far below the lesson
+    page.set_viewport_size(viewport(LAPTOP))  # a laptop: the reference sits far below the lesson
     link.click()
     page.wait_for_selector(f".tutor-reference details[open] summary[data-target='{rule}']")
     # The rule is read where the learner is: beside the step, or the reference scrolled to it.

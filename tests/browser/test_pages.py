@@ -17,6 +17,7 @@ from .conftest import (
     at_page,
     open_page,
     screenshot,
+    viewport,
     wait_for_page,
 )
 from .pages import LAPTOP, cut_off_sideways, outside_view, settle
@@ -130,7 +131,7 @@ def test_the_hand_card_and_last_turn_questions_show_whole_on_a_laptop_and_a_phon
     number = next(index for index, question in enumerate(questions) if question.kind == kind)
     question = questions[number]
     for size in (LAPTOP, PHONE):
-        context = chromium.new_context(viewport=dict(zip(("width", "height"), size)))
+        context = chromium.new_context(viewport=viewport(size))
         page = context.new_page()
         page.set_default_timeout(ACTION_TIMEOUT_MS)
         page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)

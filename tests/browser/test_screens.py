@@ -24,7 +24,7 @@ from widgets.languages import with_language
 from widgets.stepper import LessonStepper
 
 from .boards import check_cards_against_view, play
-from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot
+from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport
 from .pages import (
     LAPTOP,
     PROJECTOR,
@@ -149,7 +149,7 @@ def answer_every_question_in_french(page, voila, game: str) -> None:
 @pytest.mark.parametrize("section", PAGES)
 @pytest.mark.parametrize("game", games())
 def test_every_screen(chromium, voila, game, section):
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    context = chromium.new_context(viewport=viewport(LAPTOP))
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
@@ -160,7 +160,7 @@ def test_every_screen(chromium, voila, game, section):
         if section in SECTIONS:  # once per page kind ("learn-last" is a learn page again)
             assert_titled_and_accessible(page, section, game)
         for name, size in (("laptop", LAPTOP), ("wide", PROJECTOR)):
-            page.set_viewport_size(dict(zip(("width", "height"), size)))
+            page.set_viewport_size(viewport(size))
             settle(page)
             screenshot(page, f"screens-{game}-{section}-{name}")
             assert page.locator(acted_on).count() > 0
@@ -193,7 +193,7 @@ def test_every_screen(chromium, voila, game, section):
             answer_every_question_in_french(page, voila, game)
         page.get_by_role("button", name=msg("app.zoom.normal")).click()
 
-        page.set_viewport_size(dict(zip(("width", "height"), PHONE)))
+        page.set_viewport_size(viewport(PHONE))
         readable = section in ("learn", "practise", "play")  # (was tests/browser/test_phone.py's own pages)
         if readable:
             wait_for_narrow_boards(page)
@@ -234,7 +234,7 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
     """The words page has nothing to act on, but its three columns of words (long Dutch
     ones too) fit a phone without sideways scrolling and stay readable at every size; on a
     phone, at normal and large text, a word breaks only when wider than its column."""
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), PHONE)))
+    context = chromium.new_context(viewport=viewport(PHONE))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -244,7 +244,7 @@ def test_a_glossary_fits_every_screen_in_every_language(chromium, voila, game):
             page.locator(".tutor-glossary").wait_for(timeout=PAGE_TIMEOUT_MS)
             assert_no_code_or_errors(page)
             for name, size in (("phone", PHONE), ("laptop", LAPTOP), ("wide", PROJECTOR)):
-                page.set_viewport_size(dict(zip(("width", "height"), size)))
+                page.set_viewport_size(viewport(size))
                 settle(page)
                 screenshot(page, f"screens-{game}-glossary-{language}-{name}")
                 assert too_wide(page) == [], f"wider than the {name} screen in {language}"
@@ -368,7 +368,7 @@ def test_the_thricewise_grid_fits_its_box_through_a_whole_game_on_a_laptop(chrom
     from .boards import play
     from .play_page import smallest_table, wait_for_log
 
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    context = chromium.new_context(viewport=viewport(LAPTOP))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -407,7 +407,7 @@ def test_a_full_thricewise_grid_is_readable_with_the_hand_and_button_in_view(chr
 
     from .play_page import smallest_table, wait_for_log
 
-    context = chromium.new_context(viewport=dict(zip(("width", "height"), LAPTOP)))
+    context = chromium.new_context(viewport=viewport(LAPTOP))
     page = context.new_page()
     page.set_default_timeout(ACTION_TIMEOUT_MS)
     page.set_default_navigation_timeout(PAGE_TIMEOUT_MS)
@@ -426,7 +426,7 @@ def test_a_full_thricewise_grid_is_readable_with_the_hand_and_button_in_view(chr
         page.locator("[data-target^='card:'][aria-pressed='true']").wait_for()
         acted_on = "[data-target^='card:'], .tutor-actions button"
         for name, size in (("laptop", LAPTOP), ("wide", PROJECTOR)):
-            page.set_viewport_size(dict(zip(("width", "height"), size)))
+            page.set_viewport_size(viewport(size))
             settle(page)
             screenshot(page, f"screens-{game}-grid-6x6-{name}")
             names, values = page.evaluate(GRID_NAMES), page.evaluate(GRID_VALUES)

@@ -15,8 +15,8 @@ from tutor.studio import lesson_yaml
 from widgets.app import STUDIO, page_file
 
 from .classroom import TEACH, join
-from .conftest import assert_no_code_or_errors, screenshot
-from .pages import LAPTOP, assert_accessible, in_view
+from .conftest import assert_no_code_or_errors, screenshot, viewport
+from .pages import LAPTOP, PROJECTOR, assert_accessible, in_view
 from .phone import PHONE
 
 GAME, LESSON = "monster-trick", "03-where-may-a-card-go"
@@ -67,7 +67,7 @@ def test_a_learner_opens_a_shared_lesson_by_its_link_at_its_first_step(browser, 
     screenshot(learner, "shared-learner-1280x800")
     assert_accessible(learner)
     assert_no_code_or_errors(learner)
-    learner.set_viewport_size({"width": 1920, "height": 1080})
+    learner.set_viewport_size(viewport(PROJECTOR))
     assert in_view(learner, ".tutor-shelf .tutor-board", 500)
     screenshot(learner, "shared-learner-1920x1080")
 

@@ -21,9 +21,9 @@ from widgets.languages import with_language
 from widgets.own_lessons import shared_page
 
 from .boards import play
-from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot
-from .pages import assert_accessible, in_view, settle, too_wide
-from .phone import READING_PX, TEXTS, hidden_without_a_sign, phone_page, wait_for_narrow_boards
+from .conftest import ROOT, assert_no_code_or_errors, open_page, screenshot, viewport
+from .pages import LAPTOP, PROJECTOR, assert_accessible, in_view, settle, too_wide
+from .phone import PHONE, READING_PX, TEXTS, hidden_without_a_sign, phone_page, wait_for_narrow_boards
 
 STEP_ITEMS = ".tutor-step-list .tutor-step-item"
 UNSAVED = ".tutor-studio-filebar[data-unsaved='true']"
@@ -47,7 +47,7 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     first = replica.position()[0].legal_moves()[0]
     replica.play(first)
     second = replica.position()[0].legal_moves()[0]
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, f"{STUDIO}?game={game}")
     page.locator(".tutor-step-list").wait_for()
 
@@ -78,7 +78,7 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
     screenshot(page, f"studio-{game}-1280x800")
     assert in_view(page, ".tutor-studio .tutor-board", 400) and in_view(page, ".tutor-studio-add")
     assert_accessible(page)
-    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.set_viewport_size(viewport(PROJECTOR))
     screenshot(page, f"studio-{game}-1920x1080")
     assert in_view(page, ".tutor-studio .tutor-board", 400)
     assert page.locator(UNSAVED).count() == 1, "leaving with changes not downloaded asks first"
@@ -114,7 +114,7 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
 
     write(page, "say", "nl", "Dat was de zet.")  # a change not downloaded: leaving asks first
     page.locator(UNSAVED).wait_for()
-    page.set_viewport_size({"width": 390, "height": 844})  # a phone may look at the lesson, not edit it
+    page.set_viewport_size(viewport(PHONE))  # a phone may look at the lesson, not edit it
     page.get_by_text(msg("studio.page.phone")).wait_for()
     screenshot(page, f"studio-{game}-390x844")
     asked = []
@@ -134,7 +134,7 @@ def test_a_teacher_builds_a_lesson_by_playing_downloads_it_and_opens_it_again(pa
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_studio_in_french_or_dutch_speaks_it_and_passes_axe(page, voila, language):
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, with_language(STUDIO, language))
     page.locator(".tutor-step-list").wait_for()
     assert page.evaluate("document.documentElement.lang") == language
@@ -146,7 +146,7 @@ def test_the_studio_in_french_or_dutch_speaks_it_and_passes_axe(page, voila, lan
 def test_a_teacher_adds_the_engines_checks_to_a_step_and_the_checker_passes_it(page, voila):
     game = "danger-13"
     replica = Draft.new_deal(registered(game), 4)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, f"{STUDIO}?game={game}")
     page.locator(".tutor-step-list").wait_for()
     page.get_by_role("button", name=msg("studio.page.start")).click()
@@ -172,7 +172,7 @@ def test_a_teacher_adds_the_engines_checks_to_a_step_and_the_checker_passes_it(p
 def test_a_teacher_marks_what_a_step_lights_up_by_clicking_the_board(page, voila):
     """Monster Trick on a laptop (the other games: tests/test_studio_page.py)."""
     game = "monster-trick"
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, f"{STUDIO}?game={game}")
     page.locator(".tutor-step-list").wait_for()
     page.get_by_role("button", name=msg("studio.page.start")).click()
@@ -250,7 +250,7 @@ def test_a_parent_makes_a_lesson_in_plain_words(page, voila):
     the moves read in the page's words; asking to share says what to do, as what to do."""
     replica = Draft.new_deal(registered("thricewise"), 4)
     first = replica.position()[0].legal_moves()[0]
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, f"{STUDIO}?game=thricewise")
     page.locator(".tutor-step-list").wait_for()
     assert page.locator(".tutor-studio-editor .tutor-wrong").count() == 0, "nothing is said missing at first"

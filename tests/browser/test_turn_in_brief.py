@@ -10,15 +10,15 @@ from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson, turn_in_brief
 from widgets.app import page_file
 
-from .conftest import SCREENSHOTS, assert_no_code_or_errors, open_page, screenshot, wait_for_page
-from .pages import assert_accessible
+from .conftest import SCREENSHOTS, assert_no_code_or_errors, open_page, screenshot, viewport, wait_for_page
+from .pages import LAPTOP, assert_accessible
 
 A4_CSS_PX = 297 / 25.4 * 96  # an A4 sheet's height in CSS pixels
 
 
 @pytest.mark.parametrize("game", games())
 def test_a_turn_in_brief_fits_a_laptop_and_prints_on_one_page(page, voila, game):
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, page_file("learn", game))
     screenshot(page, f"{game}-learn-with-turn-link-1280x800")
     page.locator(".tutor-turn-link").click()
@@ -53,7 +53,7 @@ def test_a_turn_in_brief_fits_a_laptop_and_prints_on_one_page(page, voila, game)
 def test_the_last_lesson_ends_with_the_turn_in_brief(page, voila, game):
     lessons = bundled_lessons(game)
     steps = len(load_lesson(lessons[-1]).steps)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(viewport(LAPTOP))
     open_page(page, voila, page_file("learn", game, lesson=len(lessons), step=steps))
     turn = page.locator(".tutor-shelf .tutor-turn")
     turn.wait_for()
