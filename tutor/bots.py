@@ -161,10 +161,9 @@ class Expert(Bot[Any]):
 
     def __init__(self, game: Game, seed: int | str = 0) -> None:
         super().__init__(game, seed)
-        part = game.part("bot")
-        assert part is not None  # make_bot gives a game without a bot module random players only
-        self.coach: Bot[Any] = part.Coach(game, seed)
-        self.search: Search = part.SEARCH
+        # (make_bot gives a game without a bot module random players only)
+        self.coach = game.bot.Coach(game, seed)
+        self.search = game.bot.SEARCH
 
     def choose(self, state: State[Any], seat: int) -> Any:
         moves = seat_moves(state, seat)

@@ -7,9 +7,12 @@ says what each name means; a name a game has no use for is still there, empty.""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from tutor import core
+
+if TYPE_CHECKING:  # for the types only: tutor.bots imports the registry, which imports this
+    from tutor.bots import Bot, Search, Why
 
 
 @runtime_checkable
@@ -74,13 +77,12 @@ class Words(Protocol):
 class Bots(Protocol):
     """The game's computer players (tutor/bots.py: ``Bot``, ``Search``)."""
 
-    Coach: type
-    Beginner: type
-    SEARCH: Any  # tutor.bots.Search: where a playout stops, how many deals to weigh
+    Coach: type[Bot[Any]]
+    Beginner: type[Bot[Any]]
+    SEARCH: Search  # where a playout stops, how many deals to weigh
 
-    def forced(
-        self, view: dict, move: Any
-    ) -> Any: ...  # a tutor.bots.Why naming the rule that leaves only ``move``, or None
+    def forced(self, view: dict[str, Any], move: Any) -> Why | None:
+        """Why the rules leave only ``move`` (the rule that does, told from the view); None: no rule to name."""
 
 
 @runtime_checkable
