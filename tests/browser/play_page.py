@@ -25,12 +25,26 @@ def smallest_table(page, voila, game: str) -> GameTable:
     open_page(page, voila, page_file("play", game, seed=0))
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
-    page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
+    choose_players(page, 2)
     fold_settings(page)  # the table has the room
     replica = GameTable(registered(game), seed=0, speed="instant")  # the deal the address names
     replica.players.value = 2
     wait_for_log(page, replica)
     return replica
+
+
+# The boards on the page now, marked; a page whose marked boards are gone shows a new game's.
+OLD_BOARDS = "() => document.querySelectorAll('.tutor-board').forEach(board => { board.dataset.old = ''; })"
+NEW_BOARD = "() => !!document.querySelector('.tutor-board') && !document.querySelector('.tutor-board[data-old]')"
+
+
+def choose_players(page, count: int) -> None:
+    """Set the number of players (the settings unfolded), and wait until the new game's board
+    has replaced the old one. The log cannot tell: both games may have made as many moves, and
+    a click on the old board, still drawn for a moment, would be lost."""
+    page.evaluate(OLD_BOARDS)
+    page.get_by_label(msg("app.play.players"), exact=True).select_option(label=str(count))
+    page.wait_for_function(NEW_BOARD)
 
 
 def settings_button(page):

@@ -379,7 +379,7 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(br
     """One game, four of the person's moves at each size in turn: after each, once the computer
     has answered, where the person acts next (the first part a next move is made with) is in
     the window, not covered."""
-    from .play_page import LOG_ENTRIES, fold_settings, open_settings
+    from .play_page import LOG_ENTRIES, choose_players, fold_settings, open_settings
 
     sizes = PLAY_SIZES.get(game, [PHONE, LAPTOP])
     page = sized_page(browser, sizes[0])
@@ -387,7 +387,7 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(br
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
-    page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
+    choose_players(page, 2)
     fold_settings(page)
     replica = GameTable(registered(game), seed=0, speed="instant")  # the deal the address names
     replica.players.value = 2

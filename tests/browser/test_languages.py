@@ -22,7 +22,7 @@ from widgets.result import why_won
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport, wait_for_page
 from .pages import LAPTOP, NEXT
-from .play_page import LOG_ENTRIES, open_settings
+from .play_page import LOG_ENTRIES, choose_players, open_settings
 
 GAMES = list(games())
 LOCALES = {"fr": "fr-FR", "nl": "nl-BE"}  # what the browser asks for (Accept-Language)
@@ -233,7 +233,7 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
-    page.get_by_label(msg("app.play.players"), exact=True).select_option(label="2")
+    choose_players(page, 2)
     # the page came from the navigation bar, so it dealt a fresh game: the replica deals the same
     replica = GameTable(
         registered(game), seed=int(page.locator(".tutor-deal").get_attribute("data-seed")), speed="instant"

@@ -99,6 +99,8 @@ const KINDS = {
   "lesson-share": lessonShare,
 };
 
+let pageShown = false;  // said once a page, by the first component drawn
+
 function render({ model, el }) {
   el.classList.add("tutor-widget");
   followPhone(model, el);
@@ -110,7 +112,10 @@ function render({ model, el }) {
   };
   scale();
   redraw();
-  model.send({ shown: true });  // the page's widgets are all built: the kernel may change them now
+  if (!pageShown) {
+    pageShown = true;
+    model.send({ shown: true });  // the page's widgets are all built: the kernel may change them now
+  }
   requestAnimationFrame(() => watchPage(el));  // attached to the page by then
   model.on("change:html", redraw);
   model.on("change:scale", scale);
