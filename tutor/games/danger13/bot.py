@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from tutor.bots import Bot, Search, Seat, Why
+from tutor.bots import Bot, Options, Search, Seat, View, Why
 from tutor.games import danger13 as d13
 
+SeatMove = d13.Give | d13.Choice  # what a seat does (turning up and drawing cards is chance's)
+Row = tuple[d13.Card, ...]
 
-class Coach(Bot):
+
+class Coach(Bot[SeatMove]):
     """Weighs every choice by its effect on its own expected plus points against the
     best of the others': plus cards to itself while safe, cards that hurt to whoever
     has most to lose, busts for rows full of plus cards; refuses with a hand card only
@@ -16,22 +19,22 @@ class Coach(Bot):
 
     kind = "coach"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         table = _Rows(view)
         if view["phase"] == d13.GIVE:
-            return max(moves, key=lambda move: table.expected(table.receive(move.seat, move.card)))
+            return max(_gives(moves), key=lambda move: table.expected(table.receive(move.seat, move.card)))
         refuse = table.refuse(view["actor"])
         return max(
-            moves,
+            _answers(moves),
             key=lambda move: table.expected(
                 refuse if move.answer == d13.REFUSE else table.receive(view["actor"], move.card, can_refuse=False)
             ),
         )
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: SeatMove, moves: list[SeatMove], options: Options) -> Why:
         """What the card does to the row it reaches, as ``decide`` weighs it."""
         table = _Rows(view)
-        if view["phase"] == d13.GIVE:
+        if isinstance(move, d13.Give):
             return table.why(view["seat"], move.seat, move.card)
         actor = view["actor"]
         if move.answer == d13.ACCEPT:
@@ -44,29 +47,31 @@ class Coach(Bot):
         return Why("bot.why.d13.refuse", total=_row_sum(row), **fields)
 
 
-class Beginner(Bot):
+class Beginner(Bot[SeatMove]):
     """A new player's habits: keeps every plus card for itself, whatever its row holds,
     hands the other cards to the next player who may take one, and refuses a card only
     when it would bust its row at once."""
 
     kind = "beginner"
 
-    def decide(self, view, moves, options):
+    def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         seat = view["seat"]
         if view["phase"] == d13.GIVE:
+            gives = _gives(moves)
             if view["revealed"].plus:
-                keep = [move for move in moves if move.seat == seat]
+                keep = [move for move in gives if move.seat == seat]
                 if keep:
                     return keep[0]
             players = len(view["rows"])
-            return min(moves, key=lambda move: (move.seat - seat - 1) % players)
+            return min(gives, key=lambda move: (move.seat - seat - 1) % players)
         wanted = d13.REFUSE if self._busts(view) else d13.ACCEPT
-        return next((move for move in moves if move.answer == wanted), moves[0])
+        answers = _answers(moves)
+        return next((move for move in answers if move.answer == wanted), answers[0])
 
-    def explain(self, view, move, moves, options):
+    def explain(self, view: View, move: SeatMove, moves: list[SeatMove], options: Options) -> Why:
         seat, card = view["seat"], move.card
         fields = {"player": Seat(seat), "card": card, "line": view["limits"][seat]}
-        if view["phase"] == d13.GIVE:
+        if isinstance(move, d13.Give):
             if move.seat != seat:
                 return Why("bot.why.d13.beginner.next", receiver=Seat(move.seat), **fields)
             if card.plus:
@@ -78,13 +83,23 @@ class Beginner(Bot):
         return Why("bot.why.d13.beginner.take", total=total, **fields)
 
     @staticmethod
-    def _busts(view) -> bool:
+    def _busts(view: View) -> bool:
         """Only a card whose printed value reaches the limit at once looks dangerous to a beginner."""
         seat, card = view["seat"], view["pending"]
         return card.kind in d13.VALUED and view["row_sums"][seat] + card.value >= view["limits"][seat]
 
 
-def forced(view: dict, move) -> Why | None:
+def _gives(moves: list[SeatMove]) -> list[d13.Give]:
+    """The gives among ``moves``: all of them while the dealer gives (rule d13.one-each)."""
+    return [move for move in moves if isinstance(move, d13.Give)]
+
+
+def _answers(moves: list[SeatMove]) -> list[d13.Choice]:
+    """The answers among ``moves``: all of them while a hand card's owner decides (rule d13.hand)."""
+    return [move for move in moves if isinstance(move, d13.Choice)]
+
+
+def forced(view: View, move: SeatMove) -> Why | None:
     """Rule d13.one-each: the turned-up card goes to the one player still without a card in
     this deal (the only way a Danger 13 move is forced)."""
     if not isinstance(move, d13.Give):
@@ -95,7 +110,7 @@ def forced(view: dict, move) -> Why | None:
     return Why("bot.why.d13.forced-give", receiver=Seat(move.seat), **fields)
 
 
-def _round_over(start, now) -> bool:
+def _round_over(start: d13.State, now: d13.State) -> bool:
     """The expert plays a deal out to the round's scoring: later rounds are too far to see."""
     return now.round != start.round
 
@@ -120,17 +135,22 @@ def _bust_chance(room: int) -> float:
 INSTANT, REFUSED, BUST, DRAWS, SAFE = "instant", "refused", "bust", "draw", "safe"
 
 
+# What one seat receiving a card may lead to: (chance, that seat, its row, its banked
+# points, whether the card busts it); the other seats stay as they are.
+Outcome = tuple[float, int, Row, float, bool]
+# What a card drawn for a row does: (chance, the row it leaves, plus points banked at once, whether it busts).
+Draw = tuple[float, Row, int, bool]
+
+
 class _Rows:
-    """Danger 13 rows and banks as one seat sees them, valued in expected plus points.
+    """Danger 13 rows and banks as one seat sees them, valued in expected plus points
+    over the outcomes (``Outcome``) of a card."""
 
-    An outcome is what one seat receiving a card may lead to: (chance, that seat, its row,
-    its banked points, whether the card busts it); the other seats stay as they are."""
-
-    def __init__(self, view: dict):
-        self.seat = view["seat"]
-        self.rows = [tuple(row) for row in view["rows"]]
+    def __init__(self, view: View) -> None:
+        self.seat: int = view["seat"]
+        self.rows: list[Row] = [tuple(row) for row in view["rows"]]
         # Other banks are face down: count their cards at an average plus card's worth.
-        self.banked = [
+        self.banked: list[float] = [
             sum(card.plus for card in view["bank"]) if seat == self.seat else size * AVERAGE_PLUS
             for seat, size in enumerate(view["bank_sizes"])
         ]
@@ -138,7 +158,7 @@ class _Rows:
         self.live = [bank + _row_worth(row) for bank, row in zip(self.banked, self.rows, strict=True)]
         self.ended = [bank + _row_plus(row) for bank, row in zip(self.banked, self.rows, strict=True)]
 
-    def receive(self, seat: int, card, can_refuse: bool = True, row: tuple | None = None) -> list:
+    def receive(self, seat: int, card: d13.Card, can_refuse: bool = True, row: Row | None = None) -> list[Outcome]:
         """The outcomes of ``seat`` (whose row is ``row`` if given) receiving ``card``: a
         receiver holding a hand card refuses a card that would bust them; a draw card's draw
         is averaged over the deck."""
@@ -153,11 +173,11 @@ class _Rows:
         bank = self.banked[seat]
         return [(chance, seat, after, bank + plus, busts) for chance, after, plus, busts in _draws(new_row)]
 
-    def landing(self, seat: int, card, can_refuse: bool = True) -> tuple[str, tuple]:
+    def landing(self, seat: int, card: d13.Card, can_refuse: bool = True) -> tuple[str, Row]:
         """What ``card`` does to ``seat``'s row (``_landing``)."""
         return _landing(self.rows[seat], card, can_refuse)
 
-    def why(self, mover: int, seat: int, card, can_refuse: bool = True) -> Why:
+    def why(self, mover: int, seat: int, card: d13.Card, can_refuse: bool = True) -> Why:
         """What ``card`` does to ``seat``'s row, in the words of its landing (``mover`` keeps it or
         gives it to ``seat``, or ``seat`` takes it)."""
         row = self.rows[seat]
@@ -183,11 +203,11 @@ class _Rows:
         plus = _row_plus(row)
         return Why("bot.why.d13.closer-plus", plus=plus, **fields) if plus else Why("bot.why.d13.safe", **fields)
 
-    def refuse(self, seat: int) -> list:
+    def refuse(self, seat: int) -> list[Outcome]:
         """Rule d13.hand: the refused card and a hand card leave; nothing else happens."""
         return [(1.0, seat, _refused(self.rows[seat]), self.banked[seat], False)]
 
-    def expected(self, outcomes: list) -> float:
+    def expected(self, outcomes: list[Outcome]) -> float:
         """Our expected plus points minus the best other seat's, over the outcomes."""
         total = 0.0
         for chance, seat, row, bank, busts in outcomes:
@@ -198,7 +218,7 @@ class _Rows:
         return total
 
 
-def _landing(row: tuple, card, can_refuse: bool) -> tuple[str, tuple]:
+def _landing(row: Row, card: d13.Card, can_refuse: bool) -> tuple[str, Row]:
     """What ``card`` does to ``row`` (INSTANT, REFUSED, BUST, DRAWS or SAFE), and the row it
     leaves if it goes in: the coach expects a receiver holding a hand card to refuse a bust."""
     if card.kind == d13.INSTANT:
@@ -210,12 +230,12 @@ def _landing(row: tuple, card, can_refuse: bool) -> tuple[str, tuple]:
 
 
 @lru_cache(maxsize=ROWS_KEPT)
-def _draws(row: tuple) -> tuple:
+def _draws(row: Row) -> tuple[Draw, ...]:
     """What the card a draw card draws does to ``row`` (which holds the draw card), for each
     card of the deck: (chance, the row it leaves, plus points banked at once, whether it busts).
     A drawn draw card draws again; the coach looks one card deep and counts only its value."""
     share = 1 / len(d13.DECK)
-    outcomes = []
+    outcomes: list[Draw] = []
     for drawn, count in d13.COUNTS.items():
         card = drawn._replace(kind=d13.PLAIN) if drawn.kind == d13.DRAW else drawn
         landing, after = _landing(row, card, True)
@@ -228,7 +248,7 @@ def _draws(row: tuple) -> tuple:
     return tuple(outcomes)
 
 
-def _refused(row: tuple) -> tuple:
+def _refused(row: Row) -> Row:
     """``row`` without its last hand card."""
     cards = list(row)
     cards.reverse()
@@ -238,12 +258,12 @@ def _refused(row: tuple) -> tuple:
 
 
 @lru_cache(maxsize=ROWS_KEPT)
-def _row_worth(row) -> float:
+def _row_worth(row: Row) -> float:
     """A row's plus points times the chance it is banked."""
     return _row_plus(row) * _keep(row)
 
 
-def _keep(row) -> float:
+def _keep(row: Row) -> float:
     """Chance that a row lives to be banked: it must survive the cards still to come;
     a hand card absorbs one bad card."""
     survive = (1 - _bust_chance(_line(row) - _row_sum(row))) ** CARDS_TO_COME
@@ -251,14 +271,14 @@ def _keep(row) -> float:
 
 
 @lru_cache(maxsize=ROWS_KEPT)
-def _row_sum(row) -> int:
+def _row_sum(row: Row) -> int:
     return sum(card.value for card in row)
 
 
 @lru_cache(maxsize=ROWS_KEPT)
-def _row_plus(row) -> int:
+def _row_plus(row: Row) -> int:
     return sum(card.plus for card in row)
 
 
-def _line(row) -> int:
+def _line(row: Row) -> int:
     return d13.RAISED_LIMIT if d13.RAISE_CARD in row else d13.LIMIT
