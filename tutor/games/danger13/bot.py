@@ -158,11 +158,10 @@ class _Rows:
         self.live = [bank + _row_worth(row) for bank, row in zip(self.banked, self.rows, strict=True)]
         self.ended = [bank + _row_plus(row) for bank, row in zip(self.banked, self.rows, strict=True)]
 
-    def receive(self, seat: int, card: d13.Card, can_refuse: bool = True, row: Row | None = None) -> list[Outcome]:
-        """The outcomes of ``seat`` (whose row is ``row`` if given) receiving ``card``: a
-        receiver holding a hand card refuses a card that would bust them; a draw card's draw
-        is averaged over the deck."""
-        row = self.rows[seat] if row is None else row
+    def receive(self, seat: int, card: d13.Card, can_refuse: bool = True) -> list[Outcome]:
+        """The outcomes of ``seat`` receiving ``card``: a receiver holding a hand card refuses
+        a card that would bust them; a draw card's draw is averaged over the deck."""
+        row = self.rows[seat]
         landing, new_row = _landing(row, card, can_refuse)
         if landing == INSTANT:
             return [(1.0, seat, row, self.banked[seat] + card.plus, False)]
