@@ -194,6 +194,11 @@ let lastClickAt = 0;
 // under the window's foot. A phone keeps them in its sheet's foot already.
 const WAY_ON_AFTER_CLICK_MS = 60000;
 
+// The watch of the click before: a quick learner's next click (a choice, then "go on" at once)
+// stops it, or its quiet moment could come after the next question is drawn and scroll to that
+// question's way on, below it.
+let stopWatching = () => {};
+
 export function wayOnDrawn(el) {
   if (PHONE.matches || Date.now() - lastClickAt > WAY_ON_AFTER_CLICK_MS) return;
   const nav = el.querySelector(".tutor-lesson-panel .tutor-stepnav");
@@ -209,6 +214,7 @@ document.addEventListener("click", (event) => {
   const part = event.target.closest && event.target.closest("[data-target]");
   if (part) lastClicked = part.dataset.target;
   lastClickAt = Date.now();
+  stopWatching();
   const rule = ONWARD.find((one) => event.target.closest && event.target.closest(one.clicked));
   if (!rule || !event.target.closest(".tutor-page")) return;
   const before = snapshot(rule.changes);
@@ -232,4 +238,8 @@ document.addEventListener("click", (event) => {
     }, ONWARD_QUIET_MS);
   });
   watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  stopWatching = () => {
+    watch.disconnect();
+    clearTimeout(quiet);
+  };
 }, true);
