@@ -36,8 +36,9 @@ class PageOnScreen:
 
     async def wait(self) -> None:
         if not self.shown:
-            future = asyncio.get_running_loop().create_future()
-            self._waiting.append((asyncio.get_running_loop(), future))
+            loop = asyncio.get_running_loop()
+            future = loop.create_future()
+            self._waiting.append((loop, future))
             await future
 
 

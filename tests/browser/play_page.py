@@ -20,14 +20,23 @@ TABLE_SHOWN = f"""() => ({{
 
 
 def smallest_table(page, voila, game: str) -> GameTable:
-    """Open the play page set to two players at instant speed; the same table in Python,
-    so the test can ask the engine for a legal move each time (the address names the deal)."""
+    """Open the play page of the deal seed 0 names, set to two players at instant speed (see
+    ``small_table``)."""
     open_page(page, voila, page_file("play", game, seed=0))
+    return small_table(page, game)
+
+
+def small_table(page, game: str, fold: bool = True) -> GameTable:
+    """Set the play page on screen to two players at instant speed, its settings folded again
+    when ``fold`` (the table has the room); the same table in Python, so the test can ask the
+    engine for a legal move each time (dealt from the seed the page shows)."""
     open_settings(page)
     page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
     choose_players(page, 2)
-    fold_settings(page)  # the table has the room
-    replica = GameTable(registered(game), seed=0, speed="instant")  # the deal the address names
+    if fold:
+        fold_settings(page)
+    seed = int(page.locator(".tutor-deal").get_attribute("data-seed"))
+    replica = GameTable(registered(game), seed=seed, speed="instant")
     replica.players.value = 2
     wait_for_log(page, replica)
     return replica

@@ -18,7 +18,6 @@ from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import msg
 from widgets.app import page_file
 from widgets.boards import board_module
-from widgets.play import GameTable
 
 from .boards import play_as_seen
 from .conftest import PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport
@@ -379,19 +378,13 @@ def test_a_game_against_the_computer_keeps_where_the_person_acts_next_in_view(br
     """One game, four of the person's moves at each size in turn: after each, once the computer
     has answered, where the person acts next (the first part a next move is made with) is in
     the window, not covered."""
-    from .play_page import LOG_ENTRIES, choose_players, fold_settings, open_settings
+    from .play_page import LOG_ENTRIES, small_table
 
     sizes = PLAY_SIZES.get(game, [PHONE, LAPTOP])
     page = sized_page(browser, sizes[0])
     page.goto(voila.page_url(page_file("play", game, seed=0)))
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
-    open_settings(page)
-    page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
-    choose_players(page, 2)
-    fold_settings(page)
-    replica = GameTable(registered(game), seed=0, speed="instant")  # the deal the address names
-    replica.players.value = 2
-    page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
+    replica = small_table(page, game)
     rng = random.Random(0)
     for index, size in enumerate(sizes):
         if index:

@@ -11,18 +11,16 @@ import pytest
 from lesson_tries import wrong_try
 
 from tutor.bots import seat_moves
-from tutor.games import game as registered
 from tutor.games import games
 from tutor.lessons import bundled_lessons, load_lesson
 from tutor.messages import TRANSLATED, Plural, catalog, language_name, msg, set_language
 from widgets.app import HOME, page_file
-from widgets.play import GameTable
 from widgets.result import why_won
 
 from .boards import play
 from .conftest import ACTION_TIMEOUT_MS, PAGE_TIMEOUT_MS, assert_no_code_or_errors, screenshot, viewport, wait_for_page
 from .pages import LAPTOP, NEXT
-from .play_page import LOG_ENTRIES, choose_players, open_settings
+from .play_page import LOG_ENTRIES, small_table
 
 GAMES = list(games())
 LOCALES = {"fr": "fr-FR", "nl": "nl-BE"}  # what the browser asks for (Accept-Language)
@@ -231,15 +229,8 @@ def play_to_the_end(page, lang: str, game: str) -> None:
     """Two players at instant speed, the person's moves chosen at random; the same table
     in Python gives the legal moves and the expected end screen."""
     page.get_by_text(msg("app.play.your-turn")).wait_for(timeout=PAGE_TIMEOUT_MS)
-    open_settings(page)
-    page.get_by_label(msg("app.play.speed"), exact=True).select_option(label=msg("app.play.speeds.instant"))
-    choose_players(page, 2)
     # the page came from the navigation bar, so it dealt a fresh game: the replica deals the same
-    replica = GameTable(
-        registered(game), seed=int(page.locator(".tutor-deal").get_attribute("data-seed")), speed="instant"
-    )
-    replica.players.value = 2
-    page.wait_for_function(f"count => {LOG_ENTRIES} === count", arg=len(replica.sentences))
+    replica = small_table(page, game, fold=False)
     rng = random.Random(0)
     while not replica.state.is_terminal():
         move = rng.choice(seat_moves(replica.state, replica.person_to_move()))
