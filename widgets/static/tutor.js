@@ -33,6 +33,33 @@ function follow(query) {
   window.history.replaceState(window.history.state, "", withQuery(query));
 }
 
+// A redraw replaces the parts: one that comes between a press and its release (the kernel
+// drawing the answer to the click before) leaves a mouse with no click at all. When the
+// release is on the same part of the new drawing, that is the click (a slot right after a card).
+// A touch screen still sends its click after the release: that one is then not sent again.
+function keepPressAcrossRedraw(model, el) {
+  let pressed = null, sentOnRelease = null;
+  const forget = () => { pressed = null; sentOnRelease = null; };
+  el.addEventListener("pointerdown", (event) => {
+    forget();
+    pressed = event.target.closest("[data-target]");
+  });
+  el.addEventListener("keydown", forget);
+  el.addEventListener("pointerup", (event) => {
+    const part = event.target.closest("[data-target]");
+    if (pressed && !pressed.isConnected && part && el.contains(part) && part.dataset.target === pressed.dataset.target) {
+      sentOnRelease = part.dataset.target;
+      send(model, sentOnRelease);
+    }
+    pressed = null;
+  });
+  el.addEventListener("click", (event) => {
+    const part = event.target.closest("[data-target]");
+    if (part && part.dataset.target === sentOnRelease) event.stopPropagation();
+    sentOnRelease = null;
+  }, true);
+}
+
 function wire(model, el) {
   for (const part of el.querySelectorAll("[data-target]")) {
     const name = part.dataset.target;
@@ -111,6 +138,7 @@ function render({ model, el }) {
     if (more) more(model, el);
   };
   scale();
+  keepPressAcrossRedraw(model, el);
   redraw();
   if (!pageShown) {
     pageShown = true;
