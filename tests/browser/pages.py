@@ -33,13 +33,14 @@ def try_steps(game: str) -> list[tuple[int, int, object]]:
 # scroll position changed. The page's script fits its boards on the next frame after a change and
 # brings what comes next into view once the page has been still for 200 ms (ONWARD_QUIET_MS),
 # so a longer stillness means it is done. A page that never stills is given up on at ``most``.
+# Resolves with whether the page went still.
 STILL = """([quiet, most]) => new Promise(done => {
   const watch = new MutationObserver(() => again());
-  const finish = () => { clearTimeout(timer); clearTimeout(limit); watch.disconnect();
-                         removeEventListener("scroll", again, true); done(); };
-  let timer = setTimeout(finish, quiet);
-  const limit = setTimeout(finish, most);
-  function again() { clearTimeout(timer); timer = setTimeout(finish, quiet); }
+  const finish = (still) => { clearTimeout(timer); clearTimeout(limit); watch.disconnect();
+                              removeEventListener("scroll", again, true); done(still); };
+  let timer = setTimeout(() => finish(true), quiet);
+  const limit = setTimeout(() => finish(false), most);
+  function again() { clearTimeout(timer); timer = setTimeout(() => finish(true), quiet); }
   watch.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
   addEventListener("scroll", again, true);
 })"""
@@ -50,10 +51,11 @@ TO_THE_TOP = "() => { for (const el of document.querySelectorAll('*')) if (el.sc
 STILL_AT_MOST_MS = 3000  # a page that keeps changing (a game playing on) is measured as it is then
 
 
-def settle(page, quiet_ms: int = 300, most_ms: int = STILL_AT_MOST_MS) -> None:
+def settle(page, quiet_ms: int = 300, most_ms: int = STILL_AT_MOST_MS) -> bool:
     """Wait until the page has fitted the boards and brought the way on into view (after a
-    resize, a new text size or an answer drawn): until it is still for ``quiet_ms``."""
-    page.evaluate(STILL, [quiet_ms, most_ms])
+    resize, a new text size or an answer drawn): until it is still for ``quiet_ms``. False if
+    it was still changing at ``most_ms``."""
+    return page.evaluate(STILL, [quiet_ms, most_ms])
 
 
 def still(page, arriving: bool = False) -> None:

@@ -273,7 +273,7 @@ def test_one_address_holds_a_bounded_number_of_connections(server):
     try:
         for _ in range(CONNECTIONS_PER_ADDRESS):
             held.append(socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.11", 0)))
-        time.sleep(0.5)
+        # (the server accepts connections in the order they came, and counts each as it accepts it)
         extra = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.11", 0))
         try:
             extra.settimeout(5)

@@ -65,10 +65,10 @@ def places(page, selector: str) -> list[list[int]]:
 
 def holds_still(page, selector: str) -> bool:
     """Once fitted, the board stays put: what the learner aims at is not moved away from
-    the pointer by the board fitting itself again (a row wrapping and unwrapping did)."""
+    the pointer by the board fitting itself again (a row wrapping and unwrapping did, and
+    such a page never goes still)."""
     before = places(page, selector)
-    page.wait_for_timeout(600)
-    return places(page, selector) == before
+    return settle(page, most_ms=ACTION_TIMEOUT_MS) and places(page, selector) == before
 
 
 def smallest_text(page) -> float:
