@@ -32,7 +32,7 @@ KINDS = ("random", *STRENGTHS)
 QUICK_KINDS = ("random", "beginner", "coach")
 
 # The moves a bot chooses among: its game's moves a seat makes (chance's deals are not among them).
-Choice = TypeVar("Choice")
+SeatMoveT = TypeVar("SeatMoveT")
 # What a seat may see (``State.view``) and the game's options (public rules), as a bot is handed them.
 View = dict[str, Any]
 Options = dict[str, str]
@@ -79,7 +79,7 @@ class Advice(NamedTuple):
     why: Why
 
 
-class Bot(Generic[Choice]):
+class Bot(Generic[SeatMoveT]):
     """A player for one seat; subclasses implement ``decide`` and ``explain``."""
 
     kind = ""
@@ -96,7 +96,7 @@ class Bot(Generic[Choice]):
     def description(self) -> str:
         return msg(f"bot.{self.kind}.{self.game.id}")
 
-    def choose(self, state: State[Any], seat: int) -> Choice:
+    def choose(self, state: State[Any], seat: int) -> SeatMoveT:
         """The move this bot makes for ``seat`` now (``seat`` must be able to move)."""
         moves = seat_moves(state, seat)
         if len(moves) == 1:
@@ -112,21 +112,21 @@ class Bot(Generic[Choice]):
         move = self.decide(view, moves, state.options)
         return Advice(move, self.explain(view, move, moves, state.options))
 
-    def forced(self, view: View, move: Choice) -> Why:
+    def forced(self, view: View, move: SeatMoveT) -> Why:
         """Why ``move``, the only legal one, is made: the rule that leaves nothing else, as the
         game's bot module tells it from the view, or else just that it is the only move."""
         part = self.game.part("bot")
         why: Why | None = part.forced(view, move) if part is not None else None
         return why or Why("bot.why.only", player=Seat(view["seat"]))
 
-    def decide(self, view: View, moves: list[Choice], options: Options) -> Choice:
+    def decide(self, view: View, moves: list[SeatMoveT], options: Options) -> SeatMoveT:
         raise NotImplementedError
 
-    def explain(self, view: View, move: Choice, moves: list[Choice], options: Options) -> Why:
+    def explain(self, view: View, move: SeatMoveT, moves: list[SeatMoveT], options: Options) -> Why:
         """Why this bot, weighing ``moves`` as ``decide`` does, chose ``move``."""
         raise NotImplementedError
 
-    def ranked(self, view: View, moves: list[Choice], options: Options) -> Sequence[Choice]:
+    def ranked(self, view: View, moves: list[SeatMoveT], options: Options) -> Sequence[SeatMoveT]:
         """``moves`` best first as this bot weighs them (here: its choice, then the rest)."""
         best = self.decide(view, moves, options)
         return [best, *(move for move in moves if move != best)]
