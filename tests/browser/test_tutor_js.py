@@ -10,6 +10,7 @@ from .phone import PHONE
 
 STATIC = Path(__file__).parents[2] / "widgets" / "static"
 ORIGIN = "http://localhost:9"  # never reached: every request is answered from widgets/static
+PAGE = '<!doctype html><meta name="viewport" content="width=device-width"><title>widget</title>'
 
 # One widget drawn by the module, for a model that keeps what it is sent and can change its
 # markup on demand (as the kernel does when it draws an answer).
@@ -39,9 +40,6 @@ def draw(page):
     page.goto(f"{ORIGIN}/")
     page.evaluate(DRAW, SLOTS)
     return page
-
-
-PAGE = '<!doctype html><meta name="viewport" content="width=device-width"><title>widget</title>'
 
 
 @pytest.fixture

@@ -37,6 +37,13 @@ function follow(query) {
 // drawing the answer to the click before) leaves a mouse with no click at all. When the
 // release is on the same part of the new drawing, that is the click (a slot right after a card).
 // A touch screen still sends its click after the release: that one is then not sent again.
+// What a click on a part does: the kernel hears its name; a part that changes the page in place
+// (data-query) changes the address too.
+function clicked(model, part) {
+  send(model, part.dataset.target);
+  if (part.dataset.query) follow(part.dataset.query);
+}
+
 function keepPressAcrossRedraw(model, el) {
   let pressed = null, sentOnRelease = null;
   const forget = () => { pressed = null; sentOnRelease = null; };
@@ -49,13 +56,16 @@ function keepPressAcrossRedraw(model, el) {
     const part = event.target.closest("[data-target]");
     if (pressed && !pressed.isConnected && part && el.contains(part) && part.dataset.target === pressed.dataset.target) {
       sentOnRelease = part.dataset.target;
-      send(model, sentOnRelease);
+      clicked(model, part);
     }
     pressed = null;
   });
   el.addEventListener("click", (event) => {
     const part = event.target.closest("[data-target]");
-    if (part && part.dataset.target === sentOnRelease) event.stopPropagation();
+    if (part && part.dataset.target === sentOnRelease) {
+      event.preventDefault();  // (a link part: not followed either)
+      event.stopPropagation();
+    }
     sentOnRelease = null;
   }, true);
 }
@@ -65,8 +75,7 @@ function wire(model, el) {
     const name = part.dataset.target;
     part.addEventListener("click", (event) => {
       event.preventDefault();
-      send(model, name);
-      if (part.dataset.query) follow(part.dataset.query);
+      clicked(model, part);
     });
     if (part.dataset.query && part.tagName === "A") {
       const current = () => { part.href = withQuery(part.dataset.query).href; };
