@@ -74,8 +74,10 @@ def _told(value: object, names: list[str]) -> object:
     return said(value)
 
 
-class Advice(NamedTuple):
-    move: Any
+class Advice(NamedTuple, Generic[SeatMoveT]):
+    """A move a bot makes or recommends, and why."""
+
+    move: SeatMoveT
     why: Why
 
 
@@ -103,7 +105,7 @@ class Bot(Generic[SeatMoveT]):
             return moves[0]
         return self.decide(state.view(seat), moves, state.options)
 
-    def advise(self, state: State[Any], seat: int) -> Advice:
+    def advise(self, state: State[Any], seat: int) -> Advice[SeatMoveT]:
         """The move ``choose`` makes, and why."""
         moves = seat_moves(state, seat)
         view = state.view(seat)
@@ -169,7 +171,7 @@ class Expert(Bot[Any]):
         moves = seat_moves(state, seat)
         return moves[0] if len(moves) == 1 else self.advise(state, seat).move
 
-    def advise(self, state: State[Any], seat: int) -> Advice:
+    def advise(self, state: State[Any], seat: int) -> Advice[Any]:
         moves = seat_moves(state, seat)
         view = state.view(seat)
         if len(moves) == 1:

@@ -183,7 +183,7 @@ class Session:
             return None
         return self.reasons[index]
 
-    def coach_advice(self) -> Advice | None:
+    def coach_advice(self) -> Advice[Any] | None:
         """What the coach would play for the person the table waits for, weighed from that
         person's view alone; None when no person is to move."""
         seat = self.awaiting()

@@ -183,6 +183,23 @@ def small(chromium):
     server.stop()
 
 
+def test_pages_that_never_rendered_leave_no_kernel_and_the_pools_stay(small):
+    """A script fetches a learn page and a play page and never runs them: no page ever
+    connects to the kernels Voila gave them (the learn page's from its pool, the play page's
+    started for it, there being no play pool here), which the culler shuts down after
+    unclaimed_timeout. The pools' other kernels stay, idle and unclaimed since before the
+    play page's kernel started: had the culler not left them alone, they would have gone
+    first (it goes through kernels oldest first). (The first test on ``small``: every kernel
+    alive is a pool's.)"""
+    learn = small.kernel(open_page_over_http(small, page_file("learn", GAME)))
+    assert learn in small.pooled, "a learn page starts on a pre-started kernel"
+    play = small.kernel(open_page_over_http(small, page_file("play", GAME)))
+    assert play not in small.pooled
+    _, alive = psutil.wait_procs([learn, play], timeout=UNCLAIMED + 20)
+    assert not alive
+    assert all(pooled.is_running() for pooled in small.pooled if pooled != learn)
+
+
 def test_a_taken_port_gives_another_and_the_console_prints_it(small):
     assert f":{small.port_taken}/" not in small.url
     urllib.request.urlopen(small.url).close()
@@ -211,15 +228,6 @@ def test_a_visitor_over_the_cap_is_asked_in_their_language_to_wait(chromium, sma
     finally:
         for context in visitors:
             context.close()
-
-
-def test_a_page_that_never_rendered_leaves_no_kernel(small):
-    """A script fetches a learn page and never runs it: no page ever connects to the
-    kernel that Voila gave it, which is shut down after unclaimed_timeout."""
-    kernel = small.kernel(open_page_over_http(small, page_file("learn", GAME)))
-    assert kernel in small.pooled, "a learn page starts on a pre-started kernel"
-    _, alive = psutil.wait_procs([kernel], timeout=UNCLAIMED + 20)
-    assert not alive
 
 
 def test_sockets_under_made_up_kernel_ids_leave_the_pools_serving(small):
@@ -280,18 +288,6 @@ def test_one_client_address_gets_the_busy_page_beyond_its_kernels_directly_or_be
         for connection in held:
             connection.close()
     assert f"Refused a page to 127.0.0.2: it holds {PER_ADDRESS} kernels" in small.log.read_text()
-
-
-def test_idle_pools_are_not_culled(small):
-    """Pre-started kernels wait far longer than cull_idle_timeout and stay."""
-    wait_for_pools(small)
-    # a kernel an earlier test's visitor left may still be counted while a pool refills: it goes
-    # within the idle and unclaimed timeouts, then only the pools' own kernels are left
-    time.sleep(IDLE + UNCLAIMED + 2)
-    wait_for_pools(small)
-    waiting = small.kernels()
-    time.sleep(2 * IDLE)
-    assert all(kernel.is_running() for kernel in waiting)
 
 
 @pytest.fixture(scope="module")
