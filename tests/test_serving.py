@@ -377,7 +377,8 @@ def test_a_kernel_over_the_memory_limit_is_stopped_once_a_page_connected(folder)
         client = kernels.get_kernel(busy).client()
         client.start_channels()
         client.execute("import time; time.sleep(120)")
-        await asyncio.sleep(1)
+        while kernels.get_kernel(busy).execution_state != "busy":  # the server heard it start
+            await asyncio.sleep(0.05)
         await asyncio.wait_for(kernels.cull_kernel_if_idle(busy), GOODBYE_SECONDS + 20)
         client.stop_channels()
         assert busy not in kernels
