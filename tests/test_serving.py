@@ -285,6 +285,26 @@ def test_only_a_pool_kernel_waits_for_a_request_until_it_is_sent_and_its_waiter_
     run(scenario)
 
 
+class looks_for_room:
+    """Counts the manager's looks for room: a kernel waiting to start looks every half
+    second, so a kernel still waiting after a few more looks was held back, not slow."""
+
+    def __init__(self, kernels: TutorKernelManager):
+        self.count, has_room = 0, kernels.has_room
+
+        def counted(*args, **kwargs):
+            self.count += 1
+            return has_room(*args, **kwargs)
+
+        kernels.has_room = counted
+
+    async def more(self, looks: int, starting: asyncio.Future) -> None:
+        """Until ``looks`` more looks, or ``starting`` (a kernel's start) is done."""
+        until = self.count + looks
+        while self.count < until and not starting.done():
+            await asyncio.sleep(0.05)
+
+
 def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
     """A pool's kernel starts only while a visitor could still have one; taken from its
     pool by a visitor meanwhile, it tells that visitor the tutor is busy."""
@@ -295,16 +315,17 @@ def test_a_pool_waits_for_room_and_leaves_one_for_a_visitor(folder):
         await kernels.start_kernel(kernel_name="python3")
         pool = kernels._pools = {"page.ipynb": []}
         pooled = {"kernel_name": "python3", "env": {"VOILA_PREHEAT": "True"}}
+        looks = looks_for_room(kernels)
         waiting = asyncio.ensure_future(kernels.start_kernel(**pooled))
         pool["page.ipynb"].append(waiting)
-        await asyncio.sleep(2)
+        await looks.more(4, waiting)
         assert not waiting.done(), "a third kernel would leave no room for a visitor"
         await kernels.shutdown_kernel(first)
         await asyncio.wait_for(waiting, 60)
         second = await kernels.start_kernel(kernel_name="python3")  # the visitor's room
         taken = asyncio.ensure_future(kernels.start_kernel(**pooled))
         pool["page.ipynb"].append(taken)
-        await asyncio.sleep(1.5)
+        await looks.more(2, taken)  # waiting for room
         pool["page.ipynb"].remove(taken)  # a visitor takes it from the pool while there is no room
         with pytest.raises(KernelsBusy):
             await asyncio.wait_for(taken, 10)
@@ -439,8 +460,9 @@ def test_pool_kernels_start_one_at_a_time(folder):
         pooled = {"kernel_name": "python3", "env": {"VOILA_PREHEAT": "True"}}
         first, second = (asyncio.ensure_future(kernels.start_kernel(**pooled)) for _ in range(2))
         pool["page.ipynb"] += [first, second]
+        looks = looks_for_room(kernels)
         first_id = await asyncio.wait_for(first, 60)
-        await asyncio.sleep(2)
+        await looks.more(4, second)
         assert not second.done(), "the second starts while the first still builds its page"
         RequestInfoSocketHandler._waiters[first_id] = None  # the first page now waits for its visitor
         try:
