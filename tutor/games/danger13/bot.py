@@ -14,7 +14,8 @@ Row = tuple[d13.Card, ...]
 class Coach(Bot[SeatMove]):
     """Weighs every choice by its effect on its own expected plus points against the
     best of the others': plus cards to itself while safe, cards that hurt to whoever
-    has most to lose, busts for rows full of plus cards; refuses with a hand card only
+    has most to lose, busts for rows full of plus cards; as the dealer, its own card kept
+    for the best of the cards still face down unless this one beats them; refuses with a hand card only
     what would hurt more than losing the hand card."""
 
     kind = "coach"
@@ -22,7 +23,13 @@ class Coach(Bot[SeatMove]):
     def decide(self, view: View, moves: list[SeatMove], options: Options) -> SeatMove:
         table = _Rows(view)
         if view["phase"] == d13.GIVE:
-            return max(_gives(moves), key=lambda move: table.expected(table.receive(move.seat, move.card)))
+            seat, waiting = view["seat"], _waiting(table, view)
+            return max(
+                _gives(moves),
+                key=lambda move: (
+                    table.expected(table.receive(move.seat, move.card)) + (waiting if move.seat != seat else 0.0)
+                ),
+            )
         refuse = table.refuse(view["actor"])
         return max(
             _answers(moves),
@@ -35,7 +42,20 @@ class Coach(Bot[SeatMove]):
         """What the card does to the row it reaches, as ``decide`` weighs it."""
         table = _Rows(view)
         if isinstance(move, d13.Give):
-            return table.why(view["seat"], move.seat, move.card)
+            seat, card = view["seat"], move.card
+            why = table.why(seat, move.seat, card)
+            if move.seat != seat and d13.Give(card, seat) in moves and _waiting(table, view):
+                kept, given = (table.expected(table.receive(receiver, card)) for receiver in (seat, move.seat))
+                if kept > given:  # keeping would have been better, but for the cards still to come
+                    return Why(
+                        "bot.why.d13.wait",
+                        dealer=Seat(seat),
+                        card=card,
+                        player=Seat(move.seat),
+                        count=view["packet_size"],
+                        plan=why,
+                    )
+            return why
         actor = view["actor"]
         if move.answer == d13.ACCEPT:
             return table.why(actor, actor, move.card, can_refuse=False)
@@ -87,6 +107,14 @@ class Beginner(Bot[SeatMove]):
         """Only a card whose printed value reaches the limit at once looks dangerous to a beginner."""
         seat, card = view["seat"], view["pending"]
         return card.kind in d13.VALUED and view["row_sums"][seat] + card.value >= view["limits"][seat]
+
+
+def _waiting(table: _Rows, view: View) -> float:
+    """What the dealer's own place in the deal is worth while it is free and cards are still
+    face down: a card given away leaves it the best of those to keep (0 otherwise)."""
+    if view["seat"] in view["received"] or not view["packet_size"]:
+        return 0.0
+    return table.waiting(view["packet_size"])
 
 
 def _gives(moves: list[SeatMove]) -> list[d13.Give]:
@@ -202,6 +230,23 @@ class _Rows:
         plus = _row_plus(row)
         return Why("bot.why.d13.closer-plus", plus=plus, **fields) if plus else Why("bot.why.d13.safe", **fields)
 
+    def waiting(self, cards: int) -> float:
+        """What keeping the best of ``cards`` cards still to come adds to our lead: each card's
+        gain drawn from the whole deck, the best of them kept."""
+        seat = self.seat
+        others = [other for other in range(len(self.rows)) if other != seat]
+        gains = _keep_gains(
+            self.rows[seat],
+            self.banked[seat],
+            max(self.live[other] for other in others),
+            max(self.ended[other] for other in others),
+        )
+        best, below = 0.0, 0.0
+        for gain, chance in gains:
+            best += gain * ((below + chance) ** cards - below**cards)
+            below += chance
+        return best
+
     def refuse(self, seat: int) -> list[Outcome]:
         """Rule d13.hand: the refused card and a hand card leave; nothing else happens."""
         return [(1.0, seat, _refused(self.rows[seat]), self.banked[seat], False)]
@@ -215,6 +260,27 @@ class _Rows:
             mine = worth.pop(self.seat)
             total += chance * (mine - max(worth))
         return total
+
+
+@lru_cache(maxsize=ROWS_KEPT)
+def _keep_gains(row: Row, bank: float, live: float, ended: float) -> tuple[tuple[float, float], ...]:
+    """For each card of the deck, least first: what keeping it adds to the lead of a seat with
+    ``row`` and ``bank`` over the best other seat (worth ``live`` while the round goes on,
+    ``ended`` if a bust ends it), and its chance. A draw card counts as its value alone."""
+    now = bank + _row_worth(row) - live
+    gains = []
+    for card, count in d13.COUNTS.items():
+        landing, after = _landing(row, card._replace(kind=d13.PLAIN) if card.kind == d13.DRAW else card, True)
+        if landing == INSTANT:
+            gain: float = card.plus
+        elif landing == REFUSED:
+            gain = _row_worth(_refused(row)) - _row_worth(row)
+        elif landing == BUST:
+            gain = bank - ended - now
+        else:
+            gain = _row_worth(after) - _row_worth(row)
+        gains.append((gain, count / len(d13.DECK)))
+    return tuple(sorted(gains))
 
 
 def _landing(row: Row, card: d13.Card, can_refuse: bool) -> tuple[str, Row]:
