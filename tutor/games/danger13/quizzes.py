@@ -368,14 +368,18 @@ def _beside(row: Sequence[d13.Card]) -> d13.Card | None:
     return next((card for card in reversed(row) if card != d13.HAND_CARD), None)
 
 
+def _first(row: Sequence[d13.Card]) -> d13.Card | None:
+    """The row's first card that is not a hand card."""
+    return _beside(row[::-1])
+
+
 def _sorted(*cards: d13.Card) -> tuple[d13.Card, ...]:
     return tuple(sorted(cards))
 
 
 def _named(cards: Sequence[d13.Card], first: d13.Card | None = None) -> str:
-    """Cards in words, ``first`` first, a hand card as "a hand card" (a row's hand cards are all alike)."""
-    if not cards:
-        return msg("quiz.d13-hand.nothing")
+    """Cards in words, ``first`` first, a hand card as "a hand card in the row" (a row's hand cards
+    are all alike; named about as long as a card of the row, so that no length of choice pays)."""
     ordered = sorted(cards, key=lambda card: card != first)
     return listed(
         [
@@ -389,10 +393,10 @@ def d13_hand(rng: random.Random) -> Question:
     """A player with a hand card answers a card they receive: which cards go to the discard
     pile? (rules d13.hand, d13.arrow) Four questions in five are a refusal (the card and a
     hand card go, the card doing nothing), one in five an arrow kept (it takes the row's last
-    card with it). Of the refusals, 3 in 20 are by a row ending with its hand card, where
-    "the card and the row's last card" is right too."""
+    card with it). Of the refusals, 1 in 20 are by a row ending with its hand card, where
+    "the card and the row's last card" is right too (no more: that guesser would pay)."""
     refuse = rng.random() < 0.8
-    hand_last = rng.random() < 0.15
+    hand_last = rng.random() < 0.05
 
     def decisions(state: d13.State, _: int) -> list[d13.Choice]:
         if state.phase != d13.DECIDE:
@@ -400,7 +404,8 @@ def d13_hand(rng: random.Random) -> Question:
         assert state.actor is not None and state.pending is not None  # a hand card's owner decides
         row = state.rows[state.actor]
         card = state.pending
-        if _beside(row) in (None, card):  # a card beside the hand card to mistake, not named as the card is
+        # Two cards of the row to mistake, neither named as the card is: the last and the first.
+        if _beside(row) in (None, card) or _first(row) in (_beside(row), card):
             return []
         if refuse and card != d13.HAND_CARD and (row[-1] == d13.HAND_CARD) == hand_last:
             move = d13.Choice(card, d13.REFUSE)
@@ -414,17 +419,25 @@ def d13_hand(rng: random.Random) -> Question:
     card, seat = move.card, state.actor
     player, row = state.name(seat), state.rows[seat]
     answer = _thrown_away(state, move)
-    beside = _beside(row)
-    assert beside is not None  # the positions asked about have a card beside the hand card
-    # The answer is always two cards, so two misreadings are two cards too (the card with the
-    # other one; the hand card and the card beside it, the card kept), and the third is of
-    # another size (all three, or the card alone: both name the card, as the question does, so
-    # "the choice repeating the question's words" pays no more than a blind pick; the prompt
-    # no longer says "hand card" either, the board shows it): no size of list pays.
-    two = [cards for cards in (_sorted(card, d13.HAND_CARD), _sorted(card, beside)) if cards != answer]
-    other_size = rng.choice([_sorted(card, d13.HAND_CARD, beside), (card,)])
-    wrong = [two[0], _sorted(d13.HAND_CARD, beside), other_size]
-    choices = [(_named(cards, card), cards) for cards in [answer, *wrong]]
+    beside, first = _beside(row), _first(row)
+    assert beside is not None and first is not None  # the positions asked about have both
+    # The answer is always two cards, and so is every choice (no size of list pays): the card
+    # with a hand card, with the row's last card or with its first one (an arrow taking the
+    # wrong end), or a hand card and the last card "but not the card" (the card kept). Every
+    # choice names the card, as the question does, so "the choice repeating the question's
+    # words" is a blind pick; the one without the card is always the longest, and a hand card
+    # is named about as long as a card of the row, so no length pays either.
+    pairs = [
+        _sorted(card, d13.HAND_CARD),
+        _sorted(card, beside),
+        _sorted(card, first),
+        _sorted(d13.HAND_CARD, beside),
+    ]
+    assert answer in pairs
+    choices = [
+        (_named(cards, card) if card in cards else msg("quiz.d13-hand.not", cards=_named(cards), card=card), cards)
+        for cards in pairs
+    ]
     rng.shuffle(choices)
     if move.answer == d13.REFUSE:
         explanation = [msg("quiz.d13-hand.refused", card=card)]
@@ -433,7 +446,8 @@ def d13_hand(rng: random.Random) -> Question:
         explanation.append(msg(f"quiz.d13-hand.no-{effect}", card=card, player=player))
         rules = ["d13.hand"]
     else:
-        explanation = [msg("quiz.d13-hand.arrow", card=card, last=_named(row[-1:]), player=player)]
+        last = msg("quiz.d13-hand.last-hand") if row[-1] == d13.HAND_CARD else msg("quiz.d13-hand.card", card=row[-1])
+        explanation = [msg("quiz.d13-hand.arrow", card=card, last=last, player=player)]
         rules = ["d13.hand", "d13.arrow"]
     drawn = isinstance(state.move_stack[-1], d13.Reveal)  # the card came from the pile, after a draw card
     story = msg(

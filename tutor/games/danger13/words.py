@@ -117,6 +117,14 @@ KEY_FILLINGS = {
         "story": lambda s: msg("quiz.d13-hand.dealt", dealer=s.player(1), card=s.card, player=s.player()),
         "answer": lambda s: msg("quiz.d13-hand.refuse", player=s.player()),
     },
+    "quiz.d13-hand.not": {  # a hand card and a card of the row, as the quiz's choice says them
+        "cards": lambda s: listed(
+            [
+                msg("quiz.d13-hand.hand-card"),
+                msg("quiz.d13-hand.card", card=parsed("one-plus 2" if s.card == parsed("plain 3") else "plain 3")),
+            ]
+        )
+    },
     "quiz.d13-receive.prompt": {
         "players": lambda s: listed(s.names),
         "given": lambda s: msg("quiz.d13-receive.given", card=s.other, player=s.player(1)),
