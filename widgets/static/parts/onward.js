@@ -75,6 +75,8 @@ function sheetTop() {
   return top;
 }
 
+const PART_HEAD = 48;  // px of a part that say what it is (a row's name and count)
+
 function bringIntoView(el, top) {
   const [first, last] = Array.isArray(el) ? el : [el, el];
   const inSheet = first.closest(SHEETS) !== null;
@@ -85,6 +87,11 @@ function bringIntoView(el, top) {
   const box = scroller(first);
   let by;
   if (first !== last && el.fromFoot) by = to - bottom + 8;
+  else if (first !== last && el.heads && to - from > bottom) {
+    const [firstPart, lastPart] = el.heads;
+    const lastHead = lastPart.getBoundingClientRect().top + PART_HEAD - bottom + 8;
+    by = Math.max(from - 8, Math.min(lastHead, firstPart.getBoundingClientRect().top - 8));
+  }
   else if (first !== last) by = to - from > bottom || from < 0 ? from - 8 : to - bottom + 8;
   else if (top && (from < 0 || from > bottom * 0.5)) by = from - 8;
   else by = from < 0 || to - from > bottom ? from - 8 : to - bottom + 8;
@@ -158,11 +165,13 @@ function boardFocus() {
   if (!parts.length) return null;
   // Too tall to show whole: a hand at the board's foot is picked from first, so the foot is
   // shown; without a hand (rows given a card turned up at the board's head) the board from its
-  // head, the rows under it as far as they fit.
+  // head, scrolled on as far as the head of every row needs (its name and count: the learner
+  // compares them), the first row kept in view.
   const hand = parts.some((part) => part.dataset.target.startsWith("card:"));
   const [first, last] = span(parts);
   const range = hand ? [first, last] : [board, last];
   range.fromFoot = hand;
+  if (!hand) range.heads = [first, last];
   return range;
 }
 
