@@ -397,9 +397,12 @@ def test_a_kernel_over_the_memory_limit_is_stopped_once_a_page_connected(folder)
         kernels.notify_connect(busy)
         client = kernels.get_kernel(busy).client()
         client.start_channels()
-        client.execute("import time; time.sleep(120)")
-        while kernels.get_kernel(busy).execution_state != "busy":  # the server heard it start
-            await asyncio.sleep(0.05)
+        await client.wait_for_ready(timeout=30)  # its output channel listened to: none of it missed
+        sleeping = client.execute("import time; time.sleep(120)")
+        while True:  # until the kernel announces it runs that code ("busy" may be another request's)
+            message = await client.get_iopub_msg(timeout=30)
+            if message["msg_type"] == "execute_input" and message["parent_header"].get("msg_id") == sleeping:
+                break
         await asyncio.wait_for(kernels.cull_kernel_if_idle(busy), GOODBYE_SECONDS + 20)
         client.stop_channels()
         assert busy not in kernels
