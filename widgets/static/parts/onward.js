@@ -87,10 +87,9 @@ function bringIntoView(el, top) {
   const box = scroller(first);
   let by;
   if (first !== last && el.fromFoot) by = to - bottom + 8;
-  else if (first !== last && el.heads && to - from > bottom) {
-    const [firstPart, lastPart] = el.heads;
-    const lastHead = lastPart.getBoundingClientRect().top + PART_HEAD - bottom + 8;
-    by = Math.max(from - 8, Math.min(lastHead, firstPart.getBoundingClientRect().top - 8));
+  else if (first !== last && el.firstRow && to - from > bottom) {
+    const lastHeadShown = last.getBoundingClientRect().top + PART_HEAD - bottom + 8;
+    by = Math.max(from - 8, Math.min(lastHeadShown, el.firstRow.getBoundingClientRect().top - 8));
   }
   else if (first !== last) by = to - from > bottom || from < 0 ? from - 8 : to - bottom + 8;
   else if (top && (from < 0 || from > bottom * 0.5)) by = from - 8;
@@ -171,7 +170,7 @@ function boardFocus() {
   const [first, last] = span(parts);
   const range = hand ? [first, last] : [board, last];
   range.fromFoot = hand;
-  if (!hand) range.heads = [first, last];
+  if (!hand) range.firstRow = first;
   return range;
 }
 
