@@ -13,6 +13,7 @@ from tutor.games import game as registered
 from tutor.games import games
 from tutor.games import monster_trick as mt
 from tutor.games import thricewise as tw
+from tutor.games.danger13 import bot as d13_bot
 from tutor.games.danger13 import lessons as d13_lessons
 from tutor.games.monster_trick import bot as mt_bot
 from tutor.games.thricewise import words as tw_words
@@ -210,6 +211,22 @@ def test_the_danger13_coach_busts_the_row_with_most_to_lose_but_never_its_own():
     }
     state = danger13_deal(rows, ["plain 4", "plain 1", "plain 1"])
     assert bots.make_bot(d13.GAME, "coach").choose(state, 0) == d13.Give(d13.parse_card("plain 4"), 1)
+
+
+def test_the_danger13_expert_weighs_its_chance_to_win_sure_at_the_end():
+    banks = {"Player 1": ["two-plus 3", "two-plus 4"], "Player 2": ["one-plus 1"]}  # 4, 1 and 0 plus points
+    near_end, early = (d13_lessons.lesson_state(3, {"rows": {}, "banks": banks, "pile_size": size}) for size in (5, 80))
+    for state in (near_end, early):
+        chances = [d13_bot._win_chance(state, seat) for seat in range(3)]
+        assert chances[0] > chances[1] > chances[2] and sum(chances) == pytest.approx(1, abs=0.02)
+    # more rounds to come leave more to chance
+    assert d13_bot._win_chance(early, 0) < d13_bot._win_chance(near_end, 0)
+    assert d13_bot._win_chance(early, 2) > d13_bot._win_chance(near_end, 2)
+    over = bot_game("danger-13", 3, 7, ["coach"] * 3)
+    winners = over.winners()
+    assert [d13_bot._win_chance(over, seat) for seat in range(3)] == [
+        1 / len(winners) if seat in winners else 0 for seat in range(3)
+    ]
 
 
 def named_parts(why: bots.Why) -> dict:

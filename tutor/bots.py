@@ -11,8 +11,9 @@ The strengths: a game's ``bot.py`` gives its ``Beginner`` (a new player's habits
 ``Coach`` (a readable plan); the ``Expert`` is the same for every game: it deals the cards
 its seat cannot see again (``resample_from_view``, a function of the view and the bot's
 random numbers), plays each of the coach's best candidates out in each of those deals with
-the coach's policy for every seat, and keeps the one that leaves it furthest ahead. The
-game says only where a playout stops and how many candidates and deals to weigh (``SEARCH``).
+the coach's policy for every seat, and keeps the one that leaves it furthest ahead (or best
+placed by the game's own measure). The game says only where a playout stops, how many
+candidates and deals to weigh and, if it likes, how to measure where a playout ends (``SEARCH``).
 """
 
 from __future__ import annotations
@@ -148,11 +149,13 @@ class RandomBot(Bot[Any]):
 
 class Search(NamedTuple):
     """What a game's expert weighs: the coach's ``shortlist`` best candidates (None: every
-    move) in ``deals`` deals of the unseen cards, each played out until ``over(start, now)``."""
+    move) in ``deals`` deals of the unseen cards, each played out until ``over(start, now)``
+    and measured by ``worth(now, seat)`` (the default: ``lead``)."""
 
     deals: int
     over: Callable[[Any, Any], bool]  # over(start, now): two states of the game
     shortlist: int | None = None
+    worth: Callable[[Any, int], float] | None = None
 
 
 class Expert(Bot[Any]):
@@ -177,7 +180,8 @@ class Expert(Bot[Any]):
         if len(moves) == 1:
             return Advice(moves[0], self.coach.forced(view, moves[0]))
         candidates = self.coach.ranked(view, moves, state.options)[: self.search.shortlist]
-        leads: list[list[float]] = [[] for _ in candidates]  # per candidate: its lead in each deal
+        worth = self.search.worth or lead
+        worths: list[list[float]] = [[] for _ in candidates]  # per candidate: its measure in each deal
         alive = list(range(len(candidates)))
         for _ in range(self.search.deals):
             deal = state.resample_from_view(seat, self.rng)
@@ -186,26 +190,26 @@ class Expert(Bot[Any]):
                 line = deal.clone()
                 line.push(candidates[index])
                 self._play_out(deal, line)
-                leads[index].append(lead(line, seat))
-            alive = self._still_open(alive, leads)
+                worths[index].append(worth(line, seat))
+            alive = self._still_open(alive, worths)
             if len(alive) == 1:
                 break
         # The best total over the deals every survivor played (ties: the coach's order).
-        move = candidates[max(alive, key=lambda index: sum(leads[index]))]
+        move = candidates[max(alive, key=lambda index: sum(worths[index]))]
         # The coach's words for what the move does, and what the search added to them.
         plan = self.coach.explain(view, move, moves, state.options)
-        deals = max(map(len, leads))
+        deals = max(map(len, worths))
         return Advice(move, Why("bot.why.expert", plan=plan, deals=deals, others=len(candidates) - 1))
 
-    def _still_open(self, alive: list[int], leads: list[list[float]]) -> list[int]:
+    def _still_open(self, alive: list[int], worths: list[list[float]]) -> list[int]:
         """The candidates still worth playing out: once a few deals are in, a candidate that
         trails the best one in clearly more than chance explains (paired over the same deals,
         by ``CLEAR`` standard errors) is dropped, and its deals go to the others."""
-        played = len(leads[alive[0]])
+        played = len(worths[alive[0]])
         if played < max(FIRST_LOOK, self.search.deals // 4):
             return alive
-        best = max(alive, key=lambda index: sum(leads[index]))
-        return [index for index in alive if index == best or not _clearly_behind(leads[best], leads[index])]
+        best = max(alive, key=lambda index: sum(worths[index]))
+        return [index for index in alive if index == best or not _clearly_behind(worths[best], worths[index])]
 
     def _play_out(self, start: State[Any], line: State[Any]) -> None:
         over, coach = self.search.over, self.coach
