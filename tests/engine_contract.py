@@ -74,6 +74,7 @@ def check_position(state, turn, seen: dict, rng) -> None:
     # view(seat) hides what the seat may not see: dealing that again changes nothing in it
     for seat in range(state.players):
         assert state.resample_from_view(seat, rng).view(seat) == state.view(seat)
+        assert state.resample_from_memory(seat, rng).view(seat) == state.view(seat)
     # ... and the new deal depends on the view and the random numbers alone (bots search such deals)
     seat, number = rng.randrange(state.players), rng.random()
     again = state.resample_from_view(seat, random.Random(number)).snapshot()

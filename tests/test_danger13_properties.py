@@ -1,5 +1,6 @@
 """Danger 13 invariants over random seeded games (hypothesis)."""
 
+import random
 from collections import Counter
 
 from hypothesis import given, settings
@@ -53,3 +54,29 @@ def test_chance_events_come_from_the_seeded_pile(game):
     chances = [move for move in first.move_stack if type(move) is Reveal]
     assert chances == [move for move in again.move_stack if type(move) is Reveal]
     assert {move.source for move in chances} <= {"reveal", "draw"}
+
+
+@settings(max_examples=15, deadline=None)
+@given(games)
+def test_a_player_who_watches_the_table_knows_every_bank(game):
+    """The expert's memory (``resample_from_memory`` keeps the banks): every banked card lay
+    face up in a row at a scoring or was given face up, though the view then shows only how
+    many cards the other banks hold (note d13.bank-view)."""
+    players, seed, moves_seed = game
+    state, rng = d13.new_game(players, seed=seed), random.Random(moves_seed)
+    remembered, scorings = [()] * players, 0
+    while not state.is_terminal():
+        move = state.random_move(rng)
+        state.push(move)
+        seen = state.view(0)
+        for seat, size in enumerate(seen["bank_sizes"]):
+            if size == len(remembered[seat]):
+                continue
+            if len(seen["busts"]) > scorings:  # the ended round's rows are on show
+                remembered[seat] += tuple(card for card in seen["rows"][seat] if card.plus)
+            else:  # an instant plus card, just given, drawn or accepted face up
+                remembered[seat] += (move.card,)
+        scorings = len(seen["busts"])
+        assert tuple(remembered) == state.banks
+        copy = state.resample_from_memory(0, rng)
+        assert copy.banks == state.banks and copy.view(0) == seen

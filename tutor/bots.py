@@ -9,8 +9,8 @@ move, told in the learner's language only when shown.
 
 The strengths: a game's ``bot.py`` gives its ``Beginner`` (a new player's habits) and its
 ``Coach`` (a readable plan); the ``Expert`` is the same for every game: it deals the cards
-its seat cannot see again (``resample_from_view``, a function of the view and the bot's
-random numbers), plays each of the coach's best candidates out in each of those deals with
+its seat has not seen again (``resample_from_memory``: what the view shows and the cards
+the seat saw face up before, which it remembers, and the bot's random numbers), plays each of the coach's best candidates out in each of those deals with
 the coach's policy for every seat, and keeps the one that leaves it furthest ahead (or best
 placed by the game's own measure). The game says only where a playout stops, how many
 candidates and deals to weigh and, if it likes, how to measure where a playout ends (``SEARCH``).
@@ -184,7 +184,7 @@ class Expert(Bot[Any]):
         worths: list[list[float]] = [[] for _ in candidates]  # per candidate: its measure in each deal
         alive = list(range(len(candidates)))
         for _ in range(self.search.deals):
-            deal = state.resample_from_view(seat, self.rng)
+            deal = state.resample_from_memory(seat, self.rng)
             deal.seed = self.rng.randrange(2**31)  # later deals and reshuffles are unknown too
             for index in alive:
                 line = deal.clone()

@@ -398,6 +398,12 @@ class State(ABC, Generic[M]):
         with nothing hidden returns a plain copy; games with hidden cards override this."""
         return self.clone()
 
+    def resample_from_memory(self, seat: int, rng: Random) -> Self:
+        """The same, for a player who remembers every card it saw face up during the game:
+        only cards ``seat`` never saw are dealt again. Games that turn seen cards face down
+        (and hide them in ``view``) override this; elsewhere the view shows all it saw."""
+        return self.resample_from_view(seat, rng)
+
     def restarted(self) -> Self:
         """The same game at its start: players, seed, options, first player and names."""
         return type(self)(self.players, self.seed, self.options, self.first_player, self.seat_names)

@@ -684,19 +684,28 @@ class State(core.State[Move]):
         banks, whose count alone is public: note d13.bank-view) shuffled together and
         dealt back, sizes kept, each bank taking plus cards. The cards are put in one order
         before the shuffle, so the copy depends on the view and ``rng`` alone."""
-        other = self.clone()
         hidden_banks = self.phase != OVER  # the end shows every bank's points
-        others = [player for player in range(self.players) if player != seat and hidden_banks]
-        pool = sorted(self.packet + self.pile + tuple(card for player in others for card in self.banks[player]))
+        return self._dealt_again(seat, rng, [other for other in range(self.players) if other != seat and hidden_banks])
+
+    def resample_from_memory(self, seat: int, rng: random.Random) -> State:
+        """Every banked card lay face up in a row or was given face up (note d13.bank-view):
+        a perfect memory knows the banks, so only the packet and the pile are dealt again."""
+        return self._dealt_again(seat, rng, [])
+
+    def _dealt_again(self, seat: int, rng: random.Random, banks: list[int]) -> State:
+        """A copy with the packet, the pile and the ``banks`` of these seats shuffled
+        together and dealt back, sizes kept, each bank taking plus cards."""
+        other = self.clone()
+        pool = sorted(self.packet + self.pile + tuple(card for player in banks for card in self.banks[player]))
         rng.shuffle(pool)
-        banks = list(self.banks)
-        for player in others:
-            size = len(banks[player])
+        dealt = list(self.banks)
+        for player in banks:
+            size = len(dealt[player])
             plus = [index for index, card in enumerate(pool) if card.plus][:size]
-            banks[player] = tuple(pool[index] for index in plus)
+            dealt[player] = tuple(pool[index] for index in plus)
             for index in reversed(plus):
                 del pool[index]
-        other.banks = tuple(banks)
+        other.banks = tuple(dealt)
         other.packet, other.pile = tuple(pool[: len(self.packet)]), tuple(pool[len(self.packet) :])
         return other
 
