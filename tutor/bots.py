@@ -8,12 +8,13 @@ the same choice for the same bot seed. ``Bot.advise`` gives the move with its re
 move, told in the learner's language only when shown.
 
 The strengths: a game's ``bot.py`` gives its ``Beginner`` (a new player's habits) and its
-``Coach`` (a readable plan); the ``Expert`` is the same for every game: it deals the cards
-its seat has not seen again (``resample_from_memory``: what the view shows and the cards
-the seat saw face up before, which it remembers, and the bot's random numbers), plays each of the coach's best candidates out in each of those deals with
-the coach's policy for every seat, and keeps the one that leaves it furthest ahead (or best
-placed by the game's own measure). The game says only where a playout stops, how many
-candidates and deals to weigh and, if it likes, how to measure where a playout ends (``SEARCH``).
+``Coach`` (a readable plan); the ``Expert`` is the same for every game: it deals again the
+cards its seat has not seen (``resample_from_memory``, a function of the view, of the cards
+the seat saw face up before and remembers, and of the bot's random numbers), plays each of
+the coach's best candidates out in each of those deals with the coach's policy for every
+seat, and keeps the one that leaves it furthest ahead (or best placed by the game's own
+measure). The game says only where a playout stops, how many candidates and deals to weigh
+and, if it likes, how to measure where a playout ends (``SEARCH``).
 """
 
 from __future__ import annotations
