@@ -173,7 +173,8 @@ def _win_chance(state: d13.State, seat: int) -> float:
 ROUNDS = {2: (14, 2.5), 3: (17, 2.1), 4: (25, 1.8), 5: (23, 1.9)}
 # A standard normal growth on a grid of half steps from -3 to 3, with its weights.
 _STEPS = [step / 2 for step in range(-6, 7)]
-GROWTHS = [(step, math.exp(-step * step / 2) / sum(math.exp(-z * z / 2) for z in _STEPS)) for step in _STEPS]
+_DENSITIES = [math.exp(-step * step / 2) for step in _STEPS]
+GROWTHS = [(step, density / sum(_DENSITIES)) for step, density in zip(_STEPS, _DENSITIES, strict=True)]
 
 SEARCH = Search(deals=64, over=_round_over, worth=_win_chance)
 

@@ -685,21 +685,21 @@ class State(core.State[Move]):
         dealt back, sizes kept, each bank taking plus cards. The cards are put in one order
         before the shuffle, so the copy depends on the view and ``rng`` alone."""
         hidden_banks = self.phase != OVER  # the end shows every bank's points
-        return self._dealt_again(seat, rng, [other for other in range(self.players) if other != seat and hidden_banks])
+        return self._dealt_again(rng, [other for other in range(self.players) if other != seat and hidden_banks])
 
     def resample_from_memory(self, seat: int, rng: random.Random) -> State:
         """Every banked card lay face up in a row or was given face up (note d13.bank-view):
         a perfect memory knows the banks, so only the packet and the pile are dealt again."""
-        return self._dealt_again(seat, rng, [])
+        return self._dealt_again(rng, [])
 
-    def _dealt_again(self, seat: int, rng: random.Random, banks: list[int]) -> State:
-        """A copy with the packet, the pile and the ``banks`` of these seats shuffled
-        together and dealt back, sizes kept, each bank taking plus cards."""
+    def _dealt_again(self, rng: random.Random, seats: list[int]) -> State:
+        """A copy with the packet, the pile and the banks of ``seats`` shuffled together and
+        dealt back, sizes kept, each bank taking plus cards."""
         other = self.clone()
-        pool = sorted(self.packet + self.pile + tuple(card for player in banks for card in self.banks[player]))
+        pool = sorted(self.packet + self.pile + tuple(card for player in seats for card in self.banks[player]))
         rng.shuffle(pool)
         dealt = list(self.banks)
-        for player in banks:
+        for player in seats:
             size = len(dealt[player])
             plus = [index for index, card in enumerate(pool) if card.plus][:size]
             dealt[player] = tuple(pool[index] for index in plus)
